@@ -1,0 +1,341 @@
+"""The ``ringside`` command.
+
+Exit codes: 0 all good, 1 a check or scenario failed, 2 bad input.  Every
+command takes ``--json``.  Bad input never shows a traceback: one line says
+what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+from model.core.errors import InputError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(message, self.prog)
+
+
+class Progress:
+    """One self-overwriting status line on a terminal; silent otherwise."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, message: str) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1:
+            return
+        self.last = now
+        sys.stderr.write("\r\033[K" + message[:120])
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _print_json(value) -> None:
+    json.dump(value, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def _table(rows: list[list[str]], header: list[str]) -> str:
+    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for row in rows:
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+    return "\n".join(lines)
+
+
+# -- check --------------------------------------------------------------------
+def cmd_check(args) -> int:
+    from model.core.check import check_game, project_root
+    from model.core.registry import games, get_game
+
+    selected = [get_game(key) for key in args.games] if args.games else list(games().values())
+    root = Path(args.root) if args.root else project_root()
+    progress = Progress(not args.json)
+    results = []
+    began = time.perf_counter()
+    try:
+        for game in selected:
+            results.append(check_game(
+                game, root=root, depth=args.depth, max_states=args.max_states,
+                starts=args.starts, proofs=not args.no_proofs, progress=progress))
+    finally:
+        progress.done()
+    seconds = time.perf_counter() - began
+    passed = all(r.passed for r in results)
+    if args.json:
+        _print_json({"passed": passed, "seconds": round(seconds, 3),
+                     "games": [r.as_dict() for r in results]})
+    else:
+        rows = []
+        for result in results:
+            for index, row in enumerate(result.rows):
+                rows.append([result.game.key if index == 0 else "", row.check,
+                             "ok" if row.passed else "FAIL", row.count,
+                             f"{row.seconds:.2f}s"])
+        print(_table(rows, ["game", "check", "result", "count", "time"]))
+        for result in results:
+            for row in result.rows:
+                for failure in row.failures:
+                    print(f"FAIL {result.game.key} {row.check}: {failure}")
+        print(f"\n{'all checks pass' if passed else 'CHECKS FAILED'} "
+              f"({len(results)} game{'s' if len(results) != 1 else ''}, {seconds:.1f}s)")
+    return EXIT_OK if passed else EXIT_FAILED
+
+
+# -- rule -----------------------------------------------------------------------
+def cmd_rule(args) -> int:
+    from model.core.check import project_root
+    from model.core.registry import games
+    from model.core.scenario import load_scenario, run_scenario, scenario_files
+
+    known = games()
+    root = project_root()
+    results = []
+    for path in scenario_files(Path(p) for p in args.files):
+        scenario = load_scenario(path, known, root)
+        results.append(run_scenario(scenario, known[scenario.game]))
+    if args.json:
+        _print_json([r.as_dict() for r in results])
+    else:
+        for result in results:
+            _print_replay(result, known[result.scenario.game])
+        failed = sum(not r.passed for r in results)
+        print(f"{len(results) - failed}/{len(results)} scenarios pass")
+    return EXIT_OK if all(r.passed for r in results) else EXIT_FAILED
+
+
+def _print_replay(result, game) -> None:
+    s = result.scenario
+    print(f"{s.id}: {s.title}")
+    print(f"  ruleset  {result.ruleset}")
+    if s.source:
+        print(f"  source   {s.source}")
+    print(f"  start    {s.start}")
+    for number, replayed in enumerate(result.actions, 1):
+        print(f"  {number}. {replayed.canonical}")
+        for step in replayed.steps:
+            print(f"       {', '.join(step.rules):<24} {step.text}")
+    if result.final_position is not None:
+        print(f"  result   {result.final_position}")
+        print(f"  outcome  {result.final_outcome}")
+    for item in result.checked:
+        print(f"  ok       {item}")
+    for failure in result.failures:
+        print(f"  FAIL     {failure}")
+    print(f"  {'PASS' if result.passed else 'FAIL'}\n")
+
+
+# -- rules ----------------------------------------------------------------------
+def cmd_rules(args) -> int:
+    from model.core.registry import games, get_game
+    from model.core.rules import normalize_rule_number
+
+    if args.game and args.game not in games():
+        # "ringside rules CF 4.3": the first word may be a rule prefix, not a game.
+        args.numbers = [args.game] + args.numbers
+        args.game = None
+    selected = [get_game(args.game)] if args.game else list(games().values())
+    picked = []
+    if args.numbers:
+        words = " ".join(args.numbers).replace(",", " ").split()
+        numbers = []
+        index = 0
+        while index < len(words):  # "CF 4.3" arrives as two words
+            word = words[index]
+            if word.isalpha() and index + 1 < len(words):
+                numbers.append(normalize_rule_number(word + " " + words[index + 1]))
+                index += 2
+            else:
+                numbers.append(normalize_rule_number(word))
+                index += 1
+        for number in numbers:
+            owner = next((g for g in selected if number.split()[0] == g.rulebook.prefix), None)
+            if owner is None:
+                raise InputError(f"no game has rule numbers starting {number.split()[0]}")
+            picked.append((owner, owner.rulebook.get(number)))
+    else:
+        picked = [(g, rule) for g in selected for rule in g.rulebook]
+    if args.json:
+        _print_json([{"game": g.key, "number": r.number, "title": r.title,
+                      "statement": r.statement, "source": r.source,
+                      "implemented_by": list(r.implemented_by)} for g, r in picked])
+    else:
+        for game, rule in picked:
+            print(f"{rule.number}  {rule.title}  [{game.title}; {rule.source}]")
+            print(f"    {rule.statement}")
+    return EXIT_OK
+
+
+# -- explore --------------------------------------------------------------------
+def cmd_explore(args) -> int:
+    from model.core.explorer import explore
+    from model.core.registry import get_game
+
+    game = get_game(args.game)
+    rules = game.preset(args.rules) if args.rules else game.default_rules
+    progress = Progress(not args.json)
+    try:
+        report = explore(game, rules, game.exploration_starts(rules, args.starts),
+                         max_depth=args.depth, max_states=args.max_states,
+                         progress=lambda n: progress(f"explored {n} states"))
+    finally:
+        progress.done()
+    rules_name = game.describe_rules(rules)
+    if args.trace_dir:
+        out = Path(args.trace_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        for index, problem in enumerate(report.problems, 1):
+            path = out / f"{game.key}-{problem.kind}-{index}.toml"
+            path.write_text(problem.trace.to_scenario(
+                game, rules_name, f"{problem.kind}: {problem.name}",
+                f"found by ringside explore: {problem.message}"))
+    if args.json:
+        _print_json(report.as_dict())
+    else:
+        print(f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
+              f"starts, depth {report.max_depth}, {report.transitions} transitions, "
+              f"{report.seconds:.2f}s{'' if report.exhausted else ' (bound reached)'}")
+        print("action kinds taken: " + ", ".join(
+            f"{k} {n}" for k, n in sorted(report.kinds_taken.items())))
+        if report.kinds_never_taken:
+            print("never taken: " + ", ".join(report.kinds_never_taken))
+        for problem in report.problems:
+            print(f"\nPROBLEM {problem.kind} {problem.name}: {problem.message}")
+            print(problem.trace.to_scenario(game, rules_name, f"{problem.kind}: {problem.name}",
+                                            problem.message))
+        if not report.problems:
+            print(f"no invariant violation, deadlock or off-graph transition")
+    return EXIT_OK if report.ok else EXIT_FAILED
+
+
+# -- clubfight --------------------------------------------------------------------
+def cmd_clubfight_deal(args) -> int:
+    from model.clubfight.deals import Deal, parse_deal_id
+
+    jokers, number = parse_deal_id(args.id, "deal number")
+    deal = Deal.from_number(jokers, number)
+    if args.json:
+        _print_json({"id": f"CF{jokers}-{number}", "jokers": jokers, "deal": str(deal)})
+    else:
+        print(deal)
+    return EXIT_OK
+
+
+def cmd_clubfight_moves(args) -> int:
+    from model.clubfight.cards import parse_rank, rank_text
+    from model.clubfight.engine import GAME
+    from model.clubfight.moves import ACTION_TITLES, ACTIONS, BLOCKING_SUIT, blocked_actions, moves_for_club, suit_counts
+    from model.clubfight.notation import format_move
+    from model.clubfight.state import grid_rows, parse_grid
+
+    text = args.position.split("|")[0]
+    grid = parse_grid(text, "position")
+    rules = GAME.preset(args.rules)
+    clubs = [parse_rank(args.club, "--club")] if args.club else list(range(1, 14))
+    moves = [m for club in clubs for m in moves_for_club(grid, club, rules)]
+    if args.json:
+        _print_json([m.as_dict() for m in moves])
+        return EXIT_OK
+    print("\n".join("  " + row for row in grid_rows(grid)))
+    blocked = sorted(blocked_actions(grid), key=ACTIONS.index)
+    counts = suit_counts(grid)
+    print("blocked: " + (", ".join(f"{ACTION_TITLES[a]} ({counts[BLOCKING_SUIT[a]]} "
+                                   f"{BLOCKING_SUIT[a]})" for a in blocked) or "nothing"))
+    print(f"rules: {args.rules}")
+    for club in clubs:
+        own = [m for m in moves if m.club == club]
+        print(f"{rank_text(club)} of clubs: {len(own)} move{'s' if len(own) != 1 else ''}")
+        for move in own:
+            print(f"  {format_move(move, grid):<32} slots {' '.join(map(str, move.cleared)) or '-'}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ringside", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    check = sub.add_parser("check", help="run every invariant, proof, scenario and exploration")
+    check.add_argument("games", nargs="*", metavar="GAME")
+    check.add_argument("--json", action="store_true")
+    check.add_argument("--depth", type=int, default=2, help="explorer depth (default 2)")
+    check.add_argument("--max-states", type=int, default=4000,
+                       help="explorer state budget per start (default 4000)")
+    check.add_argument("--starts", type=int, default=4,
+                       help="explorer start positions per game (default 4)")
+    check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
+    check.add_argument("--root", help="checkout holding scenarios/ and tests/")
+    check.set_defaults(func=cmd_check)
+
+    rule = sub.add_parser("rule", help="replay scenario files step by step")
+    rule.add_argument("files", nargs="+", metavar="FILE")
+    rule.add_argument("--json", action="store_true")
+    rule.set_defaults(func=cmd_rule)
+
+    rules = sub.add_parser("rules", help="list numbered rules")
+    rules.add_argument("game", nargs="?")
+    rules.add_argument("numbers", nargs="*", metavar="NUMBER")
+    rules.add_argument("--json", action="store_true")
+    rules.set_defaults(func=cmd_rules)
+
+    exp = sub.add_parser("explore", help="breadth-first search for invariant violations")
+    exp.add_argument("game")
+    exp.add_argument("--depth", type=int, default=2)
+    exp.add_argument("--max-states", type=int, default=20_000)
+    exp.add_argument("--starts", type=int, default=4)
+    exp.add_argument("--rules", help="ruleset preset")
+    exp.add_argument("--trace-dir", help="write each problem's trace as a scenario file here")
+    exp.add_argument("--json", action="store_true")
+    exp.set_defaults(func=cmd_explore)
+
+    cf = sub.add_parser("clubfight", help="Club Fight tools")
+    cf_sub = cf.add_subparsers(dest="clubfight_command", required=True, parser_class=_Parser)
+    deal = cf_sub.add_parser("deal", help="the deal for a deal number")
+    deal.add_argument("id", metavar="CFj-n")
+    deal.add_argument("--json", action="store_true")
+    deal.set_defaults(func=cmd_clubfight_deal)
+    moves = cf_sub.add_parser("moves", help="every legal move on a grid")
+    moves.add_argument("position")
+    moves.add_argument("--club", help="the club's rank (default: every rank)")
+    moves.add_argument("--rules", default="rulebook")
+    moves.add_argument("--json", action="store_true")
+    moves.set_defaults(func=cmd_clubfight_moves)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except InputError as error:
+        print(f"ringside: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("ringside: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

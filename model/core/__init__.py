@@ -1,0 +1,1 @@
+"""What every game shares: protocol, phases, explorer, registries, scenarios."""

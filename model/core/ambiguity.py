@@ -1,0 +1,63 @@
+"""The ambiguity register.
+
+Each entry is a place where a rulebook is silent, contradicts itself or can be
+read two ways.  It records the passage (cited, not quoted), the readings, the
+one ringside takes by default, the ``Rules`` field that selects a reading, and
+a witness: a concrete position and action where the readings give different
+answers, found by z3 and kept here so the docs can show it and the tests can
+replay it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the passage, and the ``Rules`` value that selects it."""
+
+    value: Any
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A position where the readings differ.
+
+    ``position`` is in the game's notation; ``probe`` names what to compare
+    there (for Club Fight, the club whose legal moves differ);
+    ``difference`` says in a sentence what each reading allows.
+    """
+
+    position: str
+    probe: str
+    difference: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguity:
+    id: str
+    title: str
+    passage: str
+    source: str
+    rules: tuple[str, ...]
+    field: str
+    readings: tuple[Reading, ...]
+    default: Any
+    rationale: str
+    witness: Witness | None = None
+
+    def __post_init__(self) -> None:
+        values = [reading.value for reading in self.readings]
+        if len(self.readings) < 2:
+            raise ValueError(f"{self.id}: an ambiguity needs two readings or more")
+        if self.default not in values:
+            raise ValueError(f"{self.id}: the default is not one of the readings")
+
+    def reading(self, value: Any) -> Reading:
+        for reading in self.readings:
+            if reading.value == value:
+                return reading
+        raise KeyError(value)

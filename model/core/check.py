@@ -1,0 +1,172 @@
+"""``ringside check``: every invariant, proof, scenario and exploration of a game."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from model.core.coverage import CheckRef, marked_tests
+from model.core.explorer import Exploration, explore
+from model.core.game import Game
+from model.core.obligations import ProofResult, discharge
+from model.core.phases import lint_phase_graph
+from model.core.scenario import ScenarioResult, load_scenario, run_scenario, scenario_files
+
+
+def project_root() -> Path:
+    """The checkout holding ``scenarios/`` and ``tests/`` (the package's parent)."""
+    import model
+
+    here = Path(model.__file__).resolve().parent.parent
+    if (here / "scenarios").is_dir():
+        return here
+    return Path.cwd()
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of the check table."""
+
+    check: str
+    passed: bool
+    count: str
+    seconds: float
+    failures: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"check": self.check, "passed": self.passed, "count": self.count,
+                "seconds": round(self.seconds, 3), "failures": self.failures}
+
+
+@dataclass(slots=True)
+class GameCheck:
+    game: Game
+    rows: list[Row] = field(default_factory=list)
+    scenarios: list[ScenarioResult] = field(default_factory=list)
+    proofs: list[ProofResult] = field(default_factory=list)
+    exploration: Exploration | None = None
+    coverage: dict[str, list[CheckRef]] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return all(row.passed for row in self.rows)
+
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game.key,
+            "title": self.game.title,
+            "passed": self.passed,
+            "rows": [row.as_dict() for row in self.rows],
+            "coverage": {number: [{"kind": r.kind, "id": r.id, "passed": r.passed}
+                                  for r in refs]
+                         for number, refs in self.coverage.items()},
+            "exploration": self.exploration.as_dict() if self.exploration else None,
+        }
+
+
+def check_game(
+    game: Game,
+    *,
+    root: Path,
+    depth: int = 2,
+    max_states: int = 4000,
+    starts: int = 4,
+    proofs: bool = True,
+    progress: Callable[[str], None] = lambda message: None,
+) -> GameCheck:
+    from proofs import obligations_for
+
+    result = GameCheck(game)
+    refs: dict[str, list[CheckRef]] = {}
+
+    def add(numbers, ref: CheckRef) -> None:
+        for number in numbers:
+            refs.setdefault(number, []).append(ref)
+
+    # Scenarios.
+    began = time.perf_counter()
+    progress(f"{game.key}: scenarios")
+    files = scenario_files([root / "scenarios" / game.key]) \
+        if (root / "scenarios" / game.key).is_dir() else []
+    failures = []
+    for path in files:
+        scenario = load_scenario(path, {game.key: game}, root)
+        outcome = run_scenario(scenario, game)
+        result.scenarios.append(outcome)
+        add(outcome.rules_covered, CheckRef("scenario", scenario.id, outcome.passed))
+        failures.extend(f"{scenario.id}: {f}" for f in outcome.failures)
+    passed = sum(r.passed for r in result.scenarios)
+    result.rows.append(Row("scenarios", not failures and bool(files),
+                           f"{passed}/{len(files)} pass", time.perf_counter() - began,
+                           failures or ([] if files else ["no scenario files"])))
+
+    # Proofs.
+    began = time.perf_counter()
+    obligations = obligations_for(game.key) if proofs else ()
+    failures = []
+    for index, obligation in enumerate(obligations, 1):
+        progress(f"{game.key}: proof {index}/{len(obligations)} {obligation.id}")
+        proof = discharge(obligation)
+        result.proofs.append(proof)
+        add(obligation.rules, CheckRef("proof", obligation.id, proof.passed))
+        if not proof.passed:
+            failures.append(f"{obligation.id}: expected {obligation.expected}, got "
+                            f"{proof.answer.status} {proof.answer.detail}".rstrip())
+    if proofs:
+        done = sum(p.passed for p in result.proofs)
+        result.rows.append(Row("proofs", not failures and bool(obligations),
+                               f"{done}/{len(obligations)} as expected",
+                               time.perf_counter() - began,
+                               failures or ([] if obligations else ["no proof obligations"])))
+
+    # Explorer (and the invariants it checks on every state).
+    began = time.perf_counter()
+    progress(f"{game.key}: exploring")
+    rules = game.default_rules
+    exploration = explore(game, rules, game.exploration_starts(rules, starts),
+                          max_depth=depth, max_states=max_states,
+                          progress=lambda n: progress(f"{game.key}: explored {n} states"))
+    result.exploration = exploration
+    lint = lint_phase_graph(game.phase_graph())
+    invariant_problems = [p for p in exploration.problems if p.kind == "invariant"]
+    other_problems = [p for p in exploration.problems if p.kind != "invariant"]
+    scenario_invariant_failures = [f for r in result.scenarios for f in r.failures
+                                   if "invariant" in f]
+    all_invariants = tuple(game.invariants) + tuple(game.transition_invariants)
+    for invariant in all_invariants:
+        broken = any(p.name == invariant.name for p in invariant_problems)
+        add(invariant.rules, CheckRef("invariant", invariant.name, not broken))
+    result.rows.append(Row(
+        "invariants", not invariant_problems and not scenario_invariant_failures,
+        f"{len(all_invariants)} held on {exploration.states} states "
+        f"({exploration.invariant_checks} checks)",
+        exploration.seconds,
+        [f"{p.name} ({', '.join(p.rules)}): {p.message}; trace: "
+         f"{' / '.join(p.trace.actions) or 'start'}" for p in invariant_problems]
+        + scenario_invariant_failures))
+    never = (f", never taken: {', '.join(exploration.kinds_never_taken)}"
+             if exploration.kinds_never_taken else "")
+    result.rows.append(Row(
+        "explorer", not other_problems and lint.ok,
+        f"{exploration.states} states, depth {exploration.max_depth}, "
+        f"{exploration.transitions} transitions{never}",
+        time.perf_counter() - began,
+        [f"{p.kind} {p.name}: {p.message}; trace: {' / '.join(p.trace.actions) or 'start'}"
+         for p in other_problems] + lint.problems()))
+
+    # Rule coverage.
+    for number, tests in marked_tests(root / "tests").items():
+        for test_id in tests:
+            add([number], CheckRef("test", test_id))
+    unknown = sorted(n for n in refs if n not in game.rulebook and n.split()[0] == game.rulebook.prefix)
+    result.coverage = {rule.number: refs.get(rule.number, []) for rule in game.rulebook}
+    uncovered = [n for n, checks in result.coverage.items() if not checks]
+    covered = len(result.coverage) - len(uncovered)
+    result.rows.append(Row(
+        "rule coverage", not uncovered and not unknown,
+        f"{covered}/{len(result.coverage)} rules checked", 0.0,
+        [f"{n} has no check" for n in uncovered]
+        + [f"a check names unknown rule {n}" for n in unknown]))
+    return result

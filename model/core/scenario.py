@@ -1,0 +1,373 @@
+"""Rulings as data: scenario files and the runner that replays them.
+
+A scenario is a TOML file under ``scenarios/<game>/``.  It gives a starting
+position in the game's notation, the actions taken (every choice explicit),
+the ruleset, and what must come out: a position, an outcome, actions that
+must be legal, actions that must be illegal because of a named rule.  The
+runner is strict: an action that leaves a choice open fails the scenario and
+names the choice.
+
+Keys::
+
+    title = "one line"                       # required
+    source = "rulebook section"              # optional
+    rules = ["CF 4.1"]                       # rules the ruling is about
+    ruleset = "rulebook"                     # a preset name (default: first)
+    start = "position"                       # required
+    actions = ["6 match"]                    # optional
+    [ruleset_overrides]                      # optional Rules fields
+    [expect]                                 # at least one of:
+    position = "position"
+    outcome = "win"                          # or "loss", "ongoing", ...
+    legal = ["6 any 2H"]
+    illegal = [{ action = "4 updown lower", rules = ["CF 3.3"] }]
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from model.core.errors import InputError
+from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
+
+_TOP_KEYS = {"title", "source", "rules", "ruleset", "ruleset_overrides", "start",
+             "actions", "expect", "game"}
+_EXPECT_KEYS = {"position", "outcome", "legal", "illegal"}
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalExpectation:
+    action: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    path: str
+    game: str
+    title: str
+    source: str
+    rules: tuple[str, ...]
+    ruleset: str
+    overrides: tuple[tuple[str, Any], ...]
+    start: str
+    actions: tuple[str, ...]
+    expect_position: str | None
+    expect_outcome: str | None
+    expect_legal: tuple[str, ...]
+    expect_illegal: tuple[IllegalExpectation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedAction:
+    text: str
+    canonical: str
+    steps: tuple[Step, ...]
+    position: str
+
+
+@dataclass(slots=True)
+class ScenarioResult:
+    scenario: Scenario
+    ruleset: str = ""
+    actions: list[ReplayedAction] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    final_position: str | None = None
+    final_outcome: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def rules_applied(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for replayed in self.actions:
+            for step in replayed.steps:
+                for number in step.rules:
+                    seen.setdefault(number, None)
+        for expectation in self.scenario.expect_illegal:
+            for number in expectation.rules:
+                seen.setdefault(number, None)
+        return tuple(seen)
+
+    @property
+    def rules_covered(self) -> tuple[str, ...]:
+        seen = dict.fromkeys(self.scenario.rules)
+        seen.update(dict.fromkeys(self.rules_applied))
+        return tuple(seen)
+
+    def as_dict(self) -> dict:
+        s = self.scenario
+        return {
+            "id": s.id,
+            "path": s.path,
+            "title": s.title,
+            "ruleset": self.ruleset,
+            "start": s.start,
+            "passed": self.passed,
+            "failures": list(self.failures),
+            "actions": [
+                {
+                    "action": a.text,
+                    "canonical": a.canonical,
+                    "steps": [
+                        {"phase": st.phase, "rules": list(st.rules), "text": st.text}
+                        for st in a.steps
+                    ],
+                    "position": a.position,
+                }
+                for a in self.actions
+            ],
+            "checked": list(self.checked),
+            "final_position": self.final_position,
+            "final_outcome": self.final_outcome,
+            "rules_covered": list(self.rules_covered),
+        }
+
+
+def _string_list(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError("must be a list of strings", where)
+    return tuple(value)
+
+
+def _string(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InputError("must be a non-empty string", where)
+    return value
+
+
+def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) -> Scenario:
+    """Read and validate one scenario file; every problem names the file."""
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("no such scenario file", where) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read: {error}", where) from None
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"not valid TOML: {error}", where) from None
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r}; known keys: "
+                         f"{', '.join(sorted(_TOP_KEYS))}", where)
+    game_key = data.get("game", path.parent.name)
+    if game_key not in games:
+        raise InputError(
+            f"cannot tell the game: the folder or 'game' key says {game_key!r}; "
+            f"known games: {', '.join(games)}", where)
+    game = games[game_key]
+    for key in ("title", "start"):
+        if key not in data:
+            raise InputError(f"missing required key {key!r}", where)
+    title = _string(data["title"], f"{where}: title")
+    start = _string(data["start"], f"{where}: start")
+    rules = game.rulebook.validate(_string_list(data.get("rules", []), f"{where}: rules"),
+                                   f"{where}: rules")
+    ruleset = _string(data.get("ruleset", next(iter(game.presets))), f"{where}: ruleset")
+    overrides = data.get("ruleset_overrides", {})
+    if not isinstance(overrides, dict):
+        raise InputError("must be a table of Rules fields", f"{where}: ruleset_overrides")
+    try:
+        game.parse_rules(ruleset, overrides)
+    except InputError as error:
+        raise error.at(where) from None
+    actions = _string_list(data.get("actions", []), f"{where}: actions")
+    expect = data.get("expect")
+    if not isinstance(expect, dict) or not expect:
+        raise InputError("needs an [expect] table saying what must come out", where)
+    unknown = sorted(set(expect) - _EXPECT_KEYS)
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r} in [expect]; known keys: "
+                         f"{', '.join(sorted(_EXPECT_KEYS))}", where)
+    illegal_raw = expect.get("illegal", [])
+    if isinstance(illegal_raw, dict):
+        illegal_raw = [illegal_raw]
+    if not isinstance(illegal_raw, list):
+        raise InputError("must be a table or a list of tables", f"{where}: expect.illegal")
+    illegal = []
+    for index, item in enumerate(illegal_raw):
+        item_where = f"{where}: expect.illegal[{index}]"
+        if not isinstance(item, dict) or set(item) != {"action", "rules"}:
+            raise InputError("needs exactly the keys 'action' and 'rules'", item_where)
+        numbers = game.rulebook.validate(_string_list(item["rules"], item_where), item_where)
+        if not numbers:
+            raise InputError("must name at least one rule", item_where)
+        illegal.append(IllegalExpectation(_string(item["action"], item_where), numbers))
+    position = expect.get("position")
+    outcome = expect.get("outcome")
+    if position is not None:
+        _string(position, f"{where}: expect.position")
+    if outcome is not None:
+        _string(outcome, f"{where}: expect.outcome")
+    stem = path.stem
+    return Scenario(
+        id=f"{game_key}/{stem}",
+        path=str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path),
+        game=game_key,
+        title=title,
+        source=str(data.get("source", "")),
+        rules=rules,
+        ruleset=ruleset,
+        overrides=tuple(sorted(overrides.items())),
+        start=start,
+        actions=actions,
+        expect_position=position,
+        expect_outcome=outcome,
+        expect_legal=_string_list(expect.get("legal", []), f"{where}: expect.legal"),
+        expect_illegal=tuple(illegal),
+    )
+
+
+def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
+    """Replay a scenario; failures are collected, never raised.
+
+    Malformed notation inside a scenario (a bad position or action text) is a
+    broken scenario file and raises :class:`InputError` naming the file.
+    """
+    result = ScenarioResult(scenario)
+    rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
+    result.ruleset = game.describe_rules(rules)
+    graph = game.phase_graph()
+    try:
+        state = game.parse_state(scenario.start)
+    except InputError as error:
+        raise error.at(f"{scenario.path}: start") from None
+
+    def invariants_hold(state: Any, when: str) -> bool:
+        for invariant in game.invariants:
+            problem = invariant(state)
+            if problem is not None:
+                result.failures.append(
+                    f"{when}: invariant {invariant.name} ({', '.join(invariant.rules)}) "
+                    f"broken: {problem}")
+                return False
+        return True
+
+    if not invariants_hold(state, "start"):
+        return result
+    for number, text in enumerate(scenario.actions, 1):
+        where = f"step {number} ({text!r})"
+        try:
+            action = game.parse_action(state, text, rules)
+        except InputError as error:
+            raise error.at(f"{scenario.path}: actions[{number - 1}]") from None
+        except AmbiguousAction as error:
+            result.failures.append(f"{where}: the scenario leaves a choice open: {error}")
+            return result
+        except IllegalAction as error:
+            result.failures.append(f"{where}: {error}")
+            return result
+        canonical = game.format_action(state, action)
+        transition = game.resolve(state, action, rules)
+        for edge in walk_phases(game, state, transition):
+            if not graph.has_edge(*edge):
+                result.failures.append(
+                    f"{where}: the engine went {edge[0]} -> {edge[1]}, "
+                    "which the phase graph lacks")
+        for invariant in game.transition_invariants:
+            problem = invariant(state, action, transition.state, rules)
+            if problem is not None:
+                result.failures.append(
+                    f"{where}: invariant {invariant.name} ({', '.join(invariant.rules)}) "
+                    f"broken: {problem}")
+        state = transition.state
+        result.actions.append(
+            ReplayedAction(text, canonical, transition.steps, game.format_state(state)))
+        if not invariants_hold(state, where):
+            return result
+    result.final_position = game.format_state(state)
+    outcome = game.outcome(state)
+    result.final_outcome = outcome.label if outcome is not None else "ongoing"
+    if scenario.expect_position is not None:
+        try:
+            expected = game.parse_state(scenario.expect_position)
+        except InputError as error:
+            raise error.at(f"{scenario.path}: expect.position") from None
+        if expected != state:
+            result.failures.append(
+                f"position: expected {game.format_state(expected)!r}, "
+                f"got {result.final_position!r}")
+        else:
+            result.checked.append("position")
+    if scenario.expect_outcome is not None:
+        if scenario.expect_outcome != result.final_outcome:
+            result.failures.append(
+                f"outcome: expected {scenario.expect_outcome!r}, got {result.final_outcome!r}")
+        else:
+            result.checked.append(f"outcome {result.final_outcome}")
+    for index, text in enumerate(scenario.expect_legal):
+        try:
+            action = game.parse_action(state, text, rules)
+            result.checked.append(f"legal: {game.format_action(state, action)}")
+        except InputError as error:
+            raise error.at(f"{scenario.path}: expect.legal[{index}]") from None
+        except (AmbiguousAction, IllegalAction) as error:
+            result.failures.append(f"expected legal: {error}")
+    for index, expectation in enumerate(scenario.expect_illegal):
+        try:
+            action = game.parse_action(state, expectation.action, rules)
+        except InputError as error:
+            raise error.at(f"{scenario.path}: expect.illegal[{index}]") from None
+        except AmbiguousAction as error:
+            result.failures.append(f"expected illegal, but it is legal: {error}")
+            continue
+        except IllegalAction as error:
+            if set(expectation.rules) <= set(error.illegal.rules):
+                result.checked.append(
+                    f"illegal: {expectation.action} ({', '.join(error.illegal.rules)})")
+            else:
+                result.failures.append(
+                    f"{expectation.action!r} is illegal, but because of "
+                    f"{', '.join(error.illegal.rules)} ({error.illegal.reason}), "
+                    f"not {', '.join(expectation.rules)}")
+            continue
+        result.failures.append(
+            f"expected {expectation.action!r} to be illegal "
+            f"({', '.join(expectation.rules)}), but it is legal as "
+            f"{game.format_action(state, action)!r}")
+    return result
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """Every ``*.toml`` under the given files and folders, sorted."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(path.rglob("*.toml")))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise InputError("no such file or folder", str(path))
+    return found
+
+
+def scenario_toml(*, game: str, title: str, ruleset: str, start: str,
+                  actions: Iterable[str], expect_position: str | None = None,
+                  expect_outcome: str | None = None, comment: str = "") -> str:
+    """A scenario file's text (used to print explorer traces)."""
+    lines = []
+    for line in comment.splitlines():
+        lines.append(f"# {line}")
+    lines += [
+        f"game = {json.dumps(game)}",
+        f"title = {json.dumps(title)}",
+        f"ruleset = {json.dumps(ruleset)}",
+        f"start = {json.dumps(start)}",
+        "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]",
+        "",
+        "[expect]",
+    ]
+    if expect_position is not None:
+        lines.append(f"position = {json.dumps(expect_position)}")
+    if expect_outcome is not None:
+        lines.append(f"outcome = {json.dumps(expect_outcome)}")
+    return "\n".join(lines) + "\n"
