@@ -8,59 +8,22 @@ what is wrong and where.
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
 import time
 from pathlib import Path
 from typing import Sequence
 
 from model.core.errors import InputError
-
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
-
+from model.core.output import (
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, Progress, print_json as _print_json, table as _table,
+)
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise InputError(message, self.prog)
-
-
-class Progress:
-    """One self-overwriting status line on a terminal; silent otherwise."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled and sys.stderr.isatty()
-        self.last = 0.0
-
-    def __call__(self, message: str) -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.1:
-            return
-        self.last = now
-        sys.stderr.write("\r\033[K" + message[:120])
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-
-
-def _print_json(value) -> None:
-    json.dump(value, sys.stdout, indent=2)
-    sys.stdout.write("\n")
-
-
-def _table(rows: list[list[str]], header: list[str]) -> str:
-    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    for row in rows:
-        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
-    return "\n".join(lines)
 
 
 # -- check --------------------------------------------------------------------
@@ -228,50 +191,10 @@ def cmd_explore(args) -> int:
     return EXIT_OK if report.ok else EXIT_FAILED
 
 
-# -- clubfight --------------------------------------------------------------------
-def cmd_clubfight_deal(args) -> int:
-    from model.clubfight.deals import Deal, parse_deal_id
-
-    jokers, number = parse_deal_id(args.id, "deal number")
-    deal = Deal.from_number(jokers, number)
-    if args.json:
-        _print_json({"id": f"CF{jokers}-{number}", "jokers": jokers, "deal": str(deal)})
-    else:
-        print(deal)
-    return EXIT_OK
-
-
-def cmd_clubfight_moves(args) -> int:
-    from model.clubfight.cards import parse_rank, rank_text
-    from model.clubfight.engine import GAME
-    from model.clubfight.moves import ACTION_TITLES, ACTIONS, BLOCKING_SUIT, blocked_actions, moves_for_club, suit_counts
-    from model.clubfight.notation import format_move
-    from model.clubfight.state import grid_rows, parse_grid
-
-    text = args.position.split("|")[0]
-    grid = parse_grid(text, "position")
-    rules = GAME.preset(args.rules)
-    clubs = [parse_rank(args.club, "--club")] if args.club else list(range(1, 14))
-    moves = [m for club in clubs for m in moves_for_club(grid, club, rules)]
-    if args.json:
-        _print_json([m.as_dict() for m in moves])
-        return EXIT_OK
-    print("\n".join("  " + row for row in grid_rows(grid)))
-    blocked = sorted(blocked_actions(grid), key=ACTIONS.index)
-    counts = suit_counts(grid)
-    print("blocked: " + (", ".join(f"{ACTION_TITLES[a]} ({counts[BLOCKING_SUIT[a]]} "
-                                   f"{BLOCKING_SUIT[a]})" for a in blocked) or "nothing"))
-    print(f"rules: {args.rules}")
-    for club in clubs:
-        own = [m for m in moves if m.club == club]
-        print(f"{rank_text(club)} of clubs: {len(own)} move{'s' if len(own) != 1 else ''}")
-        for move in own:
-            print(f"  {format_move(move, grid):<32} slots {' '.join(map(str, move.cleared)) or '-'}")
-    return EXIT_OK
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="ringside", description=__doc__.splitlines()[0])
+    from model.core.registry import games
+
+    parser = _Parser(prog="ringside", description="Rules models and a verification harness for fight-themed card and dice games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     check = sub.add_parser("check", help="run every invariant, proof, scenario and exploration")
@@ -307,18 +230,13 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--json", action="store_true")
     exp.set_defaults(func=cmd_explore)
 
-    cf = sub.add_parser("clubfight", help="Club Fight tools")
-    cf_sub = cf.add_subparsers(dest="clubfight_command", required=True, parser_class=_Parser)
-    deal = cf_sub.add_parser("deal", help="the deal for a deal number")
-    deal.add_argument("id", metavar="CFj-n")
-    deal.add_argument("--json", action="store_true")
-    deal.set_defaults(func=cmd_clubfight_deal)
-    moves = cf_sub.add_parser("moves", help="every legal move on a grid")
-    moves.add_argument("position")
-    moves.add_argument("--club", help="the club's rank (default: every rank)")
-    moves.add_argument("--rules", default="rulebook")
-    moves.add_argument("--json", action="store_true")
-    moves.set_defaults(func=cmd_clubfight_moves)
+    for game in games().values():
+        register = getattr(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]
+                                                   + ".commands"), "register", None)
+        if register is not None:
+            game_parser = sub.add_parser(game.key, help=f"{game.title} tools")
+            register(game_parser.add_subparsers(dest=f"{game.key}_command", required=True,
+                                                parser_class=_Parser))
     return parser
 
 

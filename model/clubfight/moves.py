@@ -103,14 +103,24 @@ def match_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
     return [Move(club, "match", tuple(targets))]
 
 
+def _subsets_with_sum(slots: Sequence[int], values: Sequence[int], target: int,
+                      start: int = 0) -> Iterable[tuple[int, ...]]:
+    """Subsets of ``slots[start:]`` whose ``values`` add up to ``target`` (all values > 0)."""
+    for index in range(start, len(slots)):
+        value = values[index]
+        if value == target:
+            yield (slots[index],)
+        elif value < target:
+            for rest in _subsets_with_sum(slots, values, target - value, index + 1):
+                yield (slots[index],) + rest
+
+
 def sum_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
     """Sum: any set of valued cards adding up to the club's value."""
     valued = [s for s in _filled(grid) if not grid[s].is_joker]
     jokers = [s for s in _filled(grid) if grid[s].is_joker] if rules.sum_jokers_zero else []
     found = []
-    for subset in _nonempty_subsets(valued):
-        if sum(grid[s].value for s in subset) != club:
-            continue
+    for subset in _subsets_with_sum(valued, [grid[s].value for s in valued], club):
         for extra_size in range(len(jokers) + 1):
             for extra in itertools.combinations(jokers, extra_size):
                 found.append(Move(club, "sum", tuple(sorted(subset + extra))))

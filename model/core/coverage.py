@@ -58,7 +58,16 @@ def marked_tests(test_dir: Path) -> dict[str, list[str]]:
                         numbers.extend(_marker_numbers(decorator) or [])
                     test_id = f"{prefix}::{node.name}"
                     if isinstance(node, ast.ClassDef):
-                        visit(node.body, test_id, numbers)
+                        has_tests = any(
+                            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                            and n.name.startswith("test") for n in node.body)
+                        if has_tests:
+                            visit(node.body, test_id, numbers)
+                        elif node.name.startswith("Test"):
+                            # A test class that inherits its tests (a hypothesis
+                            # state machine's TestCase, say) is one test.
+                            for number in numbers:
+                                found.setdefault(number, []).append(test_id)
                     elif node.name.startswith("test") or node.name.startswith("Test"):
                         for number in numbers:
                             found.setdefault(number, []).append(test_id)
