@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(message, self.prog)
+        raise InputError(message, None if self.prog == "ringside" else self.prog)
 
 
 # -- check --------------------------------------------------------------------
@@ -97,7 +97,7 @@ def _print_replay(result, game) -> None:
     for number, replayed in enumerate(result.actions, 1):
         print(f"  {number}. {replayed.canonical}")
         for step in replayed.steps:
-            print(f"       {', '.join(step.rules):<24} {step.text}")
+            print(f"       {step.phase:<14} {step.text}  [{', '.join(step.rules)}]")
     if result.final_position is not None:
         print(f"  result   {result.final_position}")
         print(f"  outcome  {result.final_outcome}")
@@ -170,7 +170,7 @@ def cmd_explore(args) -> int:
         for index, problem in enumerate(report.problems, 1):
             path = out / f"{game.key}-{problem.kind}-{index}.toml"
             path.write_text(problem.trace.to_scenario(
-                game, rules_name, f"{problem.kind}: {problem.name}",
+                game, rules, f"{problem.kind}: {problem.name}",
                 f"found by ringside explore: {problem.message}"))
     if args.json:
         _print_json(report.as_dict())
@@ -184,7 +184,7 @@ def cmd_explore(args) -> int:
             print("never taken: " + ", ".join(report.kinds_never_taken))
         for problem in report.problems:
             print(f"\nPROBLEM {problem.kind} {problem.name}: {problem.message}")
-            print(problem.trace.to_scenario(game, rules_name, f"{problem.kind}: {problem.name}",
+            print(problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
                                             problem.message))
         if not report.problems:
             print(f"no invariant violation, deadlock or off-graph transition")

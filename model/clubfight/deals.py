@@ -24,7 +24,7 @@ from model.core.errors import InputError
 from model.clubfight.cards import JOKER, SUITS, Card, parse_rank, rank_text
 
 MASK64 = (1 << 64) - 1
-_DEAL_ID = re.compile(r"^\s*CF([12])-(\d+)\s*$", re.IGNORECASE)
+_DEAL_ID = re.compile(r"^\s*CF([12])-(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 def splitmix64(seed: int) -> Iterator[int]:
@@ -58,10 +58,10 @@ def parse_deal_id(text: str, where: str | None = None) -> tuple[int, int]:
     if match is None:
         raise InputError(
             f"{text!r} is not a deal number; deal numbers look like CF1-0 or CF2-17", where)
-    number = int(match.group(2))
-    if number >= 1 << 64:
-        raise InputError(f"{text!r}: the number after the dash must be below 2^64", where)
-    return int(match.group(1)), number
+    digits = match.group(2)
+    if len(digits) > 20 or int(digits) >= 1 << 64:
+        raise InputError(f"{text[:40]!r}: the number after the dash must be below 2^64", where)
+    return int(match.group(1)), int(digits)
 
 
 def is_deal_id(text: str) -> bool:

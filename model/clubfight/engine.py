@@ -280,6 +280,10 @@ class ClubFight(Game[State, Move, Rules]):
             if spec.direction == "higher" and club not in HIGHER_CLUBS:
                 return Illegal((rule,), f"{name} may only clear lower cards")
         every = action_moves(grid, club, action, rules)
+        if action == "updown" and spec.direction is not None and not any(
+                m.direction == spec.direction for m in every):
+            return Illegal((rule,) + (("CF 2.2",) if rules.must_clear else ()),
+                           f"no grid card is {spec.direction} than {name}")
         if spec.line is not None and action == "line" and not any(
                 m.line == spec.line for m in every):
             return Illegal((rule,), f"{spec.line} holds no {rank_name(club)}")

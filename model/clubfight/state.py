@@ -155,11 +155,9 @@ class State:
         cleared = _cards(given.get("cleared", ""), here("cleared"))
         in_play = [c for c in grid if c is not None] + list(deck)
         if "jokers" in given:
-            try:
-                jokers = int(given["jokers"])
-            except ValueError:
-                raise InputError(f"jokers must be 1 or 2, not {given['jokers']!r}",
-                                 where) from None
+            if given["jokers"].strip() not in ("1", "2"):
+                raise InputError(f"jokers must be 1 or 2, not {given['jokers']!r}", where)
+            jokers = int(given["jokers"])
         else:
             seen = sum(c.is_joker for c in in_play + list(cleared))
             jokers = max(1, seen)

@@ -47,6 +47,7 @@ class GameCheck:
     scenarios: list[ScenarioResult] = field(default_factory=list)
     proofs: list[ProofResult] = field(default_factory=list)
     exploration: Exploration | None = None
+    explorations: dict[str, Exploration] = field(default_factory=dict)
     coverage: dict[str, list[CheckRef]] = field(default_factory=dict)
 
     @property
@@ -62,7 +63,7 @@ class GameCheck:
             "coverage": {number: [{"kind": r.kind, "id": r.id, "passed": r.passed}
                                   for r in refs]
                          for number, refs in self.coverage.items()},
-            "exploration": self.exploration.as_dict() if self.exploration else None,
+            "explorations": {name: e.as_dict() for name, e in self.explorations.items()},
         }
 
 
@@ -121,40 +122,56 @@ def check_game(
                                time.perf_counter() - began,
                                failures or ([] if obligations else ["no proof obligations"])))
 
-    # Explorer (and the invariants it checks on every state).
+    # Explorer (and the invariants it checks on every state), under every preset.
     began = time.perf_counter()
-    progress(f"{game.key}: exploring")
-    rules = game.default_rules
-    exploration = explore(game, rules, game.exploration_starts(rules, starts),
-                          max_depth=depth, max_states=max_states,
-                          progress=lambda n: progress(f"{game.key}: explored {n} states"))
-    result.exploration = exploration
+    invariant_problems = []
+    other_problems = []
+    states = checks = transitions = depth_reached = 0
+    never: set[str] | None = None
+    for preset_name, rules in game.presets.items():
+        progress(f"{game.key}: exploring ({preset_name})")
+        exploration = explore(
+            game, rules, game.exploration_starts(rules, starts),
+            max_depth=depth, max_states=max_states,
+            progress=lambda n: progress(f"{game.key}: explored {n} states ({preset_name})"))
+        result.explorations[preset_name] = exploration
+        if result.exploration is None:
+            result.exploration = exploration
+        invariant_problems += [(preset_name, p) for p in exploration.problems
+                               if p.kind == "invariant"]
+        other_problems += [(preset_name, p) for p in exploration.problems
+                           if p.kind != "invariant"]
+        states += exploration.states
+        checks += exploration.invariant_checks
+        transitions += exploration.transitions
+        depth_reached = max(depth_reached, exploration.max_depth)
+        kinds = set(exploration.kinds_never_taken)
+        never = kinds if never is None else never & kinds
+    seconds = time.perf_counter() - began
     lint = lint_phase_graph(game.phase_graph())
-    invariant_problems = [p for p in exploration.problems if p.kind == "invariant"]
-    other_problems = [p for p in exploration.problems if p.kind != "invariant"]
     scenario_invariant_failures = [f for r in result.scenarios for f in r.failures
                                    if "invariant" in f]
     all_invariants = tuple(game.invariants) + tuple(game.transition_invariants)
     for invariant in all_invariants:
-        broken = any(p.name == invariant.name for p in invariant_problems)
+        broken = any(p.name == invariant.name for _, p in invariant_problems)
         add(invariant.rules, CheckRef("invariant", invariant.name, not broken))
+    presets = len(game.presets)
     result.rows.append(Row(
         "invariants", not invariant_problems and not scenario_invariant_failures,
-        f"{len(all_invariants)} held on {exploration.states} states "
-        f"({exploration.invariant_checks} checks)",
-        exploration.seconds,
-        [f"{p.name} ({', '.join(p.rules)}): {p.message}; trace: "
-         f"{' / '.join(p.trace.actions) or 'start'}" for p in invariant_problems]
+        f"{len(all_invariants)} held on {states} states, {presets} rulesets "
+        f"({checks} checks)",
+        seconds,
+        [f"{p.name} ({', '.join(p.rules)}) under {name}: {p.message}; trace: "
+         f"{' / '.join(p.trace.actions) or 'start'}" for name, p in invariant_problems]
         + scenario_invariant_failures))
-    never = (f", never taken: {', '.join(exploration.kinds_never_taken)}"
-             if exploration.kinds_never_taken else "")
+    never_text = f", never taken: {', '.join(sorted(never))}" if never else ""
     result.rows.append(Row(
         "explorer", not other_problems and lint.ok,
-        f"{exploration.states} states, depth {exploration.max_depth}, "
-        f"{exploration.transitions} transitions{never}",
-        time.perf_counter() - began,
-        [f"{p.kind} {p.name}: {p.message}; trace: {' / '.join(p.trace.actions) or 'start'}"
-         for p in other_problems] + lint.problems()))
+        f"{states} states, depth {depth_reached}, {transitions} transitions{never_text}",
+        seconds,
+        [f"{p.kind} {p.name} under {name}: {p.message}; trace: "
+         f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]
+        + lint.problems()))
 
     # Rule coverage.
     for number, tests in marked_tests(root / "tests").items():

@@ -26,13 +26,16 @@ class Trace:
     actions: tuple[str, ...]
     final: str
 
-    def to_scenario(self, game: Game, rules_name: str, title: str, note: str) -> str:
+    def to_scenario(self, game: Game, rules: Any, title: str, note: str) -> str:
+        """The trace as a scenario file that replays it under ``rules``."""
         from model.core.scenario import scenario_toml
 
+        ruleset, overrides = game.preset_and_overrides(rules)
         return scenario_toml(
             game=game.key,
             title=title,
-            ruleset=rules_name,
+            ruleset=ruleset,
+            overrides=overrides,
             start=self.start,
             actions=self.actions,
             expect_position=self.final,
@@ -113,15 +116,15 @@ def explore(
     began = time.perf_counter()
     report = Exploration()
     graph = game.phase_graph() if check_phases else None
-    seen_problems: set[tuple[str, str]] = set()
+    found: dict[tuple[str, str], Problem] = {}
 
     def record(kind: str, name: str, rule_numbers: Sequence[str], message: str,
-               start: Any, parents: dict, state: Any) -> None:
-        if (kind, name) in seen_problems:
-            return
-        seen_problems.add((kind, name))
-        trace = _trace(game, parents, start, state)
-        report.problems.append(Problem(kind, name, tuple(rule_numbers), message, trace))
+               start: Any, parents: dict, state: Any, via: tuple[Any, Any] | None = None) -> None:
+        """Keep the shortest trace per problem; ``via`` is the step into a bad transition."""
+        trace = _trace(game, parents, start, state, via)
+        known = found.get((kind, name))
+        if known is None or len(trace.actions) < len(known.trace.actions):
+            found[(kind, name)] = Problem(kind, name, tuple(rule_numbers), message, trace)
 
     for start in starts:
         report.starts += 1
@@ -164,18 +167,16 @@ def explore(
                     report.invariant_checks += 1
                     message = invariant(state, action, child, rules)
                     if message is not None:
-                        parents.setdefault(child, (state, action))
                         record("invariant", invariant.name, invariant.rules, message,
-                               start, parents, child)
+                               start, parents, child, via=(state, action))
                 if graph is not None:
                     for edge in walk_phases(game, state, transition):
                         report.phases_seen.update(edge)
                         if not graph.has_edge(*edge):
-                            parents.setdefault(child, (state, action))
                             record("phase", f"{edge[0]} -> {edge[1]}", transition.rules,
                                    f"the engine went {edge[0]} -> {edge[1]}, "
                                    "which the phase graph lacks",
-                                   start, parents, child)
+                                   start, parents, child, via=(state, action))
                 if child in parents:
                     continue
                 if len(parents) >= max_states:
@@ -183,6 +184,7 @@ def explore(
                     continue
                 parents[child] = (state, action)
                 queue.append((child, depth + 1))
+    report.problems = list(found.values())
     report.kinds_never_taken = tuple(
         kind for kind in game.action_kinds if kind not in report.kinds_taken
     )
@@ -190,9 +192,11 @@ def explore(
     return report
 
 
-def _trace(game: Game, parents: dict, start: Any, state: Any) -> Trace:
-    path = []
-    current = state
+def _trace(game: Game, parents: dict, start: Any, state: Any,
+           via: tuple[Any, Any] | None = None) -> Trace:
+    """The path to ``state``; with ``via`` = (parent, action), the path through that step."""
+    path = [via] if via is not None else []
+    current = via[0] if via is not None else state
     while parents.get(current) is not None:
         parent, action = parents[current]
         path.append((parent, action))

@@ -298,20 +298,27 @@ class Game(abc.ABC, Generic[S, A, R]):
         except ValueError as error:
             raise InputError(f"rules fields {changes}: {error}") from None
 
-    def describe_rules(self, rules: R) -> str:
-        """A preset's name, or the nearest preset and the fields that differ."""
+    def preset_and_overrides(self, rules: R) -> tuple[str, dict[str, Any]]:
+        """A preset's name and the fields ``rules`` changes in it (empty for a preset)."""
         import dataclasses
 
         name = self.preset_name(rules)
         if name is not None:
-            return name
+            return name, {}
         base_name, base = next(iter(self.presets.items()))
-        changed = [
-            f"{f.name}={getattr(rules, f.name)!r}"
+        changed = {
+            f.name: getattr(rules, f.name)
             for f in dataclasses.fields(rules)
             if getattr(rules, f.name) != getattr(base, f.name)
-        ]
-        return f"{base_name} with {', '.join(changed)}"
+        }
+        return base_name, changed
+
+    def describe_rules(self, rules: R) -> str:
+        """A preset's name, or the first preset and the fields that differ."""
+        name, changed = self.preset_and_overrides(rules)
+        if not changed:
+            return name
+        return f"{name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
 
 
 def walk_phases(game: Game, before: Any, transition: Transition) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from model.core.errors import InputError
 
-_NUMBER = re.compile(r"^\s*([A-Za-z]{2,4})\s*(\d+(?:\.\d+)*[a-z]?)\s*$")
+_NUMBER = re.compile(r"^\s*([A-Za-z]{2,4})\s*(\d+(?:\.\d+)*[a-z]?)\s*$", re.ASCII)
 
 
 def normalize_rule_number(text: str) -> str:

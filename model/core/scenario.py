@@ -25,7 +25,6 @@ Keys::
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,7 +159,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         raise InputError(f"unknown key {unknown[0]!r}; known keys: "
                          f"{', '.join(sorted(_TOP_KEYS))}", where)
     game_key = data.get("game", path.parent.name)
-    if game_key not in games:
+    if not isinstance(game_key, str) or game_key not in games:
         raise InputError(
             f"cannot tell the game: the folder or 'game' key says {game_key!r}; "
             f"known games: {', '.join(games)}", where)
@@ -283,6 +282,7 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
         result.actions.append(
             ReplayedAction(text, canonical, transition.steps, game.format_state(state)))
         if not invariants_hold(state, where):
+            result.final_position = game.format_state(state)
             return result
     result.final_position = game.format_state(state)
     outcome = game.outcome(state)
@@ -350,24 +350,55 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
+def toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    out = ['"']
+    for char in text:
+        code = ord(char)
+        if char == '"':
+            out.append('\\"')
+        elif char == "\\":
+            out.append("\\\\")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return toml_string(str(value))
+
+
 def scenario_toml(*, game: str, title: str, ruleset: str, start: str,
                   actions: Iterable[str], expect_position: str | None = None,
-                  expect_outcome: str | None = None, comment: str = "") -> str:
+                  expect_outcome: str | None = None, comment: str = "",
+                  overrides: dict[str, Any] | None = None) -> str:
     """A scenario file's text (used to print explorer traces)."""
     lines = []
     for line in comment.splitlines():
-        lines.append(f"# {line}")
+        printable = "".join(c if c.isprintable() else "?" for c in line)
+        lines.append(f"# {printable}")
     lines += [
-        f"game = {json.dumps(game)}",
-        f"title = {json.dumps(title)}",
-        f"ruleset = {json.dumps(ruleset)}",
-        f"start = {json.dumps(start)}",
-        "actions = [" + ", ".join(json.dumps(a) for a in actions) + "]",
+        f"game = {toml_string(game)}",
+        f"title = {toml_string(title)}",
+        f"ruleset = {toml_string(ruleset)}",
+        f"start = {toml_string(start)}",
+        "actions = [" + ", ".join(toml_string(a) for a in actions) + "]",
         "",
-        "[expect]",
     ]
+    if overrides:
+        lines.append("[ruleset_overrides]")
+        lines += [f"{key} = {_toml_value(value)}" for key, value in sorted(overrides.items())]
+        lines.append("")
+    lines.append("[expect]")
     if expect_position is not None:
-        lines.append(f"position = {json.dumps(expect_position)}")
+        lines.append(f"position = {toml_string(expect_position)}")
     if expect_outcome is not None:
-        lines.append(f"outcome = {json.dumps(expect_outcome)}")
+        lines.append(f"outcome = {toml_string(expect_outcome)}")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,428 @@
+"""The solver's integer representation of Club Fight, its move generator and its bounds.
+
+Kept apart from the search (:mod:`model.clubfight.solver`) so that the tests
+can check each piece against the rules model on its own.
+
+Representation
+--------------
+* Cards still on the grid or in the grid deck are numbered in deal order,
+  ``0 .. N-1``: the grid of the starting position first, slot by slot, then
+  the deck.  Because the deck order is fixed, the state after a move depends
+  only on the slots it clears: the next cards always go to the emptied slots
+  in slot order (CF 2.3).
+* A grid is one int, 6 bits per slot (``63`` = empty).  The deal position is
+  implied by the grid: while cards are left to deal, the grid is full and
+  holds the last card dealt, so the position is the largest index on the grid
+  plus one; once a slot stays empty the deck is exhausted.
+* Clubs are masks over club values (bit ``v`` for the club of value ``v``).
+* A *count key* packs how many cards of each value are still in play (grid
+  and deck), 2 bits per value ``v`` at bit ``2(v-1)``, Jokers at bit 26.
+  Clearing a card subtracts its ``delta``; the key is 0 exactly when every
+  card is gone (CF 5.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from model.clubfight.cards import Card
+from model.clubfight.deals import Deal
+from model.clubfight.moves import LINES
+from model.clubfight.rules import Rules
+from model.clubfight.state import State
+
+EMPTY = 63
+"""The 6-bit code of an empty slot."""
+SLOT_SHIFT = tuple(6 * s for s in range(9))
+SLOT_FIELD = tuple(63 << (6 * s) for s in range(9))
+EMPTY_GRID = sum(SLOT_FIELD)
+LINE_MASKS = tuple((name, sum(1 << s for s in slots)) for name, slots in LINES)
+SLOT_LINES = tuple(tuple(n for n, (_, slots) in enumerate(LINES) if s in slots)
+                   for s in range(9))
+MASK_SLOTS = tuple(tuple(s for s in range(9) if m >> s & 1) for m in range(512))
+"""The slots of each 9-bit slot mask, ascending (the refill order)."""
+
+SUIT_D, SUIT_H, SUIT_S = 1, 2, 3  # Card.suit_order
+JOKER_SHIFT = 26
+"""Bit offset of the Joker count in a count key (values use bits 0..25)."""
+VALUE_SHIFT = (0,) + tuple(2 * (v - 1) for v in range(1, 14))
+
+
+def card_delta(value: int) -> int:
+    """What one card of ``value`` (0 = Joker) adds to a count key."""
+    return 1 << JOKER_SHIFT if value == 0 else 1 << VALUE_SHIFT[value]
+
+
+def unpack_counts(key: int) -> tuple[list[int], int]:
+    """Cards in play per value (index 1..13; 0 and 14 stay 0), and Jokers."""
+    return [0] + [key >> VALUE_SHIFT[v] & 3 for v in range(1, 14)] + [0], key >> JOKER_SHIFT & 3
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state in the solver's integers, with the tables of its deal."""
+
+    values: tuple[int, ...]      # card index -> value (0 = Joker)
+    suits: tuple[int, ...]       # card index -> Card.suit_order
+    cards: tuple[Card, ...]      # card index -> Card (for people)
+    grid: int                    # packed grid
+    dealt: int                   # cards dealt so far (index of the next card)
+    club_order: tuple[int, ...]  # hand (sorted) then the club deck in draw order
+    hand_size: int               # clubs in hand at the start
+
+    @classmethod
+    def of(cls, source: "Union[State, Deal]") -> "Position":
+        state = State.from_deal(source) if isinstance(source, Deal) else source
+        on_grid = [(slot, card) for slot, card in enumerate(state.grid) if card is not None]
+        cards = tuple(card for _, card in on_grid) + tuple(state.deck)
+        if len(cards) > EMPTY - 1:
+            raise ValueError("too many cards for the solver's 6-bit slots")
+        grid = EMPTY_GRID
+        for index, (slot, _) in enumerate(on_grid):
+            grid = grid & ~SLOT_FIELD[slot] | index << SLOT_SHIFT[slot]
+        return cls(
+            values=tuple(card.value for card in cards),
+            suits=tuple(card.suit_order for card in cards),
+            cards=cards,
+            grid=grid,
+            dealt=len(on_grid),
+            club_order=tuple(state.hand) + tuple(state.clubs),
+            hand_size=len(state.hand),
+        )
+
+    @property
+    def count_key(self) -> int:
+        return sum(card_delta(v) for v in self.values)
+
+
+def unpack_grid(grid: int) -> list[int]:
+    """The card index in each slot (``-1`` for empty)."""
+    out = []
+    for shift in SLOT_SHIFT:
+        index = grid >> shift & 63
+        out.append(-1 if index == EMPTY else index)
+    return out
+
+
+def dealt_of(grid: int, total: int) -> int:
+    """The deal position implied by a grid (see the module docstring)."""
+    cells = unpack_grid(grid)
+    if -1 in cells:
+        return total
+    return max(cells) + 1
+
+
+def child_grid(grid: int, dealt: int, total: int, mask: int) -> tuple[int, int]:
+    """Clear the slots of ``mask`` and refill them in slot order from the deck (CF 2.3)."""
+    for s in MASK_SLOTS[mask]:
+        if dealt < total:
+            grid = grid & ~SLOT_FIELD[s] | dealt << SLOT_SHIFT[s]
+            dealt += 1
+        else:
+            grid |= SLOT_FIELD[s]
+    return grid, dealt
+
+
+# --------------------------------------------------------------------------
+# Move generation
+# --------------------------------------------------------------------------
+
+def _submasks(mask: int):
+    """Every non-empty submask of ``mask``."""
+    sub = mask
+    while sub:
+        yield sub
+        sub = (sub - 1) & mask
+
+
+def club_masks(cells: list[int], values, suits, club: int, rules: Rules) -> dict:
+    """Every distinct set of slots ``club`` may clear on a grid, with an action for it.
+
+    ``cells`` holds a card index per slot (``-1`` empty).  Returns an
+    insertion-ordered dict ``mask -> (action, line, direction)``: the first
+    action, in the rules model's action order, that clears exactly that mask.
+    Mirrors :func:`model.clubfight.moves.moves_for_club`; the tests check that
+    the sets of cleared slots agree exactly.
+    """
+    filled = jokers = 0
+    by_value = [0] * 15
+    diamonds = hearts = spades = 0
+    for s in range(9):
+        index = cells[s]
+        if index < 0:
+            continue
+        bit = 1 << s
+        filled |= bit
+        value = values[index]
+        if value == 0:
+            jokers |= bit
+            continue
+        by_value[value] |= bit
+        suit = suits[index]
+        if suit == SUIT_D:
+            diamonds += 1
+        elif suit == SUIT_H:
+            hearts += 1
+        elif suit == SUIT_S:
+            spades += 1
+    found: dict[int, tuple] = {}
+    add = found.setdefault
+
+    # Match (CF 4.1)
+    targets = by_value[club] | (jokers if rules.jokers_match else 0)
+    if targets:
+        if rules.match_any_subset:
+            for sub in _submasks(targets):
+                add(sub, ("match", None, None))
+        else:
+            add(targets, ("match", None, None))
+    elif not rules.must_clear:
+        add(0, ("match", None, None))
+
+    # Sum (CF 4.2): subsets of valued cards adding up to the club, grown slot by slot.
+    partial = [(0, 0)]
+    for s in range(9):
+        value = values[cells[s]] if cells[s] >= 0 else 0
+        if value == 0 or value > club:
+            continue
+        bit = 1 << s
+        partial += [(total + value, mask | bit) for total, mask in partial
+                    if total + value <= club]
+    for total, mask in partial:
+        if total == club:
+            add(mask, ("sum", None, None))
+            if rules.sum_jokers_zero:
+                for sub in _submasks(jokers):
+                    add(mask | sub, ("sum", None, None))
+
+    # Any (CF 4.3)
+    for s in range(9):
+        if filled >> s & 1:
+            add(1 << s, ("any", None, None))
+
+    # Line (CF 4.4), blocked by 3 Diamonds (CF 3.2)
+    if diamonds < 3:
+        aim = by_value[club] | (jokers if rules.line_joker_target else 0)
+        for name, line in LINE_MASKS:
+            if aim & line:
+                add(line & filled, ("line", name, None))
+
+    # Up/Down (CF 4.5), blocked by 3 Spades (CF 3.3)
+    if spades < 3:
+        for direction, allowed, side_values in (
+                ("lower", 2 <= club <= 7, range(1, club)),
+                ("higher", 7 <= club <= 12, range(club + 1, 14))):
+            if not allowed:
+                continue
+            side = 0
+            for v in side_values:
+                side |= by_value[v]
+            if side:
+                if rules.updown_any_subset:
+                    for sub in _submasks(side):
+                        add(sub, ("updown", None, direction))
+                else:
+                    add(side, ("updown", None, direction))
+            elif not rules.must_clear:
+                add(0, ("updown", None, direction))
+
+    # Run (CF 4.6), blocked by 3 Hearts (CF 3.4): one card per value of a
+    # window lo..hi around the club, the club's own value left out.
+    if hearts < 3:
+        low = club
+        while low > 1 and by_value[low - 1]:
+            low -= 1
+        high = club
+        while high < 13 and by_value[high + 1]:
+            high += 1
+        for lo in range(club, low - 1, -1):
+            for hi in range(club, high + 1):
+                if hi == lo or hi - lo + 1 < rules.run_min_cards:
+                    continue
+                masks = [0]
+                for v in range(lo, hi + 1):
+                    if v != club:
+                        masks = [m | 1 << s for m in masks for s in MASK_SLOTS[by_value[v]]]
+                for mask in masks:
+                    add(mask, ("run", None, None))
+    return found
+
+
+# --------------------------------------------------------------------------
+# Bounds
+# --------------------------------------------------------------------------
+
+def _greedy_sum_counts(count: list[int]) -> list[int]:
+    """For each club value ``c``, the most cards whose values add up to at most ``c``.
+
+    Taking the smallest values first maximises the number of cards under a
+    budget, so this bounds the cards of any Sum to exactly ``c`` from above.
+    """
+    out = [0] * 14
+    for club in range(1, 14):
+        budget = club
+        taken = 0
+        for v in range(1, club + 1):
+            n = count[v]
+            if not n:
+                continue
+            fit = budget // v
+            if fit >= n:
+                taken += n
+                budget -= n * v
+            else:
+                taken += fit
+                break
+        out[club] = taken
+    return out
+
+
+def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, int]:
+    """The most cards each club can clear in one action, from the cards in play.
+
+    Returns ``(caps, joker_caps, left, jokers)``: per club value, the
+    capacity and what the club can clear in an action that also takes a
+    Joker when only Any and Line can (rulebook); the cards in play; the Jokers
+    in play.  Computed from the cards still in play (grid and deck), not from
+    where they lie, so it holds for every later turn too: cards only leave
+    play, and each capacity below only shrinks when cards leave.  Per action:
+
+    * Match: the cards of the club's rank in play (plus Jokers if they match);
+    * Sum: at most the number of smallest cards in play adding up to at most
+      the club (plus Jokers if they count as 0);
+    * Any: 1;  Line: 3, if a card the Line can aim at is still in play;
+    * Up/Down: the cards in play on the allowed side;
+    * Run: the longest chain of values in play through the club's value;
+    * no action clears more than the 9 grid cards or the cards left.
+
+    Blocking is ignored: it only takes actions away.
+    """
+    count, jokers = unpack_counts(key)
+    valued = sum(count)
+    left = valued + jokers
+    sums = _greedy_sum_counts(count)
+    below = [0] * 15
+    for v in range(1, 15):
+        below[v] = below[v - 1] + count[v - 1]
+    limit = 9 if left > 9 else left
+    caps = [0] * 14
+    joker_caps = [0] * 14
+    run_min = rules.run_min_cards
+    for club in range(1, 14):
+        most = 1
+        match = count[club] + (jokers if rules.jokers_match else 0)
+        if match > most:
+            most = match
+        summed = sums[club]
+        if summed:
+            summed += jokers if rules.sum_jokers_zero else 0
+            if summed > most:
+                most = summed
+        line_possible = count[club] > 0 or (rules.line_joker_target and jokers > 0)
+        if line_possible and most < 3:
+            most = 3
+        if 2 <= club <= 7 and below[club] > most:
+            most = below[club]
+        if 7 <= club <= 12 and valued - below[club + 1] > most:
+            most = valued - below[club + 1]
+        low = club
+        while low > 1 and count[low - 1]:
+            low -= 1
+        high = club
+        while high < 13 and count[high + 1]:
+            high += 1
+        if high - low + 1 >= run_min and high - low > most:
+            most = high - low
+        caps[club] = most if most < limit else limit
+        joker = 3 if line_possible else 1
+        joker_caps[club] = joker if joker < caps[club] else caps[club]
+    return caps, joker_caps, left, jokers
+
+
+def grid_max_clears(cells: list[int], values, suits, rules: Rules) -> tuple:
+    """At least as many cards as each club can clear on this very grid, blocking included.
+
+    Entry ``v`` bounds from above the size of the largest move of club ``v``
+    (Sum is bounded by its smallest-cards count, everything else is exact);
+    entry ``0`` is the number of Jokers on the grid.  The tests check it is
+    never below the largest move :func:`club_masks` finds.
+    """
+    count = [0] * 15
+    jokers = filled = diamonds = hearts = spades = 0
+    line_filled = [0] * 6
+    line_values = [0] * 6
+    line_jokers = [0] * 6
+    for s in range(9):
+        index = cells[s]
+        if index < 0:
+            continue
+        filled += 1
+        value = values[index]
+        for n in SLOT_LINES[s]:
+            line_filled[n] += 1
+            if value:
+                line_values[n] |= 1 << value
+            else:
+                line_jokers[n] = 1
+        if value == 0:
+            jokers += 1
+            continue
+        count[value] += 1
+        suit = suits[index]
+        if suit == SUIT_D:
+            diamonds += 1
+        elif suit == SUIT_H:
+            hearts += 1
+        elif suit == SUIT_S:
+            spades += 1
+    # The longest line holding each value (and a Joker, for line_joker_target).
+    line_best = [0] * 15
+    joker_line = 0
+    if diamonds < 3:
+        for n in range(6):
+            size = line_filled[n]
+            present = line_values[n]
+            for v in range(1, 14):
+                if present >> v & 1 and size > line_best[v]:
+                    line_best[v] = size
+            if line_jokers[n] and size > joker_line:
+                joker_line = size
+    sums = _greedy_sum_counts(count)
+    below = [0] * 15
+    for v in range(1, 15):
+        below[v] = below[v - 1] + count[v - 1]
+    valued = below[14]
+    run_min = rules.run_min_cards
+    out = [jokers]
+    for club in range(1, 14):
+        most = 1 if filled else 0
+        match = count[club] + (jokers if rules.jokers_match else 0)
+        if match > most:
+            most = match
+        summed = sums[club]
+        if summed:
+            summed += jokers if rules.sum_jokers_zero else 0
+            if summed > most:
+                most = summed
+        line = line_best[club]
+        if rules.line_joker_target and joker_line > line:
+            line = joker_line
+        if line > most:
+            most = line
+        if spades < 3:
+            if 2 <= club <= 7 and below[club] > most:
+                most = below[club]
+            if 7 <= club <= 12 and valued - below[club + 1] > most:
+                most = valued - below[club + 1]
+        if hearts < 3:
+            low = club
+            while low > 1 and count[low - 1]:
+                low -= 1
+            high = club
+            while high < 13 and count[high + 1]:
+                high += 1
+            if high - low + 1 >= run_min and high - low > most:
+                most = high - low
+        out.append(most)
+    return tuple(out)

@@ -1,0 +1,126 @@
+"""The ambiguity register: every open point is a Rules field with a witness that bites."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from model.clubfight import GAME as CLUBFIGHT
+from model.clubfight.cards import parse_rank
+from model.clubfight.moves import moves_for_club
+from model.clubfight.notation import format_move
+from model.clubfight.state import parse_grid
+from model.core.ambiguity import Ambiguity, Reading, Witness
+from model.core.game import AmbiguousAction, IllegalAction
+from model.core.registry import games
+from toygame import TOY
+
+GAMES = [*games().values(), TOY]
+
+
+def under(game, field: str, value):
+    return dataclasses.replace(game.default_rules, **{field: value})
+
+
+def clubfight_view(ambiguity: Ambiguity, rules) -> tuple[str, ...]:
+    grid = parse_grid(ambiguity.witness.position)
+    club = parse_rank(ambiguity.witness.probe)
+    return tuple(format_move(m, grid) for m in moves_for_club(grid, club, rules))
+
+
+def toy_view(ambiguity: Ambiguity, rules) -> str:
+    state = TOY.parse_state(ambiguity.witness.position)
+    try:
+        action = TOY.parse_action(state, ambiguity.witness.probe, rules)
+    except (IllegalAction, AmbiguousAction) as error:
+        return f"refused: {error}"
+    outcome = TOY.outcome(TOY.apply(state, action, rules))
+    return outcome.label if outcome else "ongoing"
+
+
+VIEWS = {"clubfight": clubfight_view, "toy": toy_view}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_every_open_point_is_one_rules_field_and_one_entry(game):
+    fields = {f.name for f in dataclasses.fields(game.default_rules)}
+    entries = [a.field for a in game.ambiguities]
+    assert len(entries) == len(set(entries)), "one entry per field"
+    assert set(entries) == fields
+    ids = [a.id for a in game.ambiguities]
+    assert len(ids) == len(set(ids))
+    assert all(i.startswith(game.rulebook.prefix + "-A") for i in ids)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_entries_agree_with_the_rules_and_the_rulebook(game):
+    for ambiguity in game.ambiguities:
+        default = getattr(game.default_rules, ambiguity.field)
+        assert ambiguity.default == default, ambiguity.id
+        for reading in ambiguity.readings:
+            assert type(reading.value) is type(default), (ambiguity.id, reading)
+            under(game, ambiguity.field, reading.value)  # a valid Rules value
+        assert len({r.value for r in ambiguity.readings}) == len(ambiguity.readings)
+        assert ambiguity.rules and all(n in game.rulebook for n in ambiguity.rules)
+        # The rulebook points at the open point from at least one of those rules.
+        statements = " ".join(game.rulebook.get(n).statement for n in ambiguity.rules)
+        assert f"Rules.{ambiguity.field}" in statements, ambiguity.id
+        assert ambiguity.passage and ambiguity.rationale and ambiguity.title
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_every_witness_parses_and_the_readings_disagree_there(game):
+    for ambiguity in game.ambiguities:
+        assert ambiguity.witness is not None, ambiguity.id
+        game.parse_state(ambiguity.witness.position)
+        views = [VIEWS[game.key](ambiguity, under(game, ambiguity.field, r.value))
+                 for r in ambiguity.readings]
+        assert len(set(views)) == len(views), (ambiguity.id, views)
+
+
+# Under each reading, the moves of the ambiguous action at the stored witness.
+CLUBFIGHT_WITNESSES = {
+    "CF-A1": (None, ["2 any 5D"], ["2 match", "2 any 5D", "2 updown lower"]),
+    "CF-A2": ("match", ["5 match 5D"], ["5 match JK@0 5D"]),
+    "CF-A3": ("match", ["5 match 5D 5H"], ["5 match 5D", "5 match 5H", "5 match 5D 5H"]),
+    "CF-A4": ("sum", ["3 sum 3D"], ["3 sum JK@0 3D", "3 sum 3D"]),
+    "CF-A5": ("updown", ["3 updown lower AD 2D"],
+              ["3 updown lower AD", "3 updown lower 2D", "3 updown lower AD 2D"]),
+    "CF-A6": ("line", [], ["5 line row 1 JK@0", "5 line column 1 JK@0"]),
+    "CF-A7": ("run", ["5 run 4D"], []),
+}
+
+
+@pytest.mark.rules("CF 2.2", "CF 4.1", "CF 4.2", "CF 4.4", "CF 4.5", "CF 4.6", "CF 4.7")
+@pytest.mark.parametrize("entry", CLUBFIGHT.ambiguities, ids=lambda a: a.id)
+def test_clubfight_witnesses_give_the_moves_each_reading_promises(entry):
+    action, default_moves, other_moves = CLUBFIGHT_WITNESSES[entry.id]
+    (other,) = [r.value for r in entry.readings if r.value != entry.default]
+    for value, expected in ((entry.default, default_moves), (other, other_moves)):
+        moves = clubfight_view(entry, under(CLUBFIGHT, entry.field, value))
+        if action is not None:
+            moves = tuple(m for m in moves if m.split()[1] == action)
+        assert sorted(moves) == sorted(expected), (entry.id, value)
+
+
+def test_toy_witnesses():
+    tie, fold = TOY.ambiguities
+    assert [toy_view(tie, under(TOY, tie.field, r.value)) for r in tie.readings] == [
+        "draw", "p0 wins 1"]
+    assert [toy_view(fold, under(TOY, fold.field, r.value)) for r in fold.readings] == [
+        "p0 wins 2",
+        "refused: 'fold' is illegal: under this ruleset the second player must call (TG 3.2)"]
+
+
+def test_an_entry_needs_two_readings_and_a_default_among_them():
+    readings = (Reading(True, "yes"), Reading(False, "no"))
+    entry = Ambiguity("X-A1", "t", "p", "s", ("X 1",), "flag", readings, True, "r",
+                      Witness("pos", "probe", "diff"))
+    assert entry.reading(False).summary == "no"
+    with pytest.raises(KeyError):
+        entry.reading(3)
+    with pytest.raises(ValueError, match="needs two readings"):
+        Ambiguity("X-A2", "t", "p", "s", ("X 1",), "flag", readings[:1], True, "r")
+    with pytest.raises(ValueError, match="default is not one of the readings"):
+        Ambiguity("X-A3", "t", "p", "s", ("X 1",), "flag", readings, 2, "r")
