@@ -81,14 +81,14 @@ def test_every_witness_parses_and_the_readings_disagree_there(game):
 
 # Under each reading, the moves of the ambiguous action at the stored witness.
 CLUBFIGHT_WITNESSES = {
-    "CF-A1": (None, ["2 any 5D"], ["2 match", "2 any 5D", "2 updown lower"]),
-    "CF-A2": ("match", ["5 match 5D"], ["5 match JK@0 5D"]),
-    "CF-A3": ("match", ["5 match 5D 5H"], ["5 match 5D", "5 match 5H", "5 match 5D 5H"]),
-    "CF-A4": ("sum", ["3 sum 3D"], ["3 sum JK@0 3D", "3 sum 3D"]),
-    "CF-A5": ("updown", ["3 updown lower AD 2D"],
-              ["3 updown lower AD", "3 updown lower 2D", "3 updown lower AD 2D"]),
-    "CF-A6": ("line", [], ["5 line row 1 JK@0", "5 line column 1 JK@0"]),
-    "CF-A7": ("run", ["5 run 4D"], []),
+    "CF-A1": (None, ["A any 2D", "A run 2D"], ["A match", "A any 2D", "A run 2D"]),
+    "CF-A2": ("match", [], ["A match JK@0"]),
+    "CF-A3": ("match", ["A match AD AH"], ["A match AD", "A match AH", "A match AD AH"]),
+    "CF-A4": ("sum", ["A sum AD"], ["A sum AD", "A sum AD JK@1"]),
+    "CF-A5": ("updown", ["2 updown lower AD AH"],
+              ["2 updown lower AD", "2 updown lower AH", "2 updown lower AD AH"]),
+    "CF-A6": ("line", [], ["A line row 1 JK@0", "A line column 1 JK@0"]),
+    "CF-A7": ("run", ["A run 2D"], []),
 }
 
 

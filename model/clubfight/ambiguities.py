@@ -29,9 +29,10 @@ AMBIGUITIES = (
         rationale="Every action in the rulebook is described by what it clears, and the "
                   "examples all clear cards; a free discard would make the 13-turn limit "
                   "toothless.",
-        witness=Witness("5D -- -- -- -- -- -- -- --", "2",
-                        "must_clear=True: the 2 has Sum and Any only; must_clear=False "
-                        "adds Match and Up/Down (lower) clearing nothing."),
+        witness=Witness("2D -- -- -- -- -- -- -- --", "A",
+                        "must_clear=True: the Ace may only clear the 2D, by Any or Run; "
+                        "must_clear=False: it may also be spent on a Match that finds no "
+                        "Ace and clears nothing."),
     ),
     Ambiguity(
         id="CF-A2",
@@ -49,9 +50,9 @@ AMBIGUITIES = (
         default=False,
         rationale="The rulebook says outright that Any and Line are the actions that can "
                   "clear a Joker.",
-        witness=Witness("JK 5D -- -- -- -- -- -- --", "5",
-                        "jokers_match=False: Match clears 5D only; jokers_match=True: "
-                        "Match clears 5D and the Joker."),
+        witness=Witness("JK -- -- -- -- -- -- -- --", "A",
+                        "jokers_match=False: the Ace reaches the lone Joker by Any only; "
+                        "jokers_match=True: Match clears the Joker as well."),
     ),
     Ambiguity(
         id="CF-A3",
@@ -67,9 +68,9 @@ AMBIGUITIES = (
         ),
         default=False,
         rationale="The rulebook says all cards with the same value.",
-        witness=Witness("5D 5H -- -- -- -- -- -- --", "5",
-                        "match_any_subset=False: one Match clearing 5D and 5H; True: "
-                        "three Matches (5D, 5H, or both)."),
+        witness=Witness("AD AH -- -- -- -- -- -- --", "A",
+                        "match_any_subset=False: Match takes both Aces together; True: "
+                        "Match may take AD alone, AH alone, or both."),
     ),
     Ambiguity(
         id="CF-A4",
@@ -86,9 +87,9 @@ AMBIGUITIES = (
         default=False,
         rationale="A card without a value cannot be part of a sum of values, and only Any "
                   "and Line are said to clear Jokers.",
-        witness=Witness("JK 3D -- -- -- -- -- -- --", "3",
-                        "sum_jokers_zero=False: Sum clears 3D only; True: also 3D with "
-                        "the Joker."),
+        witness=Witness("AD JK -- -- -- -- -- -- --", "A",
+                        "sum_jokers_zero=False: the only Sum is AD by itself; True: the "
+                        "Joker may ride along at 0, clearing AD and the Joker together."),
     ),
     Ambiguity(
         id="CF-A5",
@@ -104,9 +105,9 @@ AMBIGUITIES = (
         ),
         default=False,
         rationale="The rulebook says all cards lower (higher) in value.",
-        witness=Witness("AD 2D -- -- -- -- -- -- --", "3",
-                        "updown_any_subset=False: Up/Down clears AD and 2D together; "
-                        "True: AD, 2D, or both."),
+        witness=Witness("AD AH -- -- -- -- -- -- --", "2",
+                        "updown_any_subset=False: Up/Down (lower) sweeps both Aces at once; "
+                        "True: it may take AD alone, AH alone, or both."),
     ),
     Ambiguity(
         id="CF-A6",
@@ -122,9 +123,9 @@ AMBIGUITIES = (
         ),
         default=False,
         rationale="A Joker has no value, so it is not a card of the same value.",
-        witness=Witness("JK -- -- -- -- -- -- -- 9D", "5",
-                        "line_joker_target=False: the 5 has no Line; True: Line on row 1 "
-                        "or column 1 clears the Joker."),
+        witness=Witness("JK -- -- -- -- -- -- -- --", "A",
+                        "line_joker_target=False: no line holds an Ace, so the Ace has no "
+                        "Line; True: row 1 or column 1 may be chosen for its Joker."),
     ),
     Ambiguity(
         id="CF-A7",
@@ -140,7 +141,8 @@ AMBIGUITIES = (
         ),
         default=2,
         rationale="'Any number of cards' includes one; nothing in the text asks for three.",
-        witness=Witness("4D -- -- -- -- -- -- -- --", "5",
-                        "run_min_cards=2: Run clears 4D; run_min_cards=3: no Run."),
+        witness=Witness("2D -- -- -- -- -- -- -- --", "A",
+                        "run_min_cards=2: the Ace and the 2D make a Run that clears the 2D; "
+                        "run_min_cards=3: two cards are too few, so there is no Run."),
     ),
 )
