@@ -191,6 +191,13 @@ def cmd_explore(args) -> int:
     return EXIT_OK if report.ok else EXIT_FAILED
 
 
+# -- docs -----------------------------------------------------------------------
+def cmd_docs(args) -> int:
+    from model.core.docs import cmd_docs as run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from model.core.registry import games
 
@@ -229,6 +236,14 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--trace-dir", help="write each problem's trace as a scenario file here")
     exp.add_argument("--json", action="store_true")
     exp.set_defaults(func=cmd_explore)
+
+    docs = sub.add_parser("docs", help="build the rules reference (HTML) from the model")
+    docs.add_argument("--out", metavar="DIR",
+                      help="output folder (default docs/_build/html in the checkout)")
+    docs.add_argument("--no-proofs", action="store_true",
+                      help="skip the z3 obligations (the site shows them as not run)")
+    docs.add_argument("--json", action="store_true")
+    docs.set_defaults(func=cmd_docs)
 
     for game in games().values():
         register = getattr(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]

@@ -14,7 +14,8 @@ import networkx as nx
 
 from model.core.errors import InputError
 from model.core.game import (
-    TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Outcome, Step, Transition,
+    TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Layout, Outcome, Step,
+    Transition,
 )
 from model.clubfight.ambiguities import AMBIGUITIES
 from model.clubfight.cards import Card, SUIT_NAMES, rank_name, rank_text
@@ -28,7 +29,7 @@ from model.clubfight.moves import (
 from model.clubfight.notation import MoveSpec, format_move, parse_move
 from model.clubfight.rulebook import RULEBOOK
 from model.clubfight.rules import PRESETS, Rules
-from model.clubfight.state import HAND_SIZE, MAX_TURNS, State
+from model.clubfight.state import HAND_SIZE, MAX_TURNS, State, parse_grid
 
 PHASES = ("deal", "choose_club", "choose_action", "clear", "refill", "draw", "end_check",
           "won", "lost")
@@ -100,6 +101,35 @@ class ClubFight(Game[State, Move, Rules]):
     rules_type = Rules
     summary = ("A solitaire for a standard deck and 1 or 2 Jokers: 13 clubs, played one "
                "a turn, must clear every other card from a 3x3 grid.")
+    overview = """\
+Club Fight is played alone with a standard 52-card deck and one Joker (the
+easy game) or two (the hard game).  The deck is split in two: the 13 clubs
+are the player's fighters, the other 39 cards and the Jokers are the
+opponents (CF 1.1).  Nine opponents at a time face the player in a 3x3 grid;
+the rest wait their turn in the grid deck.
+
+Each turn the player plays one club from a hand of four and takes one action
+with it (CF 2.1).  Match, Sum and Any are always available; Line, Up/Down and
+Run are blocked while the grid holds three or more cards of the blocking suit
+(CF 3.1).  The cleared cards leave play for good, the grid is refilled from
+the grid deck (CF 2.3) and the hand from the club deck (CF 2.4).  The player
+wins by emptying the grid and the grid deck (CF 5.1) and loses when the clubs
+run out first (CF 5.2); thirteen clubs give at most thirteen turns.
+
+Components:
+
+- the club deck: the 13 clubs, Ace to King, each played once;
+- the grid deck: the 39 Diamonds, Hearts and Spades and 1 or 2 Jokers;
+- the grid: 9 slots, numbered 0 to 8 left to right and top to bottom;
+- the hand: up to 4 clubs;
+- the discard (played clubs) and the cleared pile (cleared cards), which
+  never come back.
+
+A card is written rank then suit (``7H``, ``TD``, ``QS``), the Joker ``JK``,
+a club by its rank alone.  A position lists the grid in slot order (``--``
+for an empty slot) and then, after ``|``, the grid deck, the hand, the club
+deck, the discard, the cleared pile and the number of Jokers.
+"""
 
     @property
     def presets(self):
@@ -123,6 +153,29 @@ class ClubFight(Game[State, Move, Rules]):
 
     def parse_state(self, text: str) -> State:
         return State.parse(text)
+
+    def layout(self, position: str) -> Layout:
+        """The 3x3 grid, and beside it every section the position gives."""
+        sections = [part.strip() for part in position.split("|")]
+        parts: tuple[tuple[str, str], ...] = ()
+        if len(sections) == 1:
+            grid = parse_grid(position)
+        else:
+            state = State.parse(position)
+            grid = state.grid
+
+            def cards(items) -> str:
+                return (" ".join(str(c) for c in items) + f" ({len(items)})") if items \
+                    else "empty"
+
+            def ranks(items) -> str:
+                return " ".join(rank_text(v) for v in items) if items else "empty"
+
+            parts = (("grid deck", cards(state.deck)), ("hand", ranks(state.hand)),
+                     ("club deck", ranks(state.clubs)), ("discard", ranks(state.discard)),
+                     ("cleared", cards(state.cleared)), ("jokers", str(state.jokers)))
+        cells = ["" if card is None else str(card) for card in grid]
+        return Layout(tuple(tuple(cells[row * 3: row * 3 + 3]) for row in range(3)), parts)
 
     def current_player(self, state: State) -> int:
         return TERMINAL if state.won or state.lost else 0

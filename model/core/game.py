@@ -135,6 +135,19 @@ class TransitionInvariant:
         return self.check(before, action, after, rules)
 
 
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A position drawn for people: a board as rows of cells, and named parts.
+
+    ``board`` holds the cell texts row by row (``""`` for an empty cell);
+    ``parts`` lists what lies beside the board (hand, decks ...) as
+    ``(name, text)`` pairs.  The rules reference draws the board as a table.
+    """
+
+    board: tuple[tuple[str, ...], ...]
+    parts: tuple[tuple[str, str], ...] = ()
+
+
 class Game(abc.ABC, Generic[S, A, R]):
     """The protocol each game implements; the harness uses nothing else.
 
@@ -147,6 +160,12 @@ class Game(abc.ABC, Generic[S, A, R]):
     rulebook_file: ClassVar[str]
     num_players: ClassVar[int]
     rules_type: ClassVar[type]
+    summary: ClassVar[str] = ""
+    """The game in one sentence, in ringside's own words."""
+    overview: ClassVar[str] = ""
+    """A few paragraphs (reStructuredText) on the components and the course of
+    play, in ringside's own words; the rules reference shows it under the
+    summary."""
 
     # -- rulesets --------------------------------------------------------
     @property
@@ -178,6 +197,14 @@ class Game(abc.ABC, Generic[S, A, R]):
 
     def format_state(self, state: S) -> str:
         return str(state)
+
+    def layout(self, position: str) -> Layout | None:
+        """A position (in the game's notation) drawn as a board and its parts.
+
+        ``None``, the default, lets the rules reference show the notation as
+        text; games with a board override it.
+        """
+        return None
 
     @abc.abstractmethod
     def current_player(self, state: S) -> int:

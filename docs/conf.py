@@ -1,0 +1,52 @@
+"""Sphinx configuration of the ringside rules reference.
+
+The pages under ``generated/`` are written at build time by the local
+extension ``_ext/ringside_reference.py`` from the model's registries; build
+with ``ringside docs`` (or ``sphinx-build -W docs docs/_build/html``).
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+project = "ringside"
+author = "the ringside authors"
+copyright = "the ringside authors"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.graphviz",
+    "sphinx.ext.viewcode",
+    "ringside_reference",
+]
+
+exclude_patterns = ["_build", "generated/*.inc"]
+templates_path = []
+
+html_theme = "furo"
+html_title = "ringside rules reference"
+html_static_path = ["_static"]
+html_css_files = ["ringside.css"]
+html_show_sourcelink = False
+html_copy_source = False
+
+# Keep the model's text exactly: no curly quotes, and "--" stays "--" (an
+# empty slot in positions).
+smartquotes = False
+
+graphviz_output_format = "svg"
+
+# Literal blocks in docstrings are game notation, not Python.
+highlight_language = "none"
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {}
+
+# The checks the build runs (see the extension's docstring); ``ringside docs``
+# sets ringside_proofs and ringside_root.
+ringside_proofs = True
+ringside_explore_depth = 2
+ringside_explore_states = 4000
+ringside_explore_starts = 4

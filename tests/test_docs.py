@@ -1,0 +1,426 @@
+"""The generated rules reference (``ringside docs``).
+
+The site is built once per module, in process, into a temporary folder, from
+a copy of ``docs/`` (so that a build here never touches the checkout's
+``docs/generated/``).  The proofs are skipped and the explorer kept small to
+keep the suite fast; ``ringside docs`` runs them all.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+pytest.importorskip("sphinx")
+pytest.importorskip("furo")
+
+from model.core import docs, registry  # noqa: E402
+from model.core.check import project_root  # noqa: E402
+from model.core.game import Invariant  # noqa: E402
+from model.core.obligations import Answer, Obligation, ProofResult  # noqa: E402
+from model.core.coverage import CheckRef  # noqa: E402
+from model.core.rules import Rule, RuleBook, Section  # noqa: E402
+from model.core.scenario import load_scenario, run_scenario, scenario_files  # noqa: E402
+
+ROOT = project_root()
+FAST = {"ringside_explore_depth": 1, "ringside_explore_states": 300,
+        "ringside_explore_starts": 2}
+PLACEHOLDER = re.compile(r"\b(todo|tbd|lorem|placeholder|fixme|xxx)\b", re.IGNORECASE)
+
+needs_dot = pytest.mark.skipif(shutil.which("dot") is None,
+                               reason="Graphviz's dot is not installed (apt-get install graphviz)")
+
+
+def _source_copy(tmp: Path) -> Path:
+    source = tmp / "src"
+    shutil.copytree(ROOT / "docs", source,
+                    ignore=shutil.ignore_patterns("_build", "generated", "__pycache__"))
+    return source
+
+
+def _build(tmp: Path, extra_pages: dict[str, str] | None = None,
+           **kwargs) -> docs.BuildResult:
+    overrides = dict(FAST)
+    overrides.update(kwargs.pop("overrides", {}))
+    source = _source_copy(tmp)
+    for name, text in (extra_pages or {}).items():
+        (source / name).write_text(text, encoding="utf-8")
+    return docs.build_site(tmp / "html", root=ROOT, proofs=False, source=source,
+                           overrides=overrides, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed (apt-get install graphviz)")
+    tmp = tmp_path_factory.mktemp("site")
+    result = _build(tmp)
+    assert result.passed, "\n".join(result.warnings + [result.error])
+    return tmp / "html"
+
+
+class _Page(HTMLParser):
+    """Visible text, links, ids, embedded files, and rule numbers outside links."""
+
+    def __init__(self, known: dict[str, str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.known = known
+        self.text: list[str] = []
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.embeds: list[str] = []
+        self.unlinked: list[str] = []
+        self.stack: list[tuple[str, set[str]]] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag == "object" and attrs.get("data"):
+            self.embeds.append(attrs["data"])
+        if tag == "img" and attrs.get("src"):
+            self.embeds.append(attrs["src"])
+        if tag in ("script", "style"):
+            self._hidden += 1
+        if tag not in ("br", "img", "meta", "link", "input", "hr", "source", "col"):
+            self.stack.append((tag, set((attrs.get("class") or "").split())))
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._hidden -= 1
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data):
+        if self._hidden:
+            return
+        self.text.append(data)
+        tags = [t for t, _ in self.stack]
+        classes = set().union(*(c for _, c in self.stack)) if self.stack else set()
+        exempt = ("a" in tags or {"h1", "h2", "h3", "h4", "h5", "h6", "code", "title"} & set(tags)
+                  or ("pre" in tags and "ringside-notes" not in classes)
+                  or "toc-tree" in classes or "sidebar-tree" in classes
+                  or "toc-drawer" in classes)
+        if not exempt:
+            self.unlinked.extend(n for _, _, n in docs.find_rule_numbers(data, self.known))
+
+    @property
+    def visible(self) -> str:
+        return " ".join("".join(self.text).split())
+
+
+_PAGES: dict[tuple[Path, float], _Page] = {}
+
+
+def _page(path: Path) -> _Page:
+    key = (path.resolve(), path.stat().st_mtime)
+    if key not in _PAGES:
+        parser = _Page(docs.rule_numbers(registry.games().values()))
+        parser.feed(path.read_text(encoding="utf-8"))
+        _PAGES[key] = parser
+    return _PAGES[key]
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _generated_pages(site: Path) -> list[Path]:
+    return sorted((site / docs.GENERATED).rglob("*.html")) + [site / "index.html"]
+
+
+# -- the content -----------------------------------------------------------------------
+@needs_dot
+def test_every_rule_and_ambiguity_is_on_its_games_pages(site):
+    for game in registry.games().values():
+        rules = _page(site / docs.GENERATED / game.key / "rules.html")
+        for rule in game.rulebook:
+            assert docs.rule_label(rule.number) in rules.ids, rule.number
+            assert f"{rule.number} {rule.title}" in rules.visible
+            assert _norm(rule.statement) in rules.visible, rule.number
+        ambiguities = _page(site / docs.GENERATED / game.key / "ambiguities.html")
+        for ambiguity in game.ambiguities:
+            assert docs.ambiguity_label(game.key, ambiguity.id) in ambiguities.ids
+            assert ambiguity.title in ambiguities.visible
+            assert _norm(ambiguity.passage) in ambiguities.visible
+            if ambiguity.witness is not None:
+                # Drawn as the game's board, not only as the notation string.
+                text = (site / docs.GENERATED / game.key / "ambiguities.html").read_text()
+                assert "ringside-board" in text
+        index = _page(site / docs.GENERATED / game.key / "index.html")
+        assert game.title in index.visible
+        assert _norm(game.summary) in index.visible
+
+
+@needs_dot
+def test_no_page_holds_placeholder_text(site):
+    for path in sorted(site.rglob("*.html")):
+        found = PLACEHOLDER.findall(_page(path).visible)
+        assert not found, f"{path.relative_to(site)}: {found}"
+
+
+@needs_dot
+def test_every_diagram_and_internal_link_exists(site):
+    diagrams = 0
+    for path in sorted(site.rglob("*.html")):
+        page = _page(path)
+        for embed in page.embeds:
+            target = (path.parent / unquote(urlsplit(embed).path)).resolve()
+            assert target.is_file(), f"{path.relative_to(site)} embeds missing {embed}"
+            if target.suffix == ".svg":
+                diagrams += 1
+                _check_svg_links(target, site)
+        for link in page.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith("mailto:"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            assert target.exists(), f"{path.relative_to(site)} links to missing {link}"
+            if parts.fragment and target.suffix == ".html" and target.parent.name != "_modules" \
+                    and "_modules" not in target.parts:
+                assert parts.fragment in _page(target).ids, \
+                    f"{path.relative_to(site)} links to missing anchor {link}"
+    assert diagrams >= len(registry.games())
+    for game in registry.games().values():
+        phases = _page(site / docs.GENERATED / game.key / "phases.html")
+        assert any(e.endswith(".svg") for e in phases.embeds), game.key
+
+
+def _check_svg_links(svg: Path, site: Path) -> None:
+    for href in re.findall(r'xlink:href="([^"]+)"', svg.read_text(encoding="utf-8")):
+        parts = urlsplit(html.unescape(href))
+        if parts.scheme or parts.netloc:
+            continue
+        target = (svg.parent / unquote(parts.path)).resolve()
+        assert target.is_file(), f"{svg.name} links to missing {href}"
+        if parts.fragment:
+            assert parts.fragment in _page(target).ids, f"{svg.name} links to {href}"
+
+
+@needs_dot
+def test_every_scenario_page_shows_what_the_replay_gives(site):
+    known = registry.games()
+    for game in known.values():
+        folder = ROOT / "scenarios" / game.key
+        if not folder.is_dir():
+            continue
+        for path in scenario_files([folder]):
+            result = run_scenario(load_scenario(path, known, ROOT), game)
+            page_path = site / (docs.scenario_docname(game.key, result.scenario) + ".html")
+            page = _page(page_path)
+            raw = page_path.read_text(encoding="utf-8")
+            block = raw[raw.index("ringside-result"):]
+            block = html.unescape(re.sub(r"<[^>]+>", " ", block[:block.index("</div>")]))
+            block = re.sub(r"\s+:", ":", _norm(block))
+            if result.final_position is not None:
+                assert f"Outcome: {result.final_outcome}" in block, path.name
+                assert f"Position: {result.final_position}" in block, path.name
+            else:
+                assert "stopped" in block, path.name
+            assert ("Status: pass" if result.passed else "Status: FAIL") in page.visible
+            for replayed in result.actions:
+                for step in replayed.steps:
+                    assert _norm(step.text) in page.visible, (path.name, step.text)
+            assert f"ringside rule {result.scenario.path}" in page.visible
+
+
+@needs_dot
+def test_the_coverage_table_shows_every_rule_checked(site):
+    page = _page(site / docs.GENERATED / "coverage.html")
+    for game in registry.games().values():
+        total = len(game.rulebook)
+        assert re.search(rf"{re.escape(game.title)} {total} {total}/{total} \(100%\)",
+                         page.visible), game.key
+    clubfight = registry.games()["clubfight"]
+    for rule in clubfight.rulebook:
+        assert rule.number in page.visible
+
+
+@needs_dot
+def test_rule_numbers_link_to_their_rules_everywhere(site):
+    for path in _generated_pages(site):
+        page = _page(path)
+        assert not page.unlinked, f"{path.relative_to(site)}: unlinked {page.unlinked[:5]}"
+    # The code pages link the numbers in docstrings too.
+    api = _page(site / docs.GENERATED / "clubfight" / "api.html")
+    assert any("#rule-cf-2-3" in link for link in api.links)
+
+
+@needs_dot
+def test_search_index_and_theme(site):
+    index = (site / "searchindex.js").read_text(encoding="utf-8")
+    assert "joker" in index.lower()
+    assert (site / "search.html").is_file()
+    assert "furo" in (site / "index.html").read_text(encoding="utf-8")
+
+
+@needs_dot
+def test_statistics_appear_only_with_a_results_file(site):
+    for game in registry.games().values():
+        results = ROOT / "results" / game.key / "summary.json"
+        page = site / docs.GENERATED / game.key / "statistics.html"
+        assert page.is_file() == results.is_file(), game.key
+
+
+# -- the model drives the site --------------------------------------------------------------
+def _extended_game(*, with_check: bool):
+    """Club Fight with one more rule (CF 6.1), checked by an invariant or by nothing."""
+    from model.clubfight.engine import ClubFight
+    from model.clubfight.rulebook import RULES, SECTIONS
+
+    extra = Rule("CF 6.1", "A rule added to the model",
+                 "When a rule is added to the rulebook registry, the reference shows it "
+                 "with no edit under docs/ (CF 2.3 still applies).",
+                 "ringside test suite", ("model.clubfight.engine.refill",))
+
+    class Extended(ClubFight):
+        @property
+        def rulebook(self):
+            return RuleBook("CF", SECTIONS + (Section("CF 6", "Added for the test"),),
+                            RULES + (extra,))
+
+        @property
+        def invariants(self):
+            base = super().invariants
+            if not with_check:
+                return base
+            return base + (Invariant("added-rule-holds", ("CF 6.1",),
+                                     "Every state passes the added rule.", lambda state: None),)
+
+    return Extended()
+
+
+@needs_dot
+def test_a_rule_added_to_the_model_appears_with_its_checks(tmp_path, monkeypatch):
+    game = _extended_game(with_check=True)
+    monkeypatch.setattr(registry, "games", lambda: {game.key: game})
+    results = tmp_path / "results"
+    (results / game.key).mkdir(parents=True)
+    command = "ringside clubfight survey --jokers 1 --deals 1000 --write-summary"
+    (results / game.key / "summary.json").write_text(json.dumps([
+        {"jokers": 1, "rules": "rulebook", "deals": 1000, "start": 0, "wins": 812,
+         "losses": 180, "unknown": 8, "win_rate": 0.812, "wilson_low": 0.786,
+         "wilson_high": 0.835, "command": command,
+         "policies": {"greedy": {"wins": 600, "deals": 1000, "win_rate": 0.6,
+                                 "wilson_low": 0.569, "wilson_high": 0.63}}},
+    ]))
+    # A hand-written page may cite rules with the rule role (rules and sections).
+    page = (":orphan:\n\nHand-written\n============\n\nSee :rule:`CF 6.1` in "
+            ":rule:`cf6`, and CF 2.3 in plain text.\n")
+    result = _build(tmp_path, extra_pages={"handwritten.rst": page},
+                    overrides={"ringside_results": str(results)})
+    assert result.passed, "\n".join(result.warnings + [result.error])
+    site = tmp_path / "html"
+    handwritten = _page(site / "handwritten.html")
+    for anchor in ("#rule-cf-6-1", "#rule-cf-6", "#rule-cf-2-3"):
+        assert any(link.endswith(anchor) for link in handwritten.links), anchor
+    assert not handwritten.unlinked
+    rules = _page(site / docs.GENERATED / game.key / "rules.html")
+    assert "rule-cf-6-1" in rules.ids
+    assert "CF 6.1 A rule added to the model" in rules.visible
+    assert "added-rule-holds" in rules.visible
+    coverage = _page(site / docs.GENERATED / "coverage.html")
+    total = len(game.rulebook)
+    assert f"{total}/{total} (100%)" in coverage.visible
+    stats = _page(site / docs.GENERATED / game.key / "statistics.html")
+    assert "81.2% (78.6% to 83.5%)" in stats.visible
+    assert command in stats.visible
+    assert "greedy" in stats.visible
+
+
+def test_a_rule_without_a_check_fails_the_build(tmp_path, monkeypatch):
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed")
+    game = _extended_game(with_check=False)
+    monkeypatch.setattr(registry, "games", lambda: {game.key: game})
+    result = _build(tmp_path)
+    assert not result.passed
+    assert "CF 6.1" in result.error and "no" in result.error
+
+
+def test_code_named_by_a_rule_must_exist(monkeypatch):
+    from model.clubfight.engine import ClubFight
+    from model.clubfight.rulebook import RULES, SECTIONS
+
+    broken = tuple(Rule(r.number, r.title, r.statement, r.source,
+                        ("model.clubfight.engine.no_such_function",))
+                   if r.number == "CF 2.3" else r for r in RULES)
+
+    class Broken(ClubFight):
+        @property
+        def rulebook(self):
+            return RuleBook("CF", SECTIONS, broken)
+
+    options = docs.CheckOptions(proofs=False, depth=0, max_states=10, starts=1)
+    reports = docs.collect([Broken()], root=ROOT, options=options)
+    _, problems = docs.generate(reports)
+    assert problems == ["CF 2.3 is implemented by model.clubfight.engine.no_such_function, "
+                        "which does not exist"]
+
+
+# -- small parts -----------------------------------------------------------------------------
+def test_proof_statuses_are_honest():
+    game = registry.games()["clubfight"]
+    obligation = Obligation("CF-T1", ("CF 2.2",), "A claim.", "proved", lambda: Answer("proved"))
+    report = docs.GameReport(game=game, check=None)
+    ref = CheckRef("proof", "CF-T1", None)
+    assert "not run" in docs.ref_status(report, ref)
+    report.proofs["CF-T1"] = ProofResult(obligation, Answer("proved"), 0.1)
+    assert docs.ref_status(report, ref) == ":rs-pass:`proved`"
+    report.proofs["CF-T1"] = ProofResult(obligation, Answer("unknown"), 0.1)
+    assert "FAIL" in docs.ref_status(report, ref)
+    assert "not run at build time" in docs.ref_status(report, CheckRef("test", "t::x"))
+
+
+def test_phase_dot_styles_node_kinds():
+    game = registry.games()["clubfight"]
+    text = docs.phase_dot(game, link=True)
+    graph = game.phase_graph()
+    for node, data in graph.nodes(data=True):
+        assert f'"{node}"' in text
+    assert "hexagon" in text and "peripheries=2" in text and "oval" in text
+    assert 'URL="rules.html#rule-cf-1-3"' in text
+
+
+def test_docs_command_reports_a_missing_dot_in_one_line(monkeypatch, capsys):
+    from model import cli
+
+    real_which = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "dot"
+                        else real_which(name, *a, **k))
+    assert cli.main(["docs"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "dot" in err[0] and "graphviz" in err[0].lower()
+
+
+def test_docs_command_exit_codes_and_json(monkeypatch, capsys, tmp_path):
+    from model import cli
+
+    monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
+    outcome = {"passed": True}
+
+    def fake_build(out, **kwargs):
+        return docs.BuildResult(outcome["passed"], out / "index.html", 1.5,
+                                [] if outcome["passed"] else ["WARNING: broken"])
+
+    monkeypatch.setattr(docs, "build_site", fake_build)
+    assert cli.main(["docs", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert str(tmp_path / "index.html") in captured.out
+    assert "building the rules reference" in captured.err
+    outcome["passed"] = False
+    assert cli.main(["docs", "--out", str(tmp_path), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["passed"] is False and data["warnings"] == ["WARNING: broken"]
