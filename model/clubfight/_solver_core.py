@@ -24,7 +24,6 @@ Representation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
@@ -72,7 +71,7 @@ class Position:
     hand_size: int               # clubs in hand at the start
 
     @classmethod
-    def of(cls, source: "Union[State, Deal]") -> "Position":
+    def of(cls, source: "State | Deal") -> "Position":
         state = State.from_deal(source) if isinstance(source, Deal) else source
         on_grid = [(slot, card) for slot, card in enumerate(state.grid) if card is not None]
         cards = tuple(card for _, card in on_grid) + tuple(state.deck)
@@ -253,14 +252,14 @@ def club_masks(cells: list[int], values, suits, club: int, rules: Rules) -> dict
 # Bounds
 # --------------------------------------------------------------------------
 
-def _greedy_sum_counts(count: list[int]) -> list[int]:
-    """For each club value ``c``, the most cards whose values add up to at most ``c``.
+def _greedy_sum_counts(count: list[int], first: int = 1) -> list[int]:
+    """For each club value ``c >= first``, the most cards whose values add up to at most ``c``.
 
     Taking the smallest values first maximises the number of cards under a
     budget, so this bounds the cards of any Sum to exactly ``c`` from above.
     """
     out = [0] * 14
-    for club in range(1, 14):
+    for club in range(first, 14):
         budget = club
         taken = 0
         for v in range(1, club + 1):
@@ -290,7 +289,8 @@ def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, 
 
     * Match: the cards of the club's rank in play (plus Jokers if they match);
     * Sum: at most the number of smallest cards in play adding up to at most
-      the club (plus Jokers if they count as 0);
+      the club (plus Jokers if they count as 0); for clubs 2..7 this never
+      exceeds Up/Down lower, so it is only computed for 8..K;
     * Any: 1;  Line: 3, if a card the Line can aim at is still in play;
     * Up/Down: the cards in play on the allowed side;
     * Run: the longest chain of values in play through the club's value;
@@ -301,7 +301,10 @@ def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, 
     count, jokers = unpack_counts(key)
     valued = sum(count)
     left = valued + jokers
-    sums = _greedy_sum_counts(count)
+    # A Sum of a club 2..7 takes cards below it (or one card of its value), never
+    # more than its Up/Down lower, which capacities count unblocked: only clubs
+    # 8..K need the Sum term, unless Jokers join Sums at 0.
+    sums = _greedy_sum_counts(count, 1 if rules.sum_jokers_zero else 8)
     below = [0] * 15
     for v in range(1, 15):
         below[v] = below[v - 1] + count[v - 1]

@@ -60,3 +60,4 @@ def register(commands) -> None:
     moves.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
     moves.add_argument("--json", action="store_true")
     moves.set_defaults(func=cmd_clubfight_moves)
+    __import__("model.clubfight.solver_commands", fromlist=["register"]).register(commands)

@@ -1,0 +1,1001 @@
+/*
+ * The Club Fight solver's search, compiled.
+ *
+ * A line-by-line port of model/clubfight/solver.py (_Search) and of
+ * model/clubfight/_solver_core.py (club_masks, grid_max_clears,
+ * club_capacities): same integer representation, same move order, same
+ * bounds, same restarts and the same SplitMix64 tie-breaking, so it expands
+ * the same nodes in the same order and returns the same line.  The Python
+ * code is the reference: every soundness argument is written there, and the
+ * tests run both and compare node counts, verdicts and lines.
+ *
+ * Built on first use by model/clubfight/_solver_native.py (gcc -O2, shared
+ * library loaded with ctypes); when no compiler is there the Python search
+ * runs instead.
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+typedef int64_t i64;
+
+#define EMPTY 63
+#define JOKER_SHIFT 26
+#define SUIT_D 1
+#define SUIT_H 2
+#define SUIT_S 3
+#define BIG 1000000
+
+/* Rules fields, in this order, from Python. */
+enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
+       R_UPDOWN_ANY_SUBSET, R_LINE_JOKER_TARGET, R_RUN_MIN_CARDS, R_COUNT };
+/* Techniques flags, in this order, from Python. */
+enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
+       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_COUNT };
+/* Stats, in this order, to Python. */
+enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
+       S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_COUNT };
+
+static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
+static int SLOT_LINES[9][2];
+static int MASK_SLOTS[512][9];
+static int MASK_LEN[512];
+static int tables_ready = 0;
+
+__attribute__((constructor)) static void init_tables(void) {
+    if (tables_ready) return;
+    for (int m = 0; m < 512; m++) {
+        int n = 0;
+        for (int s = 0; s < 9; s++) if (m >> s & 1) MASK_SLOTS[m][n++] = s;
+        MASK_LEN[m] = n;
+    }
+    for (int s = 0; s < 9; s++) {
+        SLOT_LINES[s][0] = s / 3;
+        SLOT_LINES[s][1] = 3 + s % 3;
+    }
+    tables_ready = 1;
+}
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int slot_of(u64 grid, int s) { return (int)(grid >> (6 * s) & 63); }
+
+/* ------------------------------------------------------------------------ */
+/* A growable open-addressing map u64 -> int (values are arena indices).    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct { u64 *keys; int *vals; size_t cap, size; } Map;
+#define NO_KEY UINT64_MAX
+
+static int map_init(Map *m, size_t cap) {
+    m->cap = cap; m->size = 0;
+    m->keys = malloc(cap * sizeof(u64));
+    m->vals = malloc(cap * sizeof(int));
+    if (!m->keys || !m->vals) return -1;
+    for (size_t i = 0; i < cap; i++) m->keys[i] = NO_KEY;
+    return 0;
+}
+static void map_free(Map *m) { free(m->keys); free(m->vals); m->keys = NULL; m->vals = NULL; }
+static inline size_t hash64(u64 x) {
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33; return (size_t)x;
+}
+static int map_get(const Map *m, u64 key) {
+    size_t mask = m->cap - 1, i = hash64(key) & mask;
+    while (m->keys[i] != NO_KEY) {
+        if (m->keys[i] == key) return m->vals[i];
+        i = (i + 1) & mask;
+    }
+    return -1;
+}
+static int map_put(Map *m, u64 key, int val);
+static int map_grow(Map *m) {
+    Map n;
+    if (map_init(&n, m->cap * 2)) return -1;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i] != NO_KEY) map_put(&n, m->keys[i], m->vals[i]);
+    map_free(m);
+    *m = n;
+    return 0;
+}
+static int map_put(Map *m, u64 key, int val) {
+    if ((m->size + 1) * 2 > m->cap && map_grow(m)) return -1;
+    size_t mask = m->cap - 1, i = hash64(key) & mask;
+    while (m->keys[i] != NO_KEY) {
+        if (m->keys[i] == key) { m->vals[i] = val; return 0; }
+        i = (i + 1) & mask;
+    }
+    m->keys[i] = key; m->vals[i] = val; m->size++;
+    return 0;
+}
+static void map_clear(Map *m) {
+    for (size_t i = 0; i < m->cap; i++) m->keys[i] = NO_KEY;
+    m->size = 0;
+}
+
+/* The refuted states: (grid, played) pairs, an exact set. */
+typedef struct { u64 *grids; uint16_t *played; size_t cap, size; } StateSet;
+#define NO_PLAYED 0xFFFF
+
+static int set_init(StateSet *t, size_t cap) {
+    t->cap = cap; t->size = 0;
+    t->grids = malloc(cap * sizeof(u64));
+    t->played = malloc(cap * sizeof(uint16_t));
+    if (!t->grids || !t->played) return -1;
+    for (size_t i = 0; i < cap; i++) t->played[i] = NO_PLAYED;
+    return 0;
+}
+static void set_free(StateSet *t) { free(t->grids); free(t->played); }
+static inline size_t state_hash(u64 grid, int played) {
+    return hash64(grid * 0x9E3779B97F4A7C15ULL ^ (u64)played);
+}
+static int set_has(const StateSet *t, u64 grid, int played) {
+    size_t mask = t->cap - 1, i = state_hash(grid, played) & mask;
+    while (t->played[i] != NO_PLAYED) {
+        if (t->played[i] == played && t->grids[i] == grid) return 1;
+        i = (i + 1) & mask;
+    }
+    return 0;
+}
+static int set_add(StateSet *t, u64 grid, int played);
+static int set_grow(StateSet *t) {
+    StateSet n;
+    if (set_init(&n, t->cap * 2)) return -1;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->played[i] != NO_PLAYED) set_add(&n, t->grids[i], t->played[i]);
+    set_free(t);
+    *t = n;
+    return 0;
+}
+static int set_add(StateSet *t, u64 grid, int played) {
+    if ((t->size + 1) * 2 > t->cap && set_grow(t)) return -1;
+    size_t mask = t->cap - 1, i = state_hash(grid, played) & mask;
+    while (t->played[i] != NO_PLAYED) {
+        if (t->played[i] == played && t->grids[i] == grid) return 0;
+        i = (i + 1) & mask;
+    }
+    t->grids[i] = grid; t->played[i] = (uint16_t)played; t->size++;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The search state                                                          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct { uint8_t k; uint16_t mask; uint32_t delta; } MoveE;
+typedef struct { int caps[14], joker_caps[14], left, jokers; } Caps;
+typedef struct { i64 total, loss, other; int loss_club, has_loss; } ClubSum;
+typedef struct { int v[14]; } MaxClears;
+
+/* A child in a node's list. */
+typedef struct {
+    double score; int k, club; int mask; uint32_t key; int after;
+    u64 child; int child_dealt; int has_child;
+} Child;
+
+typedef struct { int list[512]; int n; uint16_t seen[512]; uint16_t gen; } Found;
+
+typedef struct {
+    int total;
+    int values[64], suits[64];
+    uint32_t delta[64];
+    uint32_t suffix[65];
+    int drawn[16], n_drawn;
+    int all_clubs;
+    int available[14];
+    int rules[R_COUNT];
+    int tech[T_COUNT];
+    int jokers_constrained;
+    const int *budgets; int n_budgets; double noise_level;
+    i64 max_nodes; double deadline; int has_deadline;
+
+    i64 nodes, budget; int has_budget;
+    double noise; u64 rng;
+    i64 stats[S_COUNT];
+
+    Map move_map; MoveE *moves; size_t n_moves, cap_moves;
+    Map caps_map; Caps *caps; size_t n_caps, cap_caps;
+    Map sum_map; ClubSum *sums; size_t n_sums, cap_sums;
+    Map grid_map; MaxClears *grids; size_t n_grids, cap_grids;
+    StateSet refuted;
+
+    Child *child_buf[16]; size_t child_cap[16];
+    int line_club[16], line_mask[16], line_len;
+    int oom;
+    /* Scratch space of the move generator (kept here, not in statics: ctypes
+     * releases the GIL, so two threads may search at once). */
+    Found found;
+    int sum_total[600], sum_mask[600];
+    int run_masks[2][512];
+} Search;
+
+enum { R_WIN = 0, R_LOSS = 1, R_STOP = 2, R_RESTART = 3, R_OOM = 4 };
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double splitmix_random(u64 *state) {
+    *state += 0x9E3779B97F4A7C15ULL;
+    u64 z = *state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+
+#define GROW(arr, n, cap, type) do { \
+    if ((n) >= (cap)) { size_t nc = (cap) ? (cap) * 2 : 1024; \
+        type *p = realloc((arr), nc * sizeof(type)); if (!p) { S->oom = 1; return NULL; } \
+        (arr) = p; (cap) = nc; } } while (0)
+
+/* Caches are only caches: past this many entries they are emptied (results
+ * do not change, only the time to recompute). */
+#define CACHE_LIMIT 2000000
+#define MOVE_LIMIT (1 << 23)
+
+/* ------------------------------------------------------------------------ */
+/* Move generation (club_masks)                                              */
+/* ------------------------------------------------------------------------ */
+
+
+static inline void found_add(Found *f, int mask) {
+    if (f->seen[mask] != f->gen) { f->seen[mask] = f->gen; f->list[f->n++] = mask; }
+}
+
+static void club_masks(Search *S, const int *cells, int club, Found *f) {
+    const int *R = S->rules;
+    int filled = 0, jokers = 0, by_value[15] = {0}, d = 0, h = 0, sp = 0;
+    f->gen++;
+    if (f->gen == 0) { memset(f->seen, 0, sizeof(f->seen)); f->gen = 1; }
+    f->n = 0;
+    for (int s = 0; s < 9; s++) {
+        int index = cells[s];
+        if (index < 0) continue;
+        int bit = 1 << s;
+        filled |= bit;
+        int value = S->values[index];
+        if (value == 0) { jokers |= bit; continue; }
+        by_value[value] |= bit;
+        int suit = S->suits[index];
+        if (suit == SUIT_D) d++; else if (suit == SUIT_H) h++; else if (suit == SUIT_S) sp++;
+    }
+    /* Match */
+    int targets = by_value[club] | (R[R_JOKERS_MATCH] ? jokers : 0);
+    if (targets) {
+        if (R[R_MATCH_ANY_SUBSET]) {
+            for (int sub = targets; sub; sub = (sub - 1) & targets) found_add(f, sub);
+        } else found_add(f, targets);
+    } else if (!R[R_MUST_CLEAR]) found_add(f, 0);
+    /* Sum */
+    {
+        int *ptotal = S->sum_total, *pmask = S->sum_mask;
+        int n = 1;
+        ptotal[0] = 0; pmask[0] = 0;
+        for (int s = 0; s < 9; s++) {
+            int value = cells[s] >= 0 ? S->values[cells[s]] : 0;
+            if (value == 0 || value > club) continue;
+            int bit = 1 << s, m = n;
+            for (int i = 0; i < m; i++)
+                if (ptotal[i] + value <= club) {
+                    ptotal[n] = ptotal[i] + value; pmask[n] = pmask[i] | bit; n++;
+                }
+        }
+        for (int i = 0; i < n; i++) {
+            if (ptotal[i] != club) continue;
+            found_add(f, pmask[i]);
+            if (R[R_SUM_JOKERS_ZERO])
+                for (int sub = jokers; sub; sub = (sub - 1) & jokers) found_add(f, pmask[i] | sub);
+        }
+    }
+    /* Any */
+    for (int s = 0; s < 9; s++) if (filled >> s & 1) found_add(f, 1 << s);
+    /* Line */
+    if (d < 3) {
+        int aim = by_value[club] | (R[R_LINE_JOKER_TARGET] ? jokers : 0);
+        for (int n = 0; n < 6; n++) if (aim & LINE_MASK[n]) found_add(f, LINE_MASK[n] & filled);
+    }
+    /* Up/Down */
+    if (sp < 3) {
+        for (int dir = 0; dir < 2; dir++) {
+            int allowed = dir == 0 ? (club >= 2 && club <= 7) : (club >= 7 && club <= 12);
+            if (!allowed) continue;
+            int side = 0;
+            if (dir == 0) for (int v = 1; v < club; v++) side |= by_value[v];
+            else for (int v = club + 1; v < 14; v++) side |= by_value[v];
+            if (side) {
+                if (R[R_UPDOWN_ANY_SUBSET]) {
+                    for (int sub = side; sub; sub = (sub - 1) & side) found_add(f, sub);
+                } else found_add(f, side);
+            } else if (!R[R_MUST_CLEAR]) found_add(f, 0);
+        }
+    }
+    /* Run */
+    if (h < 3) {
+        int low = club, high = club;
+        while (low > 1 && by_value[low - 1]) low--;
+        while (high < 13 && by_value[high + 1]) high++;
+        int (*masks)[512] = S->run_masks;
+        for (int lo = club; lo >= low; lo--) {
+            for (int hi = club; hi <= high; hi++) {
+                if (hi == lo || hi - lo + 1 < R[R_RUN_MIN_CARDS]) continue;
+                int cur = 0, n = 1;
+                masks[0][0] = 0;
+                for (int v = lo; v <= hi; v++) {
+                    if (v == club) continue;
+                    int bv = by_value[v], nn = 0;
+                    for (int i = 0; i < n; i++)
+                        for (int j = 0; j < MASK_LEN[bv]; j++)
+                            masks[1 - cur][nn++] = masks[cur][i] | 1 << MASK_SLOTS[bv][j];
+                    cur = 1 - cur; n = nn;
+                }
+                for (int i = 0; i < n; i++) found_add(f, masks[cur][i]);
+            }
+        }
+    }
+}
+
+/* Stable sort of moves by cleared count, biggest first (counting sort). */
+static void sort_moves(MoveE *m, int n) {
+    MoveE tmp[512];
+    int pos = 0;
+    for (int k = 9; k >= 0; k--)
+        for (int i = 0; i < n; i++) if (m[i].k == k) tmp[pos++] = m[i];
+    memcpy(m, tmp, n * sizeof(MoveE));
+}
+
+static void unpack(u64 grid, int *cells) {
+    for (int s = 0; s < 9; s++) {
+        int i = slot_of(grid, s);
+        cells[s] = i == EMPTY ? -1 : i;
+    }
+}
+
+/* moves(grid, club): offset into S->moves and count. */
+static MoveE *moves_of(Search *S, u64 grid, int club, int *count) {
+    u64 key = grid << 4 | (u64)club;
+    int at = map_get(&S->move_map, key);
+    if (at >= 0) {  /* a header entry whose mask field holds the count, then the moves */
+        *count = S->moves[at].mask;
+        return S->moves + at + 1;
+    }
+    Found *fp = &S->found;
+    int cells[9];
+    unpack(grid, cells);
+    club_masks(S, cells, club, fp);
+    if (S->n_moves + fp->n + 1 > MOVE_LIMIT) { map_clear(&S->move_map); S->n_moves = 0; }
+    while (S->n_moves + fp->n + 1 >= S->cap_moves) {
+        size_t nc = S->cap_moves ? S->cap_moves * 2 : 65536;
+        MoveE *p = realloc(S->moves, nc * sizeof(MoveE));
+        if (!p) { S->oom = 1; return NULL; }
+        S->moves = p; S->cap_moves = nc;
+    }
+    MoveE *head = S->moves + S->n_moves;
+    head->k = 0; head->mask = (uint16_t)fp->n; head->delta = 0;
+    MoveE *m = head + 1;
+    for (int i = 0; i < fp->n; i++) {
+        int mask = fp->list[i];
+        uint32_t delta = 0;
+        for (int j = 0; j < MASK_LEN[mask]; j++) delta += S->delta[cells[MASK_SLOTS[mask][j]]];
+        m[i].k = (uint8_t)MASK_LEN[mask]; m[i].mask = (uint16_t)mask; m[i].delta = delta;
+    }
+    if (S->tech[T_ORDER]) sort_moves(m, fp->n);
+    if (map_put(&S->move_map, key, (int)S->n_moves)) { S->oom = 1; return NULL; }
+    S->n_moves += fp->n + 1;
+    *count = fp->n;
+    return m;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bounds                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void unpack_counts(uint32_t key, int *count, int *jokers) {
+    count[0] = 0; count[14] = 0;
+    for (int v = 1; v <= 13; v++) count[v] = key >> (2 * (v - 1)) & 3;
+    *jokers = key >> JOKER_SHIFT & 3;
+}
+
+static void greedy_sums(const int *count, int first, int *out) {
+    for (int c = 0; c < 14; c++) out[c] = 0;
+    for (int club = first; club < 14; club++) {
+        int budget = club, taken = 0;
+        for (int v = 1; v <= club; v++) {
+            int n = count[v];
+            if (!n) continue;
+            int fit = budget / v;
+            if (fit >= n) { taken += n; budget -= n * v; }
+            else { taken += fit; break; }
+        }
+        out[club] = taken;
+    }
+}
+
+static void club_capacities(const Search *S, uint32_t key, Caps *out) {
+    const int *R = S->rules;
+    int count[15], jokers;
+    unpack_counts(key, count, &jokers);
+    int valued = 0;
+    for (int v = 1; v <= 13; v++) valued += count[v];
+    int left = valued + jokers;
+    int sums[14];
+    greedy_sums(count, R[R_SUM_JOKERS_ZERO] ? 1 : 8, sums);
+    int below[15];
+    below[0] = 0;
+    for (int v = 1; v < 15; v++) below[v] = below[v - 1] + count[v - 1];
+    int limit = left > 9 ? 9 : left;
+    out->caps[0] = out->joker_caps[0] = 0;
+    for (int club = 1; club < 14; club++) {
+        int most = 1;
+        int match = count[club] + (R[R_JOKERS_MATCH] ? jokers : 0);
+        if (match > most) most = match;
+        int summed = sums[club];
+        if (summed) {
+            summed += R[R_SUM_JOKERS_ZERO] ? jokers : 0;
+            if (summed > most) most = summed;
+        }
+        int line_possible = count[club] > 0 || (R[R_LINE_JOKER_TARGET] && jokers > 0);
+        if (line_possible && most < 3) most = 3;
+        if (club >= 2 && club <= 7 && below[club] > most) most = below[club];
+        if (club >= 7 && club <= 12 && valued - below[club + 1] > most) most = valued - below[club + 1];
+        int low = club, high = club;
+        while (low > 1 && count[low - 1]) low--;
+        while (high < 13 && count[high + 1]) high++;
+        if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low > most) most = high - low;
+        out->caps[club] = most < limit ? most : limit;
+        int joker = line_possible ? 3 : 1;
+        out->joker_caps[club] = joker < out->caps[club] ? joker : out->caps[club];
+    }
+    out->left = left;
+    out->jokers = jokers;
+}
+
+static const Caps *caps_of(Search *S, uint32_t key) {
+    int at = map_get(&S->caps_map, key);
+    if (at >= 0) return S->caps + at;
+    if (S->n_caps >= CACHE_LIMIT) { map_clear(&S->caps_map); S->n_caps = 0; }
+    GROW(S->caps, S->n_caps, S->cap_caps, Caps);
+    club_capacities(S, key, S->caps + S->n_caps);
+    if (map_put(&S->caps_map, key, (int)S->n_caps)) { S->oom = 1; return NULL; }
+    return S->caps + S->n_caps++;
+}
+
+/* _joker_loss: least loss and a club of it. */
+static void joker_loss(const int *clubs, int n, const Caps *c, int jokers, i64 *loss, int *club) {
+    int lv[14], lc[14];
+    for (int i = 0; i < n; i++) { lv[i] = c->caps[clubs[i]] - c->joker_caps[clubs[i]]; lc[i] = clubs[i]; }
+    /* sort by (loss, club) ascending: insertion sort */
+    for (int i = 1; i < n; i++) {
+        int a = lv[i], b = lc[i], j = i - 1;
+        while (j >= 0 && (lv[j] > a || (lv[j] == a && lc[j] > b))) { lv[j + 1] = lv[j]; lc[j + 1] = lc[j]; j--; }
+        lv[j + 1] = a; lc[j + 1] = b;
+    }
+    if (n == 0) { *loss = BIG; *club = 0; return; }
+    if (jokers == 1) { *loss = lv[0]; *club = lc[0]; return; }
+    i64 best = BIG; int best_club = 0;
+    if (n >= 2) { best = lv[0] + lv[1]; best_club = lc[0]; }
+    for (int i = 0; i < n; i++)
+        if (c->joker_caps[lc[i]] == 3 && lv[i] < best) { best = lv[i]; best_club = lc[i]; }
+    *loss = best; *club = best_club;
+}
+
+static const ClubSum *club_sum(Search *S, uint32_t key, int remaining) {
+    u64 k = (u64)key << 14 | (u64)remaining;
+    int at = map_get(&S->sum_map, k);
+    if (at >= 0) return S->sums + at;
+    const Caps *c = caps_of(S, key);
+    if (!c) return NULL;
+    if (S->n_sums >= CACHE_LIMIT) { map_clear(&S->sum_map); S->n_sums = 0; }
+    GROW(S->sums, S->n_sums, S->cap_sums, ClubSum);
+    ClubSum *out = S->sums + S->n_sums;
+    int clubs[14], n = 0;
+    for (int v = 1; v < 14; v++) if (remaining >> v & 1) clubs[n++] = v;
+    i64 total = 0;
+    for (int i = 0; i < n; i++) total += c->caps[clubs[i]];
+    out->total = total;
+    if (!(c->jokers && S->jokers_constrained)) {
+        out->has_loss = 0; out->loss = 0; out->loss_club = 0; out->other = 0;
+    } else {
+        i64 loss, other; int loss_club, other_club;
+        joker_loss(clubs, n, c, c->jokers, &loss, &loss_club);
+        int rest[14], m = 0;
+        for (int i = 0; i < n; i++) if (clubs[i] != loss_club) rest[m++] = clubs[i];
+        joker_loss(rest, m, c, c->jokers, &other, &other_club);
+        out->has_loss = 1; out->loss = loss; out->loss_club = loss_club; out->other = other;
+    }
+    if (map_put(&S->sum_map, k, (int)S->n_sums)) { S->oom = 1; return NULL; }
+    S->n_sums++;
+    return out;
+}
+
+static i64 capacity_bound(Search *S, uint32_t key, int remaining) {
+    const ClubSum *cs = club_sum(S, key, remaining);
+    if (!cs) return BIG;
+    return cs->has_loss ? cs->total - cs->loss : cs->total;
+}
+
+static void grid_max_clears(const Search *S, const int *cells, int *out) {
+    const int *R = S->rules;
+    int count[15] = {0}, jokers = 0, filled = 0, d = 0, h = 0, sp = 0;
+    int line_filled[6] = {0}, line_values[6] = {0}, line_jokers[6] = {0};
+    for (int s = 0; s < 9; s++) {
+        int index = cells[s];
+        if (index < 0) continue;
+        filled++;
+        int value = S->values[index];
+        for (int t = 0; t < 2; t++) {
+            int n = SLOT_LINES[s][t];
+            line_filled[n]++;
+            if (value) line_values[n] |= 1 << value; else line_jokers[n] = 1;
+        }
+        if (value == 0) { jokers++; continue; }
+        count[value]++;
+        int suit = S->suits[index];
+        if (suit == SUIT_D) d++; else if (suit == SUIT_H) h++; else if (suit == SUIT_S) sp++;
+    }
+    int line_best[15] = {0}, joker_line = 0;
+    if (d < 3) {
+        for (int n = 0; n < 6; n++) {
+            int size = line_filled[n], present = line_values[n];
+            for (int v = 1; v < 14; v++)
+                if ((present >> v & 1) && size > line_best[v]) line_best[v] = size;
+            if (line_jokers[n] && size > joker_line) joker_line = size;
+        }
+    }
+    int sums[14];
+    greedy_sums(count, 1, sums);
+    int below[15];
+    below[0] = 0;
+    for (int v = 1; v < 15; v++) below[v] = below[v - 1] + count[v - 1];
+    int valued = below[14];
+    out[0] = jokers;
+    for (int club = 1; club < 14; club++) {
+        int most = filled ? 1 : 0;
+        int match = count[club] + (R[R_JOKERS_MATCH] ? jokers : 0);
+        if (match > most) most = match;
+        int summed = sums[club];
+        if (summed) {
+            summed += R[R_SUM_JOKERS_ZERO] ? jokers : 0;
+            if (summed > most) most = summed;
+        }
+        int line = line_best[club];
+        if (R[R_LINE_JOKER_TARGET] && joker_line > line) line = joker_line;
+        if (line > most) most = line;
+        if (sp < 3) {
+            if (club >= 2 && club <= 7 && below[club] > most) most = below[club];
+            if (club >= 7 && club <= 12 && valued - below[club + 1] > most) most = valued - below[club + 1];
+        }
+        if (h < 3) {
+            int low = club, high = club;
+            while (low > 1 && count[low - 1]) low--;
+            while (high < 13 && count[high + 1]) high++;
+            if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low > most) most = high - low;
+        }
+        out[club] = most;
+    }
+}
+
+static const int *max_clears(Search *S, u64 grid) {
+    int at = map_get(&S->grid_map, grid);
+    if (at >= 0) return S->grids[at].v;
+    if (S->n_grids >= CACHE_LIMIT) { map_clear(&S->grid_map); S->n_grids = 0; }
+    GROW(S->grids, S->n_grids, S->cap_grids, MaxClears);
+    int cells[9];
+    unpack(grid, cells);
+    grid_max_clears(S, cells, S->grids[S->n_grids].v);
+    if (map_put(&S->grid_map, grid, (int)S->n_grids)) { S->oom = 1; return NULL; }
+    return S->grids[S->n_grids++].v;
+}
+
+static i64 next_club_bound(Search *S, u64 grid, uint32_t key, int hand, int remaining) {
+    /* In this order: club_sum fills the caps cache, caps_of then only reads
+     * it, and max_clears uses another arena, so no pointer moves meanwhile. */
+    const ClubSum *cs = club_sum(S, key, remaining);
+    if (!cs) return BIG;
+    const Caps *c = caps_of(S, key);
+    const int *now = max_clears(S, grid);
+    if (!c || !now) return BIG;
+    int duty = cs->has_loss && !now[0];
+    i64 best = -1;
+    for (int v = 1; v < 14; v++) {
+        if (!(hand >> v & 1)) continue;
+        i64 bound = cs->total - c->caps[v] + now[v];
+        if (duty) bound -= cs->loss_club != v ? cs->loss : cs->other;
+        if (bound > best) best = bound;
+    }
+    return best;
+}
+
+static int can_finish(Search *S, int club, int first_tail, int need, uint32_t key) {
+    const int *R = S->rules;
+    if (need > 9) return 0;
+    int size = first_tail < S->total ? S->total - first_tail : 0;
+    if (need < size) need = size;
+    int jokers_in_tail = 0, d = 0, h = 0, sp = 0, total_value = 0;
+    int tv[64], nt = 0;
+    for (int index = first_tail; index < S->total; index++) {
+        int value = S->values[index];
+        if (value == 0) { jokers_in_tail++; continue; }
+        tv[nt++] = value;
+        total_value += value;
+        int suit = S->suits[index];
+        if (suit == SUIT_D) d++; else if (suit == SUIT_H) h++; else if (suit == SUIT_S) sp++;
+    }
+    int count[15], jokers;
+    unpack_counts(key, count, &jokers);
+    if (need <= 1) return 1;
+    if (need <= 3 && d < 3 && (count[club] > 0 || (R[R_LINE_JOKER_TARGET] && jokers > 0))) return 1;
+    int valued_only = jokers_in_tail == 0;
+    if (valued_only || R[R_JOKERS_MATCH]) {
+        int all = 1;
+        for (int i = 0; i < nt; i++) if (tv[i] != club) { all = 0; break; }
+        if (all && need <= count[club] + (R[R_JOKERS_MATCH] ? jokers : 0)) return 1;
+    }
+    if ((valued_only || R[R_SUM_JOKERS_ZERO]) && total_value <= club) {
+        const Caps *c = caps_of(S, key);
+        if (c && need <= c->caps[club]) return 1;
+    }
+    if (!valued_only) return 0;
+    if (sp < 3) {
+        if (club >= 2 && club <= 7) {
+            int all = 1, n = 0;
+            for (int i = 0; i < nt; i++) if (!(tv[i] < club)) { all = 0; break; }
+            for (int v = 1; v < club; v++) n += count[v];
+            if (all && need <= n) return 1;
+        }
+        if (club >= 7 && club <= 12) {
+            int all = 1, n = 0;
+            for (int i = 0; i < nt; i++) if (!(tv[i] > club)) { all = 0; break; }
+            for (int v = club + 1; v < 14; v++) n += count[v];
+            if (all && need <= n) return 1;
+        }
+    }
+    if (h < 3) {
+        int seen = 0, distinct = 1, has_club = 0;
+        for (int i = 0; i < nt; i++) {
+            if (seen >> tv[i] & 1) distinct = 0;
+            seen |= 1 << tv[i];
+            if (tv[i] == club) has_club = 1;
+        }
+        if (distinct && !has_club) {
+            int low = club, high = club;
+            for (int i = 0; i < nt; i++) { if (tv[i] < low) low = tv[i]; if (tv[i] > high) high = tv[i]; }
+            int all = 1;
+            for (int v = low; v <= high; v++) if (v != club && !count[v]) { all = 0; break; }
+            if (all) {
+                while (low > 1 && count[low - 1]) low--;
+                while (high < 13 && count[high + 1]) high++;
+                if (need <= high - low && high - low + 1 >= R[R_RUN_MIN_CARDS]) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, int remaining) {
+    const Caps *c0 = caps_of(S, key);
+    if (!c0) return BIG;
+    int left = c0->left;
+    int clubs[14], k = 0;
+    for (int v = 1; v < 14; v++) if (remaining >> v & 1) clubs[k++] = v;
+    int start[14];
+    for (int i = 0; i < k; i++) {
+        int a = S->available[clubs[i]] - turn;
+        start[i] = a > 0 ? a : 0;
+    }
+    int full = (1 << k) - 1;
+    int best[1 << 13];
+    for (int i = 0; i <= full; i++) best[i] = -1;
+    best[0] = 0;
+    /* Window caps per cleared count (0..left), copied: later cache calls may
+     * move the arenas. */
+    int wcaps[64][14];
+    uint64_t have = 0;
+    const int *g = max_clears(S, grid);
+    if (!g) return BIG;
+    memcpy(wcaps[0], g, sizeof(wcaps[0]));
+    have = 1;
+    int bound = 0;
+    for (int used = 0; used <= full; used++) {
+        int cleared = best[used];
+        if (cleared < 0) continue;
+        if (cleared > bound) bound = cleared;
+        if (used == full) continue;
+        if (!(have >> cleared & 1)) {
+            int p = S->total < dealt + cleared ? S->total : dealt + cleared;
+            const Caps *cw = caps_of(S, key - S->suffix[p]);
+            if (!cw) return BIG;
+            memcpy(wcaps[cleared], cw->caps, sizeof(wcaps[0]));
+            have |= (uint64_t)1 << cleared;
+        }
+        const int *caps = wcaps[cleared];
+        int size = popcount((u64)used);
+        for (int i = 0; i < k; i++) {
+            int bit = 1 << i;
+            if ((used & bit) || start[i] > size) continue;
+            int gain = caps[clubs[i]];
+            int after = cleared + (gain < 9 ? gain : 9);
+            if (after > left) after = left;
+            if (after > best[used | bit]) best[used | bit] = after;
+        }
+    }
+    if (bound < left || k < 2 || !S->tech[T_TAIL]) return bound;
+    int u1[14] = {0}, u2[14] = {0};
+    for (int used = 0; used <= full; used++) {
+        int cleared = best[used];
+        if (cleared <= 0) continue;
+        int size = popcount((u64)used);
+        for (int i = 0; i < k; i++) {
+            if (used >> i & 1) continue;
+            if (cleared > u2[i]) u2[i] = cleared;
+            if (size <= k - 2 && cleared > u1[i]) u1[i] = cleared;
+        }
+    }
+    for (int i = 0; i < k; i++)
+        if (can_finish(S, clubs[i], dealt + u1[i], left - u2[i], key)) return bound;
+    S->stats[S_TAIL_CUTS]++;
+    return -1;
+}
+
+static inline u64 child_grid(u64 grid, int *dealt, int total, int mask) {
+    int d = *dealt;
+    for (int j = 0; j < MASK_LEN[mask]; j++) {
+        int s = MASK_SLOTS[mask][j];
+        if (d < total) { grid = (grid & ~((u64)63 << (6 * s))) | (u64)d << (6 * s); d++; }
+        else grid |= (u64)63 << (6 * s);
+    }
+    *dealt = d;
+    return grid;
+}
+
+/* Stable sort of children by score, biggest first (merge sort). */
+static void sort_children(Child *a, int n, Child *tmp) {
+    if (n < 2) return;
+    if (n <= 16) {
+        for (int i = 1; i < n; i++) {
+            Child x = a[i]; int j = i - 1;
+            while (j >= 0 && a[j].score < x.score) { a[j + 1] = a[j]; j--; }
+            a[j + 1] = x;
+        }
+        return;
+    }
+    int h = n / 2;
+    sort_children(a, h, tmp);
+    sort_children(a + h, n - h, tmp);
+    int i = 0, j = h, o = 0;
+    while (i < h && j < n) tmp[o++] = a[j].score > a[i].score ? a[j++] : a[i++];
+    while (i < h) tmp[o++] = a[i++];
+    while (j < n) tmp[o++] = a[j++];
+    memcpy(a, tmp, n * sizeof(Child));
+}
+
+static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key, int informed, int depth) {
+    S->nodes++;
+    i64 nodes = S->nodes;
+    if (S->has_budget && nodes > S->budget) return R_RESTART;
+    if (S->max_nodes >= 0 && nodes > S->max_nodes) return R_STOP;
+    if (S->has_deadline && (nodes & 127) == 0 && now_seconds() > S->deadline) return R_STOP;
+    const int *T = S->tech;
+    int turn = popcount((u64)played);
+    int hand = S->drawn[turn] & ~played;
+    int next_drawn = S->drawn[turn + 1];
+    int remaining = S->all_clubs & ~played;
+    const Caps *cn = caps_of(S, count_key);
+    if (!cn) return R_OOM;
+    int left_now = cn->left;
+    int total = S->total;
+
+    /* Children */
+    size_t need = 0;
+    for (int club = 1; club < 14; club++) {
+        if (!(hand >> club & 1)) continue;
+        int count;
+        if (!moves_of(S, grid, club, &count)) return R_OOM;
+        need += count;
+    }
+    if (need + 1 > S->child_cap[depth]) {
+        size_t nc = need * 2 + 64;
+        Child *p = realloc(S->child_buf[depth], 2 * nc * sizeof(Child));
+        if (!p) return R_OOM;
+        S->child_buf[depth] = p; S->child_cap[depth] = nc;
+    }
+    Child *children = S->child_buf[depth];
+    Child *tmp = children + S->child_cap[depth];
+    int n = 0;
+    for (int club = 1; club < 14; club++) {
+        if (!(hand >> club & 1)) continue;
+        int bit = 1 << club, after_clubs = remaining & ~bit, count;
+        MoveE *found = moves_of(S, grid, club, &count);
+        if (!found) return R_OOM;
+        S->stats[S_CHILDREN] += count;
+        for (int i = 0; i < count; i++) {
+            int k = found[i].k, mask = found[i].mask;
+            uint32_t key = count_key - found[i].delta;
+            if (key == 0) {
+                S->line_len = depth + 1;
+                S->line_club[depth] = club; S->line_mask[depth] = mask;
+                return R_WIN;
+            }
+            if (!after_clubs) continue;
+            if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < left_now - k) {
+                S->stats[S_BOUND_CUTS]++;
+                continue;
+            }
+            Child *c = children + n++;
+            c->score = k; c->k = k; c->club = club; c->mask = mask; c->key = key;
+            c->after = after_clubs; c->has_child = 0; c->child = 0; c->child_dealt = 0;
+        }
+    }
+    if (S->oom) return R_OOM;
+
+    if (informed) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            Child c = children[i];
+            int child_dealt = dealt;
+            u64 child = child_grid(grid, &child_dealt, total, c.mask);
+            int child_played = played | 1 << c.club;
+            if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
+                S->stats[S_TABLE_HITS]++;
+                continue;
+            }
+            i64 slack = next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
+                        - (left_now - c.k);
+            if (slack < 0) { S->stats[S_NEXT_CLUB_CUTS]++; continue; }
+            double s = (double)slack;
+            if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
+            c.score = (double)c.k + s;
+            c.child = child; c.child_dealt = child_dealt; c.has_child = 1;
+            children[m++] = c;
+        }
+        n = m;
+        sort_children(children, n, tmp);
+    } else if (T[T_ORDER]) {
+        sort_children(children, n, tmp);
+    }
+    if (S->oom) return R_OOM;
+
+    for (int i = 0; i < n; i++) {
+        Child c = children[i];
+        int child_played = played | 1 << c.club;
+        u64 child = c.child;
+        int child_dealt = c.child_dealt;
+        if (!c.has_child) {
+            if (T[T_BOUND] && capacity_bound(S, c.key, c.after) < left_now - c.k) {
+                S->stats[S_BOUND_CUTS]++;
+                continue;
+            }
+            child_dealt = dealt;
+            child = child_grid(grid, &child_dealt, total, c.mask);
+            if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
+                S->stats[S_TABLE_HITS]++;
+                continue;
+            }
+            if (T[T_NEXT_CLUB] && next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
+                    < left_now - c.k) {
+                S->stats[S_NEXT_CLUB_CUTS]++;
+                continue;
+            }
+        } else if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
+            S->stats[S_TABLE_HITS]++;
+            continue;
+        }
+        if (T[T_WINDOW] && popcount((u64)c.after) <= T[T_WINDOW_CLUBS]
+                && window_bound(S, child, child_dealt, c.key, turn + 1, c.after) < left_now - c.k) {
+            S->stats[S_WINDOW_CUTS]++;
+            continue;
+        }
+        if (S->oom) return R_OOM;
+        int r = search(S, child, child_dealt, child_played, c.key, informed, depth + 1);
+        if (r == R_WIN) {
+            S->line_club[depth] = c.club; S->line_mask[depth] = c.mask;
+            return R_WIN;
+        }
+        if (r != R_LOSS) return r;
+        children = S->child_buf[depth];  /* deeper levels may not move it, but be safe */
+    }
+    if (T[T_TABLE] && set_add(&S->refuted, grid, played)) return R_OOM;
+    return R_LOSS;
+}
+
+/*
+ * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
+ * memory.  line: up to 13 (club, mask) pairs; stats: S_COUNT counters.
+ */
+int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt,
+             const int *club_order, int n_clubs, int hand_size,
+             const int *rules, const int *tech, const int *budgets, int n_budgets,
+             double noise, i64 max_nodes, double timeout,
+             int *line_club, int *line_mask, int *line_len, i64 *stats) {
+    init_tables();
+    if (total > 62) return 4;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return 4;
+    S->total = total;
+    for (int i = 0; i < total; i++) {
+        S->values[i] = values[i]; S->suits[i] = suits[i];
+        S->delta[i] = values[i] == 0 ? (uint32_t)1 << JOKER_SHIFT : (uint32_t)1 << (2 * (values[i] - 1));
+    }
+    S->suffix[total] = 0;
+    for (int i = total - 1; i >= 0; i--) S->suffix[i] = S->suffix[i + 1] + S->delta[i];
+    for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];
+    for (int i = 0; i < T_COUNT; i++) S->tech[i] = tech[i];
+    S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
+    S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO]);
+    for (int t = 0; t < n_clubs + 2 && t < 16; t++) {
+        int mask = 0, upto = hand_size + t < n_clubs ? hand_size + t : n_clubs;
+        for (int i = 0; i < upto; i++) mask |= 1 << club_order[i];
+        S->drawn[t] = mask;
+    }
+    for (int t = n_clubs + 2; t < 16; t++) S->drawn[t] = S->drawn[n_clubs + 1];
+    S->all_clubs = S->drawn[n_clubs + 1];
+    for (int v = 0; v < 14; v++) S->available[v] = 0;
+    for (int i = 0; i < n_clubs; i++) {
+        int a = i - hand_size + 1;
+        S->available[club_order[i]] = a > 0 ? a : 0;
+    }
+    S->max_nodes = max_nodes;
+    if (timeout >= 0) { S->has_deadline = 1; S->deadline = now_seconds() + timeout; }
+    S->rng = 0x5EED;
+    int verdict = 4;
+    if (map_init(&S->move_map, 1 << 14) || map_init(&S->caps_map, 1 << 12)
+            || map_init(&S->sum_map, 1 << 12) || map_init(&S->grid_map, 1 << 12)
+            || set_init(&S->refuted, 1 << 12)) goto done;
+
+    {
+        uint32_t key = 0;
+        for (int i = 0; i < total; i++) key += S->delta[i];
+        *line_len = 0;
+        if (key == 0) { verdict = 0; goto done; }
+        int hand = S->drawn[0];
+        if (!hand) { verdict = 1; goto done; }
+        const Caps *c = caps_of(S, key);
+        if (!c) goto done;
+        int left = c->left;
+        if ((tech[T_BOUND] && capacity_bound(S, key, S->all_clubs) < left)
+                || (tech[T_NEXT_CLUB] && next_club_bound(S, grid, key, hand, S->all_clubs) < left)) {
+            verdict = 1; goto done;
+        }
+        int informed = tech[T_ORDER] && tech[T_NEXT_CLUB];
+        int r = R_RESTART;
+        if (tech[T_RESTARTS] && tech[T_ORDER]) {
+            int steps = n_budgets + (tech[T_FIRST_BUDGET] > 0);
+            for (int step = 0; step < steps; step++) {
+                int first = tech[T_FIRST_BUDGET] > 0 && step == 0;
+                int i = step - (tech[T_FIRST_BUDGET] > 0);
+                S->has_budget = 1;
+                S->budget = S->nodes + (first ? tech[T_FIRST_BUDGET] : budgets[i]);
+                S->noise = first ? 0.0 : (i ? noise : 0.0);
+                r = search(S, grid, dealt, 0, key, first ? 0 : informed, 0);
+                if (r != R_RESTART) break;
+                S->stats[S_RESTARTS]++;
+            }
+            if (r == R_RESTART) {
+                S->has_budget = 0;
+                S->noise = n_budgets ? noise : 0.0;
+            }
+        }
+        if (r == R_RESTART) r = search(S, grid, dealt, 0, key, informed, 0);
+        if (r == R_WIN) {
+            verdict = 0;
+            *line_len = S->line_len;
+            for (int i = 0; i < S->line_len; i++) { line_club[i] = S->line_club[i]; line_mask[i] = S->line_mask[i]; }
+        } else if (r == R_LOSS) verdict = 1;
+        else if (r == R_STOP) verdict = 2;
+        else verdict = 4;
+    }
+done:
+    S->stats[S_TABLE_SIZE] = (i64)S->refuted.size;
+    S->stats[S_NODES] = S->nodes;
+    for (int i = 0; i < S_COUNT; i++) stats[i] = S->stats[i];
+    map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map); map_free(&S->grid_map);
+    if (S->refuted.grids) set_free(&S->refuted);
+    free(S->moves); free(S->caps); free(S->sums); free(S->grids);
+    for (int i = 0; i < 16; i++) free(S->child_buf[i]);
+    free(S);
+    return verdict;
+}

@@ -1,0 +1,849 @@
+"""An exact perfect-information solver for Club Fight.
+
+The solver sees both decks.  It answers ``win`` with a winning line (model
+:class:`~model.clubfight.moves.Move` objects that replay from the position
+given), ``loss`` only when every line of play has been ruled out, and
+``unknown`` only when a limit the caller set (``max_nodes``, ``timeout``)
+stopped it.  :mod:`model.clubfight.certify` checks wins without this code.
+
+The search is a depth-first search over the solver's integer representation
+(:mod:`model.clubfight._solver_core`): a state is ``(grid, played clubs)``,
+two ints that together fix the whole game (grid contents, deck position,
+hand, club deck; the cleared cards are implied).  A node's children are the
+distinct sets of slots each club in hand can clear.
+
+Techniques (each one can be switched off through :class:`Techniques`, for the
+benchmark's measurements and the property tests against
+:func:`reference_decide`, a plain search):
+
+``dedupe``
+    A move is a set of cleared slots, not an action: two actions of one club
+    that clear the same slots lead to the same state (the deck order is fixed,
+    so the refill depends only on the slots emptied), and are searched once.
+``order``
+    Biggest clears first; after a first cheap attempt, children are ordered by
+    their cleared count plus the slack of their :meth:`_Search.next_club_bound`
+    (how far the best outcome still allowed exceeds what must be cleared).
+``bound``
+    The capacity bound (:func:`_solver_core.club_capacities`): what each
+    remaining club can clear at most, given the cards still in play.
+``next_club``
+    The same with the next club's clear bounded on the actual grid.
+``window``
+    The deck is dealt in a fixed order into a 9-card grid: the club played
+    after ``A`` more clears sees only the grid and the first ``A`` deck cards
+    (:meth:`_Search.window_bound`, with at most ``window_clubs`` clubs left).
+``tail``
+    With the window: deck cards dealt after the second-to-last club acts must
+    all go with the last club's one action (:meth:`_Search.window_bound`).
+``table``
+    A table of refuted states, shared across the restarts.
+``restarts``
+    Search is heavy-tailed: a bad early choice costs the refutation of a big
+    subtree.  So a first attempt uses the cheap order and a small node budget;
+    then attempts with the informed order and growing budgets (each size
+    twice, then doubled), all but the first breaking near-ties at random (a
+    seeded generator: results are reproducible); the last attempt has no
+    budget.  All attempts share the
+    table of refuted states (refutations are exact, so they stay valid), and
+    an attempt that runs out of budget proves nothing.
+
+Every pruning rule's soundness argument is in the docstring of the method
+that applies it; ``tests/test_clubfight_solver.py`` checks each technique
+against :func:`reference_decide` on late-game states.
+
+Engines.  ``_solver_core.c`` is a line-by-line C port of this search (same
+moves in the same order, same bounds, same restarts and tie-breaking), built
+on first use and loaded with ctypes (:mod:`model.clubfight._solver_native`);
+:func:`solve` runs it when it builds, else this Python search.  The tests run
+both and require the same verdict, node count, statistics and line.  This
+module stays the reference: read it for what the search does.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from model.clubfight._solver_core import (
+    MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta, child_grid, club_capacities,
+    club_masks, grid_max_clears, unpack_counts, unpack_grid,
+)
+from model.clubfight.cards import Card
+from model.clubfight.deals import Deal
+from model.clubfight.moves import Move, moves_for_club
+from model.clubfight.rules import RULEBOOK, Rules
+from model.clubfight.state import State
+
+VERDICTS = ("win", "loss", "unknown")
+
+
+@dataclass(frozen=True, slots=True)
+class Techniques:
+    """Which pruning and ordering techniques the search uses (all by default).
+
+    Switching one off never changes a verdict, only the effort; the benchmark
+    measures what each buys and the tests check that the verdicts agree.
+    """
+
+    dedupe: bool = True
+    order: bool = True
+    bound: bool = True
+    next_club: bool = True
+    window: bool = True
+    tail: bool = True
+    table: bool = True
+    restarts: bool = True
+    window_clubs: int = 5
+    """The window bound runs when at most this many clubs remain (it costs 2^k)."""
+    first_budget: int = 150
+    """Nodes of the first, cheaply ordered attempt."""
+    restart_budgets: tuple[int, ...] = (300, 300, 600, 600, 1200, 1200, 2400, 2400, 4800,
+                                        4800, 9600, 9600, 19200, 38400)
+    """Nodes of the informed attempts before the last, unlimited one (each size
+    twice: tuned on deals CF1/CF2-5000..5999, not on the benchmark's deals)."""
+    noise: float = 3.0
+    """Random tie-breaking of the informed order after its first attempt (in cards)."""
+
+
+ALL_TECHNIQUES = Techniques()
+NO_TECHNIQUES = Techniques(dedupe=False, order=False, bound=False, next_club=False,
+                           window=False, tail=False, table=False, restarts=False)
+
+
+@dataclass
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``moves`` is a winning line from the position given (only for ``win``);
+    ``nodes`` counts the states expanded; ``stats`` says what each technique
+    did (children cut by each bound, table hits, restarts).
+    """
+
+    verdict: str
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    rules: Rules
+    stats: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"verdict": self.verdict, "moves": [m.as_dict() for m in self.moves],
+                "nodes": self.nodes, "seconds": round(self.seconds, 6)}
+
+
+class SplitMix:
+    """Uniform floats in [0, 1) from SplitMix64: a tiny generator the compiled
+    core reproduces bit for bit, so both searches break ties alike."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def random(self) -> float:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        z ^= z >> 31
+        return (z >> 11) * (1.0 / 9007199254740992.0)
+
+
+class _Stop(Exception):
+    """A user limit stopped the search."""
+
+
+class _Restart(Exception):
+    """The node budget of an attempt ran out."""
+
+
+class _Search:
+    """One search of one position; its tables live as long as the search."""
+
+    def __init__(self, position: Position, rules: Rules, techniques: Techniques,
+                 max_nodes: int | None, timeout: float | None) -> None:
+        self.position = position
+        self.rules = rules
+        self.techniques = techniques
+        self.values = position.values
+        self.suits = position.suits
+        self.total = len(position.values)
+        self.max_nodes = max_nodes
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.nodes = 0
+        self.budget = None  # node count at which the current attempt restarts
+        self.noise = 0.0  # random tie-breaking of the informed order, in cards
+        self.rng = SplitMix(0x5EED)
+        self.cut_log: list | None = None  # (rule, grid, dealt, played) of cut children
+        self.stats = {"children": 0, "bound_cuts": 0, "next_club_cuts": 0,
+                      "window_cuts": 0, "tail_cuts": 0, "table_hits": 0, "restarts": 0}
+        order = position.club_order
+        # drawn[t]: the clubs drawn once t turns are played (CF 2.4); the hand
+        # is drawn[t] minus the clubs played.
+        self.drawn = []
+        for turns in range(len(order) + 2):
+            mask = 0
+            for value in order[:min(len(order), position.hand_size + turns)]:
+                mask |= 1 << value
+            self.drawn.append(mask)
+        self.all_clubs = self.drawn[-1]
+        # The turn from which each club may be played (0: in hand already).
+        self.available = {value: max(0, i - position.hand_size + 1)
+                          for i, value in enumerate(order)}
+        self.delta = tuple(card_delta(v) for v in self.values)
+        suffix = [0] * (self.total + 1)
+        for index in range(self.total - 1, -1, -1):
+            suffix[index] = suffix[index + 1] + self.delta[index]
+        self.suffix = suffix
+        # Jokers constrain the bounds only when nothing but Any and Line takes them.
+        self.jokers_constrained = not (rules.jokers_match or rules.sum_jokers_zero)
+        self.move_cache: dict[int, tuple] = {}
+        self.grid_cache: dict[int, tuple] = {}
+        self.caps_cache: dict[int, tuple] = {}
+        self.club_sum_cache: dict[int, tuple] = {}
+        self.refuted: set[int] = set()
+
+    # -- cached tables ----------------------------------------------------------
+    def moves(self, grid: int, club: int) -> tuple:
+        """``(cleared count, mask, count-key delta, label)`` per move of ``club``.
+
+        With ``dedupe`` one entry per distinct set of cleared slots; with
+        ``order`` biggest first.
+        """
+        key = grid << 4 | club
+        found = self.move_cache.get(key)
+        if found is None:
+            cells = unpack_grid(grid)
+            if self.techniques.dedupe:
+                items = club_masks(cells, self.values, self.suits, club, self.rules).items()
+            else:
+                items = _undeduped(cells, self.values, self.suits, club, self.rules)
+            delta = self.delta
+            found = []
+            for mask, label in items:
+                d = 0
+                for s in MASK_SLOTS[mask]:
+                    d += delta[cells[s]]
+                found.append((len(MASK_SLOTS[mask]), mask, d, label))
+            if self.techniques.order:
+                found.sort(key=_minus_first)
+            found = tuple(found)
+            self.move_cache[key] = found
+        return found
+
+    def caps(self, count_key: int) -> tuple:
+        found = self.caps_cache.get(count_key)
+        if found is None:
+            found = club_capacities(count_key, self.rules)
+            self.caps_cache[count_key] = found
+        return found
+
+    def club_sum(self, count_key: int, remaining: int) -> tuple:
+        """``(capacity sum, Joker loss, its club, Joker loss without that club)``.
+
+        The Joker loss is what the remaining clubs lose at least because
+        Jokers in play must be taken by Any or Line (rulebook; CF 4.7): with
+        one Joker, the least ``cap - joker cap`` over the clubs; with two, the
+        least of two clubs' losses together and of one club's loss for a Line
+        that takes both (``cap - 3``, a club that can Line).  The third entry
+        is the same minimum with that club left out (for :meth:`next_club_bound`).
+        The losses are ``None`` when Jokers do not constrain the bound (none in
+        play, or Match or Sum may take them); ``10**6`` if no club can.
+        """
+        key = count_key << 14 | remaining
+        found = self.club_sum_cache.get(key)
+        if found is None:
+            caps, joker_caps, _, jokers = self.caps(count_key)
+            clubs = [v for v in range(1, 14) if remaining >> v & 1]
+            total = 0
+            for v in clubs:
+                total += caps[v]
+            if not (jokers and self.jokers_constrained):
+                found = (total, None, 0, None)
+            else:
+                loss, loss_club = self._joker_loss(clubs, caps, joker_caps, jokers)
+                other, _ = self._joker_loss([v for v in clubs if v != loss_club], caps,
+                                            joker_caps, jokers)
+                found = (total, loss, loss_club, other)
+            self.club_sum_cache[key] = found
+        return found
+
+    @staticmethod
+    def _joker_loss(clubs, caps, joker_caps, jokers) -> tuple[int, int]:
+        """The least capacity the clubs lose to take ``jokers`` Jokers, and a club
+        that is part of that least loss (``10**6`` if no club can)."""
+        losses = sorted((caps[v] - joker_caps[v], v) for v in clubs)
+        if not losses:
+            return 10 ** 6, 0
+        if jokers == 1:
+            return losses[0]
+        best = (10 ** 6, 0)
+        if len(losses) >= 2:
+            best = (losses[0][0] + losses[1][0], losses[0][1])
+        for loss, v in losses:
+            if joker_caps[v] == 3 and loss < best[0]:
+                best = (loss, v)  # one Line takes both Jokers
+        return best
+
+    def max_clears(self, grid: int) -> tuple:
+        found = self.grid_cache.get(grid)
+        if found is None:
+            found = grid_max_clears(unpack_grid(grid), self.values, self.suits, self.rules)
+            self.grid_cache[grid] = found
+        return found
+
+    # -- bounds -----------------------------------------------------------------
+    def capacity_bound(self, count_key: int, remaining: int) -> int:
+        """The most cards the remaining clubs can still clear (technique ``bound``).
+
+        Soundness: every card in play must be cleared (CF 5.1) by one action
+        of one remaining club, each club is played at most once (CF 2.1), and
+        no action of club ``c`` ever clears more than ``caps[c]`` cards
+        (:func:`club_capacities`).  Under the rulebook a Joker leaves only by
+        Any or Line (CF 4.7): while one is in play some club must spend its
+        action on Any or Line, clearing at most its ``joker cap``: the least
+        such loss is subtracted (:meth:`club_sum`; two Jokers cost two clubs'
+        losses unless one Line takes both).
+        """
+        total, loss, _, _ = self.club_sum(count_key, remaining)
+        return total if loss is None else total - loss
+
+    def next_club_bound(self, grid: int, count_key: int, hand: int, remaining: int) -> int:
+        """The capacity bound, with the next club's clear taken on the actual grid.
+
+        Soundness: the next turn plays some club ``c`` of the hand on this very
+        grid, so it clears at most ``max_clears(grid)[c]`` cards (an upper
+        bound with blocking, :func:`grid_max_clears`); every other remaining
+        club clears at most its capacity (valid at any later time).  The bound
+        takes the best ``c``.  Jokers (rulebook): if no Joker is on the grid,
+        ``c`` clears none, so the Jokers in play must be taken by the other
+        clubs, which lose at least their Joker loss (:meth:`club_sum`); with a
+        Joker on the grid nothing is subtracted.
+        """
+        caps = self.caps(count_key)[0]
+        now = self.max_clears(grid)
+        total, loss, loss_club, second = self.club_sum(count_key, remaining)
+        duty = loss is not None and not now[0]
+        best = -1
+        for c in range(1, 14):
+            if hand >> c & 1:
+                bound = total - caps[c] + now[c]
+                if duty:
+                    bound -= loss if loss_club != c else second
+                if bound > best:
+                    best = bound
+        return best
+
+    def window_bound(self, grid: int, dealt: int, count_key: int, turn: int,
+                     remaining: int) -> int:
+        """The most cards the remaining clubs can clear, played into a 9-card window.
+
+        Returns -1 when no club can be the last one (the tail rule below).
+
+        Window.  The grid only ever holds cards of the current grid and of
+        the deck dealt so far, and the deck is dealt in its fixed order, one
+        card per card cleared (CF 2.3).  So the club played once ``A`` more
+        cards have been cleared clears only cards among the current grid and
+        the first ``A`` deck cards: at most the capacity ``f_c(A)`` of that
+        window (:func:`club_capacities` of those cards), and at most 9.  The
+        first club plays on the grid as it is (:func:`grid_max_clears`; the
+        grid is also unchanged while nothing has been cleared).  ``A +
+        f_c(A)`` never decreases as ``A`` grows, so ``best[S]``, the largest
+        ``A`` reachable with the set of clubs ``S`` taken in an order the club
+        deck allows (a club is played only once drawn, CF 2.4), bounds the
+        cards any real sequence of those clubs clears: a dynamic program over
+        subsets of the remaining clubs.  Clears of different clubs are disjoint
+        in reality but not here, and Jokers count as plain cards: both only
+        loosen the bound.
+
+        Tail.  Say the game is won and ``z`` is the last club played, after
+        the clubs ``S`` (``|S| <= k - 1`` of the ``k`` remaining).  Deck cards
+        not yet dealt when the club before ``z`` acts can only be cleared by
+        ``z``: they are every deck card past the first ``A`` where ``A`` is
+        what ``S`` minus its last club cleared, so past ``U1 = max best[S']``
+        over ``S'`` without ``z``, ``|S'| <= k - 2``.  And ``z`` clears all
+        that is left, at least ``need = left - U2``, ``U2 = max best[S']``
+        over ``S'`` without ``z``, ``|S'| <= k - 1``.  So some club ``z`` must
+        have one action that can take all of that tail ``T`` (values, suits
+        and Jokers allowing, :meth:`_can_finish`) and at least ``need`` cards.
+        """
+        caps_of = self.caps
+        suffix = self.suffix
+        total = self.total
+        left = caps_of(count_key)[2]
+        clubs = [v for v in range(1, 14) if remaining >> v & 1]
+        k = len(clubs)
+        start = [max(0, self.available[v] - turn) for v in clubs]
+        full = (1 << k) - 1
+        # best[S] over subsets S of the clubs (bit i: clubs[i]); a subset's
+        # subsets are smaller numbers, so one pass in numeric order is the DP.
+        best = [-1] * (full + 1)
+        best[0] = 0
+        window_caps: dict[int, list] = {0: self.max_clears(grid)}
+        bound = 0
+        for used in range(full + 1):
+            cleared = best[used]
+            if cleared < 0:
+                continue
+            if cleared > bound:
+                bound = cleared
+            if used == full:
+                continue
+            caps = window_caps.get(cleared)
+            if caps is None:
+                caps = caps_of(count_key - suffix[min(total, dealt + cleared)])[0]
+                window_caps[cleared] = caps
+            size = used.bit_count()
+            for i in range(k):
+                bit = 1 << i
+                if used & bit or start[i] > size:
+                    continue
+                gain = caps[clubs[i]]
+                after = cleared + (gain if gain < 9 else 9)
+                if after > left:
+                    after = left
+                if after > best[used | bit]:
+                    best[used | bit] = after
+        if bound < left or k < 2 or not self.techniques.tail:
+            return bound
+        # The tail rule: u1[i], u2[i] are the most the other clubs clear with at
+        # most k - 2 and k - 1 of them.
+        u1 = [0] * k
+        u2 = [0] * k
+        for used in range(full + 1):
+            cleared = best[used]
+            if cleared <= 0:
+                continue
+            size = used.bit_count()
+            for i in range(k):
+                if not used >> i & 1:
+                    if cleared > u2[i]:
+                        u2[i] = cleared
+                    if size <= k - 2 and cleared > u1[i]:
+                        u1[i] = cleared
+        for i, club in enumerate(clubs):
+            if self._can_finish(club, dealt + u1[i], left - u2[i], count_key):
+                return bound
+        self.stats["tail_cuts"] += 1
+        return -1
+
+    def _can_finish(self, club: int, first_tail: int, need: int, count_key: int) -> bool:
+        """Can ``club`` take, in one action, every card from ``first_tail`` on and
+        at least ``need`` cards in all?  An over-approximation from the cards in
+        play: each action's own condition on the tail cards (Match: all of the
+        club's rank; Sum: adding up to at most the club; Any: one card; Line:
+        three cards; Up/Down: all on the allowed side; Run: distinct values that
+        with the club span only values still in play), its blocking (the final
+        grid holds the tail, so 3 tail cards of a suit block its action) and its
+        capacity (:func:`club_capacities` terms) for ``need``."""
+        rules = self.rules
+        if need > 9:
+            return False
+        values = self.values
+        suits = self.suits
+        tail = range(first_tail, self.total)
+        size = len(tail)
+        if need < size:
+            need = size
+        jokers_in_tail = diamonds = hearts = spades = total_value = 0
+        tail_values = []
+        for index in tail:
+            value = values[index]
+            if value == 0:
+                jokers_in_tail += 1
+                continue
+            tail_values.append(value)
+            total_value += value
+            suit = suits[index]
+            if suit == SUIT_D:
+                diamonds += 1
+            elif suit == SUIT_H:
+                hearts += 1
+            elif suit == SUIT_S:
+                spades += 1
+        count, jokers = unpack_counts(count_key)
+        # Any
+        if need <= 1:
+            return True
+        # Line: at most 3 cards, a card (or Joker) to aim at, not blocked.
+        if need <= 3 and diamonds < 3 and (
+                count[club] > 0 or (rules.line_joker_target and jokers > 0)):
+            return True
+        valued_only = jokers_in_tail == 0
+        # Match
+        if (valued_only or rules.jokers_match) and all(v == club for v in tail_values):
+            if need <= count[club] + (jokers if rules.jokers_match else 0):
+                return True
+        # Sum
+        if (valued_only or rules.sum_jokers_zero) and total_value <= club:
+            if need <= self.caps(count_key)[0][club]:
+                return True
+        if not valued_only:
+            return False
+        # Up/Down
+        if spades < 3:
+            if 2 <= club <= 7 and all(v < club for v in tail_values) \
+                    and need <= sum(count[1:club]):
+                return True
+            if 7 <= club <= 12 and all(v > club for v in tail_values) \
+                    and need <= sum(count[club + 1:14]):
+                return True
+        # Run
+        if hearts < 3 and len(set(tail_values)) == len(tail_values) \
+                and club not in tail_values:
+            low = min(tail_values + [club])
+            high = max(tail_values + [club])
+            if all(count[v] for v in range(low, high + 1) if v != club):
+                while low > 1 and count[low - 1]:
+                    low -= 1
+                while high < 13 and count[high + 1]:
+                    high += 1
+                if need <= high - low and high - low + 1 >= rules.run_min_cards:
+                    return True
+        return False
+
+    # -- the search ---------------------------------------------------------------
+    def run(self) -> list | None:
+        """A winning line as ``[(club, mask, label), ...]``, or None if lost."""
+        p = self.position
+        key = p.count_key
+        if key == 0:
+            return []
+        hand = self.drawn[0]
+        if not hand:
+            return None
+        t = self.techniques
+        left = self.caps(key)[2]
+        if (t.bound and self.capacity_bound(key, self.all_clubs) < left) or (
+                t.next_club and self.next_club_bound(p.grid, key, hand, self.all_clubs) < left):
+            return None
+        informed = t.order and t.next_club
+        if t.restarts and t.order:
+            schedule = [(t.first_budget, False, 0.0)] * (t.first_budget > 0) + [
+                (budget, informed, t.noise if i else 0.0)
+                for i, budget in enumerate(t.restart_budgets)]
+            for budget, mode, noise in schedule:
+                self.budget = self.nodes + budget
+                self.noise = noise
+                try:
+                    return self.search(p.grid, p.dealt, 0, key, mode)
+                except _Restart:
+                    self.stats["restarts"] += 1
+            self.budget = None
+            self.noise = t.noise if t.restart_budgets else 0.0
+        return self.search(p.grid, p.dealt, 0, key, informed)
+
+    def search(self, grid: int, dealt: int, played: int, count_key: int,
+               informed: bool) -> list | None:
+        self.nodes += 1
+        nodes = self.nodes
+        if self.budget is not None and nodes > self.budget:
+            raise _Restart
+        if self.max_nodes is not None and nodes > self.max_nodes:
+            raise _Stop
+        if self.deadline is not None and nodes & 127 == 0 \
+                and time.perf_counter() > self.deadline:
+            raise _Stop
+        t = self.techniques
+        stats = self.stats
+        turn = played.bit_count()
+        hand = self.drawn[turn] & ~played
+        next_drawn = self.drawn[turn + 1]
+        remaining = self.all_clubs & ~played
+        left_now = self.caps(count_key)[2]
+        total = self.total
+        refuted = self.refuted
+        log = self.cut_log
+
+        # Children: (cleared count, club bit, mask, key after, clubs left, label).
+        # self.moves lists each distinct cleared set once (dedupe): the state
+        # after a move is a function of the club and the slots it clears, since
+        # the refill takes the next deck cards into the emptied slots in order.
+        children = []
+        for club in range(1, 14):
+            if not hand >> club & 1:
+                continue
+            bit = 1 << club
+            after_clubs = remaining & ~bit
+            found = self.moves(grid, club)
+            stats["children"] += len(found)
+            for k, mask, delta, label in found:
+                key = count_key - delta
+                if key == 0:
+                    return [(club, mask, label)]  # grid and deck empty: won (CF 5.1)
+                if not after_clubs:
+                    continue  # cards remain and no club is left: lost (CF 5.2)
+                if informed and t.bound and self.capacity_bound(key, after_clubs) < left_now - k:
+                    stats["bound_cuts"] += 1
+                    if log is not None:
+                        log.append(("bound", *child_grid(grid, dealt, total, mask), played | bit))
+                    continue
+                children.append((k, bit, mask, key, after_clubs, label))
+
+        if informed:
+            # Score every child by its cleared count plus its next-club slack.
+            scored = []
+            for k, bit, mask, key, after_clubs, label in children:
+                child, child_dealt = child_grid(grid, dealt, total, mask)
+                child_played = played | bit
+                if t.table and child << 14 | child_played in refuted:
+                    stats["table_hits"] += 1
+                    continue
+                slack = self.next_club_bound(child, key, next_drawn & ~child_played,
+                                             after_clubs) - (left_now - k)
+                if slack < 0:
+                    stats["next_club_cuts"] += 1
+                    if log is not None:
+                        log.append(("next_club", child, child_dealt, child_played))
+                    continue
+                if self.noise:
+                    slack += self.noise * self.rng.random()
+                scored.append((k + slack, k, bit, mask, key, after_clubs, label, child,
+                               child_dealt))
+            scored.sort(key=_minus_first)
+            ready = [entry[1:] for entry in scored]
+        else:
+            if t.order:
+                children.sort(key=_minus_first)
+            ready = [entry + (None, 0) for entry in children]
+
+        for k, bit, mask, key, after_clubs, label, child, child_dealt in ready:
+            child_played = played | bit
+            if child is None:
+                # The cheap order checks lazily: an easy deal descends into the
+                # first child and never looks at the others.
+                if t.bound and self.capacity_bound(key, after_clubs) < left_now - k:
+                    stats["bound_cuts"] += 1
+                    if log is not None:
+                        log.append(("bound", *child_grid(grid, dealt, total, mask), child_played))
+                    continue
+                child, child_dealt = child_grid(grid, dealt, total, mask)
+                if t.table and child << 14 | child_played in refuted:
+                    stats["table_hits"] += 1
+                    continue
+                if t.next_club and self.next_club_bound(
+                        child, key, next_drawn & ~child_played, after_clubs) < left_now - k:
+                    stats["next_club_cuts"] += 1
+                    if log is not None:
+                        log.append(("next_club", child, child_dealt, child_played))
+                    continue
+            elif t.table and child << 14 | child_played in refuted:
+                stats["table_hits"] += 1  # refuted by an earlier sibling's subtree
+                continue
+            if t.window and after_clubs.bit_count() <= t.window_clubs:
+                window = self.window_bound(child, child_dealt, key, turn + 1, after_clubs)
+                if window < left_now - k:
+                    stats["window_cuts"] += 1
+                    if log is not None:
+                        log.append(("tail" if window < 0 else "window", child, child_dealt,
+                                    child_played))
+                    continue
+            line = self.search(child, child_dealt, child_played, key, informed)
+            if line is not None:
+                line.insert(0, (bit.bit_length() - 1, mask, label))
+                return line
+        if t.table:
+            # Every child was searched or cut by a sound rule, so the state is
+            # lost.  ``(grid, played)`` is the whole state (module docstring of
+            # _solver_core: the grid implies the deal position, the played clubs
+            # imply the hand and club deck), so the entry is valid wherever the
+            # state recurs, in this attempt or a later one.  A search stopped by
+            # a budget or a user limit unwinds by exception and records nothing.
+            refuted.add(grid << 14 | played)
+        return None
+
+
+def _minus_first(entry: tuple):
+    return -entry[0]
+
+
+def _undeduped(cells, values, suits, club, rules) -> list:
+    """Moves as the rules model lists them, one per action, duplicates kept.
+
+    Only for measuring what ``dedupe`` buys.
+    """
+    grid = tuple(None if i < 0 else Card(suits[i], values[i]) for i in cells)
+    return [(sum(1 << s for s in move.cleared), (move.action, move.line, move.direction))
+            for move in moves_for_club(grid, club, rules)]
+
+
+# --------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------
+
+def as_state(source) -> State:
+    """A :class:`State` from a State, a Deal, or a deal text (``CF2-17`` or notation)."""
+    if isinstance(source, State):
+        return source
+    if isinstance(source, Deal):
+        return State.from_deal(source)
+    if isinstance(source, str):
+        return State.from_deal(Deal.parse(source))
+    raise TypeError(f"expected a State, a Deal or a deal text, not {type(source).__name__}")
+
+
+ENGINES = ("auto", "native", "python")
+
+
+def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
+          timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
+          engine: str = "auto") -> SolveResult:
+    """Decide a Club Fight position with perfect information.
+
+    ``state_or_deal`` is a :class:`State`, a :class:`Deal` or a deal text
+    (``"CF2-17"`` or the deal notation).  ``max_nodes`` and ``timeout``
+    (seconds) stop the search early; it then says ``unknown``, never ``loss``.
+
+    ``engine``: ``"python"`` runs the search in this module; ``"native"`` runs
+    its compiled port (:mod:`model.clubfight._solver_native`, the same search
+    node for node, about two orders of magnitude faster); ``"auto"`` (the
+    default) takes the compiled one when it can be built and ``dedupe`` is on
+    (the port has no undeduplicated mode), else Python.  ``stats["engine"]``
+    says which ran.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    started = time.perf_counter()
+    position = Position.of(as_state(state_or_deal))
+    use_native = engine == "native" or (
+        engine == "auto" and techniques.dedupe and _native_available())
+    if use_native:
+        from model.clubfight._solver_native import solve_native
+
+        if not techniques.dedupe:
+            raise ValueError("the compiled search always deduplicates moves")
+        verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
+                                                    timeout)
+        moves = _label_line(position, rules, pairs) if verdict == "win" else []
+        stats["engine"] = "native"
+        return SolveResult(verdict, moves, nodes, time.perf_counter() - started, rules,
+                           stats)
+    search = _Search(position, rules, techniques, max_nodes, timeout)
+    try:
+        line = search.run()
+    except _Stop:
+        verdict, moves = "unknown", []
+    else:
+        if line is None:
+            verdict, moves = "loss", []
+        else:
+            verdict = "win"
+            moves = [Move(club, label[0], MASK_SLOTS[mask], label[1], label[2])
+                     for club, mask, label in line]
+    stats = dict(search.stats)
+    stats["table_size"] = len(search.refuted)
+    stats["engine"] = "python"
+    return SolveResult(verdict, moves, search.nodes, time.perf_counter() - started, rules,
+                       stats)
+
+
+def _native_available() -> bool:
+    from model.clubfight._solver_native import available
+
+    return available()
+
+
+def _label_line(position: Position, rules: Rules, pairs: list) -> list[Move]:
+    """Model moves for a line of ``(club, slot mask)``: the action for each mask
+    is the first the move generator lists for it (as the Python search does)."""
+    grid, dealt, total = position.grid, position.dealt, len(position.values)
+    moves = []
+    for club, mask in pairs:
+        cells = unpack_grid(grid)
+        action, line, direction = club_masks(cells, position.values, position.suits, club,
+                                             rules)[mask]
+        moves.append(Move(club, action, MASK_SLOTS[mask], line, direction))
+        grid, dealt = child_grid(grid, dealt, total, mask)
+    return moves
+
+
+def position_state(start: State, position: Position, grid: int, dealt: int,
+                   played: int) -> State:
+    """The model :class:`State` of a search state below ``start`` (whose solver
+    form is ``position``; ``played`` is the mask of clubs played since)."""
+    order = position.club_order
+    drawn = order[:min(len(order), position.hand_size + played.bit_count())]
+    hand = tuple(sorted(v for v in drawn if not played >> v & 1))
+    clubs = tuple(order[len(drawn):])
+    grid_cards = tuple(None if i < 0 else position.cards[i] for i in unpack_grid(grid))
+    deck = tuple(position.cards[dealt:])
+    gone = [c for c in start.grid if c is not None] + list(start.deck)
+    for card in [c for c in grid_cards if c is not None] + list(deck):
+        gone.remove(card)
+    return State(grid=grid_cards, deck=deck, hand=hand, clubs=clubs,
+                 discard=tuple(v for v in range(1, 14) if v not in hand + clubs),
+                 cleared=tuple(sorted(list(start.cleared) + gone)), jokers=start.jokers)
+
+
+def pruned_states(state_or_deal, rules: Rules = RULEBOOK, *, limit: int = 10_000,
+                  techniques: Techniques = ALL_TECHNIQUES,
+                  max_nodes: int | None = 100_000) -> list[tuple[str, State]]:
+    """The states the Python search cut, each with the rule that cut it
+    (``bound``, ``next_club``, ``window``, ``tail``): at most ``limit``, in the
+    order met, from a search of at most ``max_nodes`` nodes.  Every one of them
+    must be lost; the tests check that with :func:`reference_decide`, and a z3
+    referee can check them too."""
+    start = as_state(state_or_deal)
+    position = Position.of(start)
+    search = _Search(position, rules, techniques, max_nodes, None)
+    search.cut_log = []
+    try:
+        search.run()
+    except _Stop:
+        pass
+    return [(rule, position_state(start, position, grid, dealt, played))
+            for rule, grid, dealt, played in search.cut_log[:limit]]
+
+
+def reference_decide(state: State, rules: Rules, *, max_nodes: int | None = None) -> bool:
+    """Win (True) or loss (False) by the plainest search: no bound, no table, no ordering.
+
+    A child is each distinct set of slots a club in hand may clear (that is
+    what a move does to the state, not a pruning rule).  The state is kept as
+    an explicit tuple of slots, deal position and played clubs, independent
+    of the solver's packing, and refilled step by step as CF 2.3 says.
+    Exponential: meant for late-game states in tests.  Raises
+    ``RuntimeError`` past ``max_nodes``.
+    """
+    position = Position.of(state)
+    values, suits, total = position.values, position.suits, len(position.values)
+    order = position.club_order
+    nodes = 0
+    decided: dict[tuple, bool] = {}
+
+    def wins(cells: tuple, dealt: int, played: frozenset) -> bool:
+        key = (cells, dealt, played)
+        if key not in decided:
+            decided[key] = expand(cells, dealt, played)
+        return decided[key]
+
+    def expand(cells: tuple, dealt: int, played: frozenset) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if max_nodes is not None and nodes > max_nodes:
+            raise RuntimeError("reference search exceeded its node limit")
+        drawn = order[:min(len(order), position.hand_size + len(played))]
+        for club in drawn:
+            if club in played:
+                continue
+            for mask in club_masks(list(cells), values, suits, club, rules):
+                after = [None if mask >> s & 1 else cells[s] for s in range(9)]
+                next_card = dealt
+                for s in range(9):
+                    if after[s] is None or after[s] < 0:
+                        if next_card < total:
+                            after[s] = next_card
+                            next_card += 1
+                        else:
+                            after[s] = -1
+                if next_card == total and all(c < 0 for c in after):
+                    return True
+                if wins(tuple(after), next_card, played | {club}):
+                    return True
+        return False
+
+    cells = tuple(unpack_grid(position.grid))
+    if position.dealt == total and all(c < 0 for c in cells):
+        return True
+    return wins(cells, position.dealt, frozenset())

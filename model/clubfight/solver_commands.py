@@ -1,0 +1,126 @@
+"""The solver's ``ringside clubfight`` commands: ``solve``.
+
+``ringside clubfight solve "<deal>"|CFj-n [--rules NAME] [--set FIELD=VALUE]
+[--max-nodes N] [--timeout S] [--engine auto|native|python] [--json]`` decides a deal with perfect
+information.  Every ``win`` is replayed by the independent checker
+(:mod:`model.clubfight.certify`) before it is printed; a line that does not
+replay is a bug and the command fails (exit 1) instead of printing it.
+
+JSON (the contract of ringside's Club Fight specification, plus ``id`` and
+``deal``)::
+
+    {"verdict": "win"|"loss"|"unknown", "moves": [Move.as_dict(), ...],
+     "nodes": N, "seconds": S, "rules": "rulebook", "engine": "native"|"python",
+     "id": "CF2-17", "deal": "..."}
+"""
+
+from __future__ import annotations
+
+import sys
+
+from model.core.errors import InputError
+from model.core.output import EXIT_FAILED, EXIT_OK, print_json
+
+
+def _override(text: str) -> tuple[str, object]:
+    """``must_clear=false`` -> ("must_clear", False); ``run_min_cards=3`` -> (..., 3)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"{text!r} is not FIELD=VALUE", "--set")
+    value = raw.strip()
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return name.strip(), True
+    if lowered in ("false", "no", "off"):
+        return name.strip(), False
+    try:
+        return name.strip(), int(value)
+    except ValueError:
+        raise InputError(f"{text!r}: the value must be true, false or a whole number",
+                         "--set") from None
+
+
+def _read_start(text: str):
+    """(state, deal id or None, deal text or None) from a deal number, deal or state."""
+    from model.clubfight.deals import Deal, is_deal_id, parse_deal_id
+    from model.clubfight.state import State
+
+    if is_deal_id(text):
+        jokers, number = parse_deal_id(text, "deal")
+        deal = Deal.from_number(jokers, number)
+        return State.from_deal(deal), f"CF{jokers}-{number}", str(deal)
+    if text.strip().upper().startswith("CF"):
+        parse_deal_id(text, "deal")  # says what a deal number looks like
+    if "|" in text:
+        return State.parse(text, "position"), None, None
+    deal = Deal.parse(text, "deal")
+    return State.from_deal(deal), None, str(deal)
+
+
+def cmd_clubfight_solve(args) -> int:
+    from model.clubfight.certify import replay_win
+    from model.clubfight.engine import GAME
+    from model.clubfight.notation import format_move
+    from model.clubfight.solver import solve
+
+    overrides = dict(_override(item) for item in (args.set or []))
+    rules = GAME.parse_rules(args.rules, overrides)
+    if args.max_nodes is not None and args.max_nodes < 1:
+        raise InputError(f"must be at least 1, not {args.max_nodes}", "--max-nodes")
+    if args.timeout is not None and not args.timeout > 0:
+        raise InputError(f"must be a positive number of seconds, not {args.timeout}",
+                         "--timeout")
+    state, deal_id, deal_text = _read_start(args.deal)
+    result = solve(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
+                   engine=args.engine)
+    if result.verdict == "win":
+        replay = replay_win(state, result.moves, rules)
+        if not replay.ok:
+            print(f"ringside: internal error: the solver's winning line does not replay: "
+                  f"move {replay.failed_at}: {replay.reason}", file=sys.stderr)
+            return EXIT_FAILED
+    name, changed = GAME.preset_and_overrides(rules)
+    if args.json:
+        out = {"verdict": result.verdict, "moves": [m.as_dict() for m in result.moves],
+               "nodes": result.nodes, "seconds": round(result.seconds, 6), "rules": name,
+               "engine": result.stats.get("engine")}
+        if changed:
+            out["rules_overrides"] = changed
+        if deal_id is not None:
+            out["id"] = deal_id
+        if deal_text is not None:
+            out["deal"] = deal_text
+        print_json(out)
+        return EXIT_OK
+    title = deal_id or deal_text or str(state)
+    print(f"{title}: {result.verdict}  ({result.nodes} nodes, {result.seconds:.3f} s, "
+          f"rules {GAME.describe_rules(rules)}, {result.stats.get('engine')} search)")
+    if result.verdict == "win":
+        current = state
+        for turn, move in enumerate(result.moves, start=state.turn + 1):
+            print(f"  turn {turn:2}: {format_move(move, current.grid)}")
+            current = GAME.resolve(current, move, rules).state
+    elif result.verdict == "loss":
+        print("  no line of play clears every card")
+    else:
+        print("  stopped by --max-nodes or --timeout before a verdict")
+    return EXIT_OK
+
+
+def register(commands) -> None:
+    """Add the solver subcommands to ``ringside clubfight``."""
+    solve = commands.add_parser(
+        "solve", help="perfect-information verdict for a deal, with a winning line")
+    solve.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal "
+                                    "('grid deck / clubs') or a whole state ('grid | deck ...')")
+    solve.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
+    solve.add_argument("--set", action="append", metavar="FIELD=VALUE",
+                       help="change one Rules field of the preset (repeatable), "
+                            "e.g. --set must_clear=false")
+    solve.add_argument("--max-nodes", type=int, help="stop after this many nodes (unknown)")
+    solve.add_argument("--timeout", type=float, help="stop after this many seconds (unknown)")
+    solve.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                       help="the compiled search, the Python one, or compiled if it builds "
+                            "(default auto; both expand the same nodes)")
+    solve.add_argument("--json", action="store_true")
+    solve.set_defaults(func=cmd_clubfight_solve)
