@@ -61,3 +61,5 @@ def register(commands) -> None:
     moves.add_argument("--json", action="store_true")
     moves.set_defaults(func=cmd_clubfight_moves)
     __import__("model.clubfight.solver_commands", fromlist=["register"]).register(commands)
+    __import__("model.clubfight.hunt_commands", fromlist=["register"]).register(commands)
+    __import__("model.clubfight.survey_commands", fromlist=["register"]).register(commands)

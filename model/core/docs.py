@@ -1037,7 +1037,10 @@ def _percent(value: Any) -> str:
         return esc(value)
     if number <= 1.0:
         number *= 100
-    return f"{number:.1f}%"
+    text = f"{number:.1f}%"
+    if text in ("0.0%", "100.0%") and number not in (0.0, 100.0):
+        text = f"{number:.2f}%"  # 99.96% is not 100%
+    return text
 
 
 def _count(value: Any) -> str:

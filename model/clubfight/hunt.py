@@ -1,0 +1,513 @@
+"""Unwinnable Club Fight deals: short reasons, proofs, and a hunt for them.
+
+Three pieces:
+
+* **Reason finders** (:func:`find_reason`): cheap, sound arguments that a
+  position cannot be won, in words with the rule numbers they rest on.  Each
+  is an upper bound on the cards the clubs left can still clear; when it is
+  below the cards in play the position is lost (CF 5.1, CF 5.2).  They are
+  written from the rules, not from the solver, and use
+  :func:`proofs.clubfight_bmc.club_capacities` (what one club can clear at
+  most on any grid of given cards, checked with z3 against the action
+  encodings in the tests):
+
+  - ``capacity``: the clubs' capacities on all the cards in play, less what a
+    Joker costs (CF 4.7: only Any or Line takes one), add up to less than the
+    cards in play;
+  - ``window``: the grid deck is dealt in its fixed order into a 9-card grid
+    (CF 1.3, CF 2.3), so the club played after ``A`` clears sees only the
+    first ``9 + A`` cards; a club can be played only once drawn (CF 2.4) and
+    only once (CF 2.1).  Even clearing the most each club can on what has
+    been dealt, the clubs cannot get through the deck;
+  - ``joker``: a Joker deep in the deck is dealt only after enough clears,
+    and no club is left by then to take it by Any or Line (CF 4.7, CF 4.3,
+    CF 4.4).
+
+* **Proofs** (:func:`prove_unwinnable`): the solver's verdict (``loss`` only
+  when every line of play was ruled out), the reason where one exists (else
+  the size of the proof, solver nodes), and z3's bounded model check
+  (:mod:`proofs.clubfight_bmc`) on the position where it reaches.
+
+* **The hunt** (:func:`hunt`): unwinnable deals are rare (every deal of
+  CF1/CF2-0..999 and 5000..5999 is won), so instead of sampling, a local
+  search over deals (swap two grid-deck cards, swap two clubs, move a card)
+  drives a deal toward a loss.  Its objective is a *tightness* score
+  (:class:`Score`): how many clubs can be dropped from the end of the club
+  deck with the deal still won (the fewer, the tighter); for a deal that
+  needs all 13, how many cards must also come off the end of the grid deck
+  before 12 clubs win it (the more, the tighter); then the solver's effort.
+  A deal the solver proves lost ends the search.  Starting points: deal
+  numbers or deals given (the hardest known, say), or constructed deals
+  (:func:`constructed_start`: suits interleaved so blocks are frequent,
+  Jokers dealt last, the weak clubs first).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from model.clubfight.cards import JOKER, Card, rank_text
+from model.clubfight.deals import Deal
+from model.clubfight.moves import moves_for_club
+from model.clubfight.rules import Rules
+from model.clubfight.state import HAND_SIZE, State
+from proofs.clubfight_bmc import REACH, club_capacities
+
+
+# --------------------------------------------------------------------------
+# Reasons
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reason:
+    """A short argument that a position is lost."""
+
+    kind: str            # capacity, window, joker
+    rules: tuple[str, ...]
+    text: str
+    bound: int           # the most cards the argument allows to be cleared
+    needed: int          # the cards in play
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "rules": list(self.rules), "text": self.text,
+                "bound": self.bound, "needed": self.needed}
+
+
+def _clubs_left(state: State) -> list[int]:
+    """The clubs still to play, in the order they can be played (hand, then deck)."""
+    return list(state.hand) + list(state.clubs)
+
+
+def _cards(state: State) -> list:
+    """The cards in play in deal order: the grid in slot order, then the deck."""
+    return [c for c in state.grid if c is not None] + list(state.deck)
+
+
+def _jokers_constrained(rules: Rules) -> bool:
+    """Only Any and Line take a Joker (CF 4.7) unless Match or Sum may."""
+    return not (rules.jokers_match or rules.sum_jokers_zero)
+
+
+def _joker_cap(club: int, cards, rules: Rules) -> int:
+    """The most a club clears in an action that takes a Joker (rulebook: Any 1,
+    or Line 3 if a card of its rank is in play)."""
+    line = any(not c.is_joker and c.value == club for c in cards) or (
+        rules.line_joker_target and any(c.is_joker for c in cards))
+    return 3 if line else 1
+
+
+def capacity_reason(state: State, rules: Rules) -> Reason | None:
+    cards = _cards(state)
+    clubs = _clubs_left(state)
+    if not cards:
+        return None
+    caps = club_capacities(cards, clubs, rules)
+    total = sum(caps.values())
+    jokers = sum(c.is_joker for c in cards)
+    note = ""
+    if jokers and _jokers_constrained(rules) and clubs:
+        losses = sorted((caps[c] - min(caps[c], _joker_cap(c, cards, rules)), c)
+                        for c in clubs)
+        loss = losses[0][0] if jokers == 1 else min(
+            (losses[0][0] + losses[1][0]) if len(losses) > 1 else 10 ** 6,
+            min((caps[c] - 3 for c in clubs if _joker_cap(c, cards, rules) == 3),
+                default=10 ** 6))
+        loss = min(loss, total)
+        if loss:
+            note = (f", less {loss} because {'a Joker' if jokers == 1 else 'the Jokers'} "
+                    f"can only leave by Any or Line (CF 4.7)")
+            total -= loss
+    if total >= len(cards):
+        return None
+    parts = ", ".join(f"{rank_text(c)}:{caps[c]}" for c in clubs)
+    return Reason(
+        "capacity", ("CF 2.1", "CF 4.1", "CF 4.2", "CF 4.3", "CF 4.4", "CF 4.5", "CF 4.6",
+                     "CF 4.7", "CF 5.1"),
+        f"{len(cards)} cards must be cleared, but the {len(clubs)} clubs left can clear at "
+        f"most {parts} cards each in one action (CF 4.1-4.6), {total} in all{note}; each club "
+        f"is played once (CF 2.1)", total, len(cards))
+
+
+def _window_dp(state: State, rules: Rules, turns: int | None = None) -> tuple[list, list]:
+    """``best[S]``: the most cards the clubs of subset ``S`` can clear, played first,
+    each on the cards dealt so far; and the clubs, bit ``i`` = ``clubs[i]``."""
+    cards = _cards(state)
+    on_grid = sum(c is not None for c in state.grid)
+    clubs = _clubs_left(state)
+    k = len(clubs)
+    start = [max(0, i - len(state.hand) + 1) for i in range(k)]
+    total = len(cards)
+    first = {}
+    for c in clubs:  # the first club plays on the actual grid (blocking included)
+        first[c] = max((len(m.cleared) for m in moves_for_club(state.grid, c, rules)),
+                       default=0)
+    cache: dict[int, dict] = {}
+
+    def caps_after(cleared: int) -> dict:
+        found = cache.get(cleared)
+        if found is None:
+            window = cards[:min(total, on_grid + cleared)]
+            found = club_capacities(window, clubs, rules)
+            cache[cleared] = found
+        return found
+
+    full = (1 << k) - 1
+    best = [-1] * (full + 1)
+    best[0] = 0
+    for used in range(full + 1):
+        cleared = best[used]
+        if cleared < 0 or used == full:
+            continue
+        size = used.bit_count()
+        if turns is not None and size >= turns:
+            continue
+        caps = first if used == 0 else caps_after(cleared)
+        for i in range(k):
+            bit = 1 << i
+            if used & bit or start[i] > size:
+                continue
+            after = min(total, cleared + min(9, caps[clubs[i]]))
+            if after > best[used | bit]:
+                best[used | bit] = after
+    return best, clubs
+
+
+def window_reason(state: State, rules: Rules) -> Reason | None:
+    cards = _cards(state)
+    if not cards or not state.hand:
+        return None
+    best, clubs = _window_dp(state, rules)
+    bound = max(best)
+    if bound >= len(cards):
+        return None
+    return Reason(
+        "window", ("CF 1.3", "CF 2.1", "CF 2.3", "CF 2.4", "CF 4.1", "CF 4.2", "CF 4.3",
+                   "CF 4.4", "CF 4.5", "CF 4.6", "CF 5.1"),
+        f"the grid deck is dealt in its fixed order into 9 slots (CF 2.3), so a club played "
+        f"after A clears can only reach the first {len(cards) - len(state.deck)}+A cards; "
+        f"clearing the most each club can on those (CF 4.1-4.6), in any order the club deck "
+        f"allows (CF 2.4), the {len(clubs)} clubs clear at most {bound} of the {len(cards)} "
+        f"cards", bound, len(cards))
+
+
+def joker_reason(state: State, rules: Rules) -> Reason | None:
+    if not _jokers_constrained(rules):
+        return None
+    cards = _cards(state)
+    on_grid = sum(c is not None for c in state.grid)
+    clubs = _clubs_left(state)
+    if not clubs:
+        return None
+    last = max((i for i, c in enumerate(cards) if c.is_joker), default=-1)
+    if last < on_grid:
+        return None
+    need = last - on_grid + 1  # clears before the Joker is dealt
+    best, _ = _window_dp(state, rules, turns=len(clubs) - 1)
+    most = max(best)
+    if most >= need:
+        return None
+    return Reason(
+        "joker", ("CF 2.3", "CF 4.7", "CF 4.3", "CF 4.4", "CF 5.1"),
+        f"the Joker is card {last + 1} of the {len(cards)} in play, dealt only after {need} "
+        f"clears (CF 2.3); with one club kept back, the other {len(clubs) - 1} clear at most "
+        f"{most}, so no club is left to take the Joker by Any or Line (CF 4.7)",
+        most, need)
+
+
+REASON_FINDERS = (capacity_reason, joker_reason, window_reason)
+
+
+def find_reason(state: State, rules: Rules) -> Reason | None:
+    """The first short argument that ``state`` is lost, or None."""
+    for finder in REASON_FINDERS:
+        found = finder(state, rules)
+        if found is not None:
+            return found
+    return None
+
+
+# --------------------------------------------------------------------------
+# Proofs of unwinnability
+# --------------------------------------------------------------------------
+
+@dataclass
+class Proof:
+    """What is known about one deal or position."""
+
+    verdict: str                 # win, loss, unknown (the solver's)
+    nodes: int
+    seconds: float
+    reason: Reason | None = None
+    z3: str | None = None        # loss (confirmed), win (a refutation!), unknown, None
+    z3_seconds: float | None = None
+    moves: list = field(default_factory=list)
+    z3_cuts: dict | None = None  # z3 on the states the solver's proof cut
+
+    def as_dict(self) -> dict:
+        out = {"verdict": self.verdict, "nodes": self.nodes,
+               "seconds": round(self.seconds, 4),
+               "reason": self.reason.as_dict() if self.reason else None,
+               "z3": self.z3}
+        if self.z3_seconds is not None:
+            out["z3_seconds"] = round(self.z3_seconds, 3)
+        if self.z3_cuts is not None:
+            out["z3_cuts"] = self.z3_cuts
+        return out
+
+
+def prove_unwinnable(source, rules: Rules, *, timeout: float | None = 60.0,
+                     z3_timeout: float | None = 30.0, z3_clubs: int = REACH,
+                     z3_cuts: int = 5) -> Proof:
+    """Decide a deal or position with the solver; for a loss add a reason and z3.
+
+    z3 (the bounded model check) decides the position itself only when at
+    most ``z3_clubs`` clubs are left (its reach, see ``bench/bench_bmc.py``)
+    and ``z3_timeout`` is set; beyond that it referees up to ``z3_cuts``
+    states the solver's proof cut (:func:`proofs.clubfight_bmc.referee`).  A
+    z3 ``win`` on a solver ``loss`` would be a bug in one of them and is
+    reported as such.  A reason is only kept with the solver's agreement.
+    """
+    from model.clubfight.solver import as_state, solve
+
+    state = as_state(source)
+    result = solve(state, rules, timeout=timeout)
+    proof = Proof(result.verdict, result.nodes, result.seconds, moves=result.moves)
+    reason = find_reason(state, rules)
+    if reason is not None and result.verdict == "win":
+        raise AssertionError(f"reason {reason.kind} claims a won position is lost: {state}")
+    if result.verdict != "loss":
+        return proof
+    proof.reason = reason
+    if not z3_timeout:
+        return proof
+    from proofs.clubfight_bmc import decide, referee
+
+    if len(state.hand) + len(state.clubs) <= z3_clubs:
+        checked = decide(state, rules, timeout=z3_timeout)
+        proof.z3 = checked.verdict
+        proof.z3_seconds = checked.seconds
+    elif z3_cuts:
+        report = referee(state, rules, count=z3_cuts, timeout=z3_timeout, max_clubs=z3_clubs)
+        proof.z3_cuts = {k: v for k, v in report.as_dict().items()
+                         if k in ("checked", "confirmed", "refuted", "undecided")}
+        if report.refuted:
+            proof.z3 = "win"  # a cut state z3 wins: a bug, reported as a refutation
+    return proof
+
+
+# --------------------------------------------------------------------------
+# The hunt
+# --------------------------------------------------------------------------
+
+def restricted(deal: Deal, drop: int, cut: int = 0) -> State:
+    """The starting state of ``deal`` with the last ``drop`` clubs of the club
+    deck removed (so ``13 - drop`` turns) and the last ``cut`` grid-deck cards
+    taken out of play."""
+    state = State.from_deal(deal)
+    clubs = state.clubs[:len(state.clubs) - drop] if drop else state.clubs
+    deck = state.deck[:len(state.deck) - cut] if cut else state.deck
+    return State(state.grid, deck, state.hand, clubs,
+                 tuple(v for v in range(1, 14) if v not in state.hand + clubs),
+                 tuple(state.deck[len(deck):]), state.jokers)
+
+
+@dataclass
+class Score:
+    """Tightness of a deal: with ``slack`` clubs dropped from the end of the club
+    deck it is still won, with one more it is not (-1: the deal itself is
+    lost); ``nodes`` is the solver's effort on the full deal."""
+
+    slack: int
+    nodes: int
+    verdict: str
+    excess: int = 0
+    """For ``slack == 0``: how many cards must be taken off the end of the grid
+    deck before the deal is won with one club fewer (more is tighter)."""
+
+    def key(self) -> tuple:
+        return (self.slack, -self.excess, -self.nodes)
+
+
+MAX_SLACK = 5
+
+
+def _won(deal: Deal, drop: int, rules: Rules, timeout: float, max_nodes: int,
+         cut: int = 0) -> bool | None:
+    from model.clubfight.solver import solve
+
+    result = solve(restricted(deal, drop, cut), rules, timeout=timeout, max_nodes=max_nodes)
+    return None if result.verdict == "unknown" else result.verdict == "win"
+
+
+def score(deal: Deal, rules: Rules, *, timeout: float = 5.0, max_nodes: int = 50_000,
+          than: Score | None = None) -> Score | None:
+    """The deal's :class:`Score`; None when the solver stops before a verdict.
+
+    With ``than``, only as much is computed as needed to compare: a deal
+    still won with one club fewer than ``than`` allows is returned with that
+    slack as a lower bound (it is looser either way).  A restricted deal the
+    solver cannot decide within ``max_nodes`` counts as not won (so a slack
+    may be underestimated, never a loss claimed: a loss is only ever the
+    full deal's verdict).
+    """
+    from model.clubfight.solver import solve
+
+    full = solve(deal, rules, timeout=timeout)
+    if full.verdict == "unknown":
+        return None
+    if full.verdict == "loss":
+        return Score(-1, full.nodes, "loss")
+    if than is not None and than.slack >= 0:
+        probe = than.slack + 1
+        if probe <= MAX_SLACK and _won(deal, probe, rules, timeout, max_nodes):
+            return Score(probe, full.nodes, "win")  # looser than ``than``
+        top = than.slack
+        while top > 0 and not _won(deal, top, rules, timeout, max_nodes):
+            top -= 1
+        if top == 0:
+            return Score(0, full.nodes, "win", _excess(deal, rules, timeout, max_nodes))
+        return Score(top, full.nodes, "win")
+    slack = 0
+    while slack < MAX_SLACK and _won(deal, slack + 1, rules, timeout, max_nodes):
+        slack += 1
+    if slack == 0:
+        return Score(0, full.nodes, "win", _excess(deal, rules, timeout, max_nodes))
+    return Score(slack, full.nodes, "win")
+
+
+def _excess(deal: Deal, rules: Rules, timeout: float, max_nodes: int) -> int:
+    """The fewest cards off the end of the grid deck that make the deal won
+    with its last club dropped (up to 9; undecided counts as not won)."""
+    cut = 1
+    while cut < 9 and not _won(deal, 1, rules, timeout, max_nodes, cut):
+        cut += 1
+    return cut
+
+
+def mutate(deal: Deal, rng: random.Random) -> Deal:
+    """Swap two grid-deck cards, move one, or swap two clubs (1-3 times)."""
+    grid = list(deal.grid_deck)
+    clubs = list(deal.clubs)
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        roll = rng.random()
+        if roll < 0.6:
+            i, j = rng.sample(range(len(grid)), 2)
+            grid[i], grid[j] = grid[j], grid[i]
+        elif roll < 0.8:
+            i, j = rng.sample(range(len(grid)), 2)
+            grid.insert(j, grid.pop(i))
+        else:
+            i, j = rng.sample(range(13), 2)
+            clubs[i], clubs[j] = clubs[j], clubs[i]
+    return Deal(tuple(grid), tuple(clubs))
+
+
+def constructed_start(jokers: int, rng: random.Random) -> Deal:
+    """A deal built to be hard, to start the search from.
+
+    * suits interleaved D, H, S, D, H, S, ... through the grid deck (values
+      shuffled within each suit), so a grid usually holds 3 of a suit and
+      blocks Line, Up/Down or Run (CF 3.2-3.4);
+    * the Jokers dealt last, so each costs an Any or a Line late (CF 4.7);
+    * the weak clubs first: A, K, Q, J in hand (no Up/Down, CF 4.5), the 7 (Up/Down
+      either way) drawn last.
+
+    On a sample of such deals about 1 in 5 is won only with all 13 clubs,
+    against about 1 in 15 random deals.
+    """
+    per_suit = {}
+    for suit in "DHS":
+        cards = [Card.of(v, suit) for v in range(1, 14)]
+        rng.shuffle(cards)
+        per_suit[suit] = cards
+    grid = [per_suit["DHS"[i % 3]][i // 3] for i in range(39)] + [JOKER] * jokers
+    middle = [2, 3, 4, 5, 6, 8, 9, 10]
+    rng.shuffle(middle)
+    return Deal(tuple(grid), tuple([1, 13, 12, 11] + middle + [7]))
+
+
+@dataclass
+class HuntResult:
+    found: Deal | None            # a deal the solver proved lost, or None
+    best: Deal                    # the tightest deal met
+    best_score: Score
+    start: str                    # where the search started
+    evaluations: int
+    seconds: float
+    trail: list = field(default_factory=list)  # (seconds, evaluations, slack, excess, nodes)
+    exact: Score | None = None    # the tightest deal's score without node caps
+
+
+def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
+         starts: list | None = None, solve_timeout: float = 5.0,
+         exact_timeout: float = 30.0, progress=None) -> HuntResult:
+    """Local search over deals toward a loss, within ``budget`` seconds.
+
+    ``starts``: deal numbers (``"CF2-33"``), deal strings or Deals to start
+    from (one is picked per restart); default: constructed deals.  Moves that
+    do not loosen the deal are kept (a random walk on plateaus), looser ones
+    now and then; every 150 evaluations without progress the search restarts
+    from the best deal seen.
+    """
+    rng = random.Random(seed)
+    began = time.perf_counter()
+
+    def new_start() -> tuple[Deal, str]:
+        if starts:
+            item = rng.choice(starts)
+            if isinstance(item, Deal):
+                return item, str(item)
+            return Deal.parse(item), str(item)
+        return constructed_start(jokers, rng), "constructed deals (suits interleaved, " \
+            "Jokers last, weak clubs first)"
+
+    deal, label = new_start()
+    current = score(deal, rules, timeout=solve_timeout)
+    while current is None:
+        deal, label = new_start()
+        current = score(deal, rules, timeout=solve_timeout)
+    best, best_score = deal, current
+    evaluations = 1
+    stale = 0
+    trail = [(0.0, 1, current.slack, current.excess, current.nodes)]
+    while current.slack >= 0 and time.perf_counter() - began < budget:
+        candidate = mutate(deal, rng)
+        found = score(candidate, rules, timeout=solve_timeout, than=current)
+        evaluations += 1
+        stale += 1
+        if found is None:
+            continue
+        if found.key() <= current.key() or rng.random() < 0.03:
+            deal, current = candidate, found
+        if found.key() < best_score.key():
+            best, best_score = candidate, found
+            stale = 0
+            trail.append((round(time.perf_counter() - began, 2), evaluations,
+                          found.slack, found.excess, found.nodes))
+            if progress:
+                progress(f"{evaluations} deals tried, tightest: slack {found.slack}, "
+                         f"excess {found.excess}, {found.nodes} nodes")
+        if stale > 150:
+            deal, current, stale = best, best_score, 0
+    searched = time.perf_counter() - began
+    # The search's scores count a restricted deal it could not decide within its
+    # caps as lost: rescore the tightest deal with the solver unbounded (but timed).
+    exact = best_score if best_score.slack < 0 else score(best, rules, timeout=exact_timeout,
+                                                          max_nodes=None)
+    return HuntResult(best if best_score.slack < 0 else None, best, best_score, label,
+                      evaluations, searched, trail, exact)
+
+
+def nearest_deal_number(deal: Deal, jokers: int, numbers=range(200)) -> tuple[str, int]:
+    """Among the deal numbers ``CFj-n`` for n in ``numbers``, the one whose deal
+    differs from ``deal`` in the fewest positions of the two decks (and how many)."""
+    best = ("", 10 ** 6)
+    for number in numbers:
+        other = Deal.from_number(jokers, number)
+        differ = sum(a != b for a, b in zip(other.grid_deck, deal.grid_deck)) + sum(
+            a != b for a, b in zip(other.clubs, deal.clubs))
+        if differ < best[1]:
+            best = (f"CF{jokers}-{number}", differ)
+    return best

@@ -1,0 +1,303 @@
+"""``ringside clubfight unwinnable`` and ``ringside clubfight hunt``.
+
+``unwinnable --jokers J --count N [--start K] [--rules NAME] [--set F=V]
+[--timeout S] [--z3-timeout S] [--workers W] [--json]`` solves deals CFj-K .. CFj-(K+N-1)
+and lists those proven unwinnable (the solver's ``loss``: every line of play
+ruled out), each with a short reason where a reason-finder has one
+(:func:`model.clubfight.hunt.find_reason`, with rule numbers), otherwise the
+size of the proof (solver nodes), and z3's verdict where it reaches.  Deals
+the solver leaves undecided within ``--timeout`` are listed as undecided,
+never as unwinnable.  Results do not depend on ``--workers``.
+
+``hunt --jokers J [--rules NAME] [--set F=V] [--budget S] [--seed S]
+[--from DEAL ...] [--json]`` searches for an unwinnable deal on purpose
+(:func:`model.clubfight.hunt.hunt`) and prints the deal it found (deal
+notation: it need not have a deal number) or the tightest deal met, how it
+was found, and how a loss was checked: the solver's proof, an exhaustive
+search without any pruning rule, z3 on the states the proof cut, z3 on the
+deal (beyond its reach for 13 turns, said so) and the reason-finders.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from model.core.errors import InputError
+from model.core.output import EXIT_FAILED, EXIT_OK, Progress, print_json
+
+
+def _rules(name: str, overrides=None):
+    from model.clubfight.engine import GAME
+    from model.clubfight.solver_commands import _override
+
+    return GAME.parse_rules(name, dict(_override(item) for item in (overrides or [])))
+
+
+def _check_positive(value, name: str, allow_zero: bool = False) -> None:
+    if value is None:
+        return
+    if not (value >= 0 if allow_zero else value > 0):
+        raise InputError(f"must be {'zero or more' if allow_zero else 'positive'}, "
+                         f"not {value}", name)
+
+
+def _decide_deal(job: tuple) -> dict:
+    """One deal of ``unwinnable`` (a process-pool worker)."""
+    from model.clubfight.deals import Deal
+    from model.clubfight.hunt import prove_unwinnable
+
+    jokers, number, rules_name, overrides, timeout, z3_timeout = job
+    rules = _rules(rules_name, overrides)
+    deal = Deal.from_number(jokers, number)
+    out = {"id": f"CF{jokers}-{number}", "deal": str(deal)}
+    try:
+        proof = prove_unwinnable(deal, rules, timeout=timeout, z3_timeout=z3_timeout or None)
+    except AssertionError as error:  # a reason-finder contradicted the solver: a bug
+        out.update(verdict="error", nodes=0, seconds=0.0, reason=None, z3=None,
+                   error=str(error))
+        return out
+    out.update(proof.as_dict())
+    return out
+
+
+def cmd_clubfight_unwinnable(args) -> int:
+    if args.jokers not in (1, 2):
+        raise InputError(f"must be 1 or 2, not {args.jokers}", "--jokers")
+    _check_positive(args.count, "--count")
+    _check_positive(args.start, "--start", allow_zero=True)
+    _check_positive(args.timeout, "--timeout")
+    _check_positive(args.z3_timeout, "--z3-timeout", allow_zero=True)
+    _check_positive(args.workers, "--workers")
+    if args.start + args.count > 1 << 64:
+        raise InputError("deal numbers stop below 2^64", "--count")
+    _rules(args.rules, args.set)  # bad names fail here, once
+    jobs = [(args.jokers, n, args.rules, tuple(args.set or ()), args.timeout, args.z3_timeout)
+            for n in range(args.start, args.start + args.count)]
+    progress = Progress(not args.json)
+    rows = []
+    try:
+        if args.workers > 1 and len(jobs) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(args.workers) as pool:
+                for row in pool.map(_decide_deal, jobs, chunksize=4):
+                    rows.append(row)
+                    progress(f"{len(rows)}/{len(jobs)} deals")
+        else:
+            for job in jobs:
+                rows.append(_decide_deal(job))
+                progress(f"{len(rows)}/{len(jobs)} deals")
+    finally:
+        progress.done()
+    lost = [r for r in rows if r["verdict"] == "loss"]
+    undecided = [r for r in rows if r["verdict"] == "unknown"]
+    refuted = [r for r in lost if r.get("z3") == "win"]
+    errors = [r for r in rows if r["verdict"] == "error"]
+    if args.json:
+        print_json({"jokers": args.jokers, "rules": args.rules,
+                    "rules_overrides": args.set or [], "start": args.start,
+                    "count": args.count, "won": sum(r["verdict"] == "win" for r in rows),
+                    "unwinnable": lost, "undecided": [
+                        {"id": r["id"], "deal": r["deal"], "seconds": r["seconds"]}
+                        for r in undecided]})
+    else:
+        end = args.start + args.count - 1
+        from model.clubfight.engine import GAME
+
+        print(f"CF{args.jokers}-{args.start}..{end}, rules "
+              f"{GAME.describe_rules(_rules(args.rules, args.set))}: "
+              f"{len(rows) - len(lost) - len(undecided)} won, {len(lost)} proven unwinnable, "
+              f"{len(undecided)} undecided (solver timeout {args.timeout:g} s)")
+        for r in lost:
+            print(f"  {r['id']}: unwinnable ({r['nodes']} nodes)")
+            print(f"    {r['deal']}")
+            if r["reason"]:
+                print(f"    reason [{', '.join(r['reason']['rules'])}]: {r['reason']['text']}")
+            else:
+                print(f"    no short reason; the solver's proof has {r['nodes']} nodes")
+            if r.get("z3"):
+                z3_text = {"loss": "z3 confirms: no winning line (unsat)",
+                           "unknown": "z3: not within its time cap",
+                           "win": "z3 FOUND A WINNING LINE (bug)"}[r["z3"]]
+                print(f"    {z3_text} ({r.get('z3_seconds', 0):.1f} s)")
+            if r.get("z3_cuts"):
+                c = r["z3_cuts"]
+                print(f"    13 turns are beyond z3's reach; z3 on the states the proof cut: "
+                      f"{c['checked']} checked, {c['confirmed']} confirmed lost, "
+                      f"{c['refuted']} refuted, {c['undecided']} undecided")
+        for r in undecided:
+            print(f"  {r['id']}: undecided (not listed as unwinnable)")
+    for r in refuted:
+        print(f"ringside: internal error: z3 wins {r['id']}, which the solver called lost",
+              file=sys.stderr)
+    for r in errors:
+        print(f"ringside: internal error on {r['id']}: {r['error']}", file=sys.stderr)
+    return EXIT_FAILED if refuted or errors else EXIT_OK
+
+
+def _check_found(deal, rules, args) -> dict:
+    """Every check of a deal the hunt proved lost."""
+    import dataclasses
+
+    from model.clubfight.deals import Deal
+    from model.clubfight.hunt import find_reason
+    from model.clubfight.solver import NO_TECHNIQUES, solve
+    from model.clubfight.state import State
+    from proofs.clubfight_bmc import REACH, decide, referee
+
+    state = State.from_deal(deal) if isinstance(deal, Deal) else deal
+    solver = solve(deal, rules)
+    plain = solve(deal, rules, timeout=args.exhaustive_timeout,
+                  techniques=dataclasses.replace(NO_TECHNIQUES, dedupe=True, table=True))
+    ref = referee(deal, rules, count=args.verify_count, timeout=args.z3_timeout)
+    clubs = len(state.hand) + len(state.clubs)
+    whole = decide(state, rules, timeout=args.z3_timeout) if clubs <= REACH else None
+    reason = find_reason(state, rules)
+    return {"solver": {"verdict": solver.verdict, "nodes": solver.nodes,
+                       "seconds": round(solver.seconds, 3)},
+            "exhaustive": {"verdict": plain.verdict, "nodes": plain.nodes,
+                           "seconds": round(plain.seconds, 3)},
+            "z3_referee": ref.as_dict(),
+            "z3_deal": ({"verdict": whole.verdict, "seconds": round(whole.seconds, 3)}
+                        if whole else {"verdict": "beyond reach", "turns": clubs}),
+            "reason": reason.as_dict() if reason else None}
+
+
+def cmd_clubfight_hunt(args) -> int:
+    from model.clubfight.deals import Deal
+    from model.clubfight.hunt import hunt, nearest_deal_number
+
+    if args.jokers not in (1, 2):
+        raise InputError(f"must be 1 or 2, not {args.jokers}", "--jokers")
+    _check_positive(args.budget, "--budget")
+    _check_positive(args.exact_timeout, "--exact-timeout")
+    _check_positive(args.z3_timeout, "--z3-timeout")
+    _check_positive(args.exhaustive_timeout, "--exhaustive-timeout")
+    _check_positive(args.verify_count, "--verify-count")
+    rules = _rules(args.rules, args.set)
+    starts = None
+    if args.starts:
+        starts = []
+        for text in args.starts:
+            deal = Deal.parse(text, "--from")
+            if deal.jokers != args.jokers:
+                raise InputError(f"{text[:30]!r} has {deal.jokers} Joker(s), not {args.jokers}",
+                                 "--from")
+            starts.append(deal)
+    progress = Progress(not args.json)
+    try:
+        result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
+                      exact_timeout=args.exact_timeout, progress=progress)
+    finally:
+        progress.done()
+    out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
+           "seed": args.seed,
+           "found": str(result.found) if result.found else None,
+           "tightest": str(result.best), "slack": result.best_score.slack,
+           "excess": result.best_score.excess,
+           "nodes": result.best_score.nodes, "start": result.start,
+           "exact": (None if result.exact is None else
+                     {"slack": result.exact.slack, "excess": result.exact.excess,
+                      "nodes": result.exact.nodes}),
+           "evaluations": result.evaluations, "seconds": round(result.seconds, 2),
+           "trail": result.trail}
+    if args.starts:
+        from model.clubfight.deals import is_deal_id, parse_deal_id
+
+        numbers = sorted({parse_deal_id(t)[1] for t in args.starts if is_deal_id(t)}
+                         | set(range(200)))
+        nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
+        out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
+    failed = False
+    if result.found is not None:
+        checks = _check_found(result.found, rules, args)
+        out["checks"] = checks
+        failed = (checks["exhaustive"]["verdict"] == "win"
+                  or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
+    if args.json:
+        print_json(out)
+        return EXIT_FAILED if failed else EXIT_OK
+    how = (f"local search from {result.start}: {result.evaluations} deals tried in "
+           f"{result.seconds:.0f} s (seed {args.seed})")
+    if result.found is None:
+        print(f"no unwinnable deal found ({how})")
+        best = result.exact or result.best_score
+        if result.exact is None:
+            print("tightest deal (its score could not be confirmed without the search's "
+                  "node caps):")
+        if best.slack > 0:
+            print(f"tightest deal: still won with {best.slack} club(s) dropped from the end "
+                  f"of the club deck; {best.nodes} solver nodes")
+        else:
+            print(f"tightest deal: won only with all its clubs (with the last club dropped, "
+                  f"{best.excess} card(s) must also come off the end of the grid deck); "
+                  f"{best.nodes} solver nodes")
+        print(f"  {result.best}")
+    else:
+        c = out["checks"]
+        from model.clubfight.engine import GAME
+
+        print(f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, {args.jokers} "
+              f"Joker{'s' * (args.jokers > 1)}):")
+        print(f"  {result.found}")
+        print(f"  found by {how}")
+        print(f"  solver: {c['solver']['verdict']} ({c['solver']['nodes']} nodes)")
+        print(f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']} "
+              f"({c['exhaustive']['nodes']} nodes)")
+        r = c["z3_referee"]
+        print(f"  z3 on the states the proof cut: {r['checked']} checked, {r['confirmed']} "
+              f"confirmed lost, {r['refuted']} refuted, {r['undecided']} undecided")
+        if c["z3_deal"]["verdict"] == "beyond reach":
+            print(f"  z3 on the whole deal: {c['z3_deal']['turns']} turns are beyond its reach")
+        else:
+            print(f"  z3 on the whole deal: {c['z3_deal']['verdict']}")
+        if c["reason"]:
+            print(f"  reason [{', '.join(c['reason']['rules'])}]: {c['reason']['text']}")
+        else:
+            print("  no short reason (the reason-finders' bounds are not below the cards)")
+    if "nearest_deal_number" in out:
+        n = out["nearest_deal_number"]
+        print(f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def register(commands) -> None:
+    """Add ``unwinnable`` and ``hunt`` to ``ringside clubfight``."""
+    p = commands.add_parser("unwinnable", help="deals in a range proven unwinnable, with reasons")
+    p.add_argument("--jokers", type=int, required=True, help="1 or 2")
+    p.add_argument("--count", type=int, required=True, help="how many deal numbers")
+    p.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
+    p.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
+    p.add_argument("--set", action="append", metavar="FIELD=VALUE",
+                   help="change one Rules field of the preset (repeatable)")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="solver time cap per deal, s (default 60); past it: undecided")
+    p.add_argument("--z3-timeout", type=float, default=20.0,
+                   help="z3 time cap per check of an unwinnable deal, s (default 20; 0: "
+                        "no z3)")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_clubfight_unwinnable)
+
+    h = commands.add_parser("hunt", help="search for an unwinnable (or the tightest) deal")
+    h.add_argument("--jokers", type=int, required=True, help="1 or 2")
+    h.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
+    h.add_argument("--set", action="append", metavar="FIELD=VALUE",
+                   help="change one Rules field of the preset (repeatable), e.g. "
+                        "--set run_min_cards=13")
+    h.add_argument("--budget", type=float, default=60.0, help="seconds of search (default 60)")
+    h.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    h.add_argument("--from", dest="starts", action="append", metavar="DEAL",
+                   help="start from this deal number or deal (repeatable; default: "
+                        "constructed deals with the Jokers dealt last)")
+    h.add_argument("--exact-timeout", type=float, default=30.0,
+                   help="solver time cap per solve when the tightest deal is rescored "
+                        "without node caps, s (default 30)")
+    h.add_argument("--z3-timeout", type=float, default=20.0,
+                   help="z3 time cap per check of a found deal, s (default 20)")
+    h.add_argument("--exhaustive-timeout", type=float, default=120.0,
+                   help="time cap of the search without pruning rules, s (default 120)")
+    h.add_argument("--verify-count", type=int, default=20,
+                   help="cut states of the proof for z3 to check (default 20)")
+    h.add_argument("--json", action="store_true")
+    h.set_defaults(func=cmd_clubfight_hunt)
