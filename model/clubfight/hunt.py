@@ -386,6 +386,118 @@ def _excess(deal: Deal, rules: Rules, timeout: float, max_nodes: int) -> int:
     return cut
 
 
+# -- the fast tightness measure used by the hunt ------------------------------
+
+MAX_CUT = 12
+
+
+@dataclass
+class Tightness:
+    """How close a deal is to a loss, by levels.
+
+    ``levels[k - 1]`` (``E_k``) is the fewest cards taken off the end of the
+    grid deck for the deal to be won with its last ``k`` clubs dropped (0:
+    won as it is with ``13 - k`` clubs; ``MAX_CUT``: not won within the cuts
+    tried).  A deal that needs all 13 clubs has ``E_1 >= 1``; the larger
+    ``E_1``, the more cards 12 clubs fall short of, and ``E_2`` ranks deals
+    with the same ``E_1`` (and gives loose deals, ``E_1 = 0``, a gradient).
+    ``verdict`` is the solver's on the whole deal (``loss``: found).
+
+    A restricted deal the solver does not win within the probe's node cap
+    counts as not won: the levels may be overestimated for deals that are
+    hard for the solver, never is a loss claimed (that is only ever the
+    whole deal's verdict, without caps).  ``probes``: solves spent.
+    """
+
+    verdict: str
+    levels: tuple[int, ...]
+    nodes: int
+    probes: int = 0
+    partial: bool = False
+    """True when the measure stopped early because the deal was already looser
+    than the one it was compared with (the levels are then upper bounds)."""
+
+    def key(self) -> tuple:
+        """Smaller is tighter: a loss first, then larger levels."""
+        if self.verdict == "loss":
+            return (-1,)
+        return (0,) + tuple(-e for e in self.levels)
+
+    @property
+    def slack(self) -> int:
+        """Clubs droppable from the end with the deal still won (as in :class:`Score`;
+        -1 for a loss; at least ``len(levels)`` when every level is 0)."""
+        if self.verdict == "loss":
+            return -1
+        for k, e in enumerate(self.levels):
+            if e:
+                return k
+        return len(self.levels)
+
+    @property
+    def excess(self) -> int:
+        """The first non-zero level (for slack 0: ``E_1``, the old ``excess``)."""
+        return next((e for e in self.levels if e), 0)
+
+    def as_dict(self) -> dict:
+        return {"verdict": self.verdict, "levels": list(self.levels), "nodes": self.nodes,
+                "slack": self.slack, "excess": self.excess}
+
+
+def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth: int = 2,
+              probe_nodes: int | None = 4000, full_nodes: int | None = 20_000,
+              full_timeout: float | None = 10.0, timeout: float | None = 5.0) -> Tightness:
+    """The deal's :class:`Tightness`, computing only what a comparison needs.
+
+    Solves: the whole deal once (a win is usually found in a few hundred
+    nodes; ``full_nodes`` first, then up to ``full_timeout`` seconds, so a
+    deal the solver finds hard is looked at closely: it may be lost), then
+    for each level ``k`` restricted deals with ``k`` clubs dropped and ``c``
+    cards cut, ``c`` rising from ``E_{k-1}`` (levels never decrease: a deal
+    won with fewer clubs is won with more) until one is won within
+    ``probe_nodes``.  With ``than``, each level first probes one cut below
+    ``than``'s value: a win there shows the deal is looser, and the measure
+    stops (``partial``) -- so a rejected candidate costs two quick wins.
+    """
+    from model.clubfight.solver import solve
+
+    probes = 1
+    full = solve(deal, rules, max_nodes=full_nodes, timeout=timeout)
+    if full.verdict == "unknown":
+        probes += 1
+        full = solve(deal, rules, timeout=full_timeout)
+    nodes = full.nodes
+    if full.verdict != "win":
+        return Tightness(full.verdict, (MAX_CUT,) * depth, nodes, probes)
+
+    def won(drop: int, cut: int) -> bool:
+        nonlocal probes
+        probes += 1
+        result = solve(restricted(deal, drop, cut), rules, max_nodes=probe_nodes,
+                       timeout=timeout)
+        return result.verdict == "win"
+
+    levels: list[int] = []
+    tied = than is not None and than.verdict == "win"
+    for k in range(1, depth + 1):
+        low = levels[-1] if levels else 0
+        if tied:
+            target = than.levels[k - 1]
+            if target - 1 >= low and won(k, target - 1):
+                # Looser than ``than`` at this level: its E_k is below ``target``.
+                levels.append(target - 1)
+                levels += [max(levels[-1], e) for e in than.levels[k:depth]]
+                return Tightness("win", tuple(levels), nodes, probes, partial=True)
+            low = max(low, target)
+        cut = low
+        while cut < MAX_CUT and not won(k, cut):
+            cut += 1
+        levels.append(cut)
+        if tied and cut != than.levels[k - 1]:
+            tied = False
+    return Tightness("win", tuple(levels), nodes, probes)
+
+
 def mutate(deal: Deal, rng: random.Random) -> Deal:
     """Swap two grid-deck cards, move one, or swap two clubs (1-3 times)."""
     grid = list(deal.grid_deck)
@@ -401,6 +513,54 @@ def mutate(deal: Deal, rng: random.Random) -> Deal:
         else:
             i, j = rng.sample(range(13), 2)
             clubs[i], clubs[j] = clubs[j], clubs[i]
+    return Deal(tuple(grid), tuple(clubs))
+
+
+def _swap_where(grid: list, rng: random.Random, same) -> bool:
+    """Swap two grid-deck cards ``a``, ``b`` with ``same(a, b)``; False if none found."""
+    for _ in range(12):
+        i, j = rng.sample(range(len(grid)), 2)
+        if grid[i] != grid[j] and same(grid[i], grid[j]):
+            grid[i], grid[j] = grid[j], grid[i]
+            return True
+    return False
+
+
+def mutate_structured(deal: Deal, rng: random.Random) -> Deal:
+    """A finer neighbourhood than :func:`mutate` (1-2 changes):
+
+    * swap two cards of the same suit (the suit pattern, so which actions
+      each grid blocks, stays as it is; only values move);
+    * swap two cards of the same value (the values stay, suits move);
+    * swap two cards a few places apart (local reordering);
+    * swap two cards anywhere, or move one;
+    * swap two clubs, or move one club elsewhere in the draw order.
+    """
+    grid = list(deal.grid_deck)
+    clubs = list(deal.clubs)
+    for _ in range(rng.choice((1, 1, 1, 2))):
+        roll = rng.random()
+        if roll < 0.25:
+            _swap_where(grid, rng, lambda a, b: a.suit_order == b.suit_order
+                        and not a.is_joker)
+        elif roll < 0.40:
+            _swap_where(grid, rng, lambda a, b: a.value == b.value and not a.is_joker)
+        elif roll < 0.55:
+            i = rng.randrange(len(grid) - 1)
+            j = min(len(grid) - 1, i + rng.randint(1, 4))
+            grid[i], grid[j] = grid[j], grid[i]
+        elif roll < 0.70:
+            i, j = rng.sample(range(len(grid)), 2)
+            grid[i], grid[j] = grid[j], grid[i]
+        elif roll < 0.80:
+            i, j = rng.sample(range(len(grid)), 2)
+            grid.insert(j, grid.pop(i))
+        elif roll < 0.92:
+            i, j = rng.sample(range(13), 2)
+            clubs[i], clubs[j] = clubs[j], clubs[i]
+        else:
+            i, j = rng.sample(range(13), 2)
+            clubs.insert(j, clubs.pop(i))
     return Deal(tuple(grid), tuple(clubs))
 
 
@@ -432,27 +592,61 @@ def constructed_start(jokers: int, rng: random.Random) -> Deal:
 class HuntResult:
     found: Deal | None            # a deal the solver proved lost, or None
     best: Deal                    # the tightest deal met
-    best_score: Score
+    best_score: Tightness
     start: str                    # where the search started
     evaluations: int
     seconds: float
-    trail: list = field(default_factory=list)  # (seconds, evaluations, slack, excess, nodes)
-    exact: Score | None = None    # the tightest deal's score without node caps
+    trail: list = field(default_factory=list)  # (seconds, evaluations, levels, nodes)
+    exact: Tightness | None = None  # the tightest deal's measure without node caps
+    probes: int = 0               # solver calls
+    undecided: list = field(default_factory=list)  # deals the solver could not decide
+
+    @property
+    def rate(self) -> float:
+        """Deals evaluated per second."""
+        return self.evaluations / self.seconds if self.seconds else 0.0
 
 
 def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
          starts: list | None = None, solve_timeout: float = 5.0,
-         exact_timeout: float = 30.0, progress=None) -> HuntResult:
+         exact_timeout: float = 30.0, progress=None, depth: int = 2,
+         probe_nodes: int = 4000, full_nodes: int = 20_000, worse: float = 0.03,
+         patience: int = 400, max_evaluations: int | None = None) -> HuntResult:
     """Local search over deals toward a loss, within ``budget`` seconds.
 
-    ``starts``: deal numbers (``"CF2-33"``), deal strings or Deals to start
-    from (one is picked per restart); default: constructed deals.  Moves that
-    do not loosen the deal are kept (a random walk on plateaus), looser ones
-    now and then; every 150 evaluations without progress the search restarts
-    from the best deal seen.
+    The objective is :func:`tightness` (levels ``E_1 .. E_depth``), each
+    candidate compared with the current deal so that most are rejected after
+    two quick solves.  ``starts``: deal numbers (``"CF2-33"``), deal strings
+    or Deals to start from (one is picked per restart); default: constructed
+    deals (:func:`constructed_start`).  Neighbourhood:
+    :func:`mutate_structured` (3 in 4) and :func:`mutate`.  Moves that do not
+    loosen the deal are kept (a random walk on plateaus), looser ones with
+    probability ``worse``; after ``patience`` evaluations without a new
+    tightest deal the search goes back to the tightest deal.  Deterministic
+    for a given ``seed`` and ``max_evaluations`` (node caps, not time, bound
+    every solve but the rare ones that need ``solve_timeout``); ``budget``
+    stops it by time.
     """
     rng = random.Random(seed)
     began = time.perf_counter()
+    cache: dict[Deal, Tightness] = {}
+    probes = 0
+    undecided: list = []
+
+    def measure(deal: Deal, than: Tightness | None = None) -> Tightness:
+        nonlocal probes
+        found = cache.get(deal)
+        if found is not None:
+            return found
+        found = tightness(deal, rules, than=than, depth=depth, probe_nodes=probe_nodes,
+                          full_nodes=full_nodes, full_timeout=solve_timeout,
+                          timeout=solve_timeout)
+        probes += found.probes
+        if found.verdict == "unknown":
+            undecided.append(str(deal))
+        if not found.partial:
+            cache[deal] = found
+        return found
 
     def new_start() -> tuple[Deal, str]:
         if starts:
@@ -464,40 +658,47 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             "Jokers last, weak clubs first)"
 
     deal, label = new_start()
-    current = score(deal, rules, timeout=solve_timeout)
-    while current is None:
+    current = measure(deal)
+    while current.verdict == "unknown" and time.perf_counter() - began < budget:
         deal, label = new_start()
-        current = score(deal, rules, timeout=solve_timeout)
+        current = measure(deal)
     best, best_score = deal, current
     evaluations = 1
     stale = 0
-    trail = [(0.0, 1, current.slack, current.excess, current.nodes)]
-    while current.slack >= 0 and time.perf_counter() - began < budget:
-        candidate = mutate(deal, rng)
-        found = score(candidate, rules, timeout=solve_timeout, than=current)
+    trail = [(0.0, 1, list(current.levels), current.nodes)]
+    while current.verdict != "loss" and time.perf_counter() - began < budget and (
+            max_evaluations is None or evaluations < max_evaluations):
+        if rng.random() < 0.75:
+            candidate = mutate_structured(deal, rng)
+        else:
+            candidate = mutate(deal, rng)
+        found = measure(candidate, current)
         evaluations += 1
         stale += 1
-        if found is None:
+        if found.verdict == "unknown":
             continue
-        if found.key() <= current.key() or rng.random() < 0.03:
+        if found.key() <= current.key() or rng.random() < worse:
             deal, current = candidate, found
-        if found.key() < best_score.key():
+        if found.key() < best_score.key() or (
+                found.key() == best_score.key() and found.nodes > best_score.nodes):
+            if found.key() < best_score.key():
+                stale = 0
+                trail.append((round(time.perf_counter() - began, 2), evaluations,
+                              list(found.levels), found.nodes))
+                if progress:
+                    progress(f"{evaluations} deals tried, tightest: levels "
+                             f"{list(found.levels)}, {found.nodes} nodes")
             best, best_score = candidate, found
-            stale = 0
-            trail.append((round(time.perf_counter() - began, 2), evaluations,
-                          found.slack, found.excess, found.nodes))
-            if progress:
-                progress(f"{evaluations} deals tried, tightest: slack {found.slack}, "
-                         f"excess {found.excess}, {found.nodes} nodes")
-        if stale > 150:
+        if stale > patience:
             deal, current, stale = best, best_score, 0
     searched = time.perf_counter() - began
-    # The search's scores count a restricted deal it could not decide within its
-    # caps as lost: rescore the tightest deal with the solver unbounded (but timed).
-    exact = best_score if best_score.slack < 0 else score(best, rules, timeout=exact_timeout,
-                                                          max_nodes=None)
-    return HuntResult(best if best_score.slack < 0 else None, best, best_score, label,
-                      evaluations, searched, trail, exact)
+    # The search's levels count a restricted deal it could not win within its
+    # node cap as not won: measure the tightest deal again without the caps.
+    exact = best_score if best_score.verdict == "loss" else tightness(
+        best, rules, depth=depth, probe_nodes=None, full_nodes=None,
+        full_timeout=exact_timeout, timeout=exact_timeout)
+    return HuntResult(best if best_score.verdict == "loss" else None, best, best_score,
+                      label, evaluations, searched, trail, exact, probes, undecided)
 
 
 def nearest_deal_number(deal: Deal, jokers: int, numbers=range(200)) -> tuple[str, int]:

@@ -1073,8 +1073,10 @@ def statistics_rst(game: Game, rows: Sequence[Mapping[str, Any]], path: str) -> 
                                   "Unknown", "Win rate (95% interval)"],
                           widths=[4, 8, 12, 24, 10, 10, 10, 22], cls="ringside-stats"))
     for index, row in enumerate(rows, 1):
-        out.append(f".. rubric:: Variant {index}: {esc(row.get('jokers', '?'))} "
-                   f"Joker(s), ruleset {esc(row.get('rules', '?'))}\n")
+        jokers = row.get("jokers", "?")
+        noun = "Joker" if jokers == 1 else "Jokers"
+        out.append(f".. rubric:: Variant {index}: {esc(jokers)} {noun}, "
+                   f"ruleset {esc(row.get('rules', '?'))}\n")
         policies = row.get("policies")
         if isinstance(policies, Mapping) and policies:
             prow = [[lit(name), _count(p.get("wins", "")), _count(p.get("deals", "")),
