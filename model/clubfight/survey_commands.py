@@ -23,24 +23,10 @@ import sys
 from pathlib import Path
 
 from model.core.errors import InputError
+from model.core.game import parse_setting as _override
 from model.core.output import EXIT_FAILED, EXIT_OK, Progress, print_json
 
 
-def _override(text: str) -> tuple[str, object]:
-    """``must_clear=false`` -> ("must_clear", False); ``run_min_cards=3`` -> (..., 3)."""
-    name, sep, raw = text.partition("=")
-    if not sep or not name.strip():
-        raise InputError(f"{text!r} is not FIELD=VALUE", "--set")
-    value = raw.strip().lower()
-    if value in ("true", "yes", "on"):
-        return name.strip(), True
-    if value in ("false", "no", "off"):
-        return name.strip(), False
-    try:
-        return name.strip(), int(value)
-    except ValueError:
-        raise InputError(f"{text!r}: the value must be true, false or a whole number",
-                         "--set") from None
 
 
 def _rules(args):

@@ -363,3 +363,25 @@ def missing_edges(game: Game, before: Any, transition: Transition) -> list[tuple
     """Edges a transition takes that the game's phase graph lacks."""
     graph = game.phase_graph()
     return [edge for edge in walk_phases(game, before, transition) if not graph.has_edge(*edge)]
+
+
+def parse_setting(text: str, where: str = "--set") -> tuple[str, bool | int]:
+    """One ``FIELD=VALUE`` of a command line: ``must_clear=false`` ->
+    ``("must_clear", False)``, ``run_min_cards=3`` -> ``("run_min_cards", 3)``.
+
+    Only the value is read here; whether the field exists and takes that type
+    is :meth:`Game.parse_rules`'s to say.
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"{text!r} is not FIELD=VALUE", where)
+    value = raw.strip().lower()
+    if value in ("true", "yes", "on"):
+        return name.strip(), True
+    if value in ("false", "no", "off"):
+        return name.strip(), False
+    try:
+        return name.strip(), int(value)
+    except ValueError:
+        raise InputError(f"{text!r}: the value must be true, false or a whole number",
+                         where) from None
