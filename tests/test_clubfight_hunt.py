@@ -24,8 +24,9 @@ from model.clubfight.certify import certify_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.hunt import (
-    Proof, Reason, Score, capacity_reason, find_reason, hunt, joker_reason, mutate,
-    nearest_deal_number, prove_unwinnable, restricted, score, window_reason,
+    MAX_CUT, Proof, Reason, Score, Tightness, capacity_reason, constructed_triples, find_reason,
+    hunt, joker_reason, mutate, mutate_structured, nearest_deal_number, prove_unwinnable,
+    restricted, score, tightness, window_reason,
 )
 from model.clubfight.rules import RULEBOOK, WEBAPP
 from model.clubfight.solver import NO_TECHNIQUES, solve
@@ -187,6 +188,42 @@ def test_mutations_keep_deals_valid():
     assert len(state.hand) + len(state.clubs) == 11 and len(state.discard) == 2
 
 
+def test_structured_mutations_and_triples_keep_deals_valid():
+    rng = random.Random(2)
+    for jokers in (1, 2):
+        deal = constructed_triples(jokers, rng)
+        deal.validate()
+        values = [c.value for c in deal.grid_deck if not c.is_joker]
+        assert all(len(set(values[i:i + 3])) == 1 for i in range(0, 39, 3))
+        for _ in range(50):
+            deal = mutate_structured(deal, rng)
+            deal.validate()
+
+
+def test_tightness_levels_and_comparison():
+    rules = RULEBOOK
+    deal = Deal.from_number(1, 0)
+    full = tightness(deal, rules, depth=3)
+    assert full.verdict == "win" and not full.partial and len(full.levels) == 3
+    assert list(full.levels) == sorted(full.levels)  # levels never decrease
+    assert all(0 <= e <= MAX_CUT for e in full.levels)
+    assert full.slack == next((k for k, e in enumerate(full.levels) if e), 3)
+    # E_k is the fewest cards cut for 13 - k clubs to win (within the probe caps).
+    for k, e in enumerate(full.levels, 1):
+        if e:
+            assert solve(restricted(deal, k, e), rules, max_nodes=40_000).verdict == "win"
+            assert solve(restricted(deal, k, e - 1), rules, max_nodes=40_000).verdict != "win"
+    # Compared with a tighter deal, the measure stops as soon as it is looser.
+    tight = Tightness("win", (MAX_CUT, MAX_CUT, MAX_CUT), 1)
+    quick = tightness(deal, rules, depth=3, than=tight)
+    assert quick.partial and quick.key() > tight.key() and quick.probes <= 3
+    # Same levels as itself: not looser, not tighter.
+    again = tightness(deal, rules, depth=3, than=full)
+    assert again.levels == full.levels and again.key() == full.key()
+    assert Tightness("loss", (0, 0, 0), 5).key() < Tightness("unknown", (0, 0, 0), 5).key() \
+        < tight.key() < Tightness("win", (1, 0, 0), 5).key() < Tightness("win", (0, 5, 5), 5).key()
+
+
 def test_score_and_short_hunt():
     easy = score(Deal.from_number(1, 0), RULEBOOK)
     assert easy.verdict == "win" and easy.slack >= 1
@@ -194,7 +231,12 @@ def test_score_and_short_hunt():
     result = hunt(1, RULEBOOK, budget=0.5, seed=3, starts=["CF1-0"], solve_timeout=1,
                   exact_timeout=1)
     assert result.evaluations >= 1 and result.best_score.slack >= -1
-    assert result.start == "CF1-0"
+    assert result.start == "CF1-0" and result.rate > 0
+    # A run bounded by evaluations, not time, repeats exactly.
+    runs = [hunt(2, RULEBOOK, budget=60, seed=5, max_evaluations=15, exact_timeout=1)
+            for _ in range(2)]
+    assert runs[0].best == runs[1].best and runs[0].evaluations == 15
+    assert runs[0].trail[-1][1:] == runs[1].trail[-1][1:]
     name, differ = nearest_deal_number(Deal.from_number(1, 7), 1, range(10))
     assert (name, differ) == ("CF1-7", 0)
 
@@ -263,6 +305,9 @@ def test_hunt_command(capsys):
     ["hunt", "--jokers", "1", "--from", "CF2-3"],
     ["hunt", "--jokers", "1", "--from", "7H / 5"],
     ["hunt", "--jokers", "1", "--rules", "nope"],
+    ["hunt", "--jokers", "1", "--depth", "0"],
+    ["hunt", "--jokers", "1", "--probe-nodes", "-5"],
+    ["hunt", "--jokers", "1", "--start-kind", "nope"],
 ])
 def test_bad_input_is_one_line(argv, capsys):
     assert main(["clubfight", *argv]) == 2

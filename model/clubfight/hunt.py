@@ -30,16 +30,29 @@ Three pieces:
 
 * **The hunt** (:func:`hunt`): unwinnable deals are rare (every deal of
   CF1/CF2-0..999 and 5000..5999 is won), so instead of sampling, a local
-  search over deals (swap two grid-deck cards, swap two clubs, move a card)
-  drives a deal toward a loss.  Its objective is a *tightness* score
-  (:class:`Score`): how many clubs can be dropped from the end of the club
-  deck with the deal still won (the fewer, the tighter); for a deal that
-  needs all 13, how many cards must also come off the end of the grid deck
-  before 12 clubs win it (the more, the tighter); then the solver's effort.
-  A deal the solver proves lost ends the search.  Starting points: deal
-  numbers or deals given (the hardest known, say), or constructed deals
-  (:func:`constructed_start`: suits interleaved so blocks are frequent,
-  Jokers dealt last, the weak clubs first).
+  search over deals drives a deal toward a loss.  Its objective is a
+  *tightness* measure (:class:`Tightness`): levels ``E_1, E_2, ...``, the
+  cards that must come off the end of the grid deck before the deal is won
+  with its last 1, 2, ... clubs dropped (the larger, the tighter; a lost deal
+  ends the search), then the solver's effort.  Each candidate is compared
+  with the current deal, so that most are rejected after two quick solves
+  (:func:`tightness` with ``than``): ``bench/bench_hunt.py`` measures it
+  against the first measure (:func:`score`, slack then excess, kept for
+  comparison).  Neighbourhood: :func:`mutate_structured` (swaps within a
+  suit, within a value, nearby, of blocks of three, of clubs) and
+  :func:`mutate`.  Starting points: deal numbers or deals given, or
+  constructed deals (:func:`constructed_start`: suits interleaved, Jokers
+  dealt last, the weak clubs first; :func:`constructed_triples`: the deck as
+  value triples, so a grid of three triples blocks Line, Up/Down and Run).
+
+  What limits it: the solver finds wins fast and proves losses slowly (a
+  restricted deal with 10-12 clubs that is lost by a card or two takes far
+  more than 10^4 nodes), so a level counts a restricted deal the probe's node
+  cap leaves undecided as not won, and the search drifts toward deals that
+  are merely hard for the solver; each new tightest deal is measured again
+  with a much larger cap (``verify_nodes``) and the tightest deal once more
+  without caps at the end.  See ``results/clubfight/unwinnable.md`` for what
+  the hunt reached.
 """
 
 from __future__ import annotations
@@ -403,10 +416,16 @@ class Tightness:
     with the same ``E_1`` (and gives loose deals, ``E_1 = 0``, a gradient).
     ``verdict`` is the solver's on the whole deal (``loss``: found).
 
-    A restricted deal the solver does not win within the probe's node cap
-    counts as not won: the levels may be overestimated for deals that are
-    hard for the solver, never is a loss claimed (that is only ever the
-    whole deal's verdict, without caps).  ``probes``: solves spent.
+    A restricted deal the solver decides neither way within the probe's node
+    cap (tried once more with ``escalate`` times the cap) counts as not won
+    (the default), so a level may be overestimated for a deal that is merely
+    hard for the solver (never is a loss claimed: that is only ever the whole
+    deal's verdict, without caps); the hunt therefore measures each new
+    tightest deal again with a much larger cap.  With ``proven`` it counts as
+    won instead, so a level counts only losses the solver proves within the
+    cap (in practice this leaves the levels at 0: restricted deals lost by a
+    card or two take far more than 10^4 nodes to prove lost).
+    ``probes``: solves spent.
     """
 
     verdict: str
@@ -418,10 +437,15 @@ class Tightness:
     than the one it was compared with (the levels are then upper bounds)."""
 
     def key(self) -> tuple:
-        """Smaller is tighter: a loss first, then larger levels."""
+        """Smaller is tighter: a loss first, then a deal the solver could not
+        decide within its limits, then larger levels, then more solver nodes to
+        find a win (in powers of two: a deal whose wins are hard to find has
+        few winning lines)."""
         if self.verdict == "loss":
             return (-1,)
-        return (0,) + tuple(-e for e in self.levels)
+        if self.verdict == "unknown":
+            return (-0.5,)
+        return (0,) + tuple(-e for e in self.levels) + (-self.nodes.bit_length(),)
 
     @property
     def slack(self) -> int:
@@ -445,8 +469,9 @@ class Tightness:
 
 
 def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth: int = 2,
-              probe_nodes: int | None = 4000, full_nodes: int | None = 20_000,
-              full_timeout: float | None = 10.0, timeout: float | None = 5.0) -> Tightness:
+              probe_nodes: int | None = 1000, full_nodes: int | None = 20_000,
+              full_timeout: float | None = 10.0, timeout: float | None = 5.0,
+              proven: bool = False, escalate: int = 10) -> Tightness:
     """The deal's :class:`Tightness`, computing only what a comparison needs.
 
     Solves: the whole deal once (a win is usually found in a few hundred
@@ -463,7 +488,7 @@ def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth:
 
     probes = 1
     full = solve(deal, rules, max_nodes=full_nodes, timeout=timeout)
-    if full.verdict == "unknown":
+    if full.verdict == "unknown" and full_timeout != 0:
         probes += 1
         full = solve(deal, rules, timeout=full_timeout)
     nodes = full.nodes
@@ -473,8 +498,13 @@ def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth:
     def won(drop: int, cut: int) -> bool:
         nonlocal probes
         probes += 1
-        result = solve(restricted(deal, drop, cut), rules, max_nodes=probe_nodes,
-                       timeout=timeout)
+        state = restricted(deal, drop, cut)
+        result = solve(state, rules, max_nodes=probe_nodes, timeout=timeout)
+        if result.verdict == "unknown" and probe_nodes is not None and escalate > 1:
+            probes += 1
+            result = solve(state, rules, max_nodes=probe_nodes * escalate, timeout=timeout)
+        if result.verdict == "unknown":
+            return proven
         return result.verdict == "win"
 
     levels: list[int] = []
@@ -534,6 +564,7 @@ def mutate_structured(deal: Deal, rng: random.Random) -> Deal:
     * swap two cards of the same value (the values stay, suits move);
     * swap two cards a few places apart (local reordering);
     * swap two cards anywhere, or move one;
+    * swap two aligned blocks of three cards;
     * swap two clubs, or move one club elsewhere in the draw order.
     """
     grid = list(deal.grid_deck)
@@ -555,7 +586,12 @@ def mutate_structured(deal: Deal, rng: random.Random) -> Deal:
         elif roll < 0.80:
             i, j = rng.sample(range(len(grid)), 2)
             grid.insert(j, grid.pop(i))
-        elif roll < 0.92:
+        elif roll < 0.86:
+            # Swap two aligned blocks of three (the triples of constructed_triples).
+            i, j = rng.sample(range(len(grid) // 3), 2)
+            i, j = 3 * i, 3 * j
+            grid[i:i + 3], grid[j:j + 3] = grid[j:j + 3], grid[i:i + 3]
+        elif roll < 0.94:
             i, j = rng.sample(range(13), 2)
             clubs[i], clubs[j] = clubs[j], clubs[i]
         else:
@@ -588,6 +624,37 @@ def constructed_start(jokers: int, rng: random.Random) -> Deal:
     return Deal(tuple(grid), tuple([1, 13, 12, 11] + middle + [7]))
 
 
+def constructed_triples(jokers: int, rng: random.Random, jokers_first: bool | None = None
+                        ) -> Deal:
+    """A deal built from *triples*: the grid deck is the 13 values in a random
+    order, each as its three cards (Diamond, Heart, Spade in a random order),
+    the Jokers first or last.
+
+    A grid of three whole triples holds 3 Diamonds, 3 Hearts and 3 Spades, so
+    Line, Up/Down and Run are all blocked (CF 3.2-3.4), and a Match (at most 3
+    cards, CF 4.1) clears a triple whose place the next triple takes: as long
+    as the structure holds, each club clears at most 3 cards (Sum aside), and
+    13 clubs x 3 < 40 cards.  The player wins by breaking it; the hunt looks
+    for orders where that costs more than it gains.  Clubs in a random order.
+    """
+    values = list(range(1, 14))
+    rng.shuffle(values)
+    deck = []
+    for value in values:
+        suits = list("DHS")
+        rng.shuffle(suits)
+        deck += [Card.of(value, suit) for suit in suits]
+    if jokers_first is None:
+        jokers_first = rng.random() < 0.5
+    deck = [JOKER] * jokers + deck if jokers_first else deck + [JOKER] * jokers
+    clubs = list(range(1, 14))
+    rng.shuffle(clubs)
+    return Deal(tuple(deck), tuple(clubs))
+
+
+STARTS = {"interleaved": constructed_start, "triples": constructed_triples}
+
+
 @dataclass
 class HuntResult:
     found: Deal | None            # a deal the solver proved lost, or None
@@ -600,6 +667,7 @@ class HuntResult:
     exact: Tightness | None = None  # the tightest deal's measure without node caps
     probes: int = 0               # solver calls
     undecided: list = field(default_factory=list)  # deals the solver could not decide
+    verified: int = 0             # new tightest deals measured again with larger caps
 
     @property
     def rate(self) -> float:
@@ -610,8 +678,11 @@ class HuntResult:
 def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
          starts: list | None = None, solve_timeout: float = 5.0,
          exact_timeout: float = 30.0, progress=None, depth: int = 2,
-         probe_nodes: int = 4000, full_nodes: int = 20_000, worse: float = 0.03,
-         patience: int = 400, max_evaluations: int | None = None) -> HuntResult:
+         probe_nodes: int = 1000, full_nodes: int = 20_000, worse: float = 0.03,
+         patience: int = 400, max_evaluations: int | None = None,
+         proven: bool = False, escalate: int = 10, start_kind: str = "interleaved",
+         deep_timeout: float | None = None, verify_nodes: int | None = 100_000
+         ) -> HuntResult:
     """Local search over deals toward a loss, within ``budget`` seconds.
 
     The objective is :func:`tightness` (levels ``E_1 .. E_depth``), each
@@ -619,7 +690,9 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     two quick solves.  ``starts``: deal numbers (``"CF2-33"``), deal strings
     or Deals to start from (one is picked per restart); default: constructed
     deals (:func:`constructed_start`).  Neighbourhood:
-    :func:`mutate_structured` (3 in 4) and :func:`mutate`.  Moves that do not
+    :func:`mutate_structured` (3 in 4) and :func:`mutate`.  A candidate that
+    would be the new tightest deal is measured again with ``verify_nodes``
+    per restricted solve (None: not at all) before it counts.  Moves that do not
     loosen the deal are kept (a random walk on plateaus), looser ones with
     probability ``worse``; after ``patience`` evaluations without a new
     tightest deal the search goes back to the tightest deal.  Deterministic
@@ -630,7 +703,7 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     rng = random.Random(seed)
     began = time.perf_counter()
     cache: dict[Deal, Tightness] = {}
-    probes = 0
+    probes = verified = 0
     undecided: list = []
 
     def measure(deal: Deal, than: Tightness | None = None) -> Tightness:
@@ -639,8 +712,9 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
         if found is not None:
             return found
         found = tightness(deal, rules, than=than, depth=depth, probe_nodes=probe_nodes,
-                          full_nodes=full_nodes, full_timeout=solve_timeout,
-                          timeout=solve_timeout)
+                          full_nodes=full_nodes,
+                          full_timeout=solve_timeout if deep_timeout is None else deep_timeout,
+                          timeout=solve_timeout, proven=proven, escalate=escalate)
         probes += found.probes
         if found.verdict == "unknown":
             undecided.append(str(deal))
@@ -654,6 +728,8 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             if isinstance(item, Deal):
                 return item, str(item)
             return Deal.parse(item), str(item)
+        if start_kind == "triples":
+            return constructed_triples(jokers, rng), "constructed deals (value triples)"
         return constructed_start(jokers, rng), "constructed deals (suits interleaved, " \
             "Jokers last, weak clubs first)"
 
@@ -677,6 +753,15 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
         stale += 1
         if found.verdict == "unknown":
             continue
+        if found.key() < best_score.key() and verify_nodes and found.verdict == "win":
+            # A new tightest deal: measure it again with a much larger node cap, so
+            # that a deal that is merely hard for the solver within the probes' caps
+            # does not become the deal the search returns to.
+            found = tightness(candidate, rules, depth=depth, probe_nodes=verify_nodes,
+                              escalate=1, full_nodes=full_nodes, full_timeout=solve_timeout,
+                              timeout=solve_timeout, proven=proven)
+            probes += found.probes
+            verified += 1
         if found.key() <= current.key() or rng.random() < worse:
             deal, current = candidate, found
         if found.key() < best_score.key() or (
@@ -698,7 +783,7 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
         best, rules, depth=depth, probe_nodes=None, full_nodes=None,
         full_timeout=exact_timeout, timeout=exact_timeout)
     return HuntResult(best if best_score.verdict == "loss" else None, best, best_score,
-                      label, evaluations, searched, trail, exact, probes, undecided)
+                      label, evaluations, searched, trail, exact, probes, undecided, verified)
 
 
 def nearest_deal_number(deal: Deal, jokers: int, numbers=range(200)) -> tuple[str, int]:

@@ -9,7 +9,9 @@ size of the proof (solver nodes), and z3's verdict where it reaches.  Deals
 the solver leaves undecided within ``--timeout`` are listed as undecided,
 never as unwinnable.  Results do not depend on ``--workers``.
 
-``hunt --jokers J [--rules NAME] [--set F=V] [--budget S] [--seed S]
+``hunt --jokers J [--rules NAME] [--set F=V] [--budget S] [--seed S] [--depth D]
+[--probe-nodes N] [--full-nodes N] [--verify-nodes N] [--proven] [--start-kind K]
+[--max-evaluations N] [--patience N]
 [--from DEAL ...] [--json]`` searches for an unwinnable deal on purpose
 (:func:`model.clubfight.hunt.hunt`) and prints the deal it found (deal
 notation: it need not have a deal number) or the tightest deal met, how it
@@ -174,6 +176,14 @@ def cmd_clubfight_hunt(args) -> int:
     _check_positive(args.z3_timeout, "--z3-timeout")
     _check_positive(args.exhaustive_timeout, "--exhaustive-timeout")
     _check_positive(args.verify_count, "--verify-count")
+    _check_positive(args.depth, "--depth")
+    _check_positive(args.probe_nodes, "--probe-nodes")
+    _check_positive(args.full_nodes, "--full-nodes")
+    _check_positive(args.verify_nodes, "--verify-nodes")
+    _check_positive(args.patience, "--patience")
+    _check_positive(args.max_evaluations, "--max-evaluations")
+    if args.depth > 12:
+        raise InputError(f"must be at most 12, not {args.depth}", "--depth")
     rules = _rules(args.rules, args.set)
     starts = None
     if args.starts:
@@ -187,7 +197,12 @@ def cmd_clubfight_hunt(args) -> int:
     progress = Progress(not args.json)
     try:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
-                      exact_timeout=args.exact_timeout, progress=progress)
+                      exact_timeout=args.exact_timeout, progress=progress,
+                      depth=args.depth, probe_nodes=args.probe_nodes,
+                      full_nodes=args.full_nodes, proven=args.proven,
+                      verify_nodes=args.verify_nodes,
+                      start_kind=args.start_kind, max_evaluations=args.max_evaluations,
+                      patience=args.patience)
     finally:
         progress.done()
     out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
@@ -198,8 +213,12 @@ def cmd_clubfight_hunt(args) -> int:
            "nodes": result.best_score.nodes, "start": result.start,
            "exact": (None if result.exact is None else
                      {"slack": result.exact.slack, "excess": result.exact.excess,
-                      "nodes": result.exact.nodes}),
+                      "levels": list(result.exact.levels), "nodes": result.exact.nodes,
+                      "verdict": result.exact.verdict}),
+           "levels": list(result.best_score.levels),
            "evaluations": result.evaluations, "seconds": round(result.seconds, 2),
+           "evaluations_per_second": round(result.rate, 2), "solves": result.probes,
+           "undecided": result.undecided[:20],
            "trail": result.trail}
     if args.starts:
         from model.clubfight.deals import is_deal_id, parse_deal_id
@@ -218,16 +237,21 @@ def cmd_clubfight_hunt(args) -> int:
         print_json(out)
         return EXIT_FAILED if failed else EXIT_OK
     how = (f"local search from {result.start}: {result.evaluations} deals tried in "
-           f"{result.seconds:.0f} s (seed {args.seed})")
+           f"{result.seconds:.0f} s, {result.rate:.1f} per second (seed {args.seed})")
     if result.found is None:
         print(f"no unwinnable deal found ({how})")
         best = result.exact or result.best_score
         if result.exact is None:
             print("tightest deal (its score could not be confirmed without the search's "
                   "node caps):")
-        if best.slack > 0:
-            print(f"tightest deal: still won with {best.slack} club(s) dropped from the end "
-                  f"of the club deck; {best.nodes} solver nodes")
+        print(f"  tightness levels E_1..E_{len(best.levels)} (cards cut for 12, 11, ... clubs "
+              f"to win): {list(best.levels)}")
+        if best.verdict == "unknown":
+            print("tightest deal: the solver could not decide it within its limits")
+        elif best.slack > 0:
+            most = "at least " if best.slack >= len(best.levels) else ""
+            print(f"tightest deal: still won with {most}{best.slack} club(s) dropped from the "
+                  f"end of the club deck; {best.nodes} solver nodes")
         else:
             print(f"tightest deal: won only with all its clubs (with the last club dropped, "
                   f"{best.excess} card(s) must also come off the end of the grid deck); "
@@ -299,5 +323,29 @@ def register(commands) -> None:
                    help="time cap of the search without pruning rules, s (default 120)")
     h.add_argument("--verify-count", type=int, default=20,
                    help="cut states of the proof for z3 to check (default 20)")
+    h.add_argument("--start-kind", choices=("interleaved", "triples"), default="interleaved",
+                   help="constructed starting deals when no --from is given: suits "
+                        "interleaved with the Jokers last (default), or value triples")
+    h.add_argument("--depth", type=int, default=2,
+                   help="levels of the tightness measure: E_1..E_depth, cards cut for "
+                        "12, 11, ... clubs to win (default 2)")
+    h.add_argument("--probe-nodes", type=int, default=1000,
+                   help="node cap of a restricted solve, retried once with 10 times as "
+                        "many (default 1000)")
+    h.add_argument("--full-nodes", type=int, default=20_000,
+                   help="node cap of the first solve of a whole deal, before one with "
+                        "the solver time cap (default 20000)")
+    h.add_argument("--proven", action="store_true",
+                   help="count a restricted deal undecided within the caps as won, so "
+                        "levels count only proven losses (default: as not won)")
+    h.add_argument("--verify-nodes", type=int, default=100_000,
+                   help="node cap of the restricted solves that measure each new "
+                        "tightest deal again (default 100000)")
+    h.add_argument("--patience", type=int, default=400,
+                   help="evaluations without a tighter deal before going back to the "
+                        "tightest (default 400)")
+    h.add_argument("--max-evaluations", type=int, default=None,
+                   help="stop after this many evaluations (with a generous --budget, a "
+                        "run then repeats exactly for a seed)")
     h.add_argument("--json", action="store_true")
     h.set_defaults(func=cmd_clubfight_hunt)
