@@ -187,7 +187,7 @@ def cmd_explore(args) -> int:
             print(problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
                                             problem.message))
         if not report.problems:
-            print(f"no invariant violation, deadlock or off-graph transition")
+            print("no invariant violation, deadlock or off-graph transition")
     return EXIT_OK if report.ok else EXIT_FAILED
 
 

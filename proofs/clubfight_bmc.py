@@ -69,7 +69,7 @@ import z3
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
-from proofs.clubfight import SLOTS, SymGrid, Variant, VARIANTS, legal
+from proofs.clubfight import SLOTS, SymGrid, VARIANTS, legal
 
 VERDICTS = ("win", "loss", "unknown")
 REACH = 8

@@ -25,8 +25,6 @@ import z3
 from model.cli import main
 from model.clubfight.cards import GRID_CARDS, JOKER, Card
 from model.clubfight.certify import replay_win
-from model.clubfight.deals import Deal
-from model.clubfight.engine import GAME
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP
 from model.clubfight.solver import pruned_states, solve
@@ -36,6 +34,8 @@ from proofs.clubfight_bmc import (
     DEFAULT_ENCODING, PLAIN_ENCODING, Encoding, capacity_counterexample, club_capacities,
     decide, pick_pruned, referee, to_bitvectors,
 )
+
+from clubfight_positions import late_state
 
 PRESETS = [RULEBOOK, WEBAPP]
 PRESET_IDS = ["rulebook", "webapp"]
@@ -82,17 +82,6 @@ def test_a_turn_cap_is_not_a_loss():
     assert decide(won, RULEBOOK).verdict == "win"
 
 
-def late_state(jokers: int, number: int, clubs_left: int, rules, rng) -> State | None:
-    """Along the solver's winning line, then one of the 3 biggest clears at random."""
-    state = State.from_deal(Deal.from_number(jokers, number))
-    for move in solve(state, rules).moves[:12 - clubs_left]:
-        state = GAME.resolve(state, move, rules).state
-    while len(state.hand) + len(state.clubs) > clubs_left and not (state.won or state.lost):
-        moves = sorted(GAME.legal_actions(state, rules), key=lambda m: -len(m.cleared))
-        state = GAME.resolve(state, rng.choice(moves[:3]), rules).state
-    if state.won or state.lost or len(state.hand) + len(state.clubs) != clubs_left:
-        return None
-    return state
 
 
 @functools.lru_cache(maxsize=None)

@@ -8,7 +8,7 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from model.clubfight.cards import Card, GRID_CARDS, JOKER
+from model.clubfight.cards import GRID_CARDS, JOKER
 from model.clubfight.moves import LINES, Move, blocked_actions, moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.state import parse_grid

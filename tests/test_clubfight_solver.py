@@ -22,16 +22,18 @@ from hypothesis import given, strategies as st
 from model.cli import main
 from model.clubfight import _solver_core as core
 from model.clubfight import _solver_native
-from model.clubfight.cards import GRID_CARDS, JOKER, full_grid_deck
+from model.clubfight.cards import GRID_CARDS, JOKER
 from model.clubfight.certify import CertificateError, certify_win, replay_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.solver import (
-    ALL_TECHNIQUES, NO_TECHNIQUES, Techniques, _Search, pruned_states, reference_decide, solve,
+    ALL_TECHNIQUES, NO_TECHNIQUES, _Search, pruned_states, reference_decide, solve,
 )
 from model.clubfight.state import State
+
+from clubfight_positions import late_state
 
 VARIANTS = [RULEBOOK, WEBAPP] + [
     dataclasses.replace(RULEBOOK, **{f.name: (not getattr(RULEBOOK, f.name)
@@ -76,20 +78,6 @@ def played_states(jokers: int, number: int, rules: Rules, rng: random.Random, *,
     return states
 
 
-def late_state(jokers: int, number: int, clubs_left: int, rules: Rules,
-               rng: random.Random) -> State | None:
-    """A state with ``clubs_left`` clubs to play: a few turns along a winning line,
-    then biased random moves (a mix of won and lost positions)."""
-    state = State.from_deal(Deal.from_number(jokers, number))
-    line = solve(state, rules, timeout=5).moves
-    for move in line[:13 - clubs_left - rng.randint(0, 3)]:
-        state = GAME.resolve(state, move, rules).state
-    while len(state.hand) + len(state.clubs) > clubs_left and not (state.won or state.lost):
-        moves = sorted(GAME.legal_actions(state, rules), key=lambda m: -len(m.cleared))
-        state = GAME.resolve(state, rng.choice(moves[:3]), rules).state
-    if state.won or state.lost or len(state.hand) + len(state.clubs) != clubs_left:
-        return None
-    return state
 
 
 def random_grid(rng: random.Random, empties: int) -> tuple:
@@ -272,7 +260,8 @@ def late_game_cases() -> list[tuple[Rules, int, State, bool]]:
     cases = []
     for rules in PRESETS:
         for clubs_left, deals, budget in ((3, range(10), 20_000), (4, range(9), 20_000)):
-            candidates = [late_state(1 + n % 2, n, clubs_left, rules, rng) for n in deals]
+            candidates = [late_state(1 + n % 2, n, clubs_left, rules, rng, leave_early=True)
+                          for n in deals]
             for number in range(3):
                 candidates += near_losses(1 + number % 2, 40 + number, clubs_left, rules, rng, 2)
             for state in candidates:
@@ -285,7 +274,7 @@ def late_game_cases() -> list[tuple[Rules, int, State, bool]]:
                 cases.append((rules, clubs_left, state, verdict))
         # 5 clubs left: the plain search is slow there, one decided state will do.
         for number in range(8):
-            state = late_state(1 + number % 2, 60 + number, 5, rules, rng)
+            state = late_state(1 + number % 2, 60 + number, 5, rules, rng, leave_early=True)
             if state is None:
                 continue
             try:
@@ -391,7 +380,7 @@ def test_every_rules_flag_agrees_with_the_plain_search(rules):
         result = solve(deal, rules, timeout=20)
         assert result.verdict == "win"
         certify_win(deal, result.moves, rules)
-        states = [late_state(1 + number % 2, number, 3, rules, rng)]
+        states = [late_state(1 + number % 2, number, 3, rules, rng, leave_early=True)]
         states += near_losses(1 + number % 2, 40 + number, 3, rules, rng, 1)
         for state in states:
             if state is None:

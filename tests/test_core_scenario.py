@@ -84,7 +84,7 @@ outcome = "ongoing"
 
 
 def test_an_illegal_action_in_the_actions_fails_with_its_rule(tmp_path):
-    result = run(tmp_path, f'''
+    result = run(tmp_path, '''
 title = "acting before the roll"
 start = "cards 1 2 | roll - | token 0 | order ? | called - | folded - | result -"
 actions = ["call"]
@@ -314,7 +314,7 @@ BAD_NOTATION = [
 def test_bad_notation_inside_a_scenario_names_the_file_and_field(tmp_path, where, start,
                                                                   actions, expect, message):
     expect = expect or {"outcome": "ongoing"}
-    lines = [f"title = 't'", f"start = {json.dumps(start)}",
+    lines = ["title = 't'", f"start = {json.dumps(start)}",
              f"actions = {json.dumps(actions)}", "[expect]"]
     for key, value in expect.items():
         if key == "illegal":

@@ -12,7 +12,6 @@ from typing import Iterable, Sequence
 
 import networkx as nx
 
-from model.core.errors import InputError
 from model.core.game import (
     TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Layout, Outcome, Step,
     Transition,
@@ -23,7 +22,7 @@ from model.clubfight.deals import Deal
 from model.clubfight.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from model.clubfight.moves import (
     ACTION_RULES, ACTION_TITLES, ACTIONS, BLOCKING_RULES, BLOCKING_SUIT, HIGHER_CLUBS,
-    LINE_SLOTS, LOWER_CLUBS, Grid, Move, action_moves, blocked_actions, moves_for_club,
+    LOWER_CLUBS, Grid, Move, action_moves, blocked_actions, moves_for_club,
     suit_counts,
 )
 from model.clubfight.notation import MoveSpec, format_move, parse_move

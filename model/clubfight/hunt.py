@@ -65,7 +65,7 @@ from model.clubfight.cards import JOKER, Card, rank_text
 from model.clubfight.deals import Deal
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import Rules
-from model.clubfight.state import HAND_SIZE, State
+from model.clubfight.state import State
 from proofs.clubfight_bmc import REACH, club_capacities
 
 

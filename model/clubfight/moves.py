@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from model.clubfight.cards import Card, rank_text
+from model.clubfight.cards import rank_text
 from model.clubfight.rules import Rules
 
 Grid = tuple["Card | None", ...]

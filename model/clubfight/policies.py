@@ -71,11 +71,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from model.core.errors import InputError
-from model.clubfight.cards import Card, full_grid_deck
+from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME, draw_clubs, refill
 from model.clubfight.moves import (
-    BLOCK_THRESHOLD, BLOCKING_SUIT, HIGHER_CLUBS, LINES, LOWER_CLUBS, Grid, Move,
+    BLOCK_THRESHOLD, HIGHER_CLUBS, LINES, LOWER_CLUBS, Grid, Move,
     blocked_actions,
 )
 from model.clubfight.rules import Rules

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.core.errors import InputError
-from model.clubfight.cards import JOKER, Card, full_grid_deck, parse_rank, rank_text
+from model.clubfight.cards import Card, full_grid_deck, parse_rank, rank_text
 from model.clubfight.deals import Deal
 from model.clubfight.moves import Grid
 
