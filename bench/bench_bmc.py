@@ -32,12 +32,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from model.clubfight.deals import Deal  # noqa: E402
-from model.clubfight.engine import GAME  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from model.clubfight.solver import solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
+from clubfight_positions import late_state  # noqa: E402
 from proofs.clubfight_bmc import (  # noqa: E402
     DEFAULT_ENCODING, PLAIN_ENCODING, decide, referee,
 )
@@ -47,19 +47,6 @@ REFEREE_DEALS = ("CF1-69", "CF2-33", "CF2-45", "CF1-33", "CF2-8", "CF1-8")
 ENCODINGS = {"default": DEFAULT_ENCODING, "plain": PLAIN_ENCODING}
 
 
-def late_position(jokers: int, number: int, left: int, rules, rng: random.Random):
-    """A position with ``left`` clubs to play, or None (the game ended first)."""
-    state = State.from_deal(Deal.from_number(jokers, number))
-    line = solve(state, rules, timeout=20).moves
-    for move in line[:max(0, 13 - left - 1)]:
-        state = GAME.resolve(state, move, rules).state
-    while len(state.hand) + len(state.clubs) > left and not (state.won or state.lost):
-        moves = sorted(GAME.legal_actions(state, rules), key=lambda m: -len(m.cleared))
-        state = GAME.resolve(state, rng.choice(moves[:3]), rules).state
-    if state.won or state.lost or len(state.hand) + len(state.clubs) != left:
-        return None
-    return state
-
 
 def positions(left: int, count: int, rules, seed: int) -> list[tuple[str, State]]:
     rng = random.Random(seed * 100 + left)
@@ -67,7 +54,7 @@ def positions(left: int, count: int, rules, seed: int) -> list[tuple[str, State]
     number = 0
     while len(found) < count and number < 200:
         jokers = 1 + number % 2
-        state = late_position(jokers, number, left, rules, rng)
+        state = late_state(jokers, number, left, rules, rng, timeout=20)
         if state is not None:
             found.append((f"CF{jokers}-{number}", state))
         number += 1

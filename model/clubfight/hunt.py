@@ -528,6 +528,18 @@ def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth:
     return Tightness("win", tuple(levels), nodes, probes)
 
 
+def _swap_two(items: list, rng: random.Random) -> None:
+    """Swap two items at random places."""
+    i, j = rng.sample(range(len(items)), 2)
+    items[i], items[j] = items[j], items[i]
+
+
+def _move_one(items: list, rng: random.Random) -> None:
+    """Take one item out and put it back at another random place."""
+    i, j = rng.sample(range(len(items)), 2)
+    items.insert(j, items.pop(i))
+
+
 def mutate(deal: Deal, rng: random.Random) -> Deal:
     """Swap two grid-deck cards, move one, or swap two clubs (1-3 times)."""
     grid = list(deal.grid_deck)
@@ -535,14 +547,11 @@ def mutate(deal: Deal, rng: random.Random) -> Deal:
     for _ in range(rng.choice((1, 1, 2, 3))):
         roll = rng.random()
         if roll < 0.6:
-            i, j = rng.sample(range(len(grid)), 2)
-            grid[i], grid[j] = grid[j], grid[i]
+            _swap_two(grid, rng)
         elif roll < 0.8:
-            i, j = rng.sample(range(len(grid)), 2)
-            grid.insert(j, grid.pop(i))
+            _move_one(grid, rng)
         else:
-            i, j = rng.sample(range(13), 2)
-            clubs[i], clubs[j] = clubs[j], clubs[i]
+            _swap_two(clubs, rng)
     return Deal(tuple(grid), tuple(clubs))
 
 
@@ -581,22 +590,18 @@ def mutate_structured(deal: Deal, rng: random.Random) -> Deal:
             j = min(len(grid) - 1, i + rng.randint(1, 4))
             grid[i], grid[j] = grid[j], grid[i]
         elif roll < 0.70:
-            i, j = rng.sample(range(len(grid)), 2)
-            grid[i], grid[j] = grid[j], grid[i]
+            _swap_two(grid, rng)
         elif roll < 0.80:
-            i, j = rng.sample(range(len(grid)), 2)
-            grid.insert(j, grid.pop(i))
+            _move_one(grid, rng)
         elif roll < 0.86:
             # Swap two aligned blocks of three (the triples of constructed_triples).
             i, j = rng.sample(range(len(grid) // 3), 2)
             i, j = 3 * i, 3 * j
             grid[i:i + 3], grid[j:j + 3] = grid[j:j + 3], grid[i:i + 3]
         elif roll < 0.94:
-            i, j = rng.sample(range(13), 2)
-            clubs[i], clubs[j] = clubs[j], clubs[i]
+            _swap_two(clubs, rng)
         else:
-            i, j = rng.sample(range(13), 2)
-            clubs.insert(j, clubs.pop(i))
+            _move_one(clubs, rng)
     return Deal(tuple(grid), tuple(clubs))
 
 
