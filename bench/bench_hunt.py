@@ -30,7 +30,7 @@ import argparse
 import random
 import time
 
-from model.clubfight.hunt import (
+from harness.games.clubfight.hunt import (
     Score, Tightness, constructed_start, mutate, mutate_structured, score, tightness,
 )
 from model.clubfight.rules import PRESETS

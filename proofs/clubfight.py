@@ -36,7 +36,7 @@ from model.clubfight.moves import (
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.state import format_grid
 from model.core.ambiguity import Ambiguity
-from model.core.obligations import PROVED, WITNESS, Answer, Obligation
+from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 
 SLOTS = range(9)
 GRID_SUITS = tuple(SUITS.index(s) for s in "DHS")

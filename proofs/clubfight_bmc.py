@@ -66,6 +66,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from model.clubfight.capacity import club_capacities
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -177,59 +178,6 @@ def _lookup(index, domain: list[int], table: list, default):
     for i in reversed(domain[:-1]):
         expr = z3.If(index == i, table[i], expr)
     return expr
-
-
-# --------------------------------------------------------------------------
-# Capacities
-# --------------------------------------------------------------------------
-
-def club_capacities(cards, clubs, rules: Rules) -> dict[int, int]:
-    """The most cards each club can clear in one action on any grid of ``cards``.
-
-    ``cards`` is a multiset of cards (a grid holds at most 9 of them, in any
-    arrangement); blocking is ignored (it only takes moves away).  Per action
-    (CF 4.1-4.6): Match, the cards of the club's rank (and the Jokers, if
-    they match); Sum, the most valued cards adding up exactly to the club (a
-    knapsack over the values; plus the Jokers if they join at 0); Any, 1;
-    Line, 3, if a card it can aim at is among ``cards``; Up/Down, the valued
-    cards on the allowed side; Run, the longest chain of values present
-    through the club's, less the club.  Written from the rules, not from the
-    solver; ``tests/test_clubfight_bmc.py`` checks with z3 on the action
-    encodings that no legal move on any grid of the cards exceeds it.
-    """
-    values = [c.value for c in cards if not c.is_joker]
-    jokers = len(cards) - len(values)
-    count = [0] * 15
-    for v in values:
-        count[v] += 1
-    out = {}
-    for club in clubs:
-        best = 1 if cards else 0
-        best = max(best, count[club] + (jokers if rules.jokers_match else 0))
-        most = [-1] * (club + 1)  # most valued cards adding up to each total
-        most[0] = 0
-        for v in values:
-            for total in range(club, v - 1, -1):
-                if most[total - v] >= 0 and most[total - v] + 1 > most[total]:
-                    most[total] = most[total - v] + 1
-        if most[club] > 0:
-            best = max(best, most[club] + (jokers if rules.sum_jokers_zero else 0))
-        if count[club] or (rules.line_joker_target and jokers):
-            best = max(best, 3)
-        if 2 <= club <= 7:
-            best = max(best, sum(count[1:club]))
-        if 7 <= club <= 12:
-            best = max(best, sum(count[club + 1:14]))
-        low = club
-        while low > 1 and count[low - 1]:
-            low -= 1
-        high = club
-        while high < 13 and count[high + 1]:
-            high += 1
-        if high - low + 1 >= rules.run_min_cards:
-            best = max(best, high - low)
-        out[club] = min(best, 9, len(cards))
-    return out
 
 
 # --------------------------------------------------------------------------

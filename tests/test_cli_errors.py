@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from model.cli import main
+from harness.cli import main
 from model.clubfight.deals import Deal
 
 POSITION = "7H QS -- JK 2D 2S AH 9D KS"

@@ -22,7 +22,7 @@ import random
 import pytest
 import z3
 
-from model.cli import main
+from harness.cli import main
 from model.clubfight.cards import GRID_CARDS, JOKER, Card
 from model.clubfight.certify import replay_win
 from model.clubfight.moves import moves_for_club

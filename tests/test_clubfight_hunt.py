@@ -19,12 +19,12 @@ import random
 
 import pytest
 
-from model.cli import main
-from model.clubfight import hunt as hunt_module
+from harness.cli import main
+from harness.games.clubfight import hunt as hunt_module
 from model.clubfight.certify import certify_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
-from model.clubfight.hunt import (
+from harness.games.clubfight.hunt import (
     MAX_CUT, Proof, Reason, Score, Tightness, capacity_reason, constructed_triples, find_reason,
     hunt, joker_reason, mutate, mutate_structured, nearest_deal_number, prove_unwinnable,
     restricted, score, tightness, window_reason,

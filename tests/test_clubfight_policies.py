@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from model.cli import main
+from harness.cli import main
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import moves_for_club

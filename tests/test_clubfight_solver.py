@@ -19,7 +19,7 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from model.cli import main
+from harness.cli import main
 from model.clubfight import _solver_core as core
 from model.clubfight import _solver_native
 from model.clubfight.cards import GRID_CARDS, JOKER

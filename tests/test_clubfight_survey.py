@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from model.cli import main
-from model.clubfight import survey
+from harness.cli import main
+from harness.games.clubfight import survey
 from model.clubfight.rules import RULEBOOK, WEBAPP
 from model.clubfight.solver import SolveResult
-from model.clubfight.survey import (
+from harness.games.clubfight.survey import (
     ReplayFailed, SurveyConfig, parse_policies, read_results, run_survey, summarize, wilson,
 )
 
@@ -317,7 +317,7 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
     config = SurveyConfig(jokers=2, start=300, deals=deals, rules=RULEBOOK,
                           policies=(("greedy", deals),))
     out = tmp_path / "killed.jsonl"
-    argv = [sys.executable, "-m", "model.cli", "clubfight", "survey", "--jokers", "2",
+    argv = [sys.executable, "-m", "harness.cli", "clubfight", "survey", "--jokers", "2",
             "--start", "300", "--deals", str(deals), "--policies", f"greedy:{deals}",
             "--workers", "2", "--out", str(out)]
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

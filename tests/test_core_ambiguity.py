@@ -13,7 +13,7 @@ from model.clubfight.notation import format_move
 from model.clubfight.state import parse_grid
 from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.game import AmbiguousAction, IllegalAction
-from model.core.registry import games
+from harness.registry import games
 from toygame import TOY
 
 GAMES = [*games().values(), TOY]

@@ -18,7 +18,7 @@ from model.core.game import (
     missing_edges, walk_phases,
 )
 from model.core.phases import NODE_KINDS, lint_phase_graph
-from model.core.registry import games, get_game
+from harness.registry import games, get_game
 from toygame import TOY, ToyAction, ToyState, STANDARD, HOUSE
 
 GAMES = [*games().values(), TOY]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from model.core.coverage import CheckRef, coverage_table, marked_tests
+from harness.coverage import CheckRef, coverage_table, marked_tests
 from model.core.errors import InputError
 
 

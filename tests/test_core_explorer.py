@@ -8,9 +8,9 @@ import tomllib
 import pytest
 
 from model.clubfight import GAME as CLUBFIGHT
-from model.core.explorer import explore
+from harness.explorer import explore
 from model.core.game import Invariant
-from model.core.scenario import load_scenario, run_scenario
+from harness.scenario import load_scenario, run_scenario
 from toygame import (
     HOUSE, STANDARD, TOY, FoldCountsAsCallGame, OffGraphGame, RolledD4Game, StuckSecondGame,
     TokenThiefGame, ToyGame, ToyState, hand_counts,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from model.core.explorer import explore
+from harness.explorer import explore
 from model.core.game import missing_edges
 from model.core.phases import lint_phase_graph
-from model.core.registry import games
+from harness.registry import games
 from toygame import TOY, OffGraphGame, STANDARD, ToyAction, ToyState
 
 

@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from model.core.errors import InputError
-from model.core.registry import games
+from harness.registry import games
 from model.core.rules import Rule, RuleBook, Section, normalize_rule_number
 from toygame import TOY
 

@@ -10,7 +10,7 @@ import pytest
 
 from model.clubfight import GAME as CLUBFIGHT
 from model.core.errors import InputError
-from model.core.scenario import load_scenario, run_scenario, scenario_files, scenario_toml
+from harness.scenario import load_scenario, run_scenario, scenario_files, scenario_toml
 from toygame import TOY
 
 GAMES = {"toy": TOY, "clubfight": CLUBFIGHT}

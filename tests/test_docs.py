@@ -21,15 +21,15 @@ import pytest
 pytest.importorskip("sphinx")
 pytest.importorskip("furo")
 
-from model.core import docs, registry  # noqa: E402
-from model.core.check import project_root  # noqa: E402
+from harness import docs, registry  # noqa: E402
+from harness.resources import data_root  # noqa: E402
 from model.core.game import Invariant  # noqa: E402
-from model.core.obligations import Answer, Obligation, ProofResult  # noqa: E402
-from model.core.coverage import CheckRef  # noqa: E402
+from proofs.obligations import Answer, Obligation, ProofResult  # noqa: E402
+from harness.coverage import CheckRef  # noqa: E402
 from model.core.rules import Rule, RuleBook, Section  # noqa: E402
-from model.core.scenario import load_scenario, run_scenario, scenario_files  # noqa: E402
+from harness.scenario import load_scenario, run_scenario, scenario_files  # noqa: E402
 
-ROOT = project_root()
+ROOT = data_root().path
 FAST = {"ringside_explore_depth": 1, "ringside_explore_states": 300,
         "ringside_explore_starts": 2}
 PLACEHOLDER = re.compile(r"\b(todo|tbd|lorem|placeholder|fixme|xxx)\b", re.IGNORECASE)
@@ -395,7 +395,7 @@ def test_phase_dot_styles_node_kinds():
 
 
 def test_docs_command_reports_a_missing_dot_in_one_line(monkeypatch, capsys):
-    from model import cli
+    from harness import cli
 
     real_which = shutil.which
     monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "dot"
@@ -406,7 +406,7 @@ def test_docs_command_reports_a_missing_dot_in_one_line(monkeypatch, capsys):
 
 
 def test_docs_command_exit_codes_and_json(monkeypatch, capsys, tmp_path):
-    from model import cli
+    from harness import cli
 
     monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
     outcome = {"passed": True}

@@ -21,7 +21,7 @@ from model.clubfight.state import SECTIONS, State, format_grid, parse_grid
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, IllegalAction
 from model.core.rules import normalize_rule_number
-from model.core.scenario import load_scenario, run_scenario
+from harness.scenario import load_scenario, run_scenario
 from toygame import TOY
 
 RULEBOOK = CLUBFIGHT.rulebook

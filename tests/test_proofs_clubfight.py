@@ -19,7 +19,7 @@ from model.clubfight.cards import GRID_CARDS, JOKER, parse_rank
 from model.clubfight.moves import action_moves, blocked_actions, moves_for_club
 from model.clubfight.rules import RULEBOOK, Rules
 from model.clubfight.state import parse_grid
-from model.core.obligations import ProofResult, discharge
+from proofs.obligations import ProofResult, discharge
 from proofs.clubfight import OBLIGATIONS, RULE_VARIANTS, VARIANTS, concrete_selections
 
 

@@ -2,7 +2,7 @@
 
 At ``builder-inited`` it runs every check of every registered game and writes
 the generated pages into ``generated/`` under the source folder (see
-:mod:`model.core.docs`, which does the writing).  It also gives the pages
+:mod:`harness.docs`, which does the writing).  It also gives the pages
 
 - the ``rule`` role: ``:rule:`CF 4.3``` links to rule CF 4.3 (a section
   number such as ``CF 4`` links to the section), and an unknown number fails
@@ -48,7 +48,7 @@ def _rule_xref(rawtext: str, number: str, label: str) -> pending_xref:
 
 def rule_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     """``:rule:`CF 4.3```: a link to the rule; an unknown number is an error."""
-    from model.core.docs import rule_label
+    from harness.docs import rule_label
     from model.core.errors import InputError
     from model.core.rules import normalize_rule_number
 
@@ -74,7 +74,7 @@ class RuleLinks(SphinxTransform):
     default_priority = 500
 
     def apply(self, **kwargs) -> None:
-        from model.core.docs import find_rule_numbers
+        from harness.docs import find_rule_numbers
 
         for block in self.document.findall(nodes.literal_block):
             if "ringside-notes" in block.get("classes", []):
@@ -115,12 +115,12 @@ class RuleLinks(SphinxTransform):
 
 
 def _generate(app) -> None:
-    from model.core import docs, registry
-    from model.core.check import project_root
+    from harness import docs, registry
+    from harness.resources import data_root
     from model.core.errors import InputError
 
     config = app.config
-    root = Path(config.ringside_root) if config.ringside_root else project_root()
+    root = Path(config.ringside_root) if config.ringside_root else data_root().path
     games = list(registry.games().values())
     _known.clear()
     _known.update(docs.rule_numbers(games))

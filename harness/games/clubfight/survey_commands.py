@@ -4,7 +4,7 @@
 [--out F.jsonl] [--resume] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
 [--max-nodes N] [--policies NAME[:N],...] [--seed S] [--scheduler ADDRESS]
 [--summary FILE] [--json]`` solves deals ``CFj-K .. CFj-(K+N-1)`` and prints
-the win rate with its 95% Wilson interval (:mod:`model.clubfight.survey`);
+the win rate with its 95% Wilson interval (:mod:`harness.games.clubfight.survey`);
 ``--policies greedy,mc:1000`` also plays every deal with ``greedy`` and the
 first 1000 with ``mc`` (:mod:`model.clubfight.policies`).  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from model.core.errors import InputError
 from model.core.game import parse_setting as _override
-from model.core.output import EXIT_FAILED, EXIT_OK, Progress, print_json
+from harness.output import EXIT_FAILED, EXIT_OK, Progress, print_json
 
 
 
@@ -71,7 +71,7 @@ def _percent(value: float) -> str:
 
 
 def cmd_clubfight_survey(args) -> int:
-    from model.clubfight.survey import (
+    from harness.games.clubfight.survey import (
         ReplayFailed, SurveyConfig, parse_policies, run_survey, summarize, update_summary_file,
     )
 

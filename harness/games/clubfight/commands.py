@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model.core.output import EXIT_OK, print_json
+from harness.output import EXIT_OK, print_json
 
 
 def cmd_clubfight_deal(args) -> int:
@@ -60,6 +60,8 @@ def register(commands) -> None:
     moves.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
     moves.add_argument("--json", action="store_true")
     moves.set_defaults(func=cmd_clubfight_moves)
-    __import__("model.clubfight.solver_commands", fromlist=["register"]).register(commands)
-    __import__("model.clubfight.hunt_commands", fromlist=["register"]).register(commands)
-    __import__("model.clubfight.survey_commands", fromlist=["register"]).register(commands)
+    from harness.games.clubfight import hunt_commands, solver_commands, survey_commands
+
+    solver_commands.register(commands)
+    hunt_commands.register(commands)
+    survey_commands.register(commands)

@@ -28,7 +28,7 @@ class Trace:
 
     def to_scenario(self, game: Game, rules: Any, title: str, note: str) -> str:
         """The trace as a scenario file that replays it under ``rules``."""
-        from model.core.scenario import scenario_toml
+        from harness.scenario import scenario_toml
 
         ruleset, overrides = game.preset_and_overrides(rules)
         return scenario_toml(

@@ -8,14 +8,13 @@ what is wrong and where.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from pathlib import Path
 from typing import Sequence
 
 from model.core.errors import InputError
-from model.core.output import (
+from harness.output import (
     EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, Progress, print_json as _print_json, table as _table,
 )
 
@@ -28,11 +27,12 @@ class _Parser(argparse.ArgumentParser):
 
 # -- check --------------------------------------------------------------------
 def cmd_check(args) -> int:
-    from model.core.check import check_game, project_root
-    from model.core.registry import games, get_game
+    from harness.check import check_game
+    from harness.registry import games, get_game
+    from harness.resources import resolve_root
 
     selected = [get_game(key) for key in args.games] if args.games else list(games().values())
-    root = Path(args.root) if args.root else project_root()
+    root = resolve_root(args.root)
     progress = Progress(not args.json)
     results = []
     began = time.perf_counter()
@@ -67,12 +67,12 @@ def cmd_check(args) -> int:
 
 # -- rule -----------------------------------------------------------------------
 def cmd_rule(args) -> int:
-    from model.core.check import project_root
-    from model.core.registry import games
-    from model.core.scenario import load_scenario, run_scenario, scenario_files
+    from harness.registry import games
+    from harness.resources import data_root
+    from harness.scenario import load_scenario, run_scenario, scenario_files
 
     known = games()
-    root = project_root()
+    root = data_root().path
     results = []
     for path in scenario_files(Path(p) for p in args.files):
         scenario = load_scenario(path, known, root)
@@ -110,7 +110,7 @@ def _print_replay(result, game) -> None:
 
 # -- rules ----------------------------------------------------------------------
 def cmd_rules(args) -> int:
-    from model.core.registry import games, get_game
+    from harness.registry import games, get_game
     from model.core.rules import normalize_rule_number
 
     if args.game and args.game not in games():
@@ -151,8 +151,8 @@ def cmd_rules(args) -> int:
 
 # -- explore --------------------------------------------------------------------
 def cmd_explore(args) -> int:
-    from model.core.explorer import explore
-    from model.core.registry import get_game
+    from harness.explorer import explore
+    from harness.registry import get_game
 
     game = get_game(args.game)
     rules = game.preset(args.rules) if args.rules else game.default_rules
@@ -193,13 +193,13 @@ def cmd_explore(args) -> int:
 
 # -- docs -----------------------------------------------------------------------
 def cmd_docs(args) -> int:
-    from model.core.docs import cmd_docs as run
+    from harness.docs import cmd_docs as run
 
     return run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from model.core.registry import games
+    from harness.registry import all_parts
 
     parser = _Parser(prog="ringside", description="Rules models and a verification harness for fight-themed card and dice games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -245,13 +245,12 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--json", action="store_true")
     docs.set_defaults(func=cmd_docs)
 
-    for game in games().values():
-        register = getattr(importlib.import_module(type(game).__module__.rsplit(".", 1)[0]
-                                                   + ".commands"), "register", None)
-        if register is not None:
+    for parts in all_parts().values():
+        if parts.commands is not None:
+            game = parts.game
             game_parser = sub.add_parser(game.key, help=f"{game.title} tools")
-            register(game_parser.add_subparsers(dest=f"{game.key}_command", required=True,
-                                                parser_class=_Parser))
+            parts.commands(game_parser.add_subparsers(dest=f"{game.key}_command",
+                                                      required=True, parser_class=_Parser))
     return parser
 
 

@@ -4,7 +4,7 @@ The Sphinx project in ``docs/`` holds the hand-written frame (``conf.py``,
 ``index.rst``, the theme's stylesheet) and a local extension,
 ``docs/_ext/ringside_reference.py``.  At ``builder-inited`` the extension asks
 this module for the pages: :func:`collect` runs every check of every
-registered game (:func:`model.core.check.check_game`, proofs included) and
+registered game (:func:`harness.check.check_game`, proofs included) and
 :func:`generate` turns the registries and the check results into
 reStructuredText files under ``docs/generated/``, which is never committed.
 Nothing about a particular game lives here: a game that the registry holds
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from model.core.coverage import CheckRef
+from harness.coverage import CheckRef
 from model.core.errors import InputError
 from model.core.game import Game, Layout
 
@@ -263,7 +263,7 @@ class GameReport:
     """One game's registries with the checks run on it, ready to render."""
 
     game: Game
-    check: Any  # model.core.check.GameCheck
+    check: Any  # harness.check.GameCheck
     obligations: tuple = ()
     proofs: dict[str, Any] = field(default_factory=dict)  # id -> ProofResult (when run)
     coverage: dict[str, list[CheckRef]] = field(default_factory=dict)
@@ -293,15 +293,16 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
             results: Path | None = None, progress: Progress = lambda message: None,
             ) -> list[GameReport]:
     """Run every check of every game and gather what the pages need."""
-    from model.core.check import check_game
-    from proofs import obligations_for
+    from harness.check import check_game
+    from harness.registry import all_parts
 
     reports = []
     for game in games:
         check = check_game(game, root=root, depth=options.depth,
                            max_states=options.max_states, starts=options.starts,
                            proofs=options.proofs, progress=progress)
-        obligations = tuple(obligations_for(game.key))
+        parts = all_parts().get(game.key)
+        obligations = tuple(parts.obligations()) if parts is not None else ()
         coverage = {number: list(refs) for number, refs in check.coverage.items()}
         if not options.proofs:
             # The proofs were not run: they still cover their rules, status unknown.
@@ -504,7 +505,7 @@ def _landing(site: _Site) -> None:
         "it replays the scenario step by step with the deciding rule numbers.",
         "A rule's text: ``ringside rules NUMBER``.",
         "A phase diagram: it is drawn by Graphviz from the game's ``phase_graph()``; "
-        "``python -c \"from model.core.docs import phase_dot; print(phase_dot('GAME'))\" "
+        "``python -c \"from harness.docs import phase_dot; print(phase_dot('GAME'))\" "
         "| dot -Tsvg > phases.svg`` draws it again.",
         "An ambiguity's witness position: stored in the ambiguity register; the proof "
         "named beside it finds such a position again (``ringside check``).",
@@ -740,7 +741,7 @@ def phase_dot(game: Game | str, link: bool = False) -> str:
     With ``link``, each node links to its first rule on the game's rules page.
     """
     if isinstance(game, str):
-        from model.core.registry import get_game
+        from harness.registry import get_game
 
         game = get_game(game)
     graph = game.phase_graph()
@@ -1248,10 +1249,10 @@ def build_site(out: Path, *, root: Path, proofs: bool = True,
 
 
 def cmd_docs(args) -> int:
-    from model.core.check import project_root
-    from model.core.output import EXIT_FAILED, EXIT_OK, Progress as Line, print_json
+    from harness.resources import resolve_root
+    from harness.output import EXIT_FAILED, EXIT_OK, Progress as Line, print_json
 
-    root = Path(args.root) if getattr(args, "root", None) else project_root()
+    root = resolve_root(getattr(args, "root", None)).path
     source = docs_source(root)
     require_tools()
     out = Path(args.out) if args.out else source / "_build" / "html"

@@ -4,7 +4,7 @@
 [--timeout S] [--z3-timeout S] [--workers W] [--json]`` solves deals CFj-K .. CFj-(K+N-1)
 and lists those proven unwinnable (the solver's ``loss``: every line of play
 ruled out), each with a short reason where a reason-finder has one
-(:func:`model.clubfight.hunt.find_reason`, with rule numbers), otherwise the
+(:func:`harness.games.clubfight.hunt.find_reason`, with rule numbers), otherwise the
 size of the proof (solver nodes), and z3's verdict where it reaches.  Deals
 the solver leaves undecided within ``--timeout`` are listed as undecided,
 never as unwinnable.  Results do not depend on ``--workers``.
@@ -13,7 +13,7 @@ never as unwinnable.  Results do not depend on ``--workers``.
 [--probe-nodes N] [--full-nodes N] [--verify-nodes N] [--proven] [--start-kind K]
 [--max-evaluations N] [--patience N]
 [--from DEAL ...] [--json]`` searches for an unwinnable deal on purpose
-(:func:`model.clubfight.hunt.hunt`) and prints the deal it found (deal
+(:func:`harness.games.clubfight.hunt.hunt`) and prints the deal it found (deal
 notation: it need not have a deal number) or the tightest deal met, how it
 was found, and how a loss was checked: the solver's proof, an exhaustive
 search without any pruning rule, z3 on the states the proof cut, z3 on the
@@ -25,12 +25,12 @@ from __future__ import annotations
 import sys
 
 from model.core.errors import InputError
-from model.core.output import EXIT_FAILED, EXIT_OK, Progress, print_json
+from harness.output import EXIT_FAILED, EXIT_OK, Progress, print_json
 
 
 def _rules(name: str, overrides=None):
     from model.clubfight.engine import GAME
-    from model.clubfight.solver_commands import _override
+    from harness.games.clubfight.solver_commands import _override
 
     return GAME.parse_rules(name, dict(_override(item) for item in (overrides or [])))
 
@@ -46,7 +46,7 @@ def _check_positive(value, name: str, allow_zero: bool = False) -> None:
 def _decide_deal(job: tuple) -> dict:
     """One deal of ``unwinnable`` (a process-pool worker)."""
     from model.clubfight.deals import Deal
-    from model.clubfight.hunt import prove_unwinnable
+    from harness.games.clubfight.hunt import prove_unwinnable
 
     jokers, number, rules_name, overrides, timeout, z3_timeout = job
     rules = _rules(rules_name, overrides)
@@ -142,7 +142,7 @@ def _check_found(deal, rules, args) -> dict:
     import dataclasses
 
     from model.clubfight.deals import Deal
-    from model.clubfight.hunt import find_reason
+    from harness.games.clubfight.hunt import find_reason
     from model.clubfight.solver import NO_TECHNIQUES, solve
     from model.clubfight.state import State
     from proofs.clubfight_bmc import REACH, decide, referee
@@ -167,7 +167,7 @@ def _check_found(deal, rules, args) -> dict:
 
 def cmd_clubfight_hunt(args) -> int:
     from model.clubfight.deals import Deal
-    from model.clubfight.hunt import hunt, nearest_deal_number
+    from harness.games.clubfight.hunt import hunt, nearest_deal_number
 
     if args.jokers not in (1, 2):
         raise InputError(f"must be 1 or 2, not {args.jokers}", "--jokers")

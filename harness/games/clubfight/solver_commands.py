@@ -31,7 +31,7 @@ import sys
 
 from model.core.errors import InputError
 from model.core.game import parse_setting as _override
-from model.core.output import EXIT_FAILED, EXIT_OK, print_json
+from harness.output import EXIT_FAILED, EXIT_OK, print_json
 
 
 

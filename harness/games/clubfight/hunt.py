@@ -7,7 +7,7 @@ Three pieces:
   is an upper bound on the cards the clubs left can still clear; when it is
   below the cards in play the position is lost (CF 5.1, CF 5.2).  They are
   written from the rules, not from the solver, and use
-  :func:`proofs.clubfight_bmc.club_capacities` (what one club can clear at
+  :func:`model.clubfight.capacity.club_capacities` (what one club can clear at
   most on any grid of given cards, checked with z3 against the action
   encodings in the tests):
 
@@ -66,7 +66,8 @@ from model.clubfight.deals import Deal
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
-from proofs.clubfight_bmc import REACH, club_capacities
+from model.clubfight.capacity import club_capacities
+from proofs.clubfight_bmc import REACH
 
 
 # --------------------------------------------------------------------------

@@ -5,24 +5,24 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
-from model.core.coverage import CheckRef, marked_tests
-from model.core.explorer import Exploration, explore
+from harness.coverage import CheckRef
+from harness.explorer import Exploration, explore
 from model.core.game import Game
-from model.core.obligations import ProofResult, discharge
+from harness.resources import DataRoot, data_root
+from proofs.obligations import ProofResult, discharge
 from model.core.phases import lint_phase_graph
-from model.core.scenario import ScenarioResult, load_scenario, run_scenario, scenario_files
+from harness.scenario import ScenarioResult, load_scenario, run_scenario, scenario_files
 
 
-def project_root() -> Path:
-    """The checkout holding ``scenarios/`` and ``tests/`` (the package's parent)."""
-    import model
-
-    here = Path(model.__file__).resolve().parent.parent
-    if (here / "scenarios").is_dir():
-        return here
-    return Path.cwd()
+def as_root(root: "DataRoot | Path | None") -> DataRoot:
+    """A :class:`DataRoot` from a path (a folder laid out like a checkout) or the default."""
+    if root is None:
+        return data_root()
+    if isinstance(root, DataRoot):
+        return root
+    return DataRoot(Path(root))
 
 
 @dataclass(slots=True)
@@ -70,15 +70,21 @@ class GameCheck:
 def check_game(
     game: Game,
     *,
-    root: Path,
+    root: "DataRoot | Path | None" = None,
     depth: int = 2,
     max_states: int = 4000,
     starts: int = 4,
     proofs: bool = True,
     progress: Callable[[str], None] = lambda message: None,
+    obligations: Sequence | None = None,
 ) -> GameCheck:
-    from proofs import obligations_for
+    """Run every check of ``game``; ``obligations`` default to the ones it registers."""
+    root = as_root(root)
+    if obligations is None:
+        from harness.registry import all_parts
 
+        parts = all_parts().get(game.key)
+        obligations = tuple(parts.obligations()) if parts is not None and proofs else ()
     result = GameCheck(game)
     refs: dict[str, list[CheckRef]] = {}
 
@@ -89,11 +95,11 @@ def check_game(
     # Scenarios.
     began = time.perf_counter()
     progress(f"{game.key}: scenarios")
-    files = scenario_files([root / "scenarios" / game.key]) \
-        if (root / "scenarios" / game.key).is_dir() else []
+    folder = root.game_scenarios(game.key)
+    files = scenario_files([folder]) if folder.is_dir() else []
     failures = []
     for path in files:
-        scenario = load_scenario(path, {game.key: game}, root)
+        scenario = load_scenario(path, {game.key: game}, root.path)
         outcome = run_scenario(scenario, game)
         result.scenarios.append(outcome)
         add(outcome.rules_covered, CheckRef("scenario", scenario.id, outcome.passed))
@@ -105,7 +111,7 @@ def check_game(
 
     # Proofs.
     began = time.perf_counter()
-    obligations = obligations_for(game.key) if proofs else ()
+    obligations = tuple(obligations) if proofs else ()
     failures = []
     for index, obligation in enumerate(obligations, 1):
         progress(f"{game.key}: proof {index}/{len(obligations)} {obligation.id}")
@@ -174,7 +180,7 @@ def check_game(
         + lint.problems()))
 
     # Rule coverage.
-    for number, tests in marked_tests(root / "tests").items():
+    for number, tests in root.rule_tests().items():
         for test_id in tests:
             add([number], CheckRef("test", test_id))
     unknown = sorted(n for n in refs if n not in game.rulebook and n.split()[0] == game.rulebook.prefix)

@@ -1,0 +1,100 @@
+"""Where the harness finds its data: a checkout, or the files inside the wheel.
+
+The harness needs files beside the code: the scenario files
+(``scenarios/<game>/*.toml``), the Sphinx project (``docs/``), the committed
+results (``results/<game>/``) and the index of which tests check which rules.
+In a checkout they are the top-level folders of the repository, and the rule
+index is read from ``tests/`` directly.  An installed wheel carries copies of
+them under ``harness/_data/`` (written by ``setup.py`` at build time), the
+rule index as ``rule_index.json``; both have the same layout, so the rest of
+the harness only asks a :class:`DataRoot`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from model.core.errors import InputError
+
+BUNDLE = "_data"
+"""The folder inside the ``harness`` package that holds the wheel's data."""
+
+RULE_INDEX = "rule_index.json"
+"""The bundled rule index: ``{rule number: [test ids]}`` from the test markers."""
+
+
+@dataclass(frozen=True, slots=True)
+class DataRoot:
+    """A folder laid out like a checkout: ``scenarios/``, ``docs/``, ``results/``."""
+
+    path: Path
+    bundled: bool = False
+
+    @property
+    def scenarios(self) -> Path:
+        return self.path / "scenarios"
+
+    @property
+    def docs(self) -> Path:
+        return self.path / "docs"
+
+    @property
+    def results(self) -> Path:
+        return self.path / "results"
+
+    @property
+    def tests(self) -> Path:
+        return self.path / "tests"
+
+    def game_scenarios(self, key: str) -> Path:
+        return self.scenarios / key
+
+    def rule_tests(self) -> dict[str, list[str]]:
+        """``{rule number: [test ids]}``: the ``rules`` markers of the test suite."""
+        index = self.path / RULE_INDEX
+        if index.is_file() and not self.tests.is_dir():
+            try:
+                data = json.loads(index.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                raise InputError(f"cannot read the rule index: {error}", str(index)) from None
+            return {str(k): [str(t) for t in v] for k, v in data.items()}
+        from harness.coverage import marked_tests
+
+        return marked_tests(self.tests)
+
+
+def _checkout() -> Path | None:
+    """The repository the harness runs from, if it runs from one."""
+    here = Path(__file__).resolve().parent.parent
+    if (here / "pyproject.toml").is_file() and (here / "scenarios").is_dir():
+        return here
+    return None
+
+
+@lru_cache(maxsize=1)
+def data_root() -> DataRoot:
+    """The checkout when running from one, else the data inside the wheel."""
+    checkout = _checkout()
+    if checkout is not None:
+        return DataRoot(checkout)
+    bundle = Path(__file__).resolve().parent / BUNDLE
+    if (bundle / "scenarios").is_dir():
+        return DataRoot(bundle, bundled=True)
+    raise InputError("this installation of ringside has no data files (scenarios, docs); "
+                     "reinstall it from a wheel or run it from a checkout")
+
+
+def resolve_root(text: str | None) -> DataRoot:
+    """``--root DIR`` (a folder laid out like a checkout) or the default data root."""
+    if not text:
+        return data_root()
+    path = Path(text)
+    if not path.is_dir():
+        raise InputError("no such folder", f"--root {text}")
+    if not (path / "scenarios").is_dir():
+        raise InputError("not a ringside data root: it has no scenarios/ folder",
+                         f"--root {text}")
+    return DataRoot(path.resolve())
