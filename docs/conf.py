@@ -2,7 +2,10 @@
 
 The pages under ``generated/`` are written at build time by the local
 extension ``_ext/ringside_reference.py`` from the model's registries; build
-with ``ringside docs`` (or ``sphinx-build -W docs docs/_build/html``).
+with ``ringside docs``, in a checkout or from an installed wheel (which
+carries this project); it builds from a temporary copy of this folder.  In a
+checkout ``sphinx-build -W docs docs/_build/html`` works too (it writes
+``docs/generated/``).
 """
 
 import sys
@@ -45,7 +48,8 @@ autodoc_typehints = "signature"
 autodoc_default_options = {}
 
 # The checks the build runs (see the extension's docstring); ``ringside docs``
-# sets ringside_proofs and ringside_root.
+# sets ringside_proofs and ringside_root (the data root: the checkout, or the
+# installed wheel's data); left empty, the extension asks the harness for it.
 ringside_proofs = True
 ringside_explore_depth = 2
 ringside_explore_states = 4000

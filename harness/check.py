@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from harness.coverage import CheckRef
-from harness.explorer import Exploration, explore
+from harness.explorer import Exploration, explore, playouts as run_playouts
 from model.core.game import Game
 from harness.resources import DataRoot, data_root
 from proofs.obligations import ProofResult, discharge
@@ -48,6 +48,7 @@ class GameCheck:
     proofs: list[ProofResult] = field(default_factory=list)
     exploration: Exploration | None = None
     explorations: dict[str, Exploration] = field(default_factory=dict)
+    playouts: dict[str, Exploration] = field(default_factory=dict)
     coverage: dict[str, list[CheckRef]] = field(default_factory=dict)
 
     @property
@@ -64,6 +65,7 @@ class GameCheck:
                                   for r in refs]
                          for number, refs in self.coverage.items()},
             "explorations": {name: e.as_dict() for name, e in self.explorations.items()},
+            "playouts": {name: e.as_dict() for name, e in self.playouts.items()},
         }
 
 
@@ -74,11 +76,18 @@ def check_game(
     depth: int = 2,
     max_states: int = 4000,
     starts: int = 4,
+    playouts: int = 100,
+    seed: int = 0,
     proofs: bool = True,
     progress: Callable[[str], None] = lambda message: None,
     obligations: Sequence | None = None,
 ) -> GameCheck:
-    """Run every check of ``game``; ``obligations`` default to the ones it registers."""
+    """Run every check of ``game``; ``obligations`` default to the ones it registers.
+
+    The explorer searches ``depth`` actions deep from ``starts`` start states
+    and, under each ruleset, plays ``playouts`` whole games at random (seeded
+    by ``seed``) from the same starts.
+    """
     root = as_root(root)
     if obligations is None:
         from harness.registry import all_parts
@@ -96,7 +105,7 @@ def check_game(
     began = time.perf_counter()
     progress(f"{game.key}: scenarios")
     folder = root.game_scenarios(game.key)
-    files = scenario_files([folder]) if folder.is_dir() else []
+    files = scenario_files([folder], required=False) if folder.is_dir() else []
     failures = []
     for path in files:
         scenario = load_scenario(path, {game.key: game}, root.path)
@@ -128,11 +137,13 @@ def check_game(
                                time.perf_counter() - began,
                                failures or ([] if obligations else ["no proof obligations"])))
 
-    # Explorer (and the invariants it checks on every state), under every preset.
+    # Explorer (and the invariants it checks on every state), under every preset:
+    # the search sees every state near the starts, the playouts whole games.
     began = time.perf_counter()
     invariant_problems = []
     other_problems = []
     states = checks = transitions = depth_reached = 0
+    played = playout_depth = 0
     never: set[str] | None = None
     for preset_name, rules in game.presets.items():
         progress(f"{game.key}: exploring ({preset_name})")
@@ -152,6 +163,19 @@ def check_game(
         transitions += exploration.transitions
         depth_reached = max(depth_reached, exploration.max_depth)
         kinds = set(exploration.kinds_never_taken)
+        if playouts:
+            progress(f"{game.key}: {playouts} playouts ({preset_name})")
+            played_here = run_playouts(game, rules, game.exploration_starts(rules, starts),
+                                       count=playouts, seed=seed)
+            result.playouts[preset_name] = played_here
+            invariant_problems += [(f"{preset_name}, playout", p) for p in played_here.problems
+                                   if p.kind == "invariant"]
+            other_problems += [(f"{preset_name}, playout", p) for p in played_here.problems
+                               if p.kind != "invariant"]
+            played += played_here.playouts
+            playout_depth = max(playout_depth, played_here.max_depth)
+            checks += played_here.invariant_checks
+            kinds &= set(played_here.kinds_never_taken)
         never = kinds if never is None else never & kinds
     seconds = time.perf_counter() - began
     lint = lint_phase_graph(game.phase_graph())
@@ -164,8 +188,9 @@ def check_game(
     presets = len(game.presets)
     result.rows.append(Row(
         "invariants", not invariant_problems and not scenario_invariant_failures,
-        f"{len(all_invariants)} held on {states} states, {presets} rulesets "
-        f"({checks} checks)",
+        f"{len(all_invariants)} held on {states} states"
+        + (f" and {played} playouts" if played else "")
+        + f", {presets} rulesets ({checks} checks)",
         seconds,
         [f"{p.name} ({', '.join(p.rules)}) under {name}: {p.message}; trace: "
          f"{' / '.join(p.trace.actions) or 'start'}" for name, p in invariant_problems]
@@ -173,7 +198,9 @@ def check_game(
     never_text = f", never taken: {', '.join(sorted(never))}" if never else ""
     result.rows.append(Row(
         "explorer", not other_problems and lint.ok,
-        f"{states} states, depth {depth_reached}, {transitions} transitions{never_text}",
+        f"{states} states, depth {depth_reached}, {transitions} transitions (search)"
+        + (f" + {played} playouts to depth {playout_depth}" if played else "")
+        + never_text,
         seconds,
         [f"{p.kind} {p.name} under {name}: {p.message}; trace: "
          f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]

@@ -14,59 +14,63 @@ from pathlib import Path
 from typing import Sequence
 
 from model.core.errors import InputError
-from harness.output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, Progress, print_json as _print_json, table as _table,
+from harness.output import EXIT_FAILED, EXIT_OK, table as _table
+from harness.toolkit import (
+    SEED, CommandParser, Progress, Report, add_command, add_rules_options, bounded_int, guard,
+    read_rules,
 )
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise InputError(message, None if self.prog == "ringside" else self.prog)
+DEPTH = bounded_int(0, 1_000)
+"""Explorer depth (0: the start states only)."""
+STATES = bounded_int(1, 100_000_000)
+"""Explorer state budget per start."""
+STARTS = bounded_int(1, 1_000_000)
+"""Explorer start positions per game."""
+PLAYOUTS = bounded_int(0, 10_000_000)
+"""Explorer random playouts (0: none)."""
 
 
 # -- check --------------------------------------------------------------------
-def cmd_check(args) -> int:
+def cmd_check(args) -> Report:
     from harness.check import check_game
     from harness.registry import games, get_game
     from harness.resources import resolve_root
 
     selected = [get_game(key) for key in args.games] if args.games else list(games().values())
     root = resolve_root(args.root)
-    progress = Progress(not args.json)
     results = []
     began = time.perf_counter()
-    try:
+    with Progress.of(args, unit=None) as progress:
         for game in selected:
             results.append(check_game(
                 game, root=root, depth=args.depth, max_states=args.max_states,
-                starts=args.starts, proofs=not args.no_proofs, progress=progress))
-    finally:
-        progress.done()
+                starts=args.starts, playouts=args.playouts, seed=args.seed,
+                proofs=not args.no_proofs, progress=progress))
     seconds = time.perf_counter() - began
     passed = all(r.passed for r in results)
-    if args.json:
-        _print_json({"passed": passed, "seconds": round(seconds, 3),
-                     "games": [r.as_dict() for r in results]})
-    else:
+
+    def text():
         rows = []
         for result in results:
             for index, row in enumerate(result.rows):
                 rows.append([result.game.key if index == 0 else "", row.check,
                              "ok" if row.passed else "FAIL", row.count,
                              f"{row.seconds:.2f}s"])
-        print(_table(rows, ["game", "check", "result", "count", "time"]))
+        yield _table(rows, ["game", "check", "result", "count", "time"])
         for result in results:
             for row in result.rows:
                 for failure in row.failures:
-                    print(f"FAIL {result.game.key} {row.check}: {failure}")
-        print(f"\n{'all checks pass' if passed else 'CHECKS FAILED'} "
-              f"({len(results)} game{'s' if len(results) != 1 else ''}, {seconds:.1f}s)")
-    return EXIT_OK if passed else EXIT_FAILED
+                    yield f"FAIL {result.game.key} {row.check}: {failure}"
+        yield (f"\n{'all checks pass' if passed else 'CHECKS FAILED'} "
+               f"({len(results)} game{'s' if len(results) != 1 else ''}, {seconds:.1f}s)")
+
+    return Report({"passed": passed, "seconds": round(seconds, 3),
+                   "games": [r.as_dict() for r in results]},
+                  text(), EXIT_OK if passed else EXIT_FAILED)
 
 
 # -- rule -----------------------------------------------------------------------
-def cmd_rule(args) -> int:
+def cmd_rule(args) -> Report:
     from harness.registry import games
     from harness.resources import data_root
     from harness.scenario import load_scenario, run_scenario, scenario_files
@@ -77,39 +81,40 @@ def cmd_rule(args) -> int:
     for path in scenario_files(Path(p) for p in args.files):
         scenario = load_scenario(path, known, root)
         results.append(run_scenario(scenario, known[scenario.game]))
-    if args.json:
-        _print_json([r.as_dict() for r in results])
-    else:
+
+    def text():
         for result in results:
-            _print_replay(result, known[result.scenario.game])
+            yield from _replay_lines(result)
         failed = sum(not r.passed for r in results)
-        print(f"{len(results) - failed}/{len(results)} scenarios pass")
-    return EXIT_OK if all(r.passed for r in results) else EXIT_FAILED
+        yield f"{len(results) - failed}/{len(results)} scenarios pass"
+
+    return Report([r.as_dict() for r in results], text(),
+                  EXIT_OK if all(r.passed for r in results) else EXIT_FAILED)
 
 
-def _print_replay(result, game) -> None:
+def _replay_lines(result):
     s = result.scenario
-    print(f"{s.id}: {s.title}")
-    print(f"  ruleset  {result.ruleset}")
+    yield f"{s.id}: {s.title}"
+    yield f"  ruleset  {result.ruleset}"
     if s.source:
-        print(f"  source   {s.source}")
-    print(f"  start    {s.start}")
+        yield f"  source   {s.source}"
+    yield f"  start    {s.start}"
     for number, replayed in enumerate(result.actions, 1):
-        print(f"  {number}. {replayed.canonical}")
+        yield f"  {number}. {replayed.canonical}"
         for step in replayed.steps:
-            print(f"       {step.phase:<14} {step.text}  [{', '.join(step.rules)}]")
+            yield f"       {step.phase:<14} {step.text}  [{', '.join(step.rules)}]"
     if result.final_position is not None:
-        print(f"  result   {result.final_position}")
-        print(f"  outcome  {result.final_outcome}")
+        yield f"  result   {result.final_position}"
+        yield f"  outcome  {result.final_outcome}"
     for item in result.checked:
-        print(f"  ok       {item}")
+        yield f"  ok       {item}"
     for failure in result.failures:
-        print(f"  FAIL     {failure}")
-    print(f"  {'PASS' if result.passed else 'FAIL'}\n")
+        yield f"  FAIL     {failure}"
+    yield f"  {'PASS' if result.passed else 'FAIL'}\n"
 
 
 # -- rules ----------------------------------------------------------------------
-def cmd_rules(args) -> int:
+def cmd_rules(args) -> Report:
     from harness.registry import games, get_game
     from model.core.rules import normalize_rule_number
 
@@ -121,6 +126,9 @@ def cmd_rules(args) -> int:
     picked = []
     if args.numbers:
         words = " ".join(args.numbers).replace(",", " ").split()
+        if not words:
+            raise InputError(f"{' '.join(args.numbers)!r} names no rule; rule numbers look "
+                             "like 'CF 4.3'")
         numbers = []
         index = 0
         while index < len(words):  # "CF 4.3" arrives as two words
@@ -138,135 +146,147 @@ def cmd_rules(args) -> int:
             picked.append((owner, owner.rulebook.get(number)))
     else:
         picked = [(g, rule) for g in selected for rule in g.rulebook]
-    if args.json:
-        _print_json([{"game": g.key, "number": r.number, "title": r.title,
-                      "statement": r.statement, "source": r.source,
-                      "implemented_by": list(r.implemented_by)} for g, r in picked])
-    else:
+
+    def text():
         for game, rule in picked:
-            print(f"{rule.number}  {rule.title}  [{game.title}; {rule.source}]")
-            print(f"    {rule.statement}")
-    return EXIT_OK
+            yield f"{rule.number}  {rule.title}  [{game.title}; {rule.source}]"
+            yield f"    {rule.statement}"
+
+    return Report([{"game": g.key, "number": r.number, "title": r.title,
+                    "statement": r.statement, "source": r.source,
+                    "implemented_by": list(r.implemented_by)} for g, r in picked], text())
 
 
 # -- explore --------------------------------------------------------------------
-def cmd_explore(args) -> int:
-    from harness.explorer import explore
+def cmd_explore(args) -> Report:
+    from harness.explorer import explore, playouts
     from harness.registry import get_game
 
     game = get_game(args.game)
-    rules = game.preset(args.rules) if args.rules else game.default_rules
-    progress = Progress(not args.json)
-    try:
+    rules = read_rules(game, args)
+    with Progress.of(args, unit="state") as progress:
         report = explore(game, rules, game.exploration_starts(rules, args.starts),
                          max_depth=args.depth, max_states=args.max_states,
-                         progress=lambda n: progress(f"explored {n} states"))
-    finally:
-        progress.done()
+                         progress=progress.count)
+    with Progress.of(args, unit="playout") as progress:
+        played = playouts(game, rules, game.exploration_starts(rules, args.starts),
+                          count=args.playouts, seed=args.seed, progress=progress.count)
+    problems = report.problems + played.problems
+    found_by = ["search"] * len(report.problems) + ["playout"] * len(played.problems)
     rules_name = game.describe_rules(rules)
     if args.trace_dir:
         out = Path(args.trace_dir)
         out.mkdir(parents=True, exist_ok=True)
-        for index, problem in enumerate(report.problems, 1):
+        for index, problem in enumerate(problems, 1):
             path = out / f"{game.key}-{problem.kind}-{index}.toml"
             path.write_text(problem.trace.to_scenario(
                 game, rules, f"{problem.kind}: {problem.name}",
                 f"found by ringside explore: {problem.message}"))
-    if args.json:
-        _print_json(report.as_dict())
-    else:
-        print(f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
-              f"starts, depth {report.max_depth}, {report.transitions} transitions, "
-              f"{report.seconds:.2f}s{'' if report.exhausted else ' (bound reached)'}")
-        print("action kinds taken: " + ", ".join(
-            f"{k} {n}" for k, n in sorted(report.kinds_taken.items())))
-        if report.kinds_never_taken:
-            print("never taken: " + ", ".join(report.kinds_never_taken))
-        for problem in report.problems:
-            print(f"\nPROBLEM {problem.kind} {problem.name}: {problem.message}")
-            print(problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
-                                            problem.message))
-        if not report.problems:
-            print("no invariant violation, deadlock or off-graph transition")
-    return EXIT_OK if report.ok else EXIT_FAILED
+
+    def text():
+        yield (f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
+               f"starts, depth {report.max_depth}, {report.transitions} transitions, "
+               f"{report.seconds:.2f}s{'' if report.exhausted else ' (bound reached)'}")
+        yield "action kinds taken by the search: " + ", ".join(
+            f"{k} {n}" for k, n in sorted(report.kinds_taken.items()))
+        never = [kind for kind in report.kinds_never_taken
+                 if kind in played.kinds_never_taken]
+        if never:
+            yield ("never taken" + (" by the search or the playouts" if played.playouts
+                                    else "") + ": " + ", ".join(never))
+        if played.playouts:
+            yield (f"playouts: {played.playouts} (seed {played.seed}) to depth "
+                   f"{played.max_depth}, {played.states} states, {played.terminal_states} "
+                   f"end states, {played.seconds:.2f}s; outcomes: " + ", ".join(
+                       f"{label} {n}" for label, n in sorted(played.outcomes.items())))
+        for problem, how in zip(problems, found_by):
+            yield f"\nPROBLEM ({how}) {problem.kind} {problem.name}: {problem.message}"
+            yield problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
+                                            problem.message)
+        if not problems:
+            yield ("no invariant violation, deadlock, off-graph transition"
+                   + (" or over-long game" if played.playouts else ""))
+
+    data = {**report.as_dict(), "playouts": played.as_dict()}
+    return Report(data, text(), EXIT_OK if not problems else EXIT_FAILED)
 
 
 # -- docs -----------------------------------------------------------------------
 def cmd_docs(args) -> int:
     from harness.docs import cmd_docs as run
 
-    return run(args)
+    return run(args)  # prints as it builds; the exit code passes through
+
+
+def _explorer_options(parser: argparse.ArgumentParser, *, max_states: int,
+                      playouts: str) -> None:
+    """The explorer's bounds and playouts, for ``check`` and ``explore``."""
+    parser.add_argument("--depth", type=DEPTH, default=2, help="explorer depth (default 2)")
+    parser.add_argument("--max-states", type=STATES, default=max_states,
+                        help=f"explorer state budget per start (default {max_states})")
+    parser.add_argument("--starts", type=STARTS, default=4,
+                        help="explorer start positions per game (default 4)")
+    parser.add_argument("--playouts", type=PLAYOUTS, default=100,
+                        help=f"{playouts} (default 100)")
+    parser.add_argument("--seed", type=SEED, default=0, help="seed of the playouts (default 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     from harness.registry import all_parts
 
-    parser = _Parser(prog="ringside", description="Rules models and a verification harness for fight-themed card and dice games.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = CommandParser(prog="ringside", description="Rules models and a verification harness for fight-themed card and dice games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
 
-    check = sub.add_parser("check", help="run every invariant, proof, scenario and exploration")
+    check = add_command(sub, "check", cmd_check,
+                        help="run every invariant, proof, scenario and exploration")
     check.add_argument("games", nargs="*", metavar="GAME")
-    check.add_argument("--json", action="store_true")
-    check.add_argument("--depth", type=int, default=2, help="explorer depth (default 2)")
-    check.add_argument("--max-states", type=int, default=4000,
-                       help="explorer state budget per start (default 4000)")
-    check.add_argument("--starts", type=int, default=4,
-                       help="explorer start positions per game (default 4)")
+    _explorer_options(check, max_states=4000, playouts="random playouts to the end, per "
+                                                        "ruleset")
     check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
     check.add_argument("--root", help="checkout holding scenarios/ and tests/")
-    check.set_defaults(func=cmd_check)
 
-    rule = sub.add_parser("rule", help="replay scenario files step by step")
+    rule = add_command(sub, "rule", cmd_rule, help="replay scenario files step by step")
     rule.add_argument("files", nargs="+", metavar="FILE")
-    rule.add_argument("--json", action="store_true")
-    rule.set_defaults(func=cmd_rule)
 
-    rules = sub.add_parser("rules", help="list numbered rules")
+    rules = add_command(sub, "rules", cmd_rules, help="list numbered rules")
     rules.add_argument("game", nargs="?")
     rules.add_argument("numbers", nargs="*", metavar="NUMBER")
-    rules.add_argument("--json", action="store_true")
-    rules.set_defaults(func=cmd_rules)
 
-    exp = sub.add_parser("explore", help="breadth-first search for invariant violations")
+    exp = add_command(sub, "explore", cmd_explore,
+                      help="breadth-first search and random playouts for invariant "
+                      "violations")
     exp.add_argument("game")
-    exp.add_argument("--depth", type=int, default=2)
-    exp.add_argument("--max-states", type=int, default=20_000)
-    exp.add_argument("--starts", type=int, default=4)
-    exp.add_argument("--rules", help="ruleset preset")
+    _explorer_options(exp, max_states=20_000, playouts="random playouts to the end of the "
+                                                        "game")
+    add_rules_options(exp)
     exp.add_argument("--trace-dir", help="write each problem's trace as a scenario file here")
-    exp.add_argument("--json", action="store_true")
-    exp.set_defaults(func=cmd_explore)
 
-    docs = sub.add_parser("docs", help="build the rules reference (HTML) from the model")
+    docs = add_command(sub, "docs", cmd_docs,
+                       help="build the rules reference (HTML) from the model")
     docs.add_argument("--out", metavar="DIR",
-                      help="output folder (default docs/_build/html in the checkout)")
+                      help="output folder (default docs/_build/html in a checkout, "
+                      "./ringside-reference when installed)")
     docs.add_argument("--no-proofs", action="store_true",
                       help="skip the z3 obligations (the site shows them as not run)")
-    docs.add_argument("--json", action="store_true")
-    docs.set_defaults(func=cmd_docs)
 
     for parts in all_parts().values():
         if parts.commands is not None:
             game = parts.game
             game_parser = sub.add_parser(game.key, help=f"{game.title} tools")
             parts.commands(game_parser.add_subparsers(dest=f"{game.key}_command",
-                                                      required=True, parser_class=_Parser))
+                                                      required=True,
+                                                      parser_class=CommandParser))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    try:
+
+    def run() -> int:
         args = parser.parse_args(argv)
         return args.func(args)
-    except InputError as error:
-        print(f"ringside: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("ringside: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
+
+    return guard(run)
 
 
 if __name__ == "__main__":

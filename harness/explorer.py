@@ -1,21 +1,28 @@
-"""Breadth-first exploration of reachable states.
+"""Exploration of reachable states: a breadth-first search and random playouts.
 
-From each start state the explorer visits states in order of distance, up to a
+From each start state the search visits states in order of distance, up to a
 depth and a state budget.  It checks every invariant on every state, flags
 deadlocks (a state that is not terminal but offers no action) and transitions
 that leave the phase graph.  Because the search is breadth-first, the first
 time a problem is seen it is seen at its shortest distance, so the trace that
 comes back is a shortest one; it prints as a scenario file that replays it.
+
+A search that stops at a few actions never sees how a game ends, so beside it
+:func:`playouts` plays whole games at random (seeded, so every run plays the
+same ones): each step gets the same checks, and a game that runs past the
+bound :meth:`Game.max_length` promised is a problem too (a loop the rules do
+not end, which a search that merges repeated states cannot see).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from model.core.game import CHANCE, TERMINAL, Game, walk_phases
+from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +52,10 @@ class Trace:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """An invariant violation, a deadlock or an off-graph transition."""
+    """An invariant violation, a deadlock, an off-graph transition, a playout longer
+    than the game's bound, or a finished game without an outcome."""
 
-    kind: str  # "invariant", "deadlock", "phase"
+    kind: str  # "invariant", "deadlock", "phase", "length", "outcome"
     name: str
     rules: tuple[str, ...]
     message: str
@@ -56,8 +64,14 @@ class Problem:
 
 @dataclass(slots=True)
 class Exploration:
-    """What one exploration saw."""
+    """What one exploration saw: a breadth-first ``search`` or random ``playouts``.
 
+    For playouts, ``states`` counts the distinct states met, ``max_depth`` the
+    longest playout, ``terminal_states`` the distinct end states, and
+    ``outcomes`` how many playouts ended with each outcome label.
+    """
+
+    mode: str = "search"
     starts: int = 0
     states: int = 0
     transitions: int = 0
@@ -70,13 +84,22 @@ class Exploration:
     phases_seen: set[str] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
+    playouts: int = 0
+    seed: int | None = None
+    outcomes: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def as_dict(self) -> dict:
+        extra = {}
+        if self.mode == "playouts":
+            extra = {"playouts": self.playouts, "seed": self.seed,
+                     "outcomes": dict(sorted(self.outcomes.items()))}
         return {
+            "mode": self.mode,
+            **extra,
             "starts": self.starts,
             "states": self.states,
             "transitions": self.transitions,
@@ -149,9 +172,7 @@ def explore(
                 continue
             actions = game.actions(state, rules)
             if not actions:
-                who = "chance" if player == CHANCE else f"player {player}"
-                record("deadlock", game.phase(state), (),
-                       f"{who} has no action in phase {game.phase(state)!r}",
+                record("deadlock", game.phase(state), (), _deadlock_message(game, state),
                        start, parents, state)
                 continue
             if depth >= max_depth:
@@ -190,6 +211,135 @@ def explore(
     )
     report.seconds = time.perf_counter() - began
     return report
+
+
+def playouts(
+    game: Game,
+    rules: Any,
+    starts: Iterable[Any],
+    *,
+    count: int,
+    seed: int = 0,
+    check_phases: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> Exploration:
+    """Play ``count`` whole games at random from the starts (taken in turn).
+
+    A player's action is drawn uniformly among the legal ones (at a
+    simultaneous node: among the joint actions, which is each player choosing
+    uniformly), a chance outcome with its exact probability
+    (:meth:`Game.sample_chance`).  Playout ``i`` draws from its own generator,
+    seeded by ``seed`` and ``i``, so a run is reproducible and any one playout
+    can be replayed from its trace.  Every step gets the checks of
+    :func:`explore`; a playout that takes more actions than
+    :meth:`Game.max_length` of its start is a ``length`` problem, and a
+    finished game without an outcome an ``outcome`` problem.
+    """
+    began = time.perf_counter()
+    report = Exploration(mode="playouts", seed=seed, exhausted=False)
+    starts = list(starts)
+    report.starts = len(starts)
+    graph = game.phase_graph() if check_phases else None
+    found: dict[tuple[str, str], Problem] = {}
+    seen: set[Any] = set()
+    ends: set[Any] = set()
+
+    def record(kind: str, name: str, rule_numbers: Sequence[str], message: str,
+               start: Any, path: list[tuple[Any, Any]], state: Any) -> None:
+        """Keep the shortest trace per problem (playouts meet a bug at many lengths)."""
+        known = found.get((kind, name))
+        if known is None or len(path) < len(known.trace.actions):
+            actions = tuple(game.format_action(before, action) for before, action in path)
+            trace = Trace(game.format_state(start), actions, game.format_state(state))
+            found[(kind, name)] = Problem(kind, name, tuple(rule_numbers), message, trace)
+
+    for index in range(count if starts else 0):
+        start = starts[index % len(starts)]
+        rng = random.Random(f"{seed}/{index}")
+        bound = game.max_length(start)
+        path: list[tuple[Any, Any]] = []
+        state = start
+        report.playouts += 1
+        while True:
+            if state not in seen:
+                # Invariants are functions of the state: a state met again needs no check.
+                seen.add(state)
+                report.phases_seen.add(game.phase(state))
+                for invariant in game.invariants:
+                    report.invariant_checks += 1
+                    message = invariant(state)
+                    if message is not None:
+                        record("invariant", invariant.name, invariant.rules, message,
+                               start, path, state)
+            player = game.current_player(state)
+            if player == TERMINAL:
+                ends.add(state)
+                outcome = game.outcome(state, rules)
+                if outcome is None:
+                    record("outcome", game.phase(state), (),
+                           "the game is over but has no outcome", start, path, state)
+                    label = "(no outcome)"
+                else:
+                    label = outcome.label
+                report.outcomes[label] = report.outcomes.get(label, 0) + 1
+                break
+            actions = game.actions(state, rules)
+            if not actions:
+                record("deadlock", game.phase(state), (), _deadlock_message(game, state),
+                       start, path, state)
+                break
+            if player == CHANCE:
+                action, _ = game.sample_chance(state, rules, rng)
+            else:
+                action = rng.choice(list(actions))
+            transition = game.resolve(state, action, rules)
+            report.transitions += 1
+            kind = game.action_kind(action)
+            report.kinds_taken[kind] = report.kinds_taken.get(kind, 0) + 1
+            child = transition.state
+            path.append((state, action))
+            report.max_depth = max(report.max_depth, len(path))
+            for invariant in game.transition_invariants:
+                report.invariant_checks += 1
+                message = invariant(state, action, child, rules)
+                if message is not None:
+                    record("invariant", invariant.name, invariant.rules, message,
+                           start, path, child)
+            if graph is not None:
+                for edge in walk_phases(game, state, transition):
+                    report.phases_seen.update(edge)
+                    if not graph.has_edge(*edge):
+                        record("phase", f"{edge[0]} -> {edge[1]}", transition.rules,
+                               f"the engine went {edge[0]} -> {edge[1]}, "
+                               "which the phase graph lacks", start, path, child)
+            state = child
+            if len(path) > bound:
+                record("length", "max_length", (),
+                       f"a playout took {len(path)} actions, more than the {bound} that "
+                       "max_length promised from its start", start, path, state)
+                break
+        if progress is not None and report.playouts % 100 == 0:
+            progress(report.playouts)
+    report.states = len(seen)
+    report.terminal_states = len(ends)
+    report.problems = list(found.values())
+    report.kinds_never_taken = tuple(
+        kind for kind in game.action_kinds if kind not in report.kinds_taken
+    )
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _deadlock_message(game: Game, state: Any) -> str:
+    player = game.current_player(state)
+    if player == CHANCE:
+        who = "chance has"
+    elif player == SIMULTANEOUS:
+        players = game.players_to_act(state)
+        who = f"players {', '.join(map(str, players))} (choosing together) have"
+    else:
+        who = f"player {player} has"
+    return f"{who} no action in phase {game.phase(state)!r}"
 
 
 def _trace(game: Game, parents: dict, start: Any, state: Any,

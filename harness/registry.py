@@ -14,7 +14,8 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
 
 from model.core.errors import InputError
 from model.core.game import Game
@@ -25,20 +26,73 @@ def _no_obligations() -> tuple:
 
 
 @dataclass(frozen=True, slots=True)
+class DocsContext:
+    """What a game's ``docs_pages`` hook is given: where the data lies.
+
+    ``root`` is the data root the site is built from (a checkout, or the
+    files inside the wheel); ``results`` the folder of committed results, one
+    sub-folder per game (``results/`` under the root unless the build was
+    told otherwise, with the Sphinx setting ``ringside_results``).
+    """
+
+    game: Game
+    root: Path
+    results: Path
+
+    @property
+    def game_results(self) -> Path:
+        """This game's results folder: ``results/<key>/``."""
+        return self.results / self.game.key
+
+    def shown(self, path: Path) -> str:
+        """``path`` as a page shows it: relative to the root when under it, else its name."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.name
+
+
+@dataclass(frozen=True, slots=True)
+class DocsPage:
+    """One extra page of a game's rules reference, rendered from a template.
+
+    The page is ``generated/<key>/<name>`` and its game's front page lists it
+    as ``title`` (after the pages every game has, before the code).
+    ``template`` names a Jinja2 template: one of the core's
+    (``harness/docs/templates/``; ``statistics.rst.jinja`` draws measured
+    results as tables) or, with ``templates`` set, one in that folder of the
+    game's own, which may use the core's macros (``_macros.rst.jinja``).  The
+    template gets ``data`` and ``report``, the game's checks as run for the
+    build.  ``reproduce`` lines (reStructuredText) are added to the landing
+    page's list of how to reproduce every figure.
+    """
+
+    name: str
+    title: str
+    template: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    templates: Path | None = None
+    reproduce: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameParts:
     """Everything the harness needs of one game.
 
     ``obligations`` is called when the proofs run (importing z3 only then);
     ``commands`` adds the ``ringside <key> ...`` subcommands to an argparse
-    sub-parser collection; ``docs_pages`` gives extra reference pages as
-    ``(page name, title, reStructuredText)`` from the data root (statistics,
-    hunts ...).
+    sub-parser collection; ``docs_pages`` is the rules reference's hook for
+    pages of the game's own (statistics, hunts ...): called at every docs
+    build with a :class:`DocsContext`, it returns :class:`DocsPage` values,
+    which the generator renders beside the pages every game has.  It reads
+    its data (committed results, say) itself and raises
+    :class:`~model.core.errors.InputError` when that data cannot be read.
     """
 
     game: Game
     obligations: Callable[[], Sequence[Any]] = _no_obligations
     commands: Callable[[Any], None] | None = None
-    docs_pages: Callable[[Any], Sequence[tuple[str, str, str]]] | None = None
+    docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
     extra: dict = field(default_factory=dict)
 
     @property

@@ -6,8 +6,9 @@ results (``results/<game>/``) and the index of which tests check which rules.
 In a checkout they are the top-level folders of the repository, and the rule
 index is read from ``tests/`` directly.  An installed wheel carries copies of
 them under ``harness/_data/`` (written by ``setup.py`` at build time), the
-rule index as ``rule_index.json``; both have the same layout, so the rest of
-the harness only asks a :class:`DataRoot`.
+rule index as ``rule_index.json`` and of ``tests/`` only the example game the
+docs include; both have the same layout, so the rest of the harness only asks
+a :class:`DataRoot`.
 """
 
 from __future__ import annotations
@@ -53,13 +54,22 @@ class DataRoot:
         return self.scenarios / key
 
     def rule_tests(self) -> dict[str, list[str]]:
-        """``{rule number: [test ids]}``: the ``rules`` markers of the test suite."""
+        """``{rule number: [test ids]}``: the ``rules`` markers of the test suite.
+
+        A root holding ``rule_index.json`` (a wheel's bundle, written at build
+        time) is read from it: its ``tests/`` holds only the example game, not
+        the test suite.  Any other root (a checkout) is scanned from ``tests/``.
+        """
         index = self.path / RULE_INDEX
-        if index.is_file() and not self.tests.is_dir():
+        if index.is_file():
             try:
                 data = json.loads(index.read_text(encoding="utf-8"))
             except (OSError, ValueError) as error:
                 raise InputError(f"cannot read the rule index: {error}", str(index)) from None
+            if not isinstance(data, dict) or not all(
+                    isinstance(v, list) for v in data.values()):
+                raise InputError("cannot read the rule index: expected an object of "
+                                 "rule number: [test ids]", str(index))
             return {str(k): [str(t) for t in v] for k, v in data.items()}
         from harness.coverage import marked_tests
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from harness.files import load_toml
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
 
@@ -146,14 +147,7 @@ def _string(value: Any, where: str) -> str:
 def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) -> Scenario:
     """Read and validate one scenario file; every problem names the file."""
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no such scenario file", where) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read: {error}", where) from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    data = load_toml(path, "scenario file")
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
         raise InputError(f"unknown key {unknown[0]!r}; known keys: "
@@ -285,7 +279,7 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
             result.final_position = game.format_state(state)
             return result
     result.final_position = game.format_state(state)
-    outcome = game.outcome(state)
+    outcome = game.outcome(state, rules)
     result.final_outcome = outcome.label if outcome is not None else "ongoing"
     if scenario.expect_position is not None:
         try:
@@ -337,12 +331,19 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
     return result
 
 
-def scenario_files(paths: Iterable[Path]) -> list[Path]:
-    """Every ``*.toml`` under the given files and folders, sorted."""
+def scenario_files(paths: Iterable[Path], *, required: bool = True) -> list[Path]:
+    """Every ``*.toml`` under the given files and folders, sorted.
+
+    With ``required``, a folder that holds no scenario file is an input error
+    (``ringside rule /etc`` must not report "0/0 scenarios pass").
+    """
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.toml")))
+            inside = sorted(path.rglob("*.toml"))
+            if required and not inside:
+                raise InputError("holds no scenario files (*.toml)", str(path))
+            found.extend(inside)
         elif path.exists():
             found.append(path)
         else:

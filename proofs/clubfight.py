@@ -36,6 +36,7 @@ from model.clubfight.moves import (
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.state import format_grid
 from model.core.ambiguity import Ambiguity
+from proofs.solving import check
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 
 SLOTS = range(9)
@@ -295,9 +296,7 @@ def concrete_selections(grid: Grid, club: int, action: str, rules: Rules, *,
     solver = z3.Solver()
     solver.add(g.equals(grid), predicate)
     found: set[tuple[int, ...]] = set()
-    while (verdict := solver.check()) != z3.unsat:
-        if verdict != z3.sat:  # a partial answer would pass for a disagreement
-            raise RuntimeError(f"z3 said {verdict}: {solver.reason_unknown()}")
+    while check(solver):  # an undecided check raises: it would pass for a disagreement
         model = solver.model()
         picked = decode_selection(model, sel)
         found.add(picked)
@@ -345,14 +344,10 @@ def _prove(counterexample: Callable[[z3.Solver, Rules], Callable[[z3.ModelRef], 
     for name, rules in cases:
         solver = z3.Solver()
         describe = counterexample(solver, rules)
-        verdict = solver.check()
-        if verdict == z3.sat:
+        if check(solver):
             found = describe(solver.model())
             found["rules"] = name
             return Answer("refuted", f"counterexample under {name}: {found}", found)
-        if verdict != z3.unsat:
-            return Answer("unknown", f"z3 said {verdict} under {name}: "
-                                     f"{solver.reason_unknown()}")
     names = ", ".join(name for name, _ in cases)
     return Answer("proved", f"{what} (no counterexample under {names})")
 
@@ -363,13 +358,11 @@ def _witness(build: Callable[[z3.Solver], tuple[SymGrid, z3.ArithRef,
     """A small witness of what ``build`` asserts (see :func:`smallest_model`)."""
     solver = z3.Solver()
     g, club, describe = build(solver)
-    verdict, model = smallest_model(solver, g, club)
-    if model is not None:
-        found, detail = describe(model)
-        return Answer("witness", detail, found)
-    if verdict == z3.unsat:
+    model = smallest_model(solver, g, club)
+    if model is None:
         return Answer("refuted", "no such position exists")
-    return Answer("unknown", f"z3 said {verdict}: {solver.reason_unknown()}")
+    found, detail = describe(model)
+    return Answer("witness", detail, found)
 
 
 def _card_code(g: SymGrid, i: int) -> z3.ArithRef:
@@ -381,7 +374,7 @@ def _card_code(g: SymGrid, i: int) -> z3.ArithRef:
 def smallest_model(solver: z3.Solver, g: SymGrid, club, *,
                    more: Sequence[z3.ArithRef] = (), sel: Sequence[z3.BoolRef] = (),
                    canonical: bool = True):
-    """``(verdict, model)``: the model with the fewest cards, then the fewest
+    """The model with the fewest cards, then the fewest
     Jokers, then the cards in the earliest slots, then the lowest club; then
     (with ``canonical``) the lowest card slot by slot; then each term of
     ``more`` lowest; then the selection ``sel`` lowest as a binary number
@@ -391,7 +384,8 @@ def smallest_model(solver: z3.Solver, g: SymGrid, club, *,
     makes the witness the same from run to run, whatever z3 met before.  Each
     preference is settled by asking for a model below the last one until
     there is none: z3's Optimize takes minutes on full-grid witnesses, this
-    a few checks per preference.
+    a few checks per preference.  ``None`` when there is no model at all;
+    a check z3 cannot decide raises (:func:`proofs.solving.check`).
     """
     preferences = [
         count(g.present),
@@ -404,26 +398,25 @@ def smallest_model(solver: z3.Solver, g: SymGrid, club, *,
     preferences += list(more)
     if sel:
         preferences.append(z3.Sum([z3.If(sel[i], 2 ** i, 0) for i in SLOTS]))
-    verdict = solver.check()
-    if verdict != z3.sat:
-        return verdict, None
+    if not check(solver):
+        return None
     model = solver.model()
     for term in preferences:
         best = model.eval(term, model_completion=True).as_long()
         while True:
             solver.push()
             solver.add(term < best)
-            verdict = solver.check()
-            if verdict == z3.sat:
-                model = solver.model()
-                best = model.eval(term, model_completion=True).as_long()
-            solver.pop()
-            if verdict != z3.sat:
+            try:
+                lower = check(solver)
+                if lower:
+                    model = solver.model()
+                    best = model.eval(term, model_completion=True).as_long()
+            finally:
+                solver.pop()
+            if not lower:
                 break
-        if verdict != z3.unsat:
-            return verdict, None
         solver.add(term == best)
-    return z3.sat, model
+    return model
 
 
 # --------------------------------------------------------------------------
@@ -647,7 +640,7 @@ def find_ambiguity_witness(ambiguity: Ambiguity, base: Rules = RULEBOOK) -> dict
     solver.add(z3.Or([z3.And(k == index, legal(v, g, club, sel, rules_a)
                              != legal(v, g, club, sel, rules_b))
                       for index, v in enumerate(VARIANTS)]))
-    _, model = smallest_model(solver, g, club, more=[k], sel=sel)
+    model = smallest_model(solver, g, club, more=[k], sel=sel)
     if model is None:
         return None
     variant = VARIANTS[model.eval(k).as_long()]

@@ -70,6 +70,7 @@ from model.clubfight.capacity import club_capacities
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
+from proofs.solving import Undecided, check
 from proofs.clubfight import SLOTS, SymGrid, VARIANTS, legal
 
 VERDICTS = ("win", "loss", "unknown")
@@ -481,9 +482,13 @@ def decide(state: State, rules: Rules, *, turns: int | None = None,
         facts = to_bitvectors(facts)
     solver.add(*facts)
     built = time.perf_counter() - began
-    verdict = solver.check()
     stats = {"build_seconds": round(built, 4), "turns": unrolling.t.turns,
              "cards_left": unrolling.left}
+    try:
+        verdict = z3.sat if check(solver) else z3.unsat
+    except Undecided as undecided:
+        stats["reason"] = undecided.reason
+        return BmcResult("unknown", [], unrolling.t.turns, time.perf_counter() - began, stats)
     if verdict == z3.sat:
         moves = unrolling.decode(solver.model())
         if certify:
@@ -493,7 +498,7 @@ def decide(state: State, rules: Rules, *, turns: int | None = None,
         return BmcResult("win", moves, unrolling.t.turns, time.perf_counter() - began, stats)
     if verdict == z3.unsat and complete:
         return BmcResult("loss", [], unrolling.t.turns, time.perf_counter() - began, stats)
-    stats["reason"] = solver.reason_unknown() if verdict != z3.unsat else "turn cap"
+    stats["reason"] = "turn cap"
     return BmcResult("unknown", [], unrolling.t.turns, time.perf_counter() - began, stats)
 
 
@@ -629,11 +634,8 @@ def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = No
     solver = _solver(DEFAULT_ENCODING)
     solver.add(*to_bitvectors(facts + [z3.Or([legal(v, g, club, sel, rules) for v in VARIANTS]),
                                        z3.PbGe([(b, 1) for b in sel], cap + 1)]))
-    verdict = solver.check()
-    if verdict == z3.unsat:
+    if not check(solver):
         return None
-    if verdict != z3.sat:
-        raise RuntimeError(f"z3 said {verdict}: {solver.reason_unknown()}")
     model = solver.model()
     return g.decode(model), tuple(s for s in SLOTS if z3.is_true(
         model.eval(sel[s], model_completion=True)))

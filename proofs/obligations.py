@@ -65,9 +65,18 @@ class ProofResult:
 
 
 def discharge(obligation: Obligation) -> ProofResult:
+    """Run one obligation: its answer, or ``unknown`` with the reason z3 gave up.
+
+    An interrupt is not an answer: ``KeyboardInterrupt`` passes through, so
+    the caller stops instead of reporting a claim nobody established.
+    """
+    from proofs.solving import Undecided
+
     began = time.perf_counter()
     try:
         answer = obligation.run()
+    except Undecided as undecided:
+        answer = Answer("unknown", str(undecided))
     except Exception as error:  # an encoding bug must show as a failed proof, not a crash
         answer = Answer("error", f"{type(error).__name__}: {error}")
     return ProofResult(obligation, answer, time.perf_counter() - began)

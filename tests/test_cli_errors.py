@@ -52,7 +52,13 @@ BAD_INPUT = [
     ("unknown-command", ["punch"], "invalid choice: 'punch'"),
     ("missing-argument", ["clubfight", "deal"], "the following arguments are required: CFj-n"),
     ("bad-number-option", ["explore", "clubfight", "--depth", "deep"],
-     "argument --depth: invalid int value: 'deep'"),
+     "argument --depth: must be a whole number from 0 to 1000, not 'deep'"),
+    ("negative-number-option", ["explore", "clubfight", "--depth", "-1"],
+     "argument --depth: must be a whole number from 0 to 1000, not -1"),
+    ("negative-playouts", ["explore", "clubfight", "--playouts", "-3"],
+     "argument --playouts: must be a whole number from 0 to 10000000, not -3"),
+    ("bad-playout-seed", ["check", "--seed", "x"],
+     "argument --seed: must be a whole number from 0 to"),
 ]
 
 

@@ -65,7 +65,7 @@ def test_games_end_by_turn_thirteen_with_a_verdict():
         while not GAME.is_terminal(state):
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state, rules)), rules)
         assert state.turn <= 13
-        outcome = GAME.outcome(state)
+        outcome = GAME.outcome(state, rules)
         assert outcome.label == ("win" if state.cards_left == 0 else "loss")
         assert outcome.label == "win" or not state.hand
 

@@ -78,7 +78,7 @@ def test_policies_play_legal_moves_and_games_end(name, rules):
             assert move in GAME.legal_actions(state, rules)
             state = GAME.resolve(state, move, rules).state
         assert state == game.final
-        assert GAME.outcome(state) is not None
+        assert GAME.outcome(state, rules) is not None
         assert len(game.moves) <= MAX_TURNS
         assert game.won == state.won and game.won == (game.cards_left == 0)
 
@@ -145,7 +145,8 @@ def test_play_command_json_matches_play(capsys):
     (["CF1-3", "--policy", "perfect"], "unknown policy 'perfect'"),
     (["CF3-3"], "is not a deal number"),
     (["CF1-3", "--rules", "casino"], "unknown ruleset 'casino'"),
-    (["CF1-3", "--seed", "x"], "invalid int value"),
+    (["CF1-3", "--seed", "x"], "--seed: must be a whole number from 0 to 2^64-1, not 'x'"),
+    (["CF1-3", "--seed", "-1"], "--seed: must be a whole number from 0 to 2^64-1, not -1"),
 ])
 def test_play_command_bad_input(argv, message, capsys):
     assert main(["clubfight", "play", *argv]) == 2

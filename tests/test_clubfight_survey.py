@@ -11,6 +11,7 @@ import pytest
 
 from harness.cli import main
 from harness.games.clubfight import survey
+from harness import toolkit
 from model.clubfight.rules import RULEBOOK, WEBAPP
 from model.clubfight.solver import SolveResult
 from harness.games.clubfight.survey import (
@@ -101,7 +102,7 @@ def test_dask_local_cluster_gives_the_same_results(baseline, tmp_path):
 
 def test_bad_scheduler_address_is_bad_input(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(survey, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(toolkit, "CONNECT_TIMEOUT", 0.5)
     code = main(["clubfight", "survey", "--jokers", "1", "--deals", "1",
                  "--scheduler", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err.strip()
@@ -236,17 +237,26 @@ def test_parse_policies():
 
 BAD = [
     (["--jokers", "3", "--deals", "5"], "--jokers: must be 1 or 2"),
-    (["--jokers", "1", "--deals", "-1"], "--deals: must be at least 1"),
-    (["--jokers", "1", "--deals", "5", "--start", "-3"], "--start: must not be negative"),
-    (["--jokers", "1", "--deals", "5", "--workers", "0"], "--workers: must be at least 1"),
-    (["--jokers", "1", "--deals", "5", "--max-nodes", "-5"], "--max-nodes: must be at least 1"),
-    (["--jokers", "1", "--deals", "5", "--timeout", "0"], "--timeout: must be a positive"),
+    (["--jokers", "1", "--deals", "-1"], "--deals: must be a whole number from 1 to 10000000"),
+    (["--jokers", "1", "--deals", "5", "--start", "-3"],
+     "--start: must be a whole number from 0 to 2^64-1, not -3"),
+    (["--jokers", "1", "--deals", "5", "--start", str(2**64 - 1)], "--start: deal numbers run"),
+    (["--jokers", "1", "--deals", "5", "--workers", "0"],
+     "--workers: must be a whole number from 1 to 64, not 0"),
+    (["--jokers", "1", "--deals", "5", "--workers", "99999999999999999999"],
+     "--workers: must be a whole number from 1 to 64, not 99999999999999999999"),
+    (["--jokers", "1", "--deals", "5", "--max-nodes", "-5"],
+     "--max-nodes: must be a whole number from 1 to 2^63-1, not -5"),
+    (["--jokers", "1", "--deals", "5", "--max-nodes", str(2**64)],
+     f"--max-nodes: must be a whole number from 1 to 2^63-1, not {2**64}"),
+    (["--jokers", "1", "--deals", "5", "--timeout", "0"],
+     "--timeout: must be a number of seconds above 0"),
     (["--jokers", "1", "--deals", "5", "--resume"], "--resume needs --out"),
     (["--jokers", "1", "--deals", "5", "--policies", "perfect"], "unknown policy 'perfect'"),
     (["--jokers", "1", "--deals", "5", "--policies", "mc:-2"], "must not be negative"),
     (["--jokers", "1", "--deals", "5", "--policies", "mc:x"], "after the colon"),
     (["--jokers", "1", "--deals", "5", "--rules", "casino"], "unknown ruleset 'casino'"),
-    (["--jokers", "one", "--deals", "5"], "invalid int value"),
+    (["--jokers", "one", "--deals", "5"], "--jokers: must be 1 or 2, not 'one'"),
 ]
 
 

@@ -35,8 +35,9 @@ def toy_view(ambiguity: Ambiguity, rules) -> str:
         action = TOY.parse_action(state, ambiguity.witness.probe, rules)
     except (IllegalAction, AmbiguousAction) as error:
         return f"refused: {error}"
-    outcome = TOY.outcome(TOY.apply(state, action, rules))
-    return outcome.label if outcome else "ongoing"
+    after = TOY.apply(state, action, rules)
+    outcome = TOY.outcome(after, rules)
+    return outcome.label if outcome else f"ongoing, phase {TOY.phase(after)}"
 
 
 VIEWS = {"clubfight": clubfight_view, "toy": toy_view}
@@ -105,12 +106,11 @@ def test_clubfight_witnesses_give_the_moves_each_reading_promises(entry):
 
 
 def test_toy_witnesses():
-    tie, fold = TOY.ambiguities
-    assert [toy_view(tie, under(TOY, tie.field, r.value)) for r in tie.readings] == [
-        "draw", "p0 wins 1"]
-    assert [toy_view(fold, under(TOY, fold.field, r.value)) for r in fold.readings] == [
-        "p0 wins 2",
-        "refused: 'fold' is illegal: under this ruleset the second player must call (TG 3.2)"]
+    tie_bid, tie_strength = TOY.ambiguities
+    assert [toy_view(tie_bid, under(TOY, tie_bid.field, r.value))
+            for r in tie_bid.readings] == ["p0 wins", "ongoing, phase draw"]
+    assert [toy_view(tie_strength, under(TOY, tie_strength.field, r.value))
+            for r in tie_strength.readings] == ["draw", "shared p0 p1"]
 
 
 def test_an_entry_needs_two_readings_and_a_default_among_them():

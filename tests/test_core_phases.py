@@ -6,10 +6,10 @@ import networkx as nx
 import pytest
 
 from harness.explorer import explore
-from model.core.game import missing_edges
+from model.core.game import missing_edges, walk_phases
 from model.core.phases import lint_phase_graph
 from harness.registry import games
-from toygame import TOY, OffGraphGame, STANDARD, ToyAction, ToyState
+from toygame import HOUSE, STANDARD, TOY, OffGraphGame, start_of
 
 
 def graph(nodes: dict[str, str], edges: list[tuple[str, str]]) -> nx.DiGraph:
@@ -70,19 +70,39 @@ def test_every_game_graph_lints_clean(game):
     assert lint.ok, lint.problems()
 
 
+def toy_edges_taken(rules) -> set[tuple[str, str]]:
+    """Every phase-graph edge some transition of a three-player game takes."""
+    start = start_of(3, 4)
+    seen, frontier, edges = {start}, [start], set()
+    while frontier:
+        state = frontier.pop()
+        for action in TOY.actions(state, rules):
+            transition = TOY.resolve(state, action, rules)
+            edges.update(walk_phases(TOY, state, transition))
+            if transition.state not in seen:
+                seen.add(transition.state)
+                frontier.append(transition.state)
+    return edges
+
+
 def test_toy_engine_takes_every_edge_of_its_graph_and_no_other():
-    report = explore(TOY, STANDARD, [ToyState.start()], max_depth=6)
-    assert report.ok
+    report = explore(TOY, STANDARD, [start_of(2, 3)], max_depth=5)
+    assert report.ok and report.exhausted
     graph = TOY.phase_graph()
     assert report.phases_seen == set(graph.nodes)
+    standard, house = toy_edges_taken(STANDARD), toy_edges_taken(HOUSE)
+    assert standard == set(graph.edges)
+    # Under the house reading a tied bid still gives the initiative: no bid ends the game.
+    assert house == set(graph.edges) - {("reveal", "showdown")}
 
 
 def test_an_edge_missing_from_the_graph_is_caught():
     broken = OffGraphGame()
     state = broken.parse_state(
-        "cards 1 2 | roll 1 | token 0 | order 0 1 | called - | folded - | result -")
-    transition = broken.resolve(state, ToyAction("fold"), STANDARD)
-    assert missing_edges(broken, state, transition) == [("act", "over")]
+        "hands 1 2 | deck 3 | bids ? | initiative ? | drawn - | order - | strengths -")
+    transition = broken.resolve(state, broken.parse_action(state, "bid 1 & bid 1", STANDARD),
+                                STANDARD)
+    assert missing_edges(broken, state, transition) == [("reveal", "showdown")]
     assert missing_edges(TOY, state, transition) == []
     lint = lint_phase_graph(broken.phase_graph())
     assert lint.ok  # the graph itself is well formed; only the engine disagrees

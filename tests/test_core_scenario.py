@@ -14,9 +14,10 @@ from harness.scenario import load_scenario, run_scenario, scenario_files, scenar
 from toygame import TOY
 
 GAMES = {"toy": TOY, "clubfight": CLUBFIGHT}
-START = "cards - - | roll - | token 0 | order ? | called - | folded - | result -"
-ORDER = "cards 1 3 | roll 2 | token 0 | order ? | called - | folded - | result -"
-SECOND = "cards 1 3 | roll 2 | token 0 | order 1 | called 0 | folded - | result -"
+START = "hands - - | deck 1 2 3 | bids ? | initiative ? | drawn - | order - | strengths -"
+BID = "hands 2 1 | deck 3 4 | bids ? | initiative ? | drawn - | order - | strengths -"
+DRAW = "hands 2 1 | deck 3 4 | bids 1 0 | initiative 0 | drawn - | order - | strengths -"
+ORDER = "hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order - | strengths -"
 
 
 def write(folder: Path, name: str, text: str, game: str = "toy") -> Path:
@@ -33,43 +34,161 @@ def run(folder: Path, text: str, name: str = "case", game: str = "toy"):
 
 
 # -- replays that pass and fail --------------------------------------------------------
-def test_a_whole_round_replays_step_by_step(tmp_path):
-    path = write(tmp_path, "round", f'''
-title = "the higher card takes the stake"
-source = "Toy Drop: The end"
+def test_a_whole_game_replays_step_by_step(tmp_path):
+    path = write(tmp_path, "game", f'''
+title = "the initiative pays off"
+source = "Toy Brawl: The end"
 rules = ["tg4.1"]
 start = "{START}"
-actions = ["deal 2", "DEAL 1", "roll 3", "first 1", "call", "call"]
+actions = ["deal 2", "DEAL 1", "bid 1 & bid 0", "draw 3", "order heal rage"]
 [expect]
-position = "cards 2 1 | roll 3 | token 0 | order - | called 0 1 | folded - | result p0"
-outcome = "p0 wins 3"
+position = "hands 2 1 | deck - | bids 1 0 | initiative 0 | drawn 3 | order heal rage | strengths 8 1"
+outcome = "p0 wins"
 ''')
     scenario = load_scenario(path, GAMES, root=tmp_path)
-    assert scenario.id == "toy/round" and scenario.path == "toy/round.toml"
+    assert scenario.id == "toy/game" and scenario.path == "toy/game.toml"
     assert scenario.rules == ("TG 4.1",)  # normalised
     assert scenario.ruleset == "standard"
     result = run_scenario(scenario, TOY)
     assert result.passed, result.failures
     assert result.ruleset == "standard"
-    assert [a.canonical for a in result.actions] == ["deal 2", "deal 1", "roll 3", "first 1",
-                                                     "call", "call"]
+    assert [a.canonical for a in result.actions] == ["deal 2", "deal 1", "bid 1 & bid 0",
+                                                     "draw 3", "order heal rage"]
     assert result.actions[1].text == "DEAL 1"
     assert result.actions[-1].steps[-1].phase == "showdown"
-    assert result.checked == ["position", "outcome p0 wins 3"]
-    assert result.rules_applied == ("TG 1.1", "TG 2.1", "TG 2.2", "TG 3.1", "TG 4.1")
+    assert result.checked == ["position", "outcome p0 wins"]
+    assert result.rules_applied == ("TG 1.2", "TG 2.1", "TG 2.2", "TG 2.3", "TG 3.1",
+                                    "TG 3.2", "TG 4.1")
     assert result.rules_covered[0] == "TG 4.1"
     data = json.loads(json.dumps(result.as_dict()))
-    assert data["passed"] and data["final_outcome"] == "p0 wins 3"
-    assert data["actions"][4]["steps"] == [{"phase": "act", "rules": ["TG 3.1"],
-                                            "text": "player 1 calls"}]
+    assert data["passed"] and data["final_outcome"] == "p0 wins"
+    assert data["actions"][2]["steps"] == [
+        {"phase": "bid", "rules": ["TG 2.1"],
+         "text": "the bids are revealed: player 0 bids 1, player 1 bids 0"},
+        {"phase": "reveal", "rules": ["TG 2.2", "TG 2.3"],
+         "text": "player 0 bids highest and takes the initiative; strengths 1 1"}]
 
 
-@pytest.mark.parametrize(("action", "choice", "fits"), [
-    ("deal", "which card is dealt", "deal 1, deal 2, deal 3"),
-    ("first", "who acts first", "first 0, first 1"),
+# -- joint actions and chosen orders ------------------------------------------------------
+def test_a_joint_bid_replays_through_the_games_notation(tmp_path):
+    result = run(tmp_path, f'''
+title = "both bid at once"
+start = "{BID}"
+actions = ["Bid 0 &   bid 0"]
+[expect]
+position = "hands 2 1 | deck 3 4 | bids 0 0 | initiative - | drawn - | order - | strengths 2 1"
+outcome = "p0 wins"
+legal = []
+illegal = [{{ action = "draw 3", rules = ["TG 4.1"] }}]
+''')
+    assert result.passed, result.failures
+    (replayed,) = result.actions
+    assert (replayed.text, replayed.canonical) == ("Bid 0 &   bid 0", "bid 0 & bid 0")
+    assert replayed.steps[1].text == ("players 0 and 1 tie at 0: nobody takes the "
+                                      "initiative; strengths 2 1")
+    assert result.checked == ["position", "outcome p0 wins", "illegal: draw 3 (TG 4.1)"]
+
+
+@pytest.mark.parametrize(("ruleset", "outcome", "legal", "illegal"), [
+    ("standard", "p0 wins", [], ["draw 3"]),
+    ("house", "ongoing", ["draw 3"], []),
 ])
-def test_a_scenario_that_leaves_a_choice_open_fails_and_names_it(tmp_path, action, choice, fits):
-    start = START if action == "deal" else ORDER
+def test_a_tied_bid_under_each_ruleset(tmp_path, ruleset, outcome, legal, illegal):
+    illegal_list = ", ".join(f'{{ action = "{a}", rules = ["TG 4.1"] }}' for a in illegal)
+    result = run(tmp_path, f'''
+title = "a tie"
+start = "{BID}"
+ruleset = "{ruleset}"
+actions = ["bid 1 & bid 1"]
+[expect]
+outcome = "{outcome}"
+legal = {json.dumps(legal)}
+illegal = [{illegal_list}]
+''')
+    assert result.passed, result.failures
+
+
+def test_joint_bids_illegal_because_rule(tmp_path):
+    result = run(tmp_path, f'''
+title = "nobody bids above their card, nor out of turn"
+start = "{BID}"
+[expect]
+legal = ["bid 2 & bid 1"]
+illegal = [{{ action = "bid 2 & bid 2", rules = ["TG 2.1"] }},
+           {{ action = "bid 3 & bid 0", rules = ["TG 2.1"] }},
+           {{ action = "order heal rage", rules = ["TG 2.1"] }},
+           {{ action = "draw 3", rules = ["TG 2.1"] }}]
+''')
+    assert result.passed, result.failures
+    assert result.checked == ["legal: bid 2 & bid 1", "illegal: bid 2 & bid 2 (TG 2.1)",
+                              "illegal: bid 3 & bid 0 (TG 2.1)",
+                              "illegal: order heal rage (TG 2.1)", "illegal: draw 3 (TG 2.1)"]
+    result = run(tmp_path, f'''
+title = "too high"
+start = "{BID}"
+actions = ["bid 1 & bid 2"]
+[expect]
+outcome = "ongoing"
+''')
+    assert result.failures == ["step 1 ('bid 1 & bid 2'): 'bid 1 & bid 2' is illegal: player 1 "
+                               "holds the 1 and may bid 0 to 1, not 2 (TG 2.1)"]
+
+
+def test_a_bid_out_of_turn_fails_with_its_rule(tmp_path):
+    result = run(tmp_path, '''
+title = "bidding before the deal is done"
+start = "hands 2 - | deck 1 3 | bids ? | initiative ? | drawn - | order - | strengths -"
+actions = ["bid 1 & bid 0"]
+[expect]
+outcome = "ongoing"
+''')
+    assert result.failures == ["step 1 ('bid 1 & bid 0'): 'bid 1 & bid 0' is illegal: the game "
+                               "is at 'deal': deal comes next (TG 1.2)"]
+
+
+def test_a_chosen_order_replays_and_changes_the_result(tmp_path):
+    results = {}
+    for order in ("heal rage", "rage heal"):
+        results[order] = run(tmp_path, f'''
+title = "the order matters"
+start = "{ORDER}"
+actions = ["order {order.upper()}"]
+[expect]
+outcome = "p0 wins"
+illegal = [{{ action = "order heal rage", rules = ["TG 4.1"] }}]
+''')
+        assert results[order].passed, results[order].failures
+    heal_first, rage_first = results["heal rage"], results["rage heal"]
+    assert heal_first.final_position.endswith("order heal rage | strengths 8 1")
+    assert rage_first.final_position.endswith("order rage heal | strengths 5 1")
+    assert [a.canonical for a in rage_first.actions] == ["order rage heal"]
+    assert [s.text for s in rage_first.actions[0].steps[:3]] == [
+        "player 0 resolves rage, then heal", "rage: strength 1 x 2 = 2",
+        "heal: strength 2 + 3 = 5"]
+
+
+def test_an_order_before_the_draw_is_illegal_because_of_the_draw_rule(tmp_path):
+    result = run(tmp_path, f'''
+title = "effects come after the draw"
+start = "{DRAW}"
+[expect]
+legal = ["draw 4"]
+illegal = [{{ action = "order rage heal", rules = ["TG 3.1"] }},
+           {{ action = "bid 1 & bid 0", rules = ["TG 3.1"] }}]
+''')
+    assert result.passed, result.failures
+    assert result.checked == ["legal: draw 4", "illegal: order rage heal (TG 3.1)",
+                              "illegal: bid 1 & bid 0 (TG 3.1)"]
+
+
+@pytest.mark.parametrize(("start", "action", "choice", "fits"), [
+    (START, "deal", "which card comes", "deal 1, deal 2, deal 3"),
+    (BID, "bid 1", "what player 1 bids", "bid 1 & bid 0, bid 1 & bid 1"),
+    (BID, "bid & bid 1", "what player 0 bids", "bid 0 & bid 1, bid 1 & bid 1, bid 2 & bid 1"),
+    (ORDER, "order", "which order the effects resolve in", "order heal rage, order rage heal"),
+])
+def test_a_scenario_that_leaves_a_choice_open_fails_and_names_it(tmp_path, start, action,
+                                                                 choice, fits):
     result = run(tmp_path, f'''
 title = "open"
 start = "{start}"
@@ -84,59 +203,58 @@ outcome = "ongoing"
 
 
 def test_an_illegal_action_in_the_actions_fails_with_its_rule(tmp_path):
-    result = run(tmp_path, '''
-title = "acting before the roll"
-start = "cards 1 2 | roll - | token 0 | order ? | called - | folded - | result -"
-actions = ["call"]
+    result = run(tmp_path, f'''
+title = "drawing before the bid"
+start = "{BID}"
+actions = ["draw 3"]
 [expect]
 outcome = "ongoing"
 ''')
-    assert result.failures == ["step 1 ('call'): 'call' is illegal: the round is at 'roll': "
-                               "roll comes next (TG 2.1)"]
+    assert result.failures == ["step 1 ('draw 3'): 'draw 3' is illegal: the game is at 'bid': "
+                               "bid comes next (TG 2.1)"]
 
 
 def test_illegal_because_rule_passes_when_the_rule_matches(tmp_path):
-    for ruleset in ('ruleset = "house"', "[ruleset_overrides]\nsecond_may_fold = false"):
+    for ruleset in ('ruleset = "standard"', "[ruleset_overrides]\nshared_win = true"):
         result = run(tmp_path, f'''
-title = "the second player may not fold"
-start = "{SECOND}"
+title = "after a tie nobody draws"
+start = "hands 2 1 | deck 3 4 | bids 1 1 | initiative - | drawn - | order - | strengths 1 0"
 {ruleset}
 [expect]
-legal = ["call"]
-illegal = [{{ action = "fold", rules = ["tg 3.2"] }}]
+illegal = [{{ action = "draw 3", rules = ["tg 4.1"] }}]
 ''')
         assert result.passed, result.failures
-        assert result.checked == ["legal: call", "illegal: fold (TG 3.2)"]
-    assert result.ruleset == "standard with second_may_fold=False"
+        assert result.checked == ["illegal: draw 3 (TG 4.1)"]
+    assert result.ruleset == "standard with shared_win=True"
 
 
 def test_illegal_because_rule_fails_when_another_rule_decides(tmp_path):
     result = run(tmp_path, f'''
 title = "wrong rule"
-start = "{SECOND}"
-ruleset = "house"
+start = "{BID}"
 [expect.illegal]
-action = "fold"
-rules = ["TG 3.1"]
+action = "bid 2 & bid 2"
+rules = ["TG 2.2"]
 ''')
-    assert result.failures == ["'fold' is illegal, but because of TG 3.2 (under this ruleset "
-                               "the second player must call), not TG 3.1"]
+    assert result.failures == ["'bid 2 & bid 2' is illegal, but because of TG 2.1 (player 1 "
+                               "holds the 1 and may bid 0 to 1, not 2), not TG 2.2"]
 
 
 def test_illegal_expectations_fail_for_legal_and_ambiguous_actions(tmp_path):
     result = run(tmp_path, f'''
 title = "not illegal at all"
-start = "{ORDER}"
+start = "{BID}"
 [expect]
-illegal = [{{ action = "first 1", rules = ["TG 2.2"] }}, {{ action = "first", rules = ["TG 2.2"] }},
-           {{ action = "first 2", rules = ["TG 2.2"] }}]
+illegal = [{{ action = "bid 1 & bid 1", rules = ["TG 2.1"] }},
+           {{ action = "bid 1", rules = ["TG 2.1"] }},
+           {{ action = "bid 0 & bid 5", rules = ["TG 2.1"] }}]
 ''')
     assert result.failures == [
-        "expected 'first 1' to be illegal (TG 2.2), but it is legal as 'first 1'",
-        "expected illegal, but it is legal: 'first' does not say who acts first; it fits "
-        "first 0, first 1",
+        "expected 'bid 1 & bid 1' to be illegal (TG 2.1), but it is legal as 'bid 1 & bid 1'",
+        "expected illegal, but it is legal: 'bid 1' does not say what player 1 bids; it fits "
+        "bid 1 & bid 0, bid 1 & bid 1",
     ]
-    assert result.checked == ["illegal: first 2 (TG 2.2)"]
+    assert result.checked == ["illegal: bid 0 & bid 5 (TG 2.1)"]
 
 
 def test_legal_expectations_fail_for_illegal_and_ambiguous_actions(tmp_path):
@@ -144,41 +262,42 @@ def test_legal_expectations_fail_for_illegal_and_ambiguous_actions(tmp_path):
 title = "legal?"
 start = "{ORDER}"
 [expect]
-legal = ["first 0", "first", "call"]
+legal = ["order rage heal", "order", "draw 4"]
 ''')
-    assert result.checked == ["legal: first 0"]
-    assert result.failures[0].startswith("expected legal: 'first' does not say who acts first")
-    assert result.failures[1] == ("expected legal: 'call' is illegal: the round is at 'order': "
-                                  "first comes next (TG 2.2)")
+    assert result.checked == ["legal: order rage heal"]
+    assert result.failures[0].startswith("expected legal: 'order' does not say which order")
+    assert result.failures[1] == ("expected legal: 'draw 4' is illegal: the game is at "
+                                  "'order': order comes next (TG 3.2)")
 
 
 def test_wrong_position_and_outcome_are_reported(tmp_path):
     result = run(tmp_path, f'''
 title = "wrong"
-start = "{SECOND}"
-actions = ["fold"]
+start = "{ORDER}"
+actions = ["order rage heal"]
 [expect]
-position = "cards 1 3 | roll 2 | token 0 | order - | called 0 | folded 1 | result p1"
-outcome = "p1 wins 2"
+position = "hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order rage heal | strengths 8 1"
+outcome = "p1 wins"
 ''')
-    got = "cards 1 3 | roll 2 | token 0 | order - | called 0 | folded 1 | result p0"
+    got = ("hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order rage heal "
+           "| strengths 5 1")
     assert result.failures == [
-        f"position: expected 'cards 1 3 | roll 2 | token 0 | order - | called 0 | folded 1 "
-        f"| result p1', got {got!r}",
-        "outcome: expected 'p1 wins 2', got 'p0 wins 2'",
+        "position: expected 'hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order "
+        f"rage heal | strengths 8 1', got {got!r}",
+        "outcome: expected 'p1 wins', got 'p0 wins'",
     ]
 
 
 def test_a_start_that_breaks_an_invariant_fails_at_once(tmp_path):
     result = run(tmp_path, '''
-title = "a card 7"
-start = "cards 7 1 | roll - | token 0 | order ? | called - | folded - | result -"
-actions = ["roll 1"]
+title = "a card twice"
+start = "hands 1 1 | deck 2 3 | bids ? | initiative ? | drawn - | order - | strengths -"
+actions = ["bid 0 & bid 0"]
 [expect]
 outcome = "ongoing"
 ''')
-    assert result.failures == ["start: invariant cards-in-range (TG 1.1) broken: a card 7 was "
-                               "dealt; cards run 1-3"]
+    assert result.failures == ["start: invariant cards-once (TG 1.1, TG 1.2) broken: the card "
+                               "1 is in play twice"]
     assert result.actions == []
 
 
@@ -248,21 +367,21 @@ BROKEN_FILES = [
     ("rules-not-list", f'title = "t"\nstart = "{START}"\nrules = "TG 1.1"\n[expect]\n'
      'outcome = "x"', "rules: must be a list of strings"),
     ("illegal-unknown-rule", f'title = "t"\nstart = "{START}"\n[expect]\n'
-     'illegal = [{ action = "call", rules = ["TG 3.3"] }]',
+     'illegal = [{ action = "draw 3", rules = ["TG 3.3"] }]',
      "expect.illegal[0]: unknown rule number TG 3.3; did you mean"),
     ("illegal-no-rule", f'title = "t"\nstart = "{START}"\n[expect]\n'
-     'illegal = [{ action = "call", rules = [] }]', "expect.illegal[0]: must name at least"),
+     'illegal = [{ action = "draw 3", rules = [] }]', "expect.illegal[0]: must name at least"),
     ("illegal-keys", f'title = "t"\nstart = "{START}"\n[expect]\n'
-     'illegal = [{ action = "call" }]', "needs exactly the keys 'action' and 'rules'"),
-    ("illegal-not-table", f'title = "t"\nstart = "{START}"\n[expect]\nillegal = "call"',
+     'illegal = [{ action = "draw 3" }]', "needs exactly the keys 'action' and 'rules'"),
+    ("illegal-not-table", f'title = "t"\nstart = "{START}"\n[expect]\nillegal = "draw 3"',
      "expect.illegal: must be a table or a list of tables"),
     ("unknown-ruleset", f'title = "t"\nstart = "{START}"\nruleset = "casino"\n[expect]\n'
      'outcome = "x"', "unknown ruleset 'casino'; known: standard, house"),
     ("override-field", f'title = "t"\nstart = "{START}"\n[ruleset_overrides]\njokers = 2\n'
      '[expect]\noutcome = "x"', "unknown rules field 'jokers'"),
     ("override-type", f'title = "t"\nstart = "{START}"\n[ruleset_overrides]\n'
-     'second_may_fold = "no"\n[expect]\noutcome = "x"',
-     "rules field 'second_may_fold' takes bool"),
+     'tied_bids_cancel = "no"\n[expect]\noutcome = "x"',
+     "rules field 'tied_bids_cancel' takes bool"),
     ("overrides-not-table", f'title = "t"\nstart = "{START}"\nruleset_overrides = 1\n'
      '[expect]\noutcome = "x"', "ruleset_overrides: must be a table"),
     ("actions-not-strings", f'title = "t"\nstart = "{START}"\nactions = [1]\n[expect]\n'
@@ -292,17 +411,24 @@ def test_missing_and_unreadable_files(tmp_path):
     path = tmp_path / "toy" / "latin1.toml"
     path.parent.mkdir()
     path.write_bytes('title = "caf\xe9"'.encode("latin-1"))
-    with pytest.raises(InputError, match=r"latin1\.toml: cannot read"):
+    with pytest.raises(InputError, match=r"latin1\.toml: not UTF-8 text"):
         load_scenario(path, GAMES)
     with pytest.raises(InputError, match="no such file or folder"):
         scenario_files([tmp_path / "nowhere"])
 
 
 BAD_NOTATION = [
-    ("start", "cards 1 2 3 | roll -", [], {}, "start: a position has the sections"),
-    ("actions[1]", START, ["deal 1", "deal one"], {}, "actions[1]: 'deal one': 'one' is not"),
+    ("start", "hands 1 2 3 | deck -", [], {}, "start: a position has the sections"),
+    ("actions[1]", START, ["deal 1", "deal one"], {},
+     "actions[1]: 'deal one': 'one' is not a card"),
     ("actions[0]", START, ["shuffle"], {}, "actions[0]: 'shuffle': 'shuffle' is not an action"),
-    ("expect.position", START, [], {"position": "cards"}, "expect.position: a position has"),
+    ("joint-too-many", START, ["deal 1", "deal 2", "bid 1 & bid 1 & bid 0"], {},
+     "actions[2]: 'bid 1 & bid 1 & bid 0': players 0, 1 choose together here"),
+    ("joint-not-a-bid", START, ["deal 1", "deal 2", "bid 1 & call"], {},
+     "actions[2]: player 1: 'bid 1 & call': 'call' is not a bid"),
+    ("order-twice", START, ["deal 1", "deal 2", "bid 1 & bid 0", "draw 3", "order heal heal"],
+     {}, "actions[4]: 'order heal heal' must name each pending effect once"),
+    ("expect.position", START, [], {"position": "hands"}, "expect.position: a position has"),
     ("expect.legal[0]", START, [], {"legal": ["deal x"]}, "expect.legal[0]: 'deal x'"),
     ("expect.illegal[0]", START, [], {"illegal": [{"action": "", "rules": ["TG 1.1"]}]},
      "expect.illegal[0]: must be a non-empty string"),

@@ -350,6 +350,69 @@ def test_a_rule_without_a_check_fails_the_build(tmp_path, monkeypatch):
     assert "CF 6.1" in result.error and "no" in result.error
 
 
+def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
+    """Pages of a game's own: rendered from its template, listed on its index."""
+    from harness.registry import DocsPage, GameParts
+    from toygame import TOY
+
+    (tmp_path / "notes.rst.jinja").write_text(
+        '{% from "_macros.rst.jinja" import heading %}\n{{ heading(title, "=") }}\n'
+        "Seen: {{ report.game.title }}; results in {{ results }}.\n", encoding="utf-8")
+    given = []
+
+    def pages(context):
+        given.append(context)
+        return [DocsPage("notes", "Notes", "notes.rst.jinja",
+                         {"title": "Toy notes", "results": context.shown(context.game_results)},
+                         templates=tmp_path, reproduce=("A note: ``ringside toy notes``.",))]
+
+    registry.register(GameParts(game=TOY, docs_pages=pages))
+    try:
+        reports = docs.collect([TOY], root=ROOT, options=docs.CheckOptions(
+            proofs=False, depth=1, max_states=50, starts=1))
+    finally:
+        registry.unregister(TOY.key)
+    generated, problems = docs.generate(reports)
+    assert not problems
+    assert given[0].game is TOY and given[0].results == ROOT / "results"
+    notes = generated[f"{docs.GENERATED}/toy/notes.rst"]
+    assert notes.startswith("Toy notes\n=========\n")
+    assert "Seen: Toy Brawl; results in results/toy." in notes
+    assert "   Checks <checks>\n   Notes <notes>\n   Code <api>\n" in \
+        generated[f"{docs.GENERATED}/toy/index.rst"]
+    assert "- A note: ``ringside toy notes``." in generated[f"{docs.GENERATED}/landing.rst.inc"]
+
+
+@needs_dot
+def test_the_adding_a_game_page_shows_the_toy_games_code(site):
+    page = _page(site / "adding-a-game.html")
+    for text in ("class ToyRules", "class ToySetup", "def chance_outcomes", "def observation",
+                 "def resample", "def player_actions", "def _resolve_effects", "def outcome",
+                 "def max_length", "def _toy_graph", "TOY_RULEBOOK = RuleBook(",
+                 "TOY_AMBIGUITIES = ("):
+        assert text in page.visible, text
+    assert any(link.endswith("adding-a-game.html") for link in _page(site / "index.html").links)
+
+
+def test_the_adding_a_game_pages_scenario_replays_on_the_toy_game(tmp_path):
+    """The scenario written out on "Adding a game" passes on the toy game as it is."""
+    from toygame import TOY
+
+    text = (ROOT / "docs" / "adding-a-game.rst").read_text(encoding="utf-8")
+    block = text.split(".. code-block:: toml\n\n", 1)[1]
+    lines = []
+    for line in block.splitlines():
+        if line.strip() and not line.startswith("   "):
+            break
+        lines.append(line[3:])
+    folder = tmp_path / "scenarios" / TOY.key
+    folder.mkdir(parents=True)
+    (folder / "example.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_scenario(load_scenario(folder / "example.toml", {TOY.key: TOY}, tmp_path), TOY)
+    assert result.passed, result.failures
+    assert len(result.checked) == 5
+
+
 def test_code_named_by_a_rule_must_exist(monkeypatch):
     from model.clubfight.engine import ClubFight
     from model.clubfight.rulebook import RULES, SECTIONS

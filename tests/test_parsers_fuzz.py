@@ -64,8 +64,8 @@ WORDS = (list(SECTIONS) + ["DECK", "Hand", "jokers 1", "jokers 2", "jokers 3"]
                             "col", "r", "c", "row 2", "column 3", "r1", "c4"]
          + ["CF1-0", "CF2-17", "cf1-5", "CF3-1", "CF1-", "CF1-18446744073709551616",
             "CF 4.3", "cf4.3", "FK 7.2b", "CF 4.10", "CF", "4.3", "TG 3.2"]
-         + ["deal", "roll", "first", "call", "fold", "cards", "token", "order", "called",
-            "folded", "result", "?", "p0", "p1", "draw"])
+         + ["deal", "draw", "bid", "order", "heal", "rage", "&", "hands", "deck", "bids",
+            "initiative", "strengths", "players", "?", "p0", "p1", "shared"])
 DIGITS = [str(n) for n in range(15)] + ["99", "-1", "+1", "007", "²", "٣", "1e3"]
 TOKENS = CARD_TOKENS + RANK_TOKENS + PUNCTUATION + WORDS + DIGITS
 SEPARATORS = [" ", " ", " ", "", "  ", "\t", "\n", " | ", " / "]
@@ -168,11 +168,14 @@ def test_state_parse(text):
 
 
 TOY_POSITIONS = [
-    "cards - - | roll - | token 0 | order ? | called - | folded - | result -",
-    "cards 2 1 | roll 3 | token 1 | order 1 0 | called - | folded - | result -",
-    "cards 2 2 | roll 1 | token 0 | order - | called 0 1 | folded - | result draw",
-    "cards 1 3 | roll 2 | token 0 | order - | called 0 | folded 1 | result p0",
+    "hands - - | deck 1 2 3 | bids ? | initiative ? | drawn - | order - | strengths -",
+    "hands 2 1 3 | deck 4 | bids ? | initiative ? | drawn - | order - | strengths -",
+    "hands 2 1 | deck 3 4 | bids 1 0 | initiative 0 | drawn - | order - | strengths -",
+    "hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order - | strengths -",
+    "hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order rage heal | strengths 5 1",
+    "hands 3 2 1 4 | deck 5 | bids 1 1 0 2 | initiative - | drawn - | order - | strengths 2 1 1 2",
 ]
+TOY_LIVE_POSITIONS = TOY_POSITIONS[:4]
 
 
 @FUZZ
@@ -181,7 +184,21 @@ def test_toy_state_parse(text):
     state = parsed(TOY.parse_state, text)
     if state is not None:
         assert TOY.parse_state(TOY.format_state(state)) == state
-        assert TOY.is_terminal(state) == (TOY.outcome(state) is not None)
+        for rules in TOY.presets.values():
+            assert TOY.is_terminal(state) == (TOY.outcome(state, rules) is not None)
+        assert 2 <= TOY.num_players(state) <= 4
+        hash(TOY.observation(state, 0))
+
+
+@FUZZ
+@given(any_text("players 2 deck 3", "players 4 deck 9", "PLAYERS 3 DECK 5", max_size=6))
+def test_toy_setup_parse(text):
+    setup = parsed(TOY.parse_setup, text)
+    if setup is not None:
+        assert TOY.parse_setup(TOY.format_setup(setup)) == setup
+        assert 2 <= setup.players <= 4 and setup.players < setup.deck <= 9
+        start = TOY.initial_state(setup, TOY.default_rules)
+        assert all(invariant(start) is None for invariant in TOY.invariants)
 
 
 # -- deals -----------------------------------------------------------------------------------
@@ -272,14 +289,17 @@ def test_engine_parse_action(state, preset, data):
     assert CLUBFIGHT.parse_action(state, CLUBFIGHT.format_action(state, move), rules) == move
 
 
+TOY_WORDS = ["deal", "draw", "bid", "BID", "order", "heal", "rage", "x"]
+TOY_ARGUMENTS = ["", "0", "1", "2", "3", "4", "x", "1 2", "heal rage", "rage heal", "heal"]
+TOY_ACTION = st.builds("{} {}".format, st.sampled_from(TOY_WORDS), st.sampled_from(TOY_ARGUMENTS))
+
+
 @FUZZ
-@given(st.sampled_from(["cards - - | roll - | token 0 | order ? | called - | folded - | result -",
-                        "cards 1 3 | roll 2 | token 1 | order ? | called - | folded - | result -",
-                        "cards 1 3 | roll 2 | token 0 | order 1 | called 0 | folded - | result -"]),
-       st.one_of(any_text(), token_text(max_size=3),
-                 st.builds("{} {}".format, st.sampled_from(["deal", "roll", "first", "call",
-                                                            "fold", "CALL", "x"]),
-                           st.sampled_from(["", "0", "1", "2", "3", "4", "x", "1 2"]))))
+@given(st.sampled_from(TOY_LIVE_POSITIONS),
+       st.one_of(any_text(), token_text(max_size=3), TOY_ACTION,
+                 st.builds(" & ".join, st.lists(TOY_ACTION, min_size=1, max_size=4)),
+                 st.builds("&".join, st.lists(st.sampled_from(["bid 1", "bid", "", " bid 2 "]),
+                                              max_size=4))))
 def test_toy_parse_action(position, text):
     state = TOY.parse_state(position)
     rules = TOY.default_rules
@@ -317,9 +337,10 @@ SCENARIO_KEYS = ["title", "source", "rules", "ruleset", "ruleset_overrides", "st
 EXPECT_KEYS = ["position", "outcome", "legal", "illegal", "verdict"]
 STRINGS = st.one_of(
     st.sampled_from([str(s) for s in STATES[:6]] + DEALS[:1] + [
-        "cards - - | roll - | token 0 | order ? | called - | folded - | result -",
+        TOY_POSITIONS[0], TOY_POSITIONS[2],
         "rulebook", "webapp", "standard", "house", "clubfight", "toy", "win", "ongoing",
-        "CF 4.3", "TG 3.2", "cf9.9", "6 match", "deal 1", "fold", "first"]),
+        "CF 4.3", "TG 3.2", "cf9.9", "6 match", "deal 1", "bid 1 & bid 0", "order rage heal",
+        "draw 3"]),
     mutated([str(s) for s in STATES[:6]]),
     token_text(max_size=6),
     st.text(max_size=20),
@@ -330,7 +351,7 @@ VALUES = st.one_of(
     st.lists(STRINGS, max_size=4),
     st.lists(SCALARS, max_size=3),
     st.dictionaries(st.sampled_from(["action", "rules", "must_clear", "run_min_cards",
-                                     "second_may_fold", "x"]),
+                                     "tied_bids_cancel", "x"]),
                     st.one_of(SCALARS, st.lists(STRINGS, max_size=3)), max_size=3),
     st.lists(st.fixed_dictionaries({"action": STRINGS, "rules": st.lists(STRINGS, max_size=2)}),
              max_size=2),
@@ -369,9 +390,9 @@ def valid_scenarios() -> list[str]:
         f'actions = [{json.dumps(CLUBFIGHT.format_action(start, first))}]\n'
         '[expect]\noutcome = "ongoing"\nlegal = ["6 any"]\n'
         'illegal = [{ action = "K any 2D", rules = ["CF 2.1"] }]\n',
-        'title = "t"\nstart = "cards 1 3 | roll 2 | token 0 | order 1 | called 0 | folded - | '
-        'result -"\nruleset = "house"\n[expect]\nlegal = ["call"]\n'
-        'illegal = [{ action = "fold", rules = ["TG 3.2"] }]\n',
+        f'title = "t"\nstart = "{TOY_POSITIONS[1]}"\nruleset = "house"\n'
+        'actions = ["bid 1 & bid 1 & bid 0"]\n[expect]\nlegal = ["draw 4"]\n'
+        'illegal = [{ action = "order heal rage", rules = ["TG 3.1"] }]\n',
     ]
 
 
@@ -386,13 +407,11 @@ def structured_scenario(draw) -> str:
         ruleset = st.sampled_from(["rulebook", "webapp", "house"])
         rule = st.sampled_from(list(RULEBOOK.numbers()) + ["CF 9.9", "cf4.3", "TG 1.1"])
     else:
-        start = draw(st.sampled_from([
-            "cards - - | roll - | token 0 | order ? | called - | folded - | result -",
-            "cards 1 3 | roll 2 | token 0 | order 1 | called 0 | folded - | result -",
-            "cards 1 3 | roll 2 | token 0 | order ? | called - | folded - | result -",
-            "cards 7 3 | roll - | token 0 | order ? | called - | folded - | result -"]))
-        action = st.sampled_from(["deal 1", "deal", "roll 2", "first 0", "first", "call",
-                                  "fold", "deal 9", "jump"])
+        start = draw(st.sampled_from(TOY_POSITIONS + [
+            "hands 1 1 | deck 2 3 | bids ? | initiative ? | drawn - | order - | strengths -"]))
+        action = st.sampled_from(["deal 1", "deal", "draw 4", "draw", "bid 1 & bid 0", "bid 1",
+                                  "bid 2 & bid 2 & bid 0", "bid & bid", "order", "order rage "
+                                  "heal", "order heal", "deal 9", "jump"])
         ruleset = st.sampled_from(["standard", "house", "rulebook"])
         rule = st.sampled_from(list(TOY.rulebook.numbers()) + ["TG 9.9", "CF 4.3"])
     lines = [f"game = {json.dumps(game)}", 'title = "fuzz"', f"start = {json.dumps(start)}",

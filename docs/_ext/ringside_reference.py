@@ -2,7 +2,10 @@
 
 At ``builder-inited`` it runs every check of every registered game and writes
 the generated pages into ``generated/`` under the source folder (see
-:mod:`harness.docs`, which does the writing).  It also gives the pages
+:mod:`harness.docs`, which does the writing); ``ringside docs`` builds from a
+temporary copy of the project, so that folder is never the data root's (a
+checkout's ``docs/``, or the wheel's copy inside site-packages).  It also
+gives the pages
 
 - the ``rule`` role: ``:rule:`CF 4.3``` links to rule CF 4.3 (a section
   number such as ``CF 4`` links to the section), and an unknown number fails
@@ -11,12 +14,15 @@ the generated pages into ``generated/`` under the source folder (see
   wherever it appears (generated pages, docstrings, hand-written pages);
 - the status roles ``rs-pass``, ``rs-fail``, ``rs-notrun`` and ``rs-kind-*``.
 
-Configuration (``conf.py`` or ``-D``): ``ringside_root`` (the checkout; default
-the one the ``model`` package lives in), ``ringside_proofs`` (run the z3
-obligations; default true), ``ringside_explore_depth``,
-``ringside_explore_states``, ``ringside_explore_starts`` (the explorer's
-bounds, as ``ringside check``), ``ringside_results`` (the folder holding
-``<game>/summary.json``; default ``results/`` in the checkout).
+Configuration (``conf.py`` or ``-D``): ``ringside_root`` (the data root the
+checks read: scenarios, results, rule index; default
+:func:`harness.resources.data_root`, the checkout or the installed wheel's
+data), ``ringside_proofs`` (run the z3 obligations; default true),
+``ringside_explore_depth``, ``ringside_explore_states``,
+``ringside_explore_starts`` (the explorer's bounds, as ``ringside check``),
+``ringside_results`` (the folder of committed results, one sub-folder per
+game, handed to each game's ``docs_pages`` hook; default ``results/`` under
+the data root).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 
 typedef uint64_t u64;
 typedef int64_t i64;
@@ -212,6 +213,12 @@ typedef struct {
 } Search;
 
 enum { R_WIN = 0, R_LOSS = 1, R_STOP = 2, R_RESTART = 3, R_OOM = 4 };
+
+/* Ctrl-C while the search runs: Python's own handler only runs once the call
+ * returns, so cf_solve (when asked) catches SIGINT itself, the search polls
+ * this flag, and the call returns 5 within a few milliseconds. */
+static volatile sig_atomic_t cf_interrupted = 0;
+static void cf_on_sigint(int sig) { (void)sig; cf_interrupted = 1; }
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -779,6 +786,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     if (S->has_budget && nodes > S->budget) return R_RESTART;
     if (S->max_nodes >= 0 && nodes > S->max_nodes) return R_STOP;
     if (S->has_deadline && (nodes & 127) == 0 && now_seconds() > S->deadline) return R_STOP;
+    if ((nodes & 1023) == 0 && cf_interrupted) return R_STOP;
     const int *T = S->tech;
     int turn = popcount((u64)played);
     int hand = S->drawn[turn] & ~played;
@@ -902,15 +910,47 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     return R_LOSS;
 }
 
+static int cf_solve_inner(const int *values, const int *suits, int total, u64 grid, int dealt,
+                          const int *club_order, int n_clubs, int hand_size,
+                          const int *rules, const int *tech, const int *budgets, int n_budgets,
+                          double noise, i64 max_nodes, double timeout,
+                          int *line_club, int *line_mask, int *line_len, i64 *stats);
+
 /*
  * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
- * memory.  line: up to 13 (club, mask) pairs; stats: S_COUNT counters.
+ * memory, 5 interrupted (SIGINT, only with catch_interrupt: the caller must
+ * be the process's main thread).  line: up to 13 (club, mask) pairs; stats:
+ * S_COUNT counters.
  */
 int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt,
              const int *club_order, int n_clubs, int hand_size,
              const int *rules, const int *tech, const int *budgets, int n_budgets,
              double noise, i64 max_nodes, double timeout,
-             int *line_club, int *line_mask, int *line_len, i64 *stats) {
+             int *line_club, int *line_mask, int *line_len, i64 *stats,
+             int catch_interrupt) {
+    struct sigaction previous, mine;
+    int hooked = 0;
+    cf_interrupted = 0;
+    if (catch_interrupt) {
+        memset(&mine, 0, sizeof mine);
+        mine.sa_handler = cf_on_sigint;
+        sigemptyset(&mine.sa_mask);
+        hooked = sigaction(SIGINT, &mine, &previous) == 0;
+    }
+    int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
+                                 hand_size, rules, tech, budgets, n_budgets, noise, max_nodes,
+                                 timeout, line_club, line_mask, line_len, stats);
+    if (hooked) sigaction(SIGINT, &previous, NULL);
+    if (cf_interrupted && verdict == 2) verdict = 5;
+    cf_interrupted = 0;
+    return verdict;
+}
+
+static int cf_solve_inner(const int *values, const int *suits, int total, u64 grid, int dealt,
+                          const int *club_order, int n_clubs, int hand_size,
+                          const int *rules, const int *tech, const int *budgets, int n_budgets,
+                          double noise, i64 max_nodes, double timeout,
+                          int *line_club, int *line_mask, int *line_len, i64 *stats) {
     init_tables();
     if (total > 62) return 4;
     Search *S = calloc(1, sizeof(Search));

@@ -15,9 +15,11 @@ import ctypes
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 SOURCE = Path(__file__).with_name("_solver_core.c")
@@ -25,6 +27,10 @@ FLAGS = ["-O2", "-shared", "-fPIC"]
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
               "table_hits", "restarts", "table_size", "nodes")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
+INTERRUPTED = 5
+NODE_LIMIT_MAX = 2 ** 63 - 1
+"""The C search counts nodes in a signed 64-bit integer: a larger limit is never
+reached, so it is passed as this (the same search, no wrap-around)."""
 
 _library = None
 _failure: str | None = None
@@ -89,6 +95,7 @@ def _load():
         c_int_p, c_int_p, c_int_p, ctypes.c_int,
         ctypes.c_double, ctypes.c_int64, ctypes.c_double,
         c_int_p, c_int_p, c_int_p, ctypes.POINTER(ctypes.c_int64),
+        ctypes.c_int,
     ]
     _library = library
     return library
@@ -132,14 +139,23 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     line_mask = (ctypes.c_int * 16)()
     line_len = ctypes.c_int(0)
     stats = (ctypes.c_int64 * len(STAT_NAMES))()
+    if max_nodes is not None and max_nodes < 0:
+        raise ValueError(f"max_nodes must not be negative, not {max_nodes}")
+    limit = -1 if max_nodes is None else min(int(max_nodes), NODE_LIMIT_MAX)
+    # Catch Ctrl-C inside the search only where Python would raise it: the main
+    # thread with Python's default handler in place.
+    catch = (threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
     code = library.cf_solve(
         _ints(position.values), _ints(position.suits), len(position.values),
         position.grid, position.dealt,
         _ints(position.club_order), len(position.club_order), position.hand_size,
         _ints(rules_fields), _ints(tech_fields), _ints(budgets), len(budgets),
-        float(techniques.noise), -1 if max_nodes is None else int(max_nodes),
+        float(techniques.noise), limit,
         -1.0 if timeout is None else float(timeout),
-        line_club, line_mask, ctypes.byref(line_len), stats)
+        line_club, line_mask, ctypes.byref(line_len), stats, int(catch))
+    if code == INTERRUPTED:
+        raise KeyboardInterrupt
     if code not in VERDICTS:
         raise RuntimeError("the compiled solver ran out of memory")
     values = dict(zip(STAT_NAMES, stats))

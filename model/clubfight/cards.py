@@ -19,7 +19,15 @@ JOKER_TEXT = "JK"
 
 
 def parse_rank(text: str, where: str | None = None) -> int:
-    """The value 1..13 of a rank token (``A``, ``2`` .. ``9``, ``T``/``10``, ``J``, ``Q``, ``K``)."""
+    """The value 1..13 of a rank token (``A``, ``2`` .. ``9``, ``T``/``10``, ``J``, ``Q``, ``K``).
+
+    >>> parse_rank("A"), parse_rank("10"), parse_rank("t"), parse_rank("K")
+    (1, 10, 10, 13)
+    >>> parse_rank("Z")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: 'Z' is not a rank; ranks are A 2-9 T (or 10) J Q K
+    """
     token = text.strip().upper()
     if token == "10":
         token = "T"
@@ -29,10 +37,20 @@ def parse_rank(text: str, where: str | None = None) -> int:
 
 
 def rank_text(value: int) -> str:
+    """The rank token of a value: ``rank_text(10) == 'T'``.
+
+    >>> [rank_text(value) for value in (1, 9, 10, 13)]
+    ['A', '9', 'T', 'K']
+    """
     return RANKS[value - 1]
 
 
 def rank_name(value: int) -> str:
+    """The rank in words, as rulings and logs say it.
+
+    >>> rank_name(1), rank_name(6), rank_name(12)
+    ('Ace', '6', 'Queen')
+    """
     return RANK_NAMES.get(value, str(value))
 
 
@@ -41,6 +59,19 @@ class Card:
     """A playing card; the Joker has ``value == 0`` and ``suit == ''``.
 
     Cards order by suit, then value, Jokers last.
+
+    >>> card = Card.parse("qs")
+    >>> card
+    Card.parse('QS')
+    >>> str(card), card.value, card.suit, card.is_joker, card.is_club
+    ('QS', 12, 'S', False, False)
+    >>> joker = Card.parse("JK")
+    >>> joker.value, joker.suit, joker.is_joker, joker == Card.joker()
+    (0, '', True, True)
+    >>> sorted([joker, Card.parse("2S"), Card.parse("KD"), Card.parse("AD")])
+    [Card.parse('AD'), Card.parse('KD'), Card.parse('2S'), Card.parse('JK')]
+    >>> eval(repr(card)) == card
+    True
     """
 
     suit_order: int
@@ -48,6 +79,11 @@ class Card:
 
     @classmethod
     def of(cls, value: int, suit: str) -> "Card":
+        """The card of a value 1..13 and a suit letter.
+
+        >>> Card.of(7, "H"), Card.of(10, "D")
+        (Card.parse('7H'), Card.parse('TD'))
+        """
         if not 1 <= value <= 13 or suit not in SUITS:
             raise ValueError(f"no card with value {value} and suit {suit!r}")
         return cls(SUITS.index(suit), value)
@@ -58,7 +94,17 @@ class Card:
 
     @classmethod
     def parse(cls, text: str, where: str | None = None) -> "Card":
-        """A card from ``7H``, ``th``, ``10d``, ``JK`` ..."""
+        """A card from ``7H``, ``th``, ``10d``, ``JK`` ...
+
+        >>> Card.parse("7H"), Card.parse("th"), Card.parse("10d"), Card.parse("JK")
+        (Card.parse('7H'), Card.parse('TH'), Card.parse('TD'), Card.parse('JK'))
+        >>> Card.parse("5C").is_club
+        True
+        >>> Card.parse("7X", "slot 3")
+        Traceback (most recent call last):
+            ...
+        model.core.errors.InputError: slot 3: '7X' is not a card: 'X' is not a suit (C D H S)
+        """
         token = text.strip().upper()
         if token in (JOKER_TEXT, "JOKER"):
             return JOKER
@@ -95,7 +141,11 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def name(self) -> str:
-        """``6 of Hearts``, ``Queen of Spades``, ``Joker``."""
+        """``6 of Hearts``, ``Queen of Spades``, ``Joker``.
+
+        >>> Card.parse("6H").name(), Card.parse("QS").name(), Card.parse("JK").name()
+        ('6 of Hearts', 'Queen of Spades', 'Joker')
+        """
         if self.is_joker:
             return "Joker"
         return f"{rank_name(self.value)} of {SUIT_NAMES[self.suit]}"
@@ -108,5 +158,10 @@ GRID_CARDS = tuple(Card.of(v, s) for s in "DHS" for v in range(1, 14))
 
 
 def full_grid_deck(jokers: int) -> tuple[Card, ...]:
-    """Every card of the grid deck of a game with ``jokers`` Jokers."""
+    """Every card of the grid deck of a game with ``jokers`` Jokers.
+
+    >>> deck = full_grid_deck(2)
+    >>> len(deck), deck[0], deck[-3:]
+    (41, Card.parse('AD'), (Card.parse('KS'), Card.parse('JK'), Card.parse('JK')))
+    """
     return GRID_CARDS + (JOKER,) * jokers

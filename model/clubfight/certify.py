@@ -104,7 +104,7 @@ def replay_win(start: "State | Deal | str", moves: Iterable[MoveLike],
             return replay
         replay.turns.append(text)
     replay.final = state
-    outcome = GAME.outcome(state)
+    outcome = GAME.outcome(state, rules)
     if outcome is not None and outcome.label == "win":
         replay.ok = True
     else:

@@ -28,7 +28,12 @@ _DEAL_ID = re.compile(r"^\s*CF([12])-(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 def splitmix64(seed: int) -> Iterator[int]:
-    """The SplitMix64 stream for ``seed`` (outputs are 64-bit integers)."""
+    """The SplitMix64 stream for ``seed`` (outputs are 64-bit integers).
+
+    >>> stream = splitmix64(0)
+    >>> next(stream), next(stream)
+    (16294208416658607535, 7960286522194355700)
+    """
     state = seed & MASK64
     while True:
         state = (state + 0x9E3779B97F4A7C15) & MASK64
@@ -39,7 +44,12 @@ def splitmix64(seed: int) -> Iterator[int]:
 
 
 def ordered_deck(jokers: int) -> list[Card]:
-    """Suits C, D, H, S; ranks A..K within a suit; then the Jokers."""
+    """Suits C, D, H, S; ranks A..K within a suit; then the Jokers.
+
+    >>> deck = ordered_deck(2)
+    >>> len(deck), deck[:3], deck[13], deck[-1]
+    (54, [Card.parse('AC'), Card.parse('2C'), Card.parse('3C')], Card.parse('AD'), Card.parse('JK'))
+    """
     return [Card.of(v, s) for s in SUITS for v in range(1, 14)] + [JOKER] * jokers
 
 
@@ -53,7 +63,19 @@ def shuffled_deck(jokers: int, number: int) -> list[Card]:
 
 
 def parse_deal_id(text: str, where: str | None = None) -> tuple[int, int]:
-    """``CF2-17`` -> (2, 17)."""
+    """``CF2-17`` -> (2, 17): the number of Jokers and the deal's number.
+
+    >>> parse_deal_id("CF2-17"), parse_deal_id(" cf1-0 ")
+    ((2, 17), (1, 0))
+    >>> parse_deal_id("CF3-1")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: 'CF3-1' is not a deal number; deal numbers look like CF1-0 or CF2-17
+    >>> parse_deal_id("CF1-18446744073709551616")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: 'CF1-18446744073709551616': the number after the dash must be below 2^64
+    """
     match = _DEAL_ID.match(text)
     if match is None:
         raise InputError(
@@ -70,7 +92,16 @@ def is_deal_id(text: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Both decks of one game, in the order they will be dealt and drawn."""
+    """Both decks of one game, in the order they will be dealt and drawn.
+
+    >>> deal = Deal.from_id("CF2-17")
+    >>> deal  # doctest: +ELLIPSIS
+    Deal.parse('6S KD QD 9S 9H AH JK JH 4H 2H ... 9D 7S / 3 4 6 Q 8 A J K T 2 9 5 7')
+    >>> deal.jokers, len(deal.grid_deck), deal.grid_deck[:2], deal.clubs[:4]
+    (2, 41, (Card.parse('6S'), Card.parse('KD')), (3, 4, 6, 12))
+    >>> Deal.parse(str(deal)) == deal == eval(repr(deal))
+    True
+    """
 
     grid_deck: tuple[Card, ...]
     clubs: tuple[int, ...]
@@ -79,8 +110,23 @@ class Deal:
     def jokers(self) -> int:
         return sum(1 for card in self.grid_deck if card.is_joker)
 
+    @property
+    def players(self) -> int:
+        """Club Fight is a solitaire: a deal sets up a game for one."""
+        return 1
+
     @classmethod
     def from_number(cls, jokers: int, number: int) -> "Deal":
+        """Deal ``CF<jokers>-<number>``, made by the specification's shuffle.
+
+        >>> print(Deal.from_number(1, 0))  # doctest: +NORMALIZE_WHITESPACE
+        8S 8H 7D KH KS 2S JH 9H QD 4D 3H KD TH 9D AS 3S 7H AH 8D 4H 9S 7S QS QH 5H TD
+        2H 2D JK AD 5D 6H TS 6D JS 3D 4S JD 6S 5S / 3 Q 2 T 4 7 6 9 5 8 J A K
+        >>> Deal.from_number(3, 0)
+        Traceback (most recent call last):
+            ...
+        model.core.errors.InputError: a deal has 1 or 2 Jokers, not 3
+        """
         if jokers not in (1, 2):
             raise InputError(f"a deal has 1 or 2 Jokers, not {jokers}")
         if not 0 <= number < 1 << 64:
@@ -92,13 +138,32 @@ class Deal:
 
     @classmethod
     def from_id(cls, text: str, where: str | None = None) -> "Deal":
-        """The deal for ``CF1-n`` / ``CF2-n``."""
+        """The deal for ``CF1-n`` / ``CF2-n``.
+
+        >>> Deal.from_id("CF1-0") == Deal.from_number(1, 0)
+        True
+        >>> Deal.from_id("cf2-17").jokers
+        2
+        """
         jokers, number = parse_deal_id(text, where)
         return cls.from_number(jokers, number)
 
     @classmethod
     def parse(cls, text: str, where: str | None = None) -> "Deal":
-        """A deal from its notation, or from a deal number."""
+        """A deal from its notation, or from a deal number.
+
+        >>> deal = Deal.parse("CF1-0")
+        >>> Deal.parse(str(deal)) == deal
+        True
+        >>> Deal.parse("7H QS 5C / 5 A")
+        Traceback (most recent call last):
+            ...
+        model.core.errors.InputError: card 3 of the grid deck, 5C, is a club; clubs go after the slash, as ranks
+        >>> Deal.parse("7H QS JK / 5 A")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        model.core.errors.InputError: the grid deck holds 3 cards; with 1 Joker it must hold 40; missing: ...
+        """
         if is_deal_id(text):
             return cls.from_id(text, where)
         if text.count("/") != 1:

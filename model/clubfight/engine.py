@@ -26,6 +26,7 @@ from model.clubfight.moves import (
     suit_counts,
 )
 from model.clubfight.notation import MoveSpec, format_move, parse_move
+from model.clubfight.observation import Observation, observe
 from model.clubfight.rulebook import RULEBOOK
 from model.clubfight.rules import PRESETS, Rules
 from model.clubfight.state import HAND_SIZE, MAX_TURNS, State, parse_grid
@@ -96,8 +97,10 @@ class ClubFight(Game[State, Move, Rules]):
     key = "clubfight"
     title = "Club Fight"
     rulebook_file = "club-fight.txt"
-    num_players = 1
     rules_type = Rules
+    setup_type = Deal
+    min_players = 1
+    max_players = 1
     summary = ("A solitaire for a standard deck and 1 or 2 Jokers: 13 clubs, played one "
                "a turn, must clear every other card from a 3x3 grid.")
     overview = """\
@@ -153,6 +156,38 @@ deck, the discard, the cleared pile and the number of Jokers.
     def parse_state(self, text: str) -> State:
         return State.parse(text)
 
+    # -- setups -----------------------------------------------------------
+    def parse_setup(self, text: str) -> Deal:
+        """A deal number (``CF2-17``) or a whole deal in the spec's notation."""
+        from model.clubfight.deals import is_deal_id
+
+        if is_deal_id(text.strip()) or text.strip()[:2].upper() == "CF":
+            return Deal.from_id(text.strip(), "setup")  # says what a deal number looks like
+        return Deal.parse(text, "setup")
+
+    def example_setups(self, count: int) -> Iterable[Deal]:
+        """CF1-0, CF2-0, CF1-1, CF2-1 ...: both variants, by deal number."""
+        for index in range(count):
+            yield Deal.from_number(1 + index % 2, index // 2)
+
+    def initial_state(self, setup: Deal, rules: Rules) -> State:
+        return State.from_deal(setup)
+
+    def num_players(self, state: State) -> int:
+        return 1
+
+    def max_length(self, state: State) -> int:
+        """One turn per club left: the hand and the club deck."""
+        return len(state.hand) + len(state.clubs)
+
+    def observation(self, state: State, player: int) -> Observation:
+        """Everything but the orders of the grid deck and the club deck."""
+        return observe(state)
+
+    def resample(self, state: State, player: int, rng) -> State:
+        """The same table with both decks in a random order."""
+        return observe(state).sample(rng)
+
     def layout(self, position: str) -> Layout:
         """The 3x3 grid, and beside it every section the position gives."""
         sections = [part.strip() for part in position.split("|")]
@@ -179,7 +214,7 @@ deck, the discard, the cleared pile and the number of Jokers.
     def current_player(self, state: State) -> int:
         return TERMINAL if state.won or state.lost else 0
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules | None = None) -> Outcome | None:
         if state.won:
             return Outcome("win", frozenset({0}))
         if state.lost:
@@ -208,11 +243,6 @@ deck, the discard, the cleared pile and the number of Jokers.
 
     def format_action(self, state: State, action: Move) -> str:
         return format_move(action, state.grid)
-
-    def exploration_starts(self, rules: Rules, count: int) -> Iterable[State]:
-        for index in range(count):
-            jokers = 1 + index % 2
-            yield State.from_deal(Deal.from_number(jokers, index // 2))
 
     # -- transitions ------------------------------------------------------
     def resolve(self, state: State, action: Move, rules: Rules) -> Transition[State]:

@@ -49,6 +49,14 @@ class Move:
 
     ``line`` is set for Line (``"row 2"``, ``"column 3"``) and ``direction``
     for Up/Down (``"lower"`` or ``"higher"``).
+
+    >>> move = Move(7, "updown", (0, 4), direction="lower")
+    >>> move
+    Move(club=7, action='updown', cleared=(0, 4), line=None, direction='lower')
+    >>> move.as_dict()
+    {'club': '7', 'action': 'updown', 'cleared': [0, 4], 'direction': 'lower'}
+    >>> Move(4, "line", (0, 1, 2), line="row 1").as_dict()
+    {'club': '4', 'action': 'line', 'cleared': [0, 1, 2], 'line': 'row 1'}
     """
 
     club: int
@@ -76,7 +84,15 @@ def suit_counts(grid: Grid) -> dict[str, int]:
 
 
 def blocked_actions(grid: Grid) -> frozenset[str]:
-    """Actions blocked by 3 or more cards of their suit (judged before the action)."""
+    """Actions blocked by 3 or more cards of their suit (judged before the action).
+
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("3D 4D 5D JK 2S 2H AH 9S KS")
+    >>> suit_counts(grid)
+    {'C': 0, 'D': 3, 'H': 2, 'S': 3}
+    >>> sorted(blocked_actions(grid))
+    ['line', 'updown']
+    """
     counts = suit_counts(grid)
     return frozenset(
         action for action, suit in BLOCKING_SUIT.items() if counts[suit] >= BLOCK_THRESHOLD
@@ -93,7 +109,16 @@ def _nonempty_subsets(slots: Sequence[int]) -> Iterable[tuple[int, ...]]:
 
 
 def match_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
-    """Match: the cards of the club's rank (and Jokers, if they match)."""
+    """Match: the cards of the club's rank (and Jokers, if they match).
+
+    >>> from model.clubfight.rules import RULEBOOK, WEBAPP
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("3D 3S -- -- 6H -- -- -- JK")
+    >>> [move.cleared for move in match_moves(grid, 3, RULEBOOK)]
+    [(0, 1)]
+    >>> [move.cleared for move in match_moves(grid, 3, WEBAPP)]
+    [(0,), (1,), (8,), (0, 1), (0, 8), (1, 8), (0, 1, 8)]
+    """
     targets = [s for s in _filled(grid)
                if grid[s].value == club or (rules.jokers_match and grid[s].is_joker)]
     if not targets:
@@ -163,7 +188,14 @@ def updown_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
 
 
 def run_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
-    """Run: grid cards that with the club make consecutive values, one per value."""
+    """Run: grid cards that with the club make consecutive values, one per value.
+
+    >>> from model.clubfight.rules import RULEBOOK
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("3D 4D 5D -- -- -- -- -- --")
+    >>> [move.cleared for move in run_moves(grid, 4, RULEBOOK)]
+    [(0,), (0, 2), (2,)]
+    """
     by_value: dict[int, list[int]] = {}
     for slot in _filled(grid):
         card = grid[slot]
@@ -196,7 +228,21 @@ def action_moves(grid: Grid, club: int, action: str, rules: Rules) -> list[Move]
 
 
 def moves_for_club(grid: Grid, club: int, rules: Rules) -> list[Move]:
-    """Every legal move of ``club`` on ``grid``, in action order."""
+    """Every legal move of ``club`` on ``grid``, in action order.
+
+    >>> from model.clubfight.rules import RULEBOOK
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("3D -- -- -- 6H -- -- -- JK")
+    >>> for move in moves_for_club(grid, 7, RULEBOOK):
+    ...     print(move)
+    Move(club=7, action='any', cleared=(0,), line=None, direction=None)
+    Move(club=7, action='any', cleared=(4,), line=None, direction=None)
+    Move(club=7, action='any', cleared=(8,), line=None, direction=None)
+    Move(club=7, action='updown', cleared=(0, 4), line=None, direction='lower')
+    Move(club=7, action='run', cleared=(4,), line=None, direction=None)
+    >>> [move.cleared for move in moves_for_club(grid, 9, RULEBOOK) if move.action == "sum"]
+    [(0, 4)]
+    """
     blocked = blocked_actions(grid)
     moves: list[Move] = []
     for action in ACTIONS:

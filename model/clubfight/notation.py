@@ -32,7 +32,15 @@ _SLOT_CARD = re.compile(r"^(?:(.+)@)?([0-8])$")
 
 @dataclass(frozen=True, slots=True)
 class MoveSpec:
-    """What a move text says; ``None`` where it leaves the choice to the position."""
+    """What a move text says; ``None`` where it leaves the choice to the position.
+
+    >>> from model.clubfight.state import parse_grid
+    >>> spec = parse_move("2 line r2", parse_grid("7H QS -- JK 2D 2S AH 9D KS"))
+    >>> spec
+    MoveSpec(text='2 line r2', club=2, action='line', cleared=None, line='row 2', direction=None)
+    >>> spec.fits(Move(2, "line", (3, 4, 5), line="row 2"))
+    True
+    """
 
     text: str
     club: int
@@ -53,7 +61,28 @@ def _line_name(kind: str, number: str) -> str:
 
 
 def parse_move(text: str, grid: Grid, where: str | None = None) -> MoveSpec:
-    """Read a move text against a grid (cards are looked up in it)."""
+    """Read a move text against a grid (cards are looked up in it).
+
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("7H QS -- JK 2D 2S AH 9D KS")
+    >>> spec = parse_move("9 sum 7H 2D", grid)
+    >>> spec.club, spec.action, sorted(spec.cleared)
+    (9, 'sum', [0, 4])
+    >>> parse_move("7c up/down down", grid).direction
+    'lower'
+    >>> parse_move("2 any JK@3", grid).cleared == parse_move("2 any 3", grid).cleared
+    True
+    >>> parse_move("2 match", grid).cleared is None
+    True
+    >>> parse_move("2 any 5H", grid)
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: '2 any 5H': 5H is not in the grid
+    >>> parse_move("5 any JK", parse_grid("JK -- -- -- 6H -- -- -- JK"))
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: '5 any JK': two Jokers are in the grid; write JK@0 or JK@8
+    """
     tokens = text.split()
     if len(tokens) < 2:
         raise InputError(
@@ -114,7 +143,20 @@ def _slot_of(token: str, grid: Grid, text: str, where: str | None) -> int:
 
 
 def format_move(move: Move, grid: Grid) -> str:
-    """Every choice written out: club, action, line or direction, cleared cards."""
+    """Every choice written out: club, action, line or direction, cleared cards.
+
+    >>> from model.clubfight.state import parse_grid
+    >>> grid = parse_grid("7H QS -- JK 2D 2S AH 9D KS")
+    >>> format_move(Move(9, "sum", (0, 4)), grid)
+    '9 sum 7H 2D'
+    >>> format_move(Move(2, "line", (3, 4, 5), line="row 2"), grid)
+    '2 line row 2 JK@3 2D 2S'
+    >>> move = Move(9, "line", (1, 4, 7), line="column 2")
+    >>> format_move(move, grid)
+    '9 line column 2 QS 2D 9D'
+    >>> parse_move(format_move(move, grid), grid).fits(move)
+    True
+    """
     parts = [rank_text(move.club), move.action]
     if move.line is not None:
         parts.append(move.line)
@@ -127,4 +169,9 @@ def format_move(move: Move, grid: Grid) -> str:
 
 
 def line_slots(line: str) -> tuple[int, ...]:
+    """The slots of a row or column.
+
+    >>> line_slots("row 2"), line_slots("column 3")
+    ((3, 4, 5), (2, 5, 8))
+    """
     return LINE_SLOTS[line]

@@ -78,67 +78,9 @@ from model.clubfight.moves import (
     BLOCK_THRESHOLD, HIGHER_CLUBS, LINES, LOWER_CLUBS, Grid, Move,
     blocked_actions,
 )
+from model.clubfight.observation import Observation, observe
 from model.clubfight.rules import Rules
 from model.clubfight.state import CLUB_VALUES, MAX_TURNS, State
-
-
-# -- what a player sees ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What a player sees between turns: everything but the orders of the decks.
-
-    ``unseen_cards`` (the grid deck as a sorted set) and ``unseen_clubs`` (the
-    club deck as a sorted set) are what a player can work out by counting.
-    """
-
-    grid: Grid
-    hand: tuple[int, ...]
-    discard: tuple[int, ...]
-    cleared: tuple[Card, ...]
-    jokers: int
-    unseen_cards: tuple[Card, ...]
-    unseen_clubs: tuple[int, ...]
-
-    @property
-    def turn(self) -> int:
-        return len(self.discard)
-
-    @property
-    def deck_size(self) -> int:
-        return len(self.unseen_cards)
-
-    @property
-    def cards_left(self) -> int:
-        return sum(card is not None for card in self.grid) + len(self.unseen_cards)
-
-    def legal_moves(self, rules: Rules) -> tuple[Move, ...]:
-        """Every legal move (the same as the rules model's for the state observed)."""
-        return GAME.legal_actions(self._shown_state(), rules)
-
-    def _shown_state(self) -> State:
-        """A state with the decks in sorted order: enough for moves, which see
-        only the grid and the hand."""
-        return State(grid=self.grid, deck=self.unseen_cards, hand=self.hand,
-                     clubs=self.unseen_clubs, discard=self.discard, cleared=self.cleared,
-                     jokers=self.jokers)
-
-    def sample(self, rng: random.Random) -> State:
-        """One state consistent with this observation: the unseen cards and clubs
-        in a random order (uniform over the orders)."""
-        deck = list(self.unseen_cards)
-        clubs = list(self.unseen_clubs)
-        rng.shuffle(deck)
-        rng.shuffle(clubs)
-        return State(grid=self.grid, deck=tuple(deck), hand=self.hand, clubs=tuple(clubs),
-                     discard=self.discard, cleared=self.cleared, jokers=self.jokers)
-
-
-def observe(state: State) -> Observation:
-    """What a player sees of ``state`` (the decks' orders are dropped)."""
-    return Observation(grid=state.grid, hand=state.hand, discard=state.discard,
-                       cleared=state.cleared, jokers=state.jokers,
-                       unseen_cards=tuple(sorted(state.deck)),
-                       unseen_clubs=tuple(sorted(state.clubs)))
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -405,7 +347,7 @@ def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | st
         state = State.from_deal(Deal.parse(deal_or_state))
     moves: list[Move] = []
     turns: list[Turn] = []
-    while GAME.outcome(state) is None and len(turns) <= MAX_TURNS:
+    while GAME.outcome(state, rules) is None and len(turns) <= MAX_TURNS:
         observation = observe(state)
         move = policy.choose(observation, rules, turn_rng(seed, state.turn))
         text = GAME.format_action(state, move) if all(
@@ -416,6 +358,6 @@ def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | st
                           tuple(state.grid[s] for s in move.cleared)))
         moves.append(move)
         state = after
-    outcome = GAME.outcome(state)
+    outcome = GAME.outcome(state, rules)
     return PlayResult(won=outcome is not None and outcome.label == "win", moves=moves,
                       turns=turns, final=state)

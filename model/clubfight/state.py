@@ -34,7 +34,16 @@ SECTIONS = ("deck", "hand", "clubs", "discard", "cleared", "jokers")
 
 
 def parse_grid(text: str, where: str | None = None) -> Grid:
-    """A 3x3 grid from 9 tokens (cards or ``--``)."""
+    """A 3x3 grid from 9 tokens (cards or ``--``).
+
+    >>> grid = parse_grid("7h qs -- jk 2d 2s ah 9d ks")
+    >>> grid[:4]
+    (Card.parse('7H'), Card.parse('QS'), None, Card.parse('JK'))
+    >>> parse_grid("7H QS 5C JK 2D 2S AH 9D KS")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: slot 2 holds 5C, a club; clubs are never in the grid
+    """
     tokens = text.split()
     if len(tokens) != 9:
         raise InputError(
@@ -62,11 +71,23 @@ def parse_grid(text: str, where: str | None = None) -> Grid:
 
 
 def format_grid(grid: Grid) -> str:
+    """The grid in position notation, canonical spelling.
+
+    >>> format_grid(parse_grid("7h qs -- jk 2d 2s ah 9d ks"))
+    '7H QS -- JK 2D 2S AH 9D KS'
+    """
     return " ".join("--" if card is None else str(card) for card in grid)
 
 
 def grid_rows(grid: Grid) -> list[str]:
-    """The grid as three lines, for people."""
+    """The grid as three lines, for people.
+
+    >>> for row in grid_rows(parse_grid("7H QS -- JK 2D 2S AH 9D KS")):
+    ...     print(row)
+    7H QS --
+    JK 2D 2S
+    AH 9D KS
+    """
     cells = ["--" if card is None else str(card) for card in grid]
     return [" ".join(cells[row * 3: row * 3 + 3]) for row in range(3)]
 
@@ -93,6 +114,15 @@ class State:
     ``deck`` and ``clubs`` are in draw order; ``hand``, ``discard`` and
     ``cleared`` are sets kept sorted, so that the same position reached in
     different orders is the same state.
+
+    >>> state = State.from_deal(Deal.from_id("CF1-0"))
+    >>> state  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    State.parse('8S 8H 7D KH KS 2S JH 9H QD | deck 4D 3H KD ... 6S 5S | hand 2 3 T Q
+                 | clubs 4 7 6 9 5 8 J A K | discard - | cleared - | jokers 1')
+    >>> state.turn, state.cards_left, len(state.deck), state.won, state.lost
+    (0, 40, 31, False, False)
+    >>> State.parse(str(state)) == state == eval(repr(state))
+    True
     """
 
     grid: Grid
@@ -123,18 +153,42 @@ class State:
 
     @property
     def cards_left(self) -> int:
+        """Cards in the grid and the grid deck: the game is won when none is left."""
         return sum(card is not None for card in self.grid) + len(self.deck)
 
     @property
     def won(self) -> bool:
+        """The grid and the grid deck are empty (CF 5.1).
+
+        >>> won = State.parse("-- -- -- -- -- -- -- -- -- | hand 5")
+        >>> won.won, won.lost, won.turn, won.cards_left
+        (True, False, 12, 0)
+        """
         return self.cards_left == 0
 
     @property
     def lost(self) -> bool:
+        """No club is left in hand and cards remain (CF 5.2).
+
+        >>> lost = State.parse("-- -- -- -- 4D -- -- -- --")
+        >>> lost.won, lost.lost, lost.turn, lost.cards_left
+        (False, True, 13, 1)
+        """
         return not self.hand and self.cards_left > 0
 
     @classmethod
     def parse(cls, text: str, where: str | None = None) -> "State":
+        """A state from its notation; sections left out take their defaults.
+
+        >>> state = State.parse("7H QS 3D JK 2D 2S AH 9D KS | deck 5D 8H | hand A 5 9 K"
+        ...                     " | clubs 3 2 Q")
+        >>> state.hand, state.clubs, state.discard, state.turn, state.cards_left
+        ((1, 5, 9, 13), (3, 2, 12), (4, 6, 7, 8, 10, 11), 6, 11)
+        >>> State.parse("7H QS -- JK 2D 2S AH 9D KS | deck 5D")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        model.core.errors.InputError: a grid slot is empty while the grid deck still holds cards; ... (CF 2.3)
+        """
         sections = [part.strip() for part in text.split("|")]
         grid = parse_grid(sections[0], where)
         given: dict[str, str] = {}

@@ -14,6 +14,16 @@ class InputError(ValueError):
 
     ``where`` names the input (a file, a command-line argument, a field) and
     ``what`` says what is wrong with it in one sentence.
+
+    >>> error = InputError("'7X' is not a card", "slot 3")
+    >>> error
+    InputError("slot 3: '7X' is not a card")
+    >>> error.what, error.where, isinstance(error, ValueError)
+    ("'7X' is not a card", 'slot 3', True)
+    >>> raise error
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: slot 3: '7X' is not a card
     """
 
     def __init__(self, what: str, where: str | None = None) -> None:
@@ -22,6 +32,10 @@ class InputError(ValueError):
         super().__init__(f"{where}: {what}" if where else what)
 
     def at(self, where: str) -> "InputError":
-        """The same error, located inside ``where`` (outermost place first)."""
+        """The same error, located inside ``where`` (outermost place first).
+
+        >>> str(InputError("'7X' is not a card", "deal").at("scenarios/clubfight/x.toml"))
+        "scenarios/clubfight/x.toml: deal: '7X' is not a card"
+        """
         inner = f"{where}: {self.where}" if self.where else where
         return InputError(self.what, inner)

@@ -6,10 +6,27 @@ returns the new state together with the log of the steps it went through,
 each step naming its phase and the rule numbers that decided it.  The log is
 what ``ringside rule`` prints and what the phase-graph check walks.
 
-Players are numbered from 0.  :data:`CHANCE` marks a state where a die, a
-shuffle or a draw decides: its "actions" are the outcomes listed by
-:meth:`Game.chance_outcomes`, with exact probabilities.  Hidden information is
-expressed by :meth:`Game.observation`: what one player may see of a state.
+Players are numbered from 0; how many play comes from the game's *setup*
+(deck lists, a battle format, a warband ...), a typed value that
+:meth:`Game.initial_state` turns into the first state.  At each state one of
+these acts:
+
+* a player (``current_player`` is the player's number);
+* chance (:data:`CHANCE`): a die, a shuffle or a draw, whose outcomes
+  :meth:`Game.chance_outcomes` lists with exact probabilities, one event at a
+  time (a 40-card deck is drawn card by card, never listed as 40! orders);
+* several players at once (:data:`SIMULTANEOUS`): each chooses in secret,
+  from what they alone see, and the choices are revealed together as one
+  :class:`Joint` action, so no choice can depend on another;
+* nobody (:data:`TERMINAL`): the game is over and :meth:`Game.outcome` says
+  how it ended, with scores where the game keeps them.
+
+Hidden information is expressed by :meth:`Game.observation`: a value holding
+what one player may see of a state.  A player's legal actions depend on that
+value alone, which the conformance tests check by drawing states the player
+cannot tell apart (:meth:`Game.resample`).  When a player must put several
+pending effects in order, the action is a :class:`ChooseOrder`, and the order
+chosen appears in the log.
 """
 
 from __future__ import annotations
@@ -17,7 +34,7 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 import networkx as nx
 
@@ -29,6 +46,9 @@ CHANCE = -1
 TERMINAL = -2
 """``current_player`` of a finished game."""
 
+SIMULTANEOUS = -3
+"""``current_player`` of a state where several players choose in secret at once."""
+
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
 R = TypeVar("R")
@@ -36,7 +56,11 @@ R = TypeVar("R")
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a transition: the phase it happens in and why."""
+    """One step of a transition: the phase it happens in and why.
+
+    >>> Step("clear", ("CF 4.1", "CF 2.2"), "clear 4D (slot 4)")
+    Step(phase='clear', rules=('CF 4.1', 'CF 2.2'), text='clear 4D (slot 4)')
+    """
 
     phase: str
     rules: tuple[str, ...]
@@ -45,14 +69,27 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Transition(Generic[S]):
-    """The state an action leads to and the steps taken on the way."""
+    """The state an action leads to and the steps taken on the way.
+
+    >>> transition = Transition("after", (
+    ...     Step("choose_club", ("CF 2.1",), "play the 4 of Clubs (hand 4)"),
+    ...     Step("clear", ("CF 4.1", "CF 2.2"), "clear 4D (slot 4)"),
+    ...     Step("end_check", ("CF 5.1",), "won on turn 13")))
+    >>> transition.state, [step.phase for step in transition.steps]
+    ('after', ['choose_club', 'clear', 'end_check'])
+    """
 
     state: S
     steps: tuple[Step, ...]
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """Every rule number the steps cite, first mention first."""
+        """Every rule number the steps cite, first mention first.
+
+        >>> Transition("after", (Step("choose_action", ("CF 4.1", "CF 3.1"), "Match"),
+        ...                      Step("clear", ("CF 4.1", "CF 2.2"), "clear 4D (slot 4)"))).rules
+        ('CF 4.1', 'CF 3.1', 'CF 2.2')
+        """
         seen: dict[str, None] = {}
         for step in self.steps:
             for number in step.rules:
@@ -62,22 +99,149 @@ class Transition(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: a label and the players who won."""
+    """How a finished game ended: a label, the players who won, and scores.
+
+    ``scores`` holds one number per player where the game keeps one (hit
+    points left, damage dealt, cards cleared), in player order; empty where
+    it keeps none.
+
+    >>> Outcome("win", frozenset({0}))
+    Outcome(label='win', winners=frozenset({0}), scores=())
+    >>> Outcome("loss").winners
+    frozenset()
+    """
 
     label: str
     winners: frozenset[int] = frozenset()
+    scores: tuple[int | Fraction, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Joint:
+    """The choices of several players made in secret and revealed together.
+
+    ``choices`` pairs each acting player with the action they chose, in player
+    order.  A joint action is formed only once every player has chosen, each
+    from their own legal actions, which depend on their own observation alone:
+    so no choice can depend on another.
+
+    >>> Joint(((1, "bid 2"), (0, "bid 3"))).choices
+    ((0, 'bid 3'), (1, 'bid 2'))
+    >>> Joint(((0, "bid 3"), (1, "bid 2"))).of(1)
+    'bid 2'
+    """
+
+    choices: tuple[tuple[int, Any], ...]
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.choices, key=lambda pair: pair[0]))
+        players = [player for player, _ in ordered]
+        if len(set(players)) != len(players):
+            raise ValueError("a joint action has one choice per player")
+        object.__setattr__(self, "choices", ordered)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for player, _ in self.choices)
+
+    def of(self, player: int) -> Any:
+        """The action ``player`` chose."""
+        for who, action in self.choices:
+            if who == player:
+                return action
+        raise KeyError(player)
+
+
+JOINT_SEPARATOR = " & "
+"""How a joint action is written: each player's action in player order, joined."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOrder:
+    """A player puts pending effects in order: ``order`` lists their names, first first.
+
+    >>> ChooseOrder(("shield", "heal"))
+    ChooseOrder(order=('shield', 'heal'))
+    >>> str(ChooseOrder(("shield", "heal")))
+    'order shield heal'
+    """
+
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "order " + " ".join(self.order)
+
+
+def order_actions(pending: Sequence[str]) -> tuple[ChooseOrder, ...]:
+    """Every order of the pending effects (each effect named once).
+
+    >>> [str(a) for a in order_actions(("a", "b"))]
+    ['order a b', 'order b a']
+    """
+    import itertools
+
+    if len(set(pending)) != len(pending):
+        raise ValueError("pending effects need distinct names to be put in order")
+    return tuple(ChooseOrder(tuple(p)) for p in itertools.permutations(pending))
+
+
+def parse_order(text: str, pending: Sequence[str], where: str | None = None) -> ChooseOrder:
+    """``order b a`` as a :class:`ChooseOrder` of exactly the pending effects.
+
+    >>> parse_order("order heal shield", ("shield", "heal"))
+    ChooseOrder(order=('heal', 'shield'))
+    """
+    words = text.split()
+    if not words or words[0] != "order":
+        raise InputError(f"{text!r} is not an order; write 'order' and then the "
+                         f"effects first to last: order {' '.join(pending)}", where)
+    names = tuple(words[1:])
+    if sorted(names) != sorted(pending):
+        raise InputError(f"{text!r} must name each pending effect once: "
+                         f"{', '.join(pending)}", where)
+    return ChooseOrder(names)
+
+
+def draw_outcomes(cards: Sequence[Any]) -> tuple[tuple[Any, Fraction], ...]:
+    """The chance outcomes of drawing one card from ``cards`` (equal cards merged).
+
+    A shuffled deck is drawn one card at a time: each draw is a chance event
+    with as many outcomes as distinct cards remain, so a 40-card deck never
+    needs its 40! orders listed.
+
+    >>> draw_outcomes(["A", "B", "A"])
+    (('A', Fraction(2, 3)), ('B', Fraction(1, 3)))
+    """
+    if not cards:
+        return ()
+    counts: dict[Any, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    total = len(cards)
+    return tuple((card, Fraction(count, total)) for card, count in counts.items())
 
 
 @dataclass(frozen=True, slots=True)
 class Illegal:
-    """Why an action may not be taken: the deciding rules and a sentence."""
+    """Why an action may not be taken: the deciding rules and a sentence.
+
+    >>> Illegal(("CF 3.2", "CF 3.1"), "Line is blocked: the grid holds 3 Diamonds")
+    Illegal(rules=('CF 3.2', 'CF 3.1'), reason='Line is blocked: the grid holds 3 Diamonds')
+    """
 
     rules: tuple[str, ...]
     reason: str
 
 
 class IllegalAction(Exception):
-    """An action that the rules forbid in this state."""
+    """An action that the rules forbid in this state.
+
+    >>> raise IllegalAction(Illegal(("CF 3.2", "CF 3.1"),
+    ...                             "Line is blocked: the grid holds 3 Diamonds"), "3 line row 1")
+    Traceback (most recent call last):
+        ...
+    model.core.game.IllegalAction: '3 line row 1' is illegal: Line is blocked: the grid holds 3 Diamonds (CF 3.2, CF 3.1)
+    """
 
     def __init__(self, illegal: Illegal, action_text: str) -> None:
         self.illegal = illegal
@@ -158,8 +322,11 @@ class Game(abc.ABC, Generic[S, A, R]):
     key: ClassVar[str]
     title: ClassVar[str]
     rulebook_file: ClassVar[str]
-    num_players: ClassVar[int]
     rules_type: ClassVar[type]
+    setup_type: ClassVar[type]
+    """The typed setup :meth:`initial_state` takes (validated on construction)."""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
     summary: ClassVar[str] = ""
     """The game in one sentence, in ringside's own words."""
     overview: ClassVar[str] = ""
@@ -190,6 +357,40 @@ class Game(abc.ABC, Generic[S, A, R]):
                 return name
         return None
 
+    # -- setups ------------------------------------------------------------
+    @abc.abstractmethod
+    def parse_setup(self, text: str) -> Any:
+        """A setup from its notation (a deal number, deck lists ...); ``InputError`` if bad."""
+
+    def format_setup(self, setup: Any) -> str:
+        return str(setup)
+
+    @abc.abstractmethod
+    def example_setups(self, count: int) -> Iterable[Any]:
+        """``count`` setups, the same on every machine (deal numbers, seeds)."""
+
+    @abc.abstractmethod
+    def initial_state(self, setup: Any, rules: R) -> S:
+        """The first state of a game with this setup (chance may act first)."""
+
+    @abc.abstractmethod
+    def num_players(self, state: S) -> int:
+        """How many play the game ``state`` belongs to (fixed by its setup)."""
+
+    @abc.abstractmethod
+    def max_length(self, state: S) -> int:
+        """A bound on the actions (chance included) from ``state`` to the end.
+
+        The explorer's playouts and the conformance tests hold the engine to
+        it: a game longer than its bound is a bug (a loop the rules do not
+        end).
+        """
+
+    def exploration_starts(self, rules: R, count: int) -> Iterable[S]:
+        """Start states for the explorer: the first ``count`` example setups."""
+        for setup in self.example_setups(count):
+            yield self.initial_state(setup, rules)
+
     # -- states and actions ----------------------------------------------
     @abc.abstractmethod
     def parse_state(self, text: str) -> S:
@@ -208,27 +409,77 @@ class Game(abc.ABC, Generic[S, A, R]):
 
     @abc.abstractmethod
     def current_player(self, state: S) -> int:
-        """The player to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        """The player to act, :data:`CHANCE`, :data:`SIMULTANEOUS` or :data:`TERMINAL`."""
+
+    def players_to_act(self, state: S) -> tuple[int, ...]:
+        """The players who choose at ``state``: one, or several at a simultaneous node."""
+        player = self.current_player(state)
+        return (player,) if player >= 0 else ()
 
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 
     @abc.abstractmethod
-    def outcome(self, state: S) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
+    def outcome(self, state: S, rules: R) -> Outcome | None:
+        """How the game ended under ``rules``, or ``None`` while it goes on."""
 
     @abc.abstractmethod
     def legal_actions(self, state: S, rules: R) -> Sequence[A]:
-        """Every action the player to act may take (empty at chance nodes)."""
+        """Every action the player to act may take (empty at chance nodes).
 
-    def chance_outcomes(self, state: S, rules: R) -> Sequence[tuple[A, Fraction]]:
-        """Outcomes of the chance event at ``state``, probabilities summing to 1."""
+        At a simultaneous node: every :class:`Joint` of the players' own
+        choices (see :meth:`player_actions`).
+        """
+
+    def player_actions(self, state: S, rules: R, player: int) -> Sequence[Any]:
+        """What ``player`` may choose at ``state``; at a simultaneous node, their own
+        secret choices (which depend on their observation alone)."""
+        if self.current_player(state) == player:
+            return self.legal_actions(state, rules)
         return ()
 
+    def joint_actions(self, state: S, rules: R) -> tuple[Joint, ...]:
+        """Every combination of the acting players' own choices at a simultaneous node."""
+        import itertools
+
+        players = self.players_to_act(state)
+        options = [self.player_actions(state, rules, player) for player in players]
+        return tuple(Joint(tuple(zip(players, combo)))
+                     for combo in itertools.product(*options))
+
+    def chance_outcomes(self, state: S, rules: R) -> Sequence[tuple[A, Fraction]]:
+        """Outcomes of the chance event at ``state``, probabilities summing to 1.
+
+        One event at a time: a draw from a deck lists the cards that may come
+        next (:func:`draw_outcomes`), not the orders of the whole deck.
+        """
+        return ()
+
+    def sample_chance(self, state: S, rules: R, rng: Any) -> tuple[A, Fraction]:
+        """One outcome of the chance event at ``state``, drawn with its exact
+        probability by ``rng`` (a ``random.Random``), and that probability."""
+        outcomes = self.chance_outcomes(state, rules)
+        if not outcomes:
+            raise ValueError("no chance event at this state")
+        weights = [probability for _, probability in outcomes]
+        denominator = 1
+        for weight in weights:
+            denominator = denominator * weight.denominator // _gcd(denominator,
+                                                                   weight.denominator)
+        point = rng.randrange(denominator)
+        for outcome, probability in outcomes:
+            point -= int(probability * denominator)
+            if point < 0:
+                return outcome, probability
+        return outcomes[-1]
+
     def actions(self, state: S, rules: R) -> Sequence[A]:
-        """What may happen next: chance outcomes or the player's legal actions."""
-        if self.current_player(state) == CHANCE:
+        """What may happen next: chance outcomes, joint choices or the player's actions."""
+        player = self.current_player(state)
+        if player == CHANCE:
             return tuple(outcome for outcome, _ in self.chance_outcomes(state, rules))
+        if player == TERMINAL:
+            return ()
         return self.legal_actions(state, rules)
 
     @abc.abstractmethod
@@ -260,9 +511,28 @@ class Game(abc.ABC, Generic[S, A, R]):
     def action_kinds(self) -> tuple[str, ...]:
         """Every family name :meth:`action_kind` can return."""
 
-    def observation(self, state: S, player: int) -> str:
-        """What ``player`` sees of ``state``; games with hidden cards override."""
-        return self.format_state(state)
+    def observation(self, state: S, player: int) -> Hashable:
+        """What ``player`` sees of ``state``, as a value (hashable, comparable).
+
+        The player's legal actions depend on this value alone; policies that
+        play "as a player would" get this value and nothing else.  The default
+        is the whole state: a game of perfect information.
+        """
+        return state
+
+    def format_observation(self, observation: Any) -> str:
+        """An observation as text, for people."""
+        return str(observation)
+
+    def resample(self, state: S, player: int, rng: Any) -> S:
+        """A state drawn among those ``player`` cannot tell from ``state``.
+
+        Its observation for ``player`` equals ``state``'s: the hidden parts
+        (others' hands, the orders of face-down decks) redrawn by ``rng``.
+        The conformance tests use it to check that legal actions depend on the
+        observation alone.  The default, for perfect information, is ``state``.
+        """
+        return state
 
     # -- structure ---------------------------------------------------------
     @abc.abstractmethod
@@ -295,10 +565,6 @@ class Game(abc.ABC, Generic[S, A, R]):
     @abc.abstractmethod
     def ambiguities(self):
         """The game's ambiguity register (a tuple of :class:`Ambiguity`)."""
-
-    @abc.abstractmethod
-    def exploration_starts(self, rules: R, count: int) -> Iterable[S]:
-        """Start states for the explorer, reproducible (deal numbers, seeds)."""
 
     def parse_rules(self, name: str, overrides: Mapping[str, Any] | None = None) -> R:
         """A preset, with some fields replaced; unknown fields are input errors."""
@@ -346,6 +612,29 @@ class Game(abc.ABC, Generic[S, A, R]):
         if not changed:
             return name
         return f"{name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def format_joint(joint: Joint, format_choice: Callable[[int, Any], str]) -> str:
+    """A joint action as text: ``format_choice(player, action)`` in player order."""
+    return JOINT_SEPARATOR.join(format_choice(player, action)
+                                for player, action in joint.choices)
+
+
+def split_joint(text: str, players: Sequence[int], where: str | None = None) -> list[tuple[int, str]]:
+    """``"bid 2 & bid 3"`` -> ``[(0, "bid 2"), (1, "bid 3")]`` for the acting players."""
+    pieces = [piece.strip() for piece in text.split(JOINT_SEPARATOR.strip())]
+    if len(pieces) != len(players) or not all(pieces):
+        raise InputError(
+            f"{text!r}: players {', '.join(map(str, players))} choose together here; "
+            f"write one choice each, in player order, joined by "
+            f"{JOINT_SEPARATOR.strip()!r}", where)
+    return list(zip(players, pieces))
 
 
 def walk_phases(game: Game, before: Any, transition: Transition) -> list[tuple[str, str]]:

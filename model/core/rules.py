@@ -21,6 +21,13 @@ def normalize_rule_number(text: str) -> str:
     """Canonical spelling of a rule number: ``cf4.3`` -> ``CF 4.3``.
 
     Raises :class:`InputError` when ``text`` is not shaped like a rule number.
+
+    >>> normalize_rule_number("cf4.3"), normalize_rule_number(" fk 7.2b ")
+    ('CF 4.3', 'FK 7.2b')
+    >>> normalize_rule_number("4.3")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: '4.3' is not a rule number; rule numbers look like 'CF 4.3'
     """
     match = _NUMBER.match(text) if isinstance(text, str) else None
     if match is None:
@@ -47,6 +54,17 @@ class Rule:
     rulebook section it comes from (or the ringside specification, for the
     points the rulebook leaves open); ``implemented_by`` lists the dotted
     names of the functions that carry it out.
+
+    >>> rule = Rule("CF 4.3", "Any", "Clear any one card, a Joker included.", "Actions: Any")
+    >>> rule  # doctest: +NORMALIZE_WHITESPACE
+    Rule(number='CF 4.3', title='Any', statement='Clear any one card, a Joker included.',
+         source='Actions: Any', implemented_by=())
+    >>> rule.section
+    'CF 4'
+    >>> Rule("cf 4.3", "Any", "Clear any one card.", "Actions: Any")
+    Traceback (most recent call last):
+        ...
+    ValueError: rule number 'cf 4.3' is not canonical
     """
 
     number: str
@@ -77,7 +95,22 @@ class Section:
 
 
 class RuleBook:
-    """The ordered, numbered rules of one game."""
+    """The ordered, numbered rules of one game.
+
+    >>> book = RuleBook("CF", [Section("CF 4", "Actions")], [
+    ...     Rule("CF 4.3", "Any", "Clear any one card.", "Actions: Any"),
+    ...     Rule("CF 4.1", "Match", "Clear every card of the club's rank.", "Actions: Match")])
+    >>> book.numbers(), len(book), "CF 4.1" in book
+    (('CF 4.1', 'CF 4.3'), 2, True)
+    >>> book.get("cf4.1").title
+    'Match'
+    >>> book.get("CF 4.2")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: unknown rule number CF 4.2; did you mean CF 4.3, CF 4.1?
+    >>> book.validate(["cf 4.3", "CF4.1"], "scenarios/clubfight/x.toml")
+    ('CF 4.3', 'CF 4.1')
+    """
 
     def __init__(
         self, prefix: str, sections: Iterable[Section], rules: Iterable[Rule]

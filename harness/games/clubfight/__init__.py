@@ -18,4 +18,11 @@ def _commands(subcommands) -> None:
     commands.register(subcommands)
 
 
-PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands)
+def _docs_pages(context):
+    from harness.games.clubfight.docs import docs_pages
+
+    return docs_pages(context)
+
+
+PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands,
+                  docs_pages=_docs_pages)

@@ -2,66 +2,85 @@
 
 from __future__ import annotations
 
-from harness.output import EXIT_OK, print_json
+from model.core.errors import InputError
+from model.clubfight.engine import GAME
+from harness.toolkit import (
+    COUNT, UINT64_MAX, Report, add_command, add_rules_options, bounded_int, read_rules,
+)
 
 
-def cmd_clubfight_deal(args) -> int:
+def deal_id(text: str) -> str | None:
+    """``CF2-17`` for a deal number as typed (``cf2-017`` too); ``None`` for anything else."""
+    from model.clubfight.deals import is_deal_id, parse_deal_id
+
+    if not is_deal_id(text):
+        return None
+    jokers, number = parse_deal_id(text)
+    return f"CF{jokers}-{number}"
+
+
+def add_deal_range(parser, count_flag: str, count_help: str, start_help: str) -> None:
+    """``--jokers``, the number of deals and ``--start``: a range of deal numbers."""
+    parser.add_argument("--jokers", type=bounded_int(1, 2), required=True, help="1 or 2")
+    parser.add_argument(count_flag, type=COUNT, required=True, help=count_help)
+    parser.add_argument("--start", type=bounded_int(0, UINT64_MAX), default=0, help=start_help)
+
+
+def check_deal_range(start: int, count: int) -> None:
+    """Deal numbers ``start`` .. ``start + count - 1`` exist (they end at 2^64-1)."""
+    if start < 0 or start + count > UINT64_MAX + 1:
+        raise InputError(f"deal numbers run from 0 to 2^64-1; {count} deal(s) from {start} "
+                         "run out of range", "--start")
+
+
+def cmd_clubfight_deal(args) -> Report:
     from model.clubfight.deals import Deal, parse_deal_id
 
     jokers, number = parse_deal_id(args.id, "deal number")
     deal = Deal.from_number(jokers, number)
-    if args.json:
-        print_json({"id": f"CF{jokers}-{number}", "jokers": jokers, "deal": str(deal)})
-    else:
-        print(deal)
-    return EXIT_OK
+    return Report({"id": f"CF{jokers}-{number}", "jokers": jokers, "deal": str(deal)},
+                  [str(deal)])
 
 
-def cmd_clubfight_moves(args) -> int:
+def cmd_clubfight_moves(args) -> Report:
     from model.clubfight.cards import parse_rank, rank_text
-    from model.clubfight.engine import GAME
     from model.clubfight.moves import ACTION_TITLES, ACTIONS, BLOCKING_SUIT, blocked_actions, moves_for_club, suit_counts
     from model.clubfight.notation import format_move
     from model.clubfight.state import grid_rows, parse_grid
 
-    text = args.position.split("|")[0]
-    grid = parse_grid(text, "position")
-    rules = GAME.preset(args.rules)
+    grid = parse_grid(args.position.split("|")[0], "position")
+    rules = read_rules(GAME, args)
     clubs = [parse_rank(args.club, "--club")] if args.club else list(range(1, 14))
     moves = [m for club in clubs for m in moves_for_club(grid, club, rules)]
-    if args.json:
-        print_json([m.as_dict() for m in moves])
-        return EXIT_OK
-    print("\n".join("  " + row for row in grid_rows(grid)))
-    blocked = sorted(blocked_actions(grid), key=ACTIONS.index)
-    counts = suit_counts(grid)
-    print("blocked: " + (", ".join(f"{ACTION_TITLES[a]} ({counts[BLOCKING_SUIT[a]]} "
-                                   f"{BLOCKING_SUIT[a]})" for a in blocked) or "nothing"))
-    print(f"rules: {args.rules}")
-    for club in clubs:
-        own = [m for m in moves if m.club == club]
-        print(f"{rank_text(club)} of clubs: {len(own)} move{'s' if len(own) != 1 else ''}")
-        for move in own:
-            print(f"  {format_move(move, grid):<32} slots {' '.join(map(str, move.cleared)) or '-'}")
-    return EXIT_OK
 
+    def text():
+        yield from ("  " + row for row in grid_rows(grid))
+        blocked = sorted(blocked_actions(grid), key=ACTIONS.index)
+        counts = suit_counts(grid)
+        yield "blocked: " + (", ".join(f"{ACTION_TITLES[a]} ({counts[BLOCKING_SUIT[a]]} "
+                                       f"{BLOCKING_SUIT[a]})" for a in blocked) or "nothing")
+        yield f"rules: {GAME.describe_rules(rules)}"
+        for club in clubs:
+            own = [m for m in moves if m.club == club]
+            yield f"{rank_text(club)} of clubs: {len(own)} move{'s' if len(own) != 1 else ''}"
+            for move in own:
+                yield (f"  {format_move(move, grid):<32} slots "
+                       f"{' '.join(map(str, move.cleared)) or '-'}")
 
+    return Report([m.as_dict() for m in moves], text())
 
 
 def register(commands) -> None:
     """Add the Club Fight subcommands to ``ringside clubfight``."""
-    deal = commands.add_parser("deal", help="the deal for a deal number")
-    deal.add_argument("id", metavar="CFj-n")
-    deal.add_argument("--json", action="store_true")
-    deal.set_defaults(func=cmd_clubfight_deal)
-    moves = commands.add_parser("moves", help="every legal move on a grid")
-    moves.add_argument("position", help="9 grid tokens in slot order, -- for an empty slot")
-    moves.add_argument("--club", help="the club's rank (default: every rank)")
-    moves.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
-    moves.add_argument("--json", action="store_true")
-    moves.set_defaults(func=cmd_clubfight_moves)
     from harness.games.clubfight import hunt_commands, solver_commands, survey_commands
 
+    deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number")
+    deal.add_argument("id", metavar="CFj-n")
+    moves = add_command(commands, "moves", cmd_clubfight_moves,
+                        help="every legal move on a grid")
+    moves.add_argument("position", help="9 grid tokens in slot order, -- for an empty slot")
+    moves.add_argument("--club", help="the club's rank (default: every rank)")
+    add_rules_options(moves, GAME)
     solver_commands.register(commands)
     hunt_commands.register(commands)
     survey_commands.register(commands)

@@ -22,34 +22,22 @@ deal (beyond its reach for 13 turns, said so) and the reason-finders.
 
 from __future__ import annotations
 
-import sys
-
 from model.core.errors import InputError
-from harness.output import EXIT_FAILED, EXIT_OK, Progress, print_json
-
-
-def _rules(name: str, overrides=None):
-    from model.clubfight.engine import GAME
-    from harness.games.clubfight.solver_commands import _override
-
-    return GAME.parse_rules(name, dict(_override(item) for item in (overrides or [])))
-
-
-def _check_positive(value, name: str, allow_zero: bool = False) -> None:
-    if value is None:
-        return
-    if not (value >= 0 if allow_zero else value > 0):
-        raise InputError(f"must be {'zero or more' if allow_zero else 'positive'}, "
-                         f"not {value}", name)
+from model.clubfight.engine import GAME
+from harness.output import EXIT_FAILED, EXIT_OK
+from harness.games.clubfight.commands import add_deal_range, check_deal_range
+from harness.toolkit import (
+    COUNT, INT64_MAX, NODES, SEED, Z3_MAX_SECONDS, Progress, Report, add_command,
+    add_rules_options, add_workers, bounded_int, fan_out, read_rules, read_setup, seconds,
+)
 
 
 def _decide_deal(job: tuple) -> dict:
-    """One deal of ``unwinnable`` (a process-pool worker)."""
+    """One deal of ``unwinnable`` (a task of :func:`harness.toolkit.fan_out`)."""
     from model.clubfight.deals import Deal
     from harness.games.clubfight.hunt import prove_unwinnable
 
-    jokers, number, rules_name, overrides, timeout, z3_timeout = job
-    rules = _rules(rules_name, overrides)
+    jokers, number, rules, timeout, z3_timeout = job
     deal = Deal.from_number(jokers, number)
     out = {"id": f"CF{jokers}-{number}", "deal": str(deal)}
     try:
@@ -62,79 +50,56 @@ def _decide_deal(job: tuple) -> dict:
     return out
 
 
-def cmd_clubfight_unwinnable(args) -> int:
-    if args.jokers not in (1, 2):
-        raise InputError(f"must be 1 or 2, not {args.jokers}", "--jokers")
-    _check_positive(args.count, "--count")
-    _check_positive(args.start, "--start", allow_zero=True)
-    _check_positive(args.timeout, "--timeout")
-    _check_positive(args.z3_timeout, "--z3-timeout", allow_zero=True)
-    _check_positive(args.workers, "--workers")
-    if args.start + args.count > 1 << 64:
-        raise InputError("deal numbers stop below 2^64", "--count")
-    _rules(args.rules, args.set)  # bad names fail here, once
-    jobs = [(args.jokers, n, args.rules, tuple(args.set or ()), args.timeout, args.z3_timeout)
+def cmd_clubfight_unwinnable(args) -> Report:
+    rules = read_rules(GAME, args)
+    check_deal_range(args.start, args.count)
+    jobs = [(args.jokers, n, rules, args.timeout, args.z3_timeout)
             for n in range(args.start, args.start + args.count)]
-    progress = Progress(not args.json)
     rows = []
-    try:
-        if args.workers > 1 and len(jobs) > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(args.workers) as pool:
-                for row in pool.map(_decide_deal, jobs, chunksize=4):
-                    rows.append(row)
-                    progress(f"{len(rows)}/{len(jobs)} deals")
-        else:
-            for job in jobs:
-                rows.append(_decide_deal(job))
-                progress(f"{len(rows)}/{len(jobs)} deals")
-    finally:
-        progress.done()
+    with Progress.of(args, unit="deal") as progress:
+        progress.start(total=len(jobs))
+        for row in fan_out(_decide_deal, jobs, workers=args.workers, ordered=True):
+            rows.append(row)
+            progress.advance()
     lost = [r for r in rows if r["verdict"] == "loss"]
     undecided = [r for r in rows if r["verdict"] == "unknown"]
     refuted = [r for r in lost if r.get("z3") == "win"]
     errors = [r for r in rows if r["verdict"] == "error"]
-    if args.json:
-        print_json({"jokers": args.jokers, "rules": args.rules,
-                    "rules_overrides": args.set or [], "start": args.start,
-                    "count": args.count, "won": sum(r["verdict"] == "win" for r in rows),
-                    "unwinnable": lost, "undecided": [
-                        {"id": r["id"], "deal": r["deal"], "seconds": r["seconds"]}
-                        for r in undecided]})
-    else:
-        end = args.start + args.count - 1
-        from model.clubfight.engine import GAME
+    out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
+           "start": args.start, "count": args.count,
+           "won": sum(r["verdict"] == "win" for r in rows), "unwinnable": lost,
+           "undecided": [{"id": r["id"], "deal": r["deal"], "seconds": r["seconds"]}
+                         for r in undecided]}
+    problems = [f"ringside: internal error: z3 wins {r['id']}, which the solver called lost"
+                for r in refuted]
+    problems += [f"ringside: internal error on {r['id']}: {r['error']}" for r in errors]
 
-        print(f"CF{args.jokers}-{args.start}..{end}, rules "
-              f"{GAME.describe_rules(_rules(args.rules, args.set))}: "
-              f"{len(rows) - len(lost) - len(undecided)} won, {len(lost)} proven unwinnable, "
-              f"{len(undecided)} undecided (solver timeout {args.timeout:g} s)")
+    def text():
+        end = args.start + args.count - 1
+        yield (f"CF{args.jokers}-{args.start}..{end}, rules {GAME.describe_rules(rules)}: "
+               f"{len(rows) - len(lost) - len(undecided)} won, {len(lost)} proven "
+               f"unwinnable, {len(undecided)} undecided (solver timeout {args.timeout:g} s)")
         for r in lost:
-            print(f"  {r['id']}: unwinnable ({r['nodes']} nodes)")
-            print(f"    {r['deal']}")
+            yield f"  {r['id']}: unwinnable ({r['nodes']} nodes)"
+            yield f"    {r['deal']}"
             if r["reason"]:
-                print(f"    reason [{', '.join(r['reason']['rules'])}]: {r['reason']['text']}")
+                yield f"    reason [{', '.join(r['reason']['rules'])}]: {r['reason']['text']}"
             else:
-                print(f"    no short reason; the solver's proof has {r['nodes']} nodes")
+                yield f"    no short reason; the solver's proof has {r['nodes']} nodes"
             if r.get("z3"):
                 z3_text = {"loss": "z3 confirms: no winning line (unsat)",
                            "unknown": "z3: not within its time cap",
                            "win": "z3 FOUND A WINNING LINE (bug)"}[r["z3"]]
-                print(f"    {z3_text} ({r.get('z3_seconds', 0):.1f} s)")
+                yield f"    {z3_text} ({r.get('z3_seconds', 0):.1f} s)"
             if r.get("z3_cuts"):
                 c = r["z3_cuts"]
-                print(f"    13 turns are beyond z3's reach; z3 on the states the proof cut: "
-                      f"{c['checked']} checked, {c['confirmed']} confirmed lost, "
-                      f"{c['refuted']} refuted, {c['undecided']} undecided")
+                yield (f"    13 turns are beyond z3's reach; z3 on the states the proof cut: "
+                       f"{c['checked']} checked, {c['confirmed']} confirmed lost, "
+                       f"{c['refuted']} refuted, {c['undecided']} undecided")
         for r in undecided:
-            print(f"  {r['id']}: undecided (not listed as unwinnable)")
-    for r in refuted:
-        print(f"ringside: internal error: z3 wins {r['id']}, which the solver called lost",
-              file=sys.stderr)
-    for r in errors:
-        print(f"ringside: internal error on {r['id']}: {r['error']}", file=sys.stderr)
-    return EXIT_FAILED if refuted or errors else EXIT_OK
+            yield f"  {r['id']}: undecided (not listed as unwinnable)"
+
+    return Report(out, text(), EXIT_FAILED if refuted or errors else EXIT_OK, problems)
 
 
 def _check_found(deal, rules, args) -> dict:
@@ -165,37 +130,20 @@ def _check_found(deal, rules, args) -> dict:
             "reason": reason.as_dict() if reason else None}
 
 
-def cmd_clubfight_hunt(args) -> int:
-    from model.clubfight.deals import Deal
+def cmd_clubfight_hunt(args) -> Report:
     from harness.games.clubfight.hunt import hunt, nearest_deal_number
 
-    if args.jokers not in (1, 2):
-        raise InputError(f"must be 1 or 2, not {args.jokers}", "--jokers")
-    _check_positive(args.budget, "--budget")
-    _check_positive(args.exact_timeout, "--exact-timeout")
-    _check_positive(args.z3_timeout, "--z3-timeout")
-    _check_positive(args.exhaustive_timeout, "--exhaustive-timeout")
-    _check_positive(args.verify_count, "--verify-count")
-    _check_positive(args.depth, "--depth")
-    _check_positive(args.probe_nodes, "--probe-nodes")
-    _check_positive(args.full_nodes, "--full-nodes")
-    _check_positive(args.verify_nodes, "--verify-nodes")
-    _check_positive(args.patience, "--patience")
-    _check_positive(args.max_evaluations, "--max-evaluations")
-    if args.depth > 12:
-        raise InputError(f"must be at most 12, not {args.depth}", "--depth")
-    rules = _rules(args.rules, args.set)
+    rules = read_rules(GAME, args)
     starts = None
-    if args.starts:
+    given = [read_setup(GAME, text, "--from", word="deal") for text in args.starts or ()]
+    if given:
         starts = []
-        for text in args.starts:
-            deal = Deal.parse(text, "--from")
-            if deal.jokers != args.jokers:
-                raise InputError(f"{text[:30]!r} has {deal.jokers} Joker(s), not {args.jokers}",
-                                 "--from")
-            starts.append(deal)
-    progress = Progress(not args.json)
-    try:
+        for start in given:
+            if start.setup.jokers != args.jokers:
+                raise InputError(f"{start.text[:30]!r} has {start.setup.jokers} Joker(s), "
+                                 f"not {args.jokers}", "--from")
+            starts.append(start.setup)
+    with Progress.of(args, unit=None) as progress:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
                       exact_timeout=args.exact_timeout, progress=progress,
                       depth=args.depth, probe_nodes=args.probe_nodes,
@@ -203,8 +151,6 @@ def cmd_clubfight_hunt(args) -> int:
                       verify_nodes=args.verify_nodes,
                       start_kind=args.start_kind, max_evaluations=args.max_evaluations,
                       patience=args.patience)
-    finally:
-        progress.done()
     out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
            "seed": args.seed,
            "found": str(result.found) if result.found else None,
@@ -220,10 +166,10 @@ def cmd_clubfight_hunt(args) -> int:
            "evaluations_per_second": round(result.rate, 2), "solves": result.probes,
            "undecided": result.undecided[:20],
            "trail": result.trail}
-    if args.starts:
+    if given:
         from model.clubfight.deals import is_deal_id, parse_deal_id
 
-        numbers = sorted({parse_deal_id(t)[1] for t in args.starts if is_deal_id(t)}
+        numbers = sorted({parse_deal_id(s.text)[1] for s in given if is_deal_id(s.text)}
                          | set(range(200)))
         nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
         out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
@@ -233,119 +179,110 @@ def cmd_clubfight_hunt(args) -> int:
         out["checks"] = checks
         failed = (checks["exhaustive"]["verdict"] == "win"
                   or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
-    if args.json:
-        print_json(out)
-        return EXIT_FAILED if failed else EXIT_OK
+    return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
+
+
+def _hunt_text(result, out: dict, rules, args):
+    """The hunt's report for people."""
     how = (f"local search from {result.start}: {result.evaluations} deals tried in "
            f"{result.seconds:.0f} s, {result.rate:.1f} per second (seed {args.seed})")
     if result.found is None:
-        print(f"no unwinnable deal found ({how})")
+        yield f"no unwinnable deal found ({how})"
         best = result.exact or result.best_score
         if result.exact is None:
-            print("tightest deal (its score could not be confirmed without the search's "
-                  "node caps):")
-        print(f"  tightness levels E_1..E_{len(best.levels)} (cards cut for 12, 11, ... clubs "
-              f"to win): {list(best.levels)}")
+            yield ("tightest deal (its score could not be confirmed without the search's "
+                   "node caps):")
+        yield (f"  tightness levels E_1..E_{len(best.levels)} (cards cut for 12, 11, ... "
+               f"clubs to win): {list(best.levels)}")
         if best.verdict == "unknown":
-            print("tightest deal: the solver could not decide it within its limits")
+            yield "tightest deal: the solver could not decide it within its limits"
         elif best.slack > 0:
             most = "at least " if best.slack >= len(best.levels) else ""
-            print(f"tightest deal: still won with {most}{best.slack} club(s) dropped from the "
-                  f"end of the club deck; {best.nodes} solver nodes")
+            yield (f"tightest deal: still won with {most}{best.slack} club(s) dropped from "
+                   f"the end of the club deck; {best.nodes} solver nodes")
         else:
-            print(f"tightest deal: won only with all its clubs (with the last club dropped, "
-                  f"{best.excess} card(s) must also come off the end of the grid deck); "
-                  f"{best.nodes} solver nodes")
-        print(f"  {result.best}")
+            yield (f"tightest deal: won only with all its clubs (with the last club dropped, "
+                   f"{best.excess} card(s) must also come off the end of the grid deck); "
+                   f"{best.nodes} solver nodes")
+        yield f"  {result.best}"
     else:
         c = out["checks"]
-        from model.clubfight.engine import GAME
-
-        print(f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, {args.jokers} "
-              f"Joker{'s' * (args.jokers > 1)}):")
-        print(f"  {result.found}")
-        print(f"  found by {how}")
-        print(f"  solver: {c['solver']['verdict']} ({c['solver']['nodes']} nodes)")
-        print(f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']} "
-              f"({c['exhaustive']['nodes']} nodes)")
+        yield (f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, {args.jokers} "
+               f"Joker{'s' * (args.jokers > 1)}):")
+        yield f"  {result.found}"
+        yield f"  found by {how}"
+        yield f"  solver: {c['solver']['verdict']} ({c['solver']['nodes']} nodes)"
+        yield (f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']} "
+               f"({c['exhaustive']['nodes']} nodes)")
         r = c["z3_referee"]
-        print(f"  z3 on the states the proof cut: {r['checked']} checked, {r['confirmed']} "
-              f"confirmed lost, {r['refuted']} refuted, {r['undecided']} undecided")
+        yield (f"  z3 on the states the proof cut: {r['checked']} checked, {r['confirmed']} "
+               f"confirmed lost, {r['refuted']} refuted, {r['undecided']} undecided")
         if c["z3_deal"]["verdict"] == "beyond reach":
-            print(f"  z3 on the whole deal: {c['z3_deal']['turns']} turns are beyond its reach")
+            yield f"  z3 on the whole deal: {c['z3_deal']['turns']} turns are beyond its reach"
         else:
-            print(f"  z3 on the whole deal: {c['z3_deal']['verdict']}")
+            yield f"  z3 on the whole deal: {c['z3_deal']['verdict']}"
         if c["reason"]:
-            print(f"  reason [{', '.join(c['reason']['rules'])}]: {c['reason']['text']}")
+            yield f"  reason [{', '.join(c['reason']['rules'])}]: {c['reason']['text']}"
         else:
-            print("  no short reason (the reason-finders' bounds are not below the cards)")
+            yield "  no short reason (the reason-finders' bounds are not below the cards)"
     if "nearest_deal_number" in out:
         n = out["nearest_deal_number"]
-        print(f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)")
-    return EXIT_FAILED if failed else EXIT_OK
+        yield f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)"
 
 
 def register(commands) -> None:
     """Add ``unwinnable`` and ``hunt`` to ``ringside clubfight``."""
-    p = commands.add_parser("unwinnable", help="deals in a range proven unwinnable, with reasons")
-    p.add_argument("--jokers", type=int, required=True, help="1 or 2")
-    p.add_argument("--count", type=int, required=True, help="how many deal numbers")
-    p.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
-    p.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
-    p.add_argument("--set", action="append", metavar="FIELD=VALUE",
-                   help="change one Rules field of the preset (repeatable)")
-    p.add_argument("--timeout", type=float, default=60.0,
+    p = add_command(commands, "unwinnable", cmd_clubfight_unwinnable,
+                    help="deals in a range proven unwinnable, with reasons")
+    add_deal_range(p, "--count", "how many deal numbers", "first deal number (default 0)")
+    add_rules_options(p, GAME)
+    p.add_argument("--timeout", type=seconds(), default=60.0,
                    help="solver time cap per deal, s (default 60); past it: undecided")
-    p.add_argument("--z3-timeout", type=float, default=20.0,
+    p.add_argument("--z3-timeout", type=seconds(Z3_MAX_SECONDS, zero=True), default=20.0,
                    help="z3 time cap per check of an unwinnable deal, s (default 20; 0: "
                         "no z3)")
-    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_clubfight_unwinnable)
+    add_workers(p)
 
-    h = commands.add_parser("hunt", help="search for an unwinnable (or the tightest) deal")
-    h.add_argument("--jokers", type=int, required=True, help="1 or 2")
-    h.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
-    h.add_argument("--set", action="append", metavar="FIELD=VALUE",
-                   help="change one Rules field of the preset (repeatable), e.g. "
-                        "--set run_min_cards=13")
-    h.add_argument("--budget", type=float, default=60.0, help="seconds of search (default 60)")
-    h.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    h = add_command(commands, "hunt", cmd_clubfight_hunt,
+                    help="search for an unwinnable (or the tightest) deal")
+    h.add_argument("--jokers", type=bounded_int(1, 2), required=True, help="1 or 2")
+    add_rules_options(h, GAME)
+    h.add_argument("--budget", type=seconds(), default=60.0,
+                   help="seconds of search (default 60)")
+    h.add_argument("--seed", type=SEED, default=0, help="random seed (default 0)")
     h.add_argument("--from", dest="starts", action="append", metavar="DEAL",
-                   help="start from this deal number or deal (repeatable; default: "
-                        "constructed deals with the Jokers dealt last)")
-    h.add_argument("--exact-timeout", type=float, default=30.0,
+                   help="start from this deal number or deal, or @FILE holding one "
+                        "(repeatable; default: constructed deals with the Jokers dealt last)")
+    h.add_argument("--exact-timeout", type=seconds(), default=30.0,
                    help="solver time cap per solve when the tightest deal is rescored "
                         "without node caps, s (default 30)")
-    h.add_argument("--z3-timeout", type=float, default=20.0,
+    h.add_argument("--z3-timeout", type=seconds(Z3_MAX_SECONDS), default=20.0,
                    help="z3 time cap per check of a found deal, s (default 20)")
-    h.add_argument("--exhaustive-timeout", type=float, default=120.0,
+    h.add_argument("--exhaustive-timeout", type=seconds(), default=120.0,
                    help="time cap of the search without pruning rules, s (default 120)")
-    h.add_argument("--verify-count", type=int, default=20,
+    h.add_argument("--verify-count", type=bounded_int(1, 100_000), default=20,
                    help="cut states of the proof for z3 to check (default 20)")
     h.add_argument("--start-kind", choices=("interleaved", "triples"), default="interleaved",
                    help="constructed starting deals when no --from is given: suits "
                         "interleaved with the Jokers last (default), or value triples")
-    h.add_argument("--depth", type=int, default=2,
+    h.add_argument("--depth", type=bounded_int(1, 12), default=2,
                    help="levels of the tightness measure: E_1..E_depth, cards cut for "
                         "12, 11, ... clubs to win (default 2)")
-    h.add_argument("--probe-nodes", type=int, default=1000,
+    h.add_argument("--probe-nodes", type=bounded_int(1, INT64_MAX // 10), default=1000,
                    help="node cap of a restricted solve, retried once with 10 times as "
                         "many (default 1000)")
-    h.add_argument("--full-nodes", type=int, default=20_000,
+    h.add_argument("--full-nodes", type=NODES, default=20_000,
                    help="node cap of the first solve of a whole deal, before one with "
                         "the solver time cap (default 20000)")
     h.add_argument("--proven", action="store_true",
                    help="count a restricted deal undecided within the caps as won, so "
                         "levels count only proven losses (default: as not won)")
-    h.add_argument("--verify-nodes", type=int, default=100_000,
+    h.add_argument("--verify-nodes", type=NODES, default=100_000,
                    help="node cap of the restricted solves that measure each new "
                         "tightest deal again (default 100000)")
-    h.add_argument("--patience", type=int, default=400,
+    h.add_argument("--patience", type=COUNT, default=400,
                    help="evaluations without a tighter deal before going back to the "
                         "tightest (default 400)")
-    h.add_argument("--max-evaluations", type=int, default=None,
+    h.add_argument("--max-evaluations", type=COUNT, default=None,
                    help="stop after this many evaluations (with a generous --budget, a "
                         "run then repeats exactly for a seed)")
-    h.add_argument("--json", action="store_true")
-    h.set_defaults(func=cmd_clubfight_hunt)

@@ -1,9 +1,11 @@
 """The solver's ``ringside clubfight`` commands: ``solve``.
 
-``ringside clubfight solve "<deal>"|CFj-n [--rules NAME] [--set FIELD=VALUE]
-[--max-nodes N] [--timeout S] [--engine auto|native|python] [--verify]
-[--verify-count K] [--verify-timeout S] [--json]`` decides a deal with perfect
-information.  Every ``win`` is replayed by the independent checker
+``ringside clubfight solve "<deal>"|"<state>"|CFj-n|@FILE [--rules NAME] [--set
+FIELD=VALUE] [--max-nodes N] [--timeout S] [--engine auto|native|python]
+[--verify] [--verify-count K] [--verify-timeout S] [--json]`` decides a deal (or
+a position) with perfect information; the start is read by
+:func:`harness.toolkit.read_start`, every number is checked, range included,
+as the command line is read.  Every ``win`` is replayed by the independent checker
 (:mod:`model.clubfight.certify`) before it is printed; a line that does not
 replay is a bug and the command fails (exit 1) instead of printing it.
 
@@ -27,106 +29,80 @@ JSON (the contract of ringside's Club Fight specification, plus ``id`` and
 
 from __future__ import annotations
 
-import sys
-
-from model.core.errors import InputError
-from model.core.game import parse_setting as _override
-from harness.output import EXIT_FAILED, EXIT_OK, print_json
-
-
-
-
-def _read_start(text: str):
-    """(state, deal id or None, deal text or None) from a deal number, deal or state."""
-    from model.clubfight.deals import Deal, is_deal_id, parse_deal_id
-    from model.clubfight.state import State
-
-    if is_deal_id(text):
-        jokers, number = parse_deal_id(text, "deal")
-        deal = Deal.from_number(jokers, number)
-        return State.from_deal(deal), f"CF{jokers}-{number}", str(deal)
-    if text.strip().upper().startswith("CF"):
-        parse_deal_id(text, "deal")  # says what a deal number looks like
-    if "|" in text:
-        return State.parse(text, "position"), None, None
-    deal = Deal.parse(text, "deal")
-    return State.from_deal(deal), None, str(deal)
+from model.clubfight.engine import GAME
+from harness.output import EXIT_FAILED, EXIT_OK
+from harness.games.clubfight.commands import deal_id
+from harness.toolkit import (
+    NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_start, seconds,
+    Z3_MAX_SECONDS,
+)
 
 
-def cmd_clubfight_solve(args) -> int:
+def cmd_clubfight_solve(args) -> Report:
     from model.clubfight.certify import replay_win
-    from model.clubfight.engine import GAME
     from model.clubfight.notation import format_move
     from model.clubfight.solver import solve
 
-    overrides = dict(_override(item) for item in (args.set or []))
-    rules = GAME.parse_rules(args.rules, overrides)
-    if args.max_nodes is not None and args.max_nodes < 1:
-        raise InputError(f"must be at least 1, not {args.max_nodes}", "--max-nodes")
-    if args.timeout is not None and not args.timeout > 0:
-        raise InputError(f"must be a positive number of seconds, not {args.timeout}",
-                         "--timeout")
-    if args.verify_count < 1:
-        raise InputError(f"must be at least 1, not {args.verify_count}", "--verify-count")
-    if not args.verify_timeout > 0:
-        raise InputError(f"must be a positive number of seconds, not {args.verify_timeout}",
-                         "--verify-timeout")
-    state, deal_id, deal_text = _read_start(args.deal)
+    rules = read_rules(GAME, args)
+    start = read_start(GAME, args.deal, "deal", rules, word="deal")
+    state = start.state
+    known_id = deal_id(start.text) if start.setup is not None else None
+    deal_text = str(start.setup) if start.setup is not None else None
     result = solve(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
                    engine=args.engine)
     if result.verdict == "win":
         replay = replay_win(state, result.moves, rules)
         if not replay.ok:
-            print(f"ringside: internal error: the solver's winning line does not replay: "
-                  f"move {replay.failed_at}: {replay.reason}", file=sys.stderr)
-            return EXIT_FAILED
+            return Report(None, code=EXIT_FAILED, problems=[
+                f"ringside: internal error: the solver's winning line does not replay: "
+                f"move {replay.failed_at}: {replay.reason}"])
     verification = None
     if args.verify:
         verification = _verify(state, rules, result.verdict, args)
     name, changed = GAME.preset_and_overrides(rules)
     failed = verification is not None and (
         verification["referee"]["refuted"] or verification.get("position") == "win")
-    if args.json:
-        out = {"verdict": result.verdict, "moves": [m.as_dict() for m in result.moves],
-               "nodes": result.nodes, "seconds": round(result.seconds, 6), "rules": name,
-               "engine": result.stats.get("engine")}
-        if changed:
-            out["rules_overrides"] = changed
-        if deal_id is not None:
-            out["id"] = deal_id
-        if deal_text is not None:
-            out["deal"] = deal_text
-        if verification is not None:
-            out["verify"] = verification
-        print_json(out)
-        return EXIT_FAILED if failed else EXIT_OK
-    title = deal_id or deal_text or str(state)
-    print(f"{title}: {result.verdict}  ({result.nodes} nodes, {result.seconds:.3f} s, "
-          f"rules {GAME.describe_rules(rules)}, {result.stats.get('engine')} search)")
-    if result.verdict == "win":
-        current = state
-        for turn, move in enumerate(result.moves, start=state.turn + 1):
-            print(f"  turn {turn:2}: {format_move(move, current.grid)}")
-            current = GAME.resolve(current, move, rules).state
-    elif result.verdict == "loss":
-        print("  no line of play clears every card")
-    else:
-        print("  stopped by --max-nodes or --timeout before a verdict")
+    out = {"verdict": result.verdict, "moves": [m.as_dict() for m in result.moves],
+           "nodes": result.nodes, "seconds": round(result.seconds, 6), "rules": name,
+           "engine": result.stats.get("engine")}
+    if changed:
+        out["rules_overrides"] = changed
+    if known_id is not None:
+        out["id"] = known_id
+    if deal_text is not None:
+        out["deal"] = deal_text
     if verification is not None:
-        ref = verification["referee"]
-        print(f"  z3 referee of the pruning: {ref['checked']} cut states checked, "
-              f"{ref['confirmed']} confirmed lost, {ref['refuted']} refuted, "
-              f"{ref['undecided']} undecided ({ref['seconds']:.1f} s)")
-        for item in ref["refutations"]:
-            print(f"  BUG: rule {item['rule']!r} cut a state z3 wins: {item['state']}",
-                  file=sys.stderr)
-        if "position" in verification:
-            print(f"  z3 on the position itself: {verification['position']} "
-                  f"({verification['position_seconds']:.1f} s)")
-            if verification["position"] == "win":
-                print("  BUG: the solver said loss, z3 found a winning line that replays",
-                      file=sys.stderr)
-    return EXIT_FAILED if failed else EXIT_OK
+        out["verify"] = verification
+    problems = []
+    if verification is not None:
+        problems += [f"  BUG: rule {item['rule']!r} cut a state z3 wins: {item['state']}"
+                     for item in verification["referee"]["refutations"]]
+        if verification.get("position") == "win":
+            problems.append("  BUG: the solver said loss, z3 found a winning line that replays")
+
+    def text():
+        title = known_id or deal_text or str(state)
+        yield (f"{title}: {result.verdict}  ({result.nodes} nodes, {result.seconds:.3f} s, "
+               f"rules {GAME.describe_rules(rules)}, {result.stats.get('engine')} search)")
+        if result.verdict == "win":
+            current = state
+            for turn, move in enumerate(result.moves, start=state.turn + 1):
+                yield f"  turn {turn:2}: {format_move(move, current.grid)}"
+                current = GAME.resolve(current, move, rules).state
+        elif result.verdict == "loss":
+            yield "  no line of play clears every card"
+        else:
+            yield "  stopped by --max-nodes or --timeout before a verdict"
+        if verification is not None:
+            ref = verification["referee"]
+            yield (f"  z3 referee of the pruning: {ref['checked']} cut states checked, "
+                   f"{ref['confirmed']} confirmed lost, {ref['refuted']} refuted, "
+                   f"{ref['undecided']} undecided ({ref['seconds']:.1f} s)")
+            if "position" in verification:
+                yield (f"  z3 on the position itself: {verification['position']} "
+                       f"({verification['position_seconds']:.1f} s)")
+
+    return Report(out, text(), EXIT_FAILED if failed else EXIT_OK, problems)
 
 
 def _verify(state, rules, verdict: str, args) -> dict:
@@ -149,25 +125,23 @@ def _verify(state, rules, verdict: str, args) -> dict:
 
 def register(commands) -> None:
     """Add the solver subcommands to ``ringside clubfight``."""
-    solve = commands.add_parser(
-        "solve", help="perfect-information verdict for a deal, with a winning line")
-    solve.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal "
-                                    "('grid deck / clubs') or a whole state ('grid | deck ...')")
-    solve.add_argument("--rules", default="rulebook", help="ruleset preset (default rulebook)")
-    solve.add_argument("--set", action="append", metavar="FIELD=VALUE",
-                       help="change one Rules field of the preset (repeatable), "
-                            "e.g. --set must_clear=false")
-    solve.add_argument("--max-nodes", type=int, help="stop after this many nodes (unknown)")
-    solve.add_argument("--timeout", type=float, help="stop after this many seconds (unknown)")
+    solve = add_command(commands, "solve", cmd_clubfight_solve,
+                        help="perfect-information verdict for a deal, with a winning line")
+    solve.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal ('grid deck / "
+                                    "clubs'), a whole state ('grid | deck ...'), or @FILE "
+                                    "holding one")
+    add_rules_options(solve, GAME)
+    solve.add_argument("--max-nodes", type=NODES, metavar="N",
+                       help="stop after this many nodes (unknown)")
+    solve.add_argument("--timeout", type=seconds(), metavar="S",
+                       help="stop after this many seconds (unknown)")
     solve.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                        help="the compiled search, the Python one, or compiled if it builds "
                             "(default auto; both expand the same nodes)")
     solve.add_argument("--verify", action="store_true",
                        help="z3 referees the pruning: decide up to --verify-count states the "
                             "search cut as lost (and a lost position itself)")
-    solve.add_argument("--verify-count", type=int, default=20, metavar="K",
+    solve.add_argument("--verify-count", type=bounded_int(1, 100_000), default=20, metavar="K",
                        help="cut states to check with --verify (default 20)")
-    solve.add_argument("--verify-timeout", type=float, default=10.0, metavar="S",
-                       help="z3 time cap per state with --verify (default 10 s)")
-    solve.add_argument("--json", action="store_true")
-    solve.set_defaults(func=cmd_clubfight_solve)
+    solve.add_argument("--verify-timeout", type=seconds(Z3_MAX_SECONDS), default=10.0,
+                       metavar="S", help="z3 time cap per state with --verify (default 10 s)")

@@ -1,10 +1,10 @@
 """Surveys: solve a range of deal numbers, certify every win, count.
 
 :func:`run_survey` solves deals ``CFj-K .. CFj-(K+N-1)`` with the
-perfect-information solver, on a local process pool
-(:mod:`concurrent.futures`, spawn-safe: the task is the module-level
-:func:`survey_chunk`) or on a Dask distributed cluster (``scheduler=``,
-the optional extra ``ringside[dask]``), and optionally plays each deal with
+perfect-information solver, on a local process pool or on a Dask
+distributed cluster (``scheduler=``, the optional extra ``ringside[dask]``),
+both through :func:`harness.toolkit.fan_out` (the task is the module-level
+:func:`survey_chunk`), and optionally plays each deal with
 the realistic policies of :mod:`model.clubfight.policies`.
 
 The results file (JSON Lines)
@@ -49,14 +49,13 @@ reproducible surveys.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Iterator
 
 from model.core.errors import InputError
 from model.clubfight.certify import replay_win
@@ -64,13 +63,13 @@ from model.clubfight.deals import Deal, parse_deal_id
 from model.clubfight.rules import Rules
 from model.clubfight.solver import VERDICTS, solve
 from model.clubfight.state import State
+from harness.games.clubfight.commands import check_deal_range
+from harness.toolkit import Progress, fan_out
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
 FORMAT = 1
 """The version of the results file's layout."""
-CONNECT_TIMEOUT = 30.0
-"""Seconds to wait for a Dask scheduler."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -116,9 +115,7 @@ class SurveyConfig:
             raise InputError(f"must be 1 or 2, not {self.jokers}", "--jokers")
         if self.deals < 1:
             raise InputError(f"must be at least 1, not {self.deals}", "--deals")
-        if self.start < 0 or self.start + self.deals > 1 << 64:
-            raise InputError(f"deal numbers run from 0 to 2^64-1; {self.start} is out of "
-                             "range", "--start")
+        check_deal_range(self.start, self.deals)
         if self.max_nodes is not None and self.max_nodes < 1:
             raise InputError(f"must be at least 1, not {self.max_nodes}", "--max-nodes")
         if self.timeout is not None and not self.timeout > 0:
@@ -328,98 +325,16 @@ def _tasks(config: SurveyConfig, numbers: list[int], chunk: int) -> Iterator[tup
                [config.policies_for(n) for n in part], config.seed)
 
 
-def _stream(tasks: Iterable[tuple], submit: Callable, wait_first: Callable,
-            limit: int) -> Iterator[list[dict]]:
-    """Run tasks with at most ``limit`` in flight; yield results as they finish."""
-    iterator = iter(tasks)
-    pending = {submit(task) for task in itertools.islice(iterator, limit)}
-    while pending:
-        done, pending = wait_first(pending)
-        pending = set(pending)
-        for future in done:
-            yield future.result()
-            for task in itertools.islice(iterator, 1):
-                pending.add(submit(task))
-
-
-def _watch_parent(parent: int) -> None:
-    """Worker initializer: end this worker when the survey that started it dies
-    (a killed survey would otherwise leave its idle workers behind)."""
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-def _local_results(tasks, workers: int) -> Iterator[list[dict]]:
-    if workers == 1:
-        for task in tasks:
-            yield survey_chunk(task)
-        return
-    import concurrent.futures as cf
-    import multiprocessing
-
-    executor = cf.ProcessPoolExecutor(max_workers=workers,
-                                      mp_context=multiprocessing.get_context("spawn"),
-                                      initializer=_watch_parent, initargs=(os.getpid(),))
-    try:
-        yield from _stream(tasks, lambda task: executor.submit(survey_chunk, task),
-                           lambda fs: cf.wait(fs, return_when=cf.FIRST_COMPLETED),
-                           workers * 4)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _dask_results(tasks, address: str) -> Iterator[list[dict]]:
-    try:
-        import distributed
-    except ImportError:
-        raise InputError("needs Dask's distributed scheduler: pip install 'ringside[dask]'",
-                         "--scheduler") from None
-    try:
-        client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise InputError(f"cannot reach the scheduler {address!r}: {error}",
-                         "--scheduler") from None
-    import queue
-
-    finished: queue.Queue = queue.Queue()
-    pending: set = set()
-    try:
-        limit = max(4, 4 * sum(client.nthreads().values()))
-
-        def submit(task) -> None:
-            future = client.submit(survey_chunk, task, pure=False)
-            pending.add(future)
-            future.add_done_callback(finished.put)
-
-        iterator = iter(tasks)
-        for task in itertools.islice(iterator, limit):
-            submit(task)
-        while pending:
-            future = finished.get()
-            pending.discard(future)
-            yield future.result()
-            for task in itertools.islice(iterator, 1):
-                submit(task)
-    finally:
-        client.cancel(list(pending))
-        client.close()
-
-
 def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = False,
                workers: int = 1, scheduler: str | None = None, chunk: int | None = None,
-               progress: Callable[[str], None] | None = None) -> SurveyRun:
+               progress: Progress | None = None) -> SurveyRun:
     """Solve (and play) every deal of ``config``; write ``out``; certify every win.
 
     ``workers`` processes (1: in this process) or the Dask cluster at
-    ``scheduler``.  Raises :class:`ReplayFailed` on the first win that does
-    not replay (the lines written before it stay in ``out``).
+    ``scheduler`` (:func:`harness.toolkit.fan_out`; a broken pool or a
+    failed worker raises :class:`~harness.toolkit.WorkFailed`).  Raises
+    :class:`ReplayFailed` on the first win that does not replay (the lines
+    written before it stay in ``out``).  ``progress`` counts the deals done.
     """
     if workers < 1:
         raise InputError(f"must be at least 1, not {workers}", "--workers")
@@ -453,12 +368,13 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
         chunk = 1 if config.policies else 8
         chunk = max(1, min(chunk, len(todo) // (4 * workers) or 1))
     tasks = _tasks(config, todo, chunk)
-    results = (_dask_results(tasks, scheduler) if scheduler
-               else _local_results(tasks, workers))
+    results = fan_out(survey_chunk, tasks, workers=workers, scheduler=scheduler)
     started = time.perf_counter()
     computed = 0
     wins = sum(r["verdict"] == "win" for r in records.values())
     unknown = sum(r["verdict"] == "unknown" for r in records.values())
+    if progress is not None:
+        progress.start(total=config.deals, done=len(records))
     try:
         for batch in results:
             for record in batch:
@@ -472,12 +388,7 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
                 wins += record["verdict"] == "win"
                 unknown += record["verdict"] == "unknown"
                 if progress is not None:
-                    elapsed = time.perf_counter() - started
-                    rate = computed / elapsed if elapsed > 0 else 0.0
-                    left = len(todo) - computed
-                    eta = f"{left / rate:,.0f} s" if rate > 0 else "?"
-                    progress(f"{len(records):,}/{config.deals:,} deals, {rate:,.1f}/s, "
-                             f"{wins:,} wins, {unknown:,} unknown, ETA {eta}")
+                    progress.advance(1, f"{wins:,} wins, {unknown:,} unknown")
     finally:
         close = getattr(results, "close", None)
         if close is not None:

@@ -1,0 +1,613 @@
+"""What every ``ringside`` command is made of, written once for every game.
+
+* **Errors and exit codes** (:func:`guard`): bad input (:class:`InputError`)
+  is one line on stderr and exit 2; work that failed (:class:`WorkFailed`: a
+  worker pool that broke, a worker that raised) is one line and exit 1;
+  never a traceback.
+* **Numbers** (:func:`bounded_int`, :func:`bounded_float`, :func:`seconds`):
+  argparse types that check a value's type *and* range while the command
+  line is read, and say the range when they refuse
+  (``argument --workers: must be a whole number from 1 to 64, not 99999``).
+  Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
+  :data:`Z3_MAX_SECONDS`), so nothing wraps around.
+* **Rules** (:func:`add_rules_options`, :func:`read_rules`): ``--rules PRESET``
+  and repeatable ``--set FIELD=VALUE``, turned into the game's ``Rules``.
+* **Starts** (:func:`read_start`, :func:`read_setup`): a setup id (a deal
+  number), a setup, a position in the game's notation, ``@FILE`` or the path
+  of a file holding one of those, read through the game protocol
+  (``parse_setup``, ``initial_state``, ``parse_state``).
+* **Output** (:func:`add_json`, :class:`Report`, :func:`command`,
+  :func:`add_command`): a command returns a :class:`Report`; ``--json`` prints
+  its data, otherwise its lines are printed.
+* **Progress** (:class:`Progress`): a tqdm bar on stderr, only when stderr is a
+  terminal and ``--json`` is off.
+* **Fan-out** (:func:`fan_out`): one task function over many tasks, in this
+  process, on a local process pool or on a Dask cluster, with a broken pool
+  or a failed worker turned into :class:`WorkFailed`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from model.core.errors import InputError
+from model.core.game import Game, parse_setting
+from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, print_json
+
+
+# -- errors and exit codes ---------------------------------------------------------------------
+class WorkFailed(Exception):
+    """The work failed, not the input (a worker pool broke, a worker raised):
+    one line on stderr and exit 1, never a success."""
+
+    def __init__(self, what: str, where: str | None = None) -> None:
+        self.what = what
+        self.where = where
+        super().__init__(f"{where}: {what}" if where else what)
+
+
+def one_line(text: object, limit: int = 300) -> str:
+    """The first line of ``text``, cut to ``limit`` characters."""
+    lines = str(text).strip().splitlines()
+    line = lines[0] if lines else ""
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def guard(call: Callable[[], int]) -> int:
+    """Run a command; turn what may escape it into one line on stderr and an exit code."""
+    try:
+        return call()
+    except InputError as error:
+        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except WorkFailed as error:
+        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("ringside: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # stdout closed early (``ringside ... | head``)
+        return EXIT_OK
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse, but a usage error is an :class:`InputError`: one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(message, None if self.prog == "ringside" else self.prog)
+
+
+# -- numbers -----------------------------------------------------------------------------------
+INT64_MAX = 2 ** 63 - 1
+"""The largest node limit the compiled solver takes (a signed 64-bit integer)."""
+UINT64_MAX = 2 ** 64 - 1
+"""The largest seed or deal number (64 bits)."""
+MAX_WORKERS = 64
+"""The most worker processes a command starts."""
+MAX_SECONDS = 10_000_000
+"""The longest time limit a command takes (about 16 weeks)."""
+Z3_MAX_SECONDS = (2 ** 32 - 1) // 1000
+"""The longest z3 time cap: z3 takes it in milliseconds as a 32-bit unsigned number."""
+MAX_COUNT = 10_000_000
+"""The most items (deals, evaluations ...) a command lists or runs in one go."""
+
+
+def _show(number: float) -> str:
+    """A bound as people read it: ``64``, ``10000000``, ``2^63-1``."""
+    if isinstance(number, int) and number > 2 ** 31 and (number + 1) & number == 0:
+        return f"2^{number.bit_length()}-1"
+    if isinstance(number, float) and number.is_integer():
+        return str(int(number))
+    return str(number)
+
+
+class Bounded:
+    """An argparse type: a whole number or a number within a range.
+
+    ``kind`` is ``int`` or ``float``; ``above`` makes the low end exclusive
+    (``seconds above 0``).  The message of a refusal names the range, and
+    argparse puts the option in front of it.
+    """
+
+    def __init__(self, kind: type, low: float, high: float, *, above: bool = False,
+                 unit: str = "") -> None:
+        if kind not in (int, float) or low > high:
+            raise ValueError(f"bad bounds {kind.__name__} {low}..{high}")
+        self.kind, self.low, self.high, self.above, self.unit = kind, low, high, above, unit
+        self.__name__ = kind.__name__  # argparse names a type by it
+
+    def describe(self) -> str:
+        noun = "a whole number" if self.kind is int else "a number"
+        if self.unit:
+            noun += f" of {self.unit}"
+        if self.kind is int and self.high - self.low == 1:
+            return f"{_show(self.low)} or {_show(self.high)}"
+        if self.above:
+            return f"{noun} above {_show(self.low)} and at most {_show(self.high)}"
+        return f"{noun} from {_show(self.low)} to {_show(self.high)}"
+
+    def __call__(self, text: str) -> int | float:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        try:
+            value = self.kind(text)
+        except (TypeError, ValueError):
+            raise argparse.ArgumentTypeError(f"must be {self.describe()}, not {shown!r}") \
+                from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be {self.describe()}, not {shown}")
+        low_ok = value > self.low if self.above else value >= self.low
+        if not (low_ok and value <= self.high):
+            raise argparse.ArgumentTypeError(f"must be {self.describe()}, not {shown}")
+        return value
+
+    def __repr__(self) -> str:
+        return f"Bounded({self.describe()})"
+
+
+def bounded_int(low: int, high: int) -> Bounded:
+    """An argparse type for a whole number from ``low`` to ``high``."""
+    return Bounded(int, low, high)
+
+
+def bounded_float(low: float, high: float, *, above: bool = False, unit: str = "") -> Bounded:
+    """An argparse type for a finite number from ``low`` (or above it) to ``high``."""
+    return Bounded(float, low, high, above=above, unit=unit)
+
+
+def seconds(high: float = MAX_SECONDS, *, zero: bool = False) -> Bounded:
+    """A time limit: seconds above 0 (from 0 with ``zero``) and at most ``high``."""
+    return bounded_float(0, high, above=not zero, unit="seconds")
+
+
+WORKERS = bounded_int(1, MAX_WORKERS)
+"""``--workers``: worker processes."""
+NODES = bounded_int(1, INT64_MAX)
+"""A node limit of the solver (signed 64-bit in the compiled search)."""
+SEED = bounded_int(0, UINT64_MAX)
+"""A random seed."""
+COUNT = bounded_int(1, MAX_COUNT)
+"""How many items (at least one)."""
+
+
+def add_workers(parser: argparse.ArgumentParser, default: int = 1) -> None:
+    """``--workers W``: processes of the pool (1: in this process)."""
+    parser.add_argument("--workers", type=WORKERS, default=default, metavar="W",
+                        help=f"worker processes, 1 to {MAX_WORKERS} (default {default}"
+                             f"{': in this process' if default == 1 else ''})")
+
+
+# -- rules -------------------------------------------------------------------------------------
+def _setting(text: str) -> str:
+    """An argparse type for ``FIELD=VALUE``: checked here, kept as written."""
+    try:
+        parse_setting(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(error.what) from None
+    return text
+
+
+def add_rules_options(parser: argparse.ArgumentParser, game: Game | None = None) -> None:
+    """``--rules PRESET`` and repeatable ``--set FIELD=VALUE``.
+
+    With ``game`` the default is its first preset, by name, and the help lists
+    the presets and fields; without (a command whose game is an argument) the
+    default is ``None``: the game's first preset.
+    """
+    import dataclasses
+
+    if game is not None:
+        names = list(game.presets)
+        fields = [f.name for f in dataclasses.fields(game.default_rules)]
+        parser.add_argument("--rules", default=names[0], metavar="PRESET",
+                            help=f"ruleset preset: {', '.join(names)} (default {names[0]})")
+        parser.add_argument("--set", action="append", type=_setting, metavar="FIELD=VALUE",
+                            help="change one Rules field of the preset (repeatable); "
+                                 f"fields: {', '.join(fields)}")
+        return
+    parser.add_argument("--rules", metavar="PRESET",
+                        help="ruleset preset (default: the game's first)")
+    parser.add_argument("--set", action="append", type=_setting, metavar="FIELD=VALUE",
+                        help="change one Rules field of the preset (repeatable)")
+
+
+def read_rules(game: Game, args: argparse.Namespace) -> Any:
+    """The ``Rules`` that ``--rules`` and ``--set`` name; unknown names are input errors."""
+    name = getattr(args, "rules", None) or next(iter(game.presets))
+    try:
+        game.preset(name)
+    except InputError as error:
+        raise error.at("--rules") from None
+    overrides = dict(parse_setting(item) for item in (getattr(args, "set", None) or ()))
+    try:
+        return game.parse_rules(name, overrides)
+    except InputError as error:
+        raise error.at("--set") from None
+
+
+# -- starts ------------------------------------------------------------------------------------
+def file_text(path: str, where: str, must: bool = False) -> str | None:
+    """The stripped contents of the file at ``path``; ``None`` if there is no such
+    file (an :class:`InputError` with ``must``)."""
+    try:
+        found = Path(path).is_file() if path and len(path) < 4096 else False
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        if must:
+            raise InputError(f"no such file: {path!r}", where)
+        return None
+    try:
+        return Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise InputError(f"cannot read {path!r}: {reason}", where) from None
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a command starts: the state, the setup it came from (``None`` when
+    a position was given) and the text read (the argument or its file)."""
+
+    state: Any
+    setup: Any
+    text: str
+
+
+def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
+    """``(name, parse)`` for each reading of a start's text, in the order tried."""
+
+    def as_setup(text: str) -> Start:
+        setup = game.parse_setup(text)
+        return Start(None if rules is None else game.initial_state(setup, rules), setup, text)
+
+    def as_position(text: str) -> Start:
+        return Start(game.parse_state(text), None, text)
+
+    readings = [(f"a {word}", as_setup)]
+    if not setups_only:
+        readings.append(("a position", as_position))
+    return readings
+
+
+def _first_reading(readings: list, text: str) -> Start | list[str]:
+    """The first reading of ``text`` that parses, or why each failed."""
+    reasons = []
+    for name, parse in readings:
+        try:
+            return parse(text)
+        except InputError as error:
+            reasons.append(f"as {name}: {error.what}")
+    return reasons
+
+
+def _read(game: Game, text: str, where: str, rules: Any, word: str,
+          setups_only: bool) -> Start:
+    readings = _readings(game, rules, word, setups_only)
+    kinds = " or ".join(name for name, _ in readings)
+    if text.startswith("@"):
+        path = text[1:]
+        content = file_text(path, where, must=True)
+    else:
+        found = _first_reading(readings, text)
+        if isinstance(found, Start):
+            return found
+        path, content = text, file_text(text, where)
+        if content is None:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise InputError(f"{shown!r} is not {kinds}, nor a file holding one "
+                             f"({'; '.join(found)})", where)
+    found = _first_reading(readings, content)
+    if isinstance(found, Start):
+        return found
+    held = f"neither {kinds.replace(' or ', ' nor ')}" if len(readings) > 1 else f"not {kinds}"
+    raise InputError(f"the file holds {held} ({'; '.join(found)})", f"{where}: {path}")
+
+
+def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "setup") -> Start:
+    """The start a command argument names: a setup id or a setup (``parse_setup``,
+    then ``initial_state``), a position (``parse_state``), ``@FILE`` or the path
+    of a file holding one.  ``word`` is what the game calls a setup (``deal``).
+
+    One :class:`InputError` at ``where`` when the text is none of these,
+    with why each reading failed.
+    """
+    return _read(game, text, where, rules, word, setups_only=False)
+
+
+def read_setup(game: Game, text: str, where: str, *, word: str = "setup") -> Start:
+    """A setup (an id, its notation, ``@FILE`` or a file's path), like
+    :func:`read_start` but no position; the :class:`Start` has no state."""
+    return _read(game, text, where, None, word, setups_only=True)
+
+
+# -- output ------------------------------------------------------------------------------------
+def add_json(parser: argparse.ArgumentParser) -> None:
+    """``--json``: the result for machines instead of text for people."""
+    parser.add_argument("--json", action="store_true",
+                        help="print the result as JSON (no progress display)")
+
+
+@dataclass
+class Report:
+    """What a command found.
+
+    ``data`` is printed as JSON with ``--json`` (``None``: nothing, for a
+    command that failed before it had a result); otherwise ``lines`` (any
+    iterable of strings, e.g. a generator, consumed only then) go to stdout.
+    ``problems`` go to stderr either way; ``code`` is the exit code.
+    """
+
+    data: Any
+    lines: Iterable[str] = ()
+    code: int = EXIT_OK
+    problems: Sequence[str] = ()
+
+
+def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.Namespace], int]:
+    """A command function returning a :class:`Report` -> one that prints it and
+    returns its exit code (an ``int`` returned is passed through)."""
+
+    def run(args: argparse.Namespace) -> int:
+        report = func(args)
+        if isinstance(report, int):
+            return report
+        if getattr(args, "json", False):
+            if report.data is not None:
+                print_json(report.data)
+        else:
+            for line in report.lines:
+                print(line)
+        for line in report.problems:
+            print(line, file=sys.stderr)
+        return report.code
+
+    run.__name__ = getattr(func, "__name__", "run")
+    run.__doc__ = func.__doc__
+    run.__wrapped__ = func  # type: ignore[attr-defined]
+    return run
+
+
+def add_command(subcommands: Any, name: str, func: Callable, *, help: str,
+                json: bool = True) -> argparse.ArgumentParser:
+    """A sub-command ``name`` running ``func`` through :func:`command` (with ``--json``)."""
+    parser = subcommands.add_parser(name, help=help)
+    if json:
+        add_json(parser)
+    parser.set_defaults(func=command(func))
+    return parser
+
+
+# -- progress ----------------------------------------------------------------------------------
+class Progress:
+    """Progress of long work: a tqdm bar on stderr, only when stderr is a terminal
+    and the output is not JSON; otherwise every call does nothing.
+
+    ``progress(text)`` shows a status (so the object serves where a
+    ``Callable[[str], None]`` is expected); :meth:`count` sets a running
+    count, :meth:`start` gives a total, :meth:`advance` moves on.  With
+    ``unit=None`` only the status and the time taken are shown.
+    """
+
+    def __init__(self, enabled: bool = True, *, unit: str | None = "it",
+                 stream=None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        try:
+            terminal = self.stream.isatty()
+        except (AttributeError, ValueError):
+            terminal = False
+        self.enabled = bool(enabled) and terminal
+        self.unit = unit
+        self.bar = None
+        self._shown = 0.0
+
+    @classmethod
+    def of(cls, args: argparse.Namespace, *, unit: str | None = "it") -> "Progress":
+        """On unless ``--json``."""
+        return cls(not getattr(args, "json", False), unit=unit)
+
+    def start(self, total: int | None = None, done: int = 0) -> None:
+        """Begin (or begin again) with ``total`` steps, ``done`` of them done."""
+        if not self.enabled:
+            return
+        from tqdm import tqdm
+
+        if self.bar is not None:
+            self.bar.close()
+        self.bar = tqdm(total=total, initial=done, unit=self.unit or "it", file=self.stream,
+                        leave=False, dynamic_ncols=True, mininterval=0.1, smoothing=0.1,
+                        bar_format="{desc} [{elapsed}]" if self.unit is None else None)
+
+    def _bar(self):
+        if self.bar is None:
+            self.start()
+        return self.bar
+
+    def __call__(self, text: str) -> None:
+        """Show ``text`` as the status (at most ten times a second)."""
+        if not self.enabled:
+            return
+        bar = self._bar()
+        bar.set_description_str(text, refresh=False)
+        now = time.monotonic()
+        if now - self._shown >= 0.1:
+            self._shown = now
+            bar.refresh()
+
+    def count(self, number: int) -> None:
+        """Set the count of work done to ``number``."""
+        if self.enabled:
+            bar = self._bar()
+            bar.update(number - bar.n)
+
+    def advance(self, steps: int = 1, status: str | None = None) -> None:
+        """``steps`` more done; ``status`` beside the bar."""
+        if self.enabled:
+            bar = self._bar()
+            if status is not None:
+                bar.set_postfix_str(status, refresh=False)
+            bar.update(steps)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+    done = close
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# -- fan-out -----------------------------------------------------------------------------------
+CONNECT_TIMEOUT = 30.0
+"""Seconds to wait for a Dask scheduler."""
+
+
+def fan_out(func: Callable[[Any], Any], tasks: Iterable[Any], *, workers: int = 1,
+            scheduler: str | None = None, ordered: bool = False,
+            in_flight: int | None = None) -> Iterator[Any]:
+    """``func(task)`` for every task, yielded as each finishes (in task order
+    with ``ordered``).
+
+    ``workers`` 1 runs in this process (exceptions pass as they are); more
+    start a pool of spawned processes (``func`` and the tasks must pickle:
+    a module-level function), each ending itself if this process dies;
+    ``scheduler`` sends the tasks to a Dask distributed cluster instead.  At
+    most ``in_flight`` tasks are out at once (4 per worker by default).
+
+    A pool that breaks (a worker killed, a pipe closed) or a worker that
+    raises becomes :class:`WorkFailed`, so the caller can never mistake it
+    for a result; an :class:`InputError` raised in a worker stays one.
+    """
+    if scheduler:
+        results = _dask_results(func, tasks, scheduler, in_flight)
+    elif workers > 1:
+        results = _pool_results(func, tasks, workers, in_flight or 4 * workers)
+    else:
+        return (func(task) for task in tasks)
+    return _in_order(results) if ordered else (value for _, value in results)
+
+
+def _in_order(results: Iterator[tuple[int, Any]]) -> Iterator[Any]:
+    waiting: dict[int, Any] = {}
+    following = 0
+    for index, value in results:
+        waiting[index] = value
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
+def _outcome(future: Any) -> Any:
+    """A finished future's value; its failure as :class:`WorkFailed`."""
+    try:
+        return future.result()
+    except InputError:
+        raise
+    except (KeyboardInterrupt, GeneratorExit):
+        raise
+    except BaseException as error:  # noqa: BLE001 -- SystemExit in a worker is a failure too
+        raise _failure(error) from None
+
+
+def _failure(error: BaseException) -> WorkFailed:
+    from concurrent.futures.process import BrokenProcessPool
+
+    if isinstance(error, BrokenProcessPool):
+        return WorkFailed(f"a worker process died ({one_line(error)})", "worker pool")
+    if isinstance(error, (BrokenPipeError, EOFError, ConnectionError)):
+        return WorkFailed(f"the connection to a worker broke ({type(error).__name__}: "
+                          f"{one_line(error)})", "worker pool")
+    name = type(error).__name__
+    detail = one_line(error)
+    return WorkFailed(f"a worker failed: {name}{': ' + detail if detail else ''}",
+                      "worker pool")
+
+
+def _watch_parent(parent: int) -> None:
+    """Worker initializer: end this worker when the process that started it dies
+    (a killed command would otherwise leave its idle workers behind)."""
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def _pool_results(func, tasks, workers: int, limit: int) -> Iterator[tuple[int, Any]]:
+    import concurrent.futures as cf
+    import multiprocessing
+    from concurrent.futures.process import BrokenProcessPool
+
+    executor = cf.ProcessPoolExecutor(max_workers=workers,
+                                      mp_context=multiprocessing.get_context("spawn"),
+                                      initializer=_watch_parent, initargs=(os.getpid(),))
+    numbered = enumerate(tasks)
+    pending: dict = {}
+    try:
+        def submit(batch) -> None:
+            for index, task in batch:
+                pending[executor.submit(func, task)] = index
+
+        submit(itertools.islice(numbered, limit))
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                yield index, _outcome(future)
+                submit(itertools.islice(numbered, 1))
+    except (BrokenProcessPool, BrokenPipeError, EOFError, ConnectionError) as error:
+        raise _failure(error) from None
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask_results(func, tasks, address: str, in_flight: int | None) -> Iterator[tuple[int, Any]]:
+    try:
+        import distributed
+    except ImportError:
+        raise InputError("needs Dask's distributed scheduler: pip install 'ringside[dask]'",
+                         "--scheduler") from None
+    try:
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise InputError(f"cannot reach the scheduler {address!r}: {one_line(error)}",
+                         "--scheduler") from None
+    import queue
+
+    finished: queue.Queue = queue.Queue()
+    pending: dict = {}
+    try:
+        limit = in_flight or max(4, 4 * sum(client.nthreads().values()))
+        numbered = enumerate(tasks)
+
+        def submit(batch) -> None:
+            for index, task in batch:
+                future = client.submit(func, task, pure=False)
+                pending[future] = index
+                future.add_done_callback(finished.put)
+
+        submit(itertools.islice(numbered, limit))
+        while pending:
+            future = finished.get()
+            index = pending.pop(future)
+            yield index, _outcome(future)
+            submit(itertools.islice(numbered, 1))
+    finally:
+        client.cancel(list(pending))
+        client.close()

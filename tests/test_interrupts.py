@@ -1,0 +1,55 @@
+"""Limits and interrupts: a limit is never a verdict, Ctrl-C stops work within a second."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from model.clubfight.solver import solve
+
+NATIVE = pytest.mark.skipif(
+    not __import__("model.clubfight._solver_native", fromlist=["available"]).available(),
+    reason="the compiled search needs a C compiler")
+
+
+def test_a_node_limit_wider_than_the_native_counter_is_no_limit():
+    """2^64 once wrapped to 0 in the C search and gave 'unknown (1 nodes)'."""
+    unlimited = solve("CF1-0")
+    for limit in (2 ** 63 - 1, 2 ** 63, 2 ** 64, 2 ** 64 + 5, 10 ** 30):
+        found = solve("CF1-0", max_nodes=limit)
+        assert (found.verdict, found.nodes) == (unlimited.verdict, unlimited.nodes), limit
+
+
+def test_a_small_node_limit_is_unknown_never_loss():
+    found = solve("CF2-9503", max_nodes=500)
+    assert found.verdict == "unknown"
+
+
+@NATIVE
+def test_ctrl_c_stops_the_native_search_within_a_second():
+    # CF2-9503 takes about 1.7 million nodes (tens of seconds): long enough to interrupt.
+    script = textwrap.dedent("""
+        import os, signal, threading, time
+        from model.clubfight.solver import solve
+        def interrupt():
+            time.sleep(0.5)
+            print("sent", time.monotonic(), flush=True)
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=interrupt, daemon=True).start()
+        try:
+            solve("CF2-9503")
+            print("finished")
+        except KeyboardInterrupt:
+            print("stopped", time.monotonic(), flush=True)
+    """)
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert time.monotonic() - began < 30
+    lines = dict(line.split() for line in done.stdout.split("\n") if line.count(" ") == 1)
+    assert "stopped" in lines, done.stdout + done.stderr
+    assert float(lines["stopped"]) - float(lines["sent"]) < 1.0

@@ -1,0 +1,106 @@
+"""z3 answers are three-valued: an undecided check is never read as a proof or a refutation."""
+
+from __future__ import annotations
+
+import pytest
+import z3
+
+from model.clubfight.ambiguities import AMBIGUITIES
+from proofs import clubfight
+from proofs.obligations import PROVED, WITNESS, Answer, Obligation, discharge
+from proofs.solving import Undecided, check, classify
+
+
+class CannotDecide:
+    """A stand-in solver that gives up the way z3 does, with a given reason."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def add(self, *facts) -> None:
+        pass
+
+    def check(self, *assumptions):
+        return z3.unknown
+
+    def reason_unknown(self) -> str:
+        return self.reason
+
+
+def pigeonhole(holes: int) -> z3.Solver:
+    """holes+1 pigeons in ``holes`` holes: unsat, and slow enough to hit a 1 ms timeout."""
+    solver = z3.Solver()
+    pigeons = [[z3.Bool(f"p{p}h{h}") for h in range(holes)] for p in range(holes + 1)]
+    for row in pigeons:
+        solver.add(z3.Or(row))
+    for h in range(holes):
+        for a in range(holes + 1):
+            for b in range(a + 1, holes + 1):
+                solver.add(z3.Not(z3.And(pigeons[a][h], pigeons[b][h])))
+    return solver
+
+
+def test_sat_and_unsat_are_answers():
+    x = z3.Int("x")
+    solver = z3.Solver()
+    solver.add(x > 2)
+    assert check(solver) is True
+    solver.add(x < 1)
+    assert check(solver) is False
+
+
+def test_a_real_timeout_is_undecided_with_its_reason():
+    solver = pigeonhole(11)
+    solver.set("timeout", 1)
+    with pytest.raises(Undecided) as raised:
+        check(solver)
+    assert raised.value.reason == "timeout"
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    ("timeout", "timeout"), ("max. resource limit exceeded", "resource limit"),
+    ("(incomplete quantifiers)", "(incomplete quantifiers)"), ("", "unknown")])
+def test_reasons_are_named(raw, reason):
+    assert classify(raw) == reason
+    with pytest.raises(Undecided) as raised:
+        check(CannotDecide(raw))
+    assert raised.value.reason == reason
+
+
+@pytest.mark.parametrize("raw", ["canceled", "interrupted from keyboard"])
+def test_an_interrupted_check_is_an_interrupt_not_an_answer(raw):
+    with pytest.raises(KeyboardInterrupt):
+        check(CannotDecide(raw))
+
+
+def test_an_undecided_ambiguity_witness_is_unknown_not_refuted(monkeypatch):
+    """The reported fault: an interrupted search for a witness read as 'the readings agree'."""
+    monkeypatch.setattr(clubfight.z3, "Solver", lambda: CannotDecide("timeout"))
+    obligation = next(o for o in clubfight.OBLIGATIONS if o.expected == WITNESS
+                      and o.id.startswith(AMBIGUITIES[0].id))
+    result = discharge(obligation)
+    assert result.answer.status == "unknown"
+    assert "timeout" in result.answer.detail
+    assert not result.passed
+
+
+def test_an_undecided_proof_is_unknown(monkeypatch):
+    monkeypatch.setattr(clubfight.z3, "Solver", lambda: CannotDecide("timeout"))
+    obligation = next(o for o in clubfight.OBLIGATIONS if o.expected == PROVED)
+    result = discharge(obligation)
+    assert result.answer.status == "unknown" and not result.passed
+
+
+def test_an_interrupt_during_an_obligation_stops_the_run(monkeypatch):
+    monkeypatch.setattr(clubfight.z3, "Solver", lambda: CannotDecide("canceled"))
+    obligation = next(o for o in clubfight.OBLIGATIONS if o.expected == PROVED)
+    with pytest.raises(KeyboardInterrupt):
+        discharge(obligation)
+
+
+def test_an_encoding_error_is_an_error_answer():
+    def broken() -> Answer:
+        raise ValueError("bad encoding")
+
+    result = discharge(Obligation("X-1", ("CF 2.2",), "a claim", PROVED, broken))
+    assert result.answer.status == "error" and not result.passed
