@@ -15,9 +15,10 @@ from typing import Sequence
 
 from model.core.errors import InputError
 from harness.output import EXIT_FAILED, EXIT_OK, table as _table
+from harness.files import atomic_write, check_replaceable, make_folder
 from harness.toolkit import (
-    SEED, CommandParser, Progress, Report, add_command, add_rules_options, bounded_int, guard,
-    read_rules,
+    OUTPUT_FOLDER, SEED, CommandParser, Progress, Report, add_command, add_rules_options,
+    bounded_int, guard, read_rules,
 )
 
 DEPTH = bounded_int(0, 1_000)
@@ -158,6 +159,10 @@ def cmd_rules(args) -> Report:
 
 
 # -- explore --------------------------------------------------------------------
+TRACE_MARK = "# found by ringside explore"
+"""The first line of every trace file ``explore`` writes (so it replaces only its own)."""
+
+
 def cmd_explore(args) -> Report:
     from harness.explorer import explore, playouts
     from harness.registry import get_game
@@ -175,13 +180,14 @@ def cmd_explore(args) -> Report:
     found_by = ["search"] * len(report.problems) + ["playout"] * len(played.problems)
     rules_name = game.describe_rules(rules)
     if args.trace_dir:
-        out = Path(args.trace_dir)
-        out.mkdir(parents=True, exist_ok=True)
+        out = make_folder(args.trace_dir, f"--trace-dir {args.trace_dir}")
         for index, problem in enumerate(problems, 1):
             path = out / f"{game.key}-{problem.kind}-{index}.toml"
-            path.write_text(problem.trace.to_scenario(
+            check_replaceable(path, lambda head: head.startswith(TRACE_MARK.encode()),
+                              "a trace written by ringside explore", str(path))
+            atomic_write(path, problem.trace.to_scenario(
                 game, rules, f"{problem.kind}: {problem.name}",
-                f"found by ringside explore: {problem.message}"))
+                f"{TRACE_MARK[2:]}: {problem.message}"))
 
     def text():
         yield (f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
@@ -231,6 +237,18 @@ def _explorer_options(parser: argparse.ArgumentParser, *, max_states: int,
     parser.add_argument("--seed", type=SEED, default=0, help="seed of the playouts (default 0)")
 
 
+def _first_game() -> str:
+    from harness.registry import games
+
+    return next(iter(games()))
+
+
+def _first_scenario() -> list[str]:
+    from harness.resources import data_root
+
+    return [str(next(iter(sorted(data_root().scenarios.rglob("*.toml")))))]
+
+
 def build_parser() -> argparse.ArgumentParser:
     from harness.registry import all_parts
 
@@ -238,32 +256,39 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
 
     check = add_command(sub, "check", cmd_check,
-                        help="run every invariant, proof, scenario and exploration")
+                        help="run every invariant, proof, scenario and exploration",
+                        example=["--no-proofs", "--depth", "0", "--starts", "1",
+                                 "--playouts", "2"])
     check.add_argument("games", nargs="*", metavar="GAME")
     _explorer_options(check, max_states=4000, playouts="random playouts to the end, per "
                                                         "ruleset")
     check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
     check.add_argument("--root", help="checkout holding scenarios/ and tests/")
 
-    rule = add_command(sub, "rule", cmd_rule, help="replay scenario files step by step")
+    rule = add_command(sub, "rule", cmd_rule, help="replay scenario files step by step",
+                       example=_first_scenario)
     rule.add_argument("files", nargs="+", metavar="FILE")
 
-    rules = add_command(sub, "rules", cmd_rules, help="list numbered rules")
+    rules = add_command(sub, "rules", cmd_rules, help="list numbered rules", example=[])
     rules.add_argument("game", nargs="?")
     rules.add_argument("numbers", nargs="*", metavar="NUMBER")
 
     exp = add_command(sub, "explore", cmd_explore,
                       help="breadth-first search and random playouts for invariant "
-                      "violations")
+                      "violations",
+                      example=lambda: [_first_game(), "--depth", "1", "--starts", "1",
+                                       "--playouts", "4"])
     exp.add_argument("game")
     _explorer_options(exp, max_states=20_000, playouts="random playouts to the end of the "
                                                         "game")
     add_rules_options(exp)
-    exp.add_argument("--trace-dir", help="write each problem's trace as a scenario file here")
+    exp.add_argument("--trace-dir", type=OUTPUT_FOLDER, metavar="DIR",
+                     help="write each problem's trace as a scenario file here")
 
     docs = add_command(sub, "docs", cmd_docs,
-                       help="build the rules reference (HTML) from the model")
-    docs.add_argument("--out", metavar="DIR",
+                       help="build the rules reference (HTML) from the model",
+                       example=["--no-proofs"])
+    docs.add_argument("--out", metavar="DIR", type=OUTPUT_FOLDER,
                       help="output folder (default docs/_build/html in a checkout, "
                       "./ringside-reference when installed)")
     docs.add_argument("--no-proofs", action="store_true",

@@ -157,15 +157,10 @@ def explore(
             state, depth = queue.popleft()
             report.states += 1
             report.max_depth = max(report.max_depth, depth)
-            report.phases_seen.add(game.phase(state))
             if progress is not None and report.states % 1000 == 0:
                 progress(report.states)
-            for invariant in game.invariants:
-                report.invariant_checks += 1
-                message = invariant(state)
-                if message is not None:
-                    record("invariant", invariant.name, invariant.rules, message,
-                           start, parents, state)
+            for problem in _state_problems(game, report, state):
+                record(*problem, start, parents, state)
             player = game.current_player(state)
             if player == TERMINAL:
                 report.terminal_states += 1
@@ -180,24 +175,10 @@ def explore(
                 continue
             for action in actions:
                 transition = game.resolve(state, action, rules)
-                report.transitions += 1
-                kind = game.action_kind(action)
-                report.kinds_taken[kind] = report.kinds_taken.get(kind, 0) + 1
                 child = transition.state
-                for invariant in game.transition_invariants:
-                    report.invariant_checks += 1
-                    message = invariant(state, action, child, rules)
-                    if message is not None:
-                        record("invariant", invariant.name, invariant.rules, message,
-                               start, parents, child, via=(state, action))
-                if graph is not None:
-                    for edge in walk_phases(game, state, transition):
-                        report.phases_seen.update(edge)
-                        if not graph.has_edge(*edge):
-                            record("phase", f"{edge[0]} -> {edge[1]}", transition.rules,
-                                   f"the engine went {edge[0]} -> {edge[1]}, "
-                                   "which the phase graph lacks",
-                                   start, parents, child, via=(state, action))
+                for problem in _step_problems(game, graph, report, state, action,
+                                              transition, rules):
+                    record(*problem, start, parents, child, via=(state, action))
                 if child in parents:
                     continue
                 if len(parents) >= max_states:
@@ -264,13 +245,8 @@ def playouts(
             if state not in seen:
                 # Invariants are functions of the state: a state met again needs no check.
                 seen.add(state)
-                report.phases_seen.add(game.phase(state))
-                for invariant in game.invariants:
-                    report.invariant_checks += 1
-                    message = invariant(state)
-                    if message is not None:
-                        record("invariant", invariant.name, invariant.rules, message,
-                               start, path, state)
+                for problem in _state_problems(game, report, state):
+                    record(*problem, start, path, state)
             player = game.current_player(state)
             if player == TERMINAL:
                 ends.add(state)
@@ -293,25 +269,12 @@ def playouts(
             else:
                 action = rng.choice(list(actions))
             transition = game.resolve(state, action, rules)
-            report.transitions += 1
-            kind = game.action_kind(action)
-            report.kinds_taken[kind] = report.kinds_taken.get(kind, 0) + 1
             child = transition.state
             path.append((state, action))
             report.max_depth = max(report.max_depth, len(path))
-            for invariant in game.transition_invariants:
-                report.invariant_checks += 1
-                message = invariant(state, action, child, rules)
-                if message is not None:
-                    record("invariant", invariant.name, invariant.rules, message,
-                           start, path, child)
-            if graph is not None:
-                for edge in walk_phases(game, state, transition):
-                    report.phases_seen.update(edge)
-                    if not graph.has_edge(*edge):
-                        record("phase", f"{edge[0]} -> {edge[1]}", transition.rules,
-                               f"the engine went {edge[0]} -> {edge[1]}, "
-                               "which the phase graph lacks", start, path, child)
+            for problem in _step_problems(game, graph, report, state, action, transition,
+                                          rules):
+                record(*problem, start, path, child)
             state = child
             if len(path) > bound:
                 record("length", "max_length", (),
@@ -328,6 +291,36 @@ def playouts(
     )
     report.seconds = time.perf_counter() - began
     return report
+
+
+def _state_problems(game: Game, report: "Exploration", state: Any):
+    """``(kind, name, rules, message)`` of every invariant ``state`` breaks."""
+    report.phases_seen.add(game.phase(state))
+    for invariant in game.invariants:
+        report.invariant_checks += 1
+        message = invariant(state)
+        if message is not None:
+            yield "invariant", invariant.name, invariant.rules, message
+
+
+def _step_problems(game: Game, graph, report: "Exploration", state: Any, action: Any,
+                   transition: Any, rules: Any):
+    """Count one step, and yield what is wrong with it: a broken transition
+    invariant or a phase-graph edge the graph lacks."""
+    report.transitions += 1
+    kind = game.action_kind(action)
+    report.kinds_taken[kind] = report.kinds_taken.get(kind, 0) + 1
+    for invariant in game.transition_invariants:
+        report.invariant_checks += 1
+        message = invariant(state, action, transition.state, rules)
+        if message is not None:
+            yield "invariant", invariant.name, invariant.rules, message
+    if graph is not None:
+        for edge in walk_phases(game, state, transition):
+            report.phases_seen.update(edge)
+            if not graph.has_edge(*edge):
+                yield ("phase", f"{edge[0]} -> {edge[1]}", transition.rules,
+                       f"the engine went {edge[0]} -> {edge[1]}, which the phase graph lacks")
 
 
 def _deadlock_message(game: Game, state: Any) -> str:

@@ -110,25 +110,42 @@ def check_output_file(path: Path | str, option: str) -> Path:
     return path
 
 
-def check_output_folder(path: Path | str, option: str, *, create: bool = True) -> Path:
-    """Refuse, before any work, a folder that cannot receive files (creating it if asked)."""
+def check_output_folder(path: Path | str, option: str) -> Path:
+    """Refuse, before any work, a folder that cannot receive files.
+
+    The folder may not exist yet: then its nearest existing ancestor must be
+    a writable folder (it is created by :func:`make_folder` when the work
+    writes, never while the command line is read).
+    """
     path = Path(path)
     where = f"{option} {path}"
     problem = _name_problem(path)
     if problem:
         raise InputError(problem, where)
-    if path.exists() and not path.is_dir():
-        raise InputError("is not a folder", where)
-    if not path.exists():
-        if not create:
-            raise InputError("no such folder", where)
-        try:
-            path.mkdir(parents=True)
-        except OSError as error:
-            raise InputError(f"cannot create the folder: {error.strerror or error}",
-                             where) from None
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise InputError("the folder is not writable", where)
+    if path.exists():
+        if not path.is_dir():
+            raise InputError("is not a folder", where)
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise InputError("the folder is not writable", where)
+        return path
+    ancestor = path.absolute().parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise InputError(f"cannot create it: {ancestor} is not a folder", where)
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise InputError(f"cannot create it: {ancestor} is not writable", where)
+    return path
+
+
+def make_folder(path: Path | str, where: str | None = None) -> Path:
+    """Create ``path`` (and its parents) if needed; one clear line if that fails."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create the folder: {error.strerror or error}",
+                         where or str(path)) from None
     return path
 
 
@@ -177,3 +194,34 @@ def _remove(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def check_replaceable(path: Path | str, ours: Callable[[bytes], bool], what: str,
+                      where: str | None = None) -> None:
+    """Refuse to replace an existing file that ringside did not write.
+
+    ``ours`` looks at the first bytes of the file (up to 4 KiB) and says
+    whether it is one of ringside's (a survey header, a trace's comment ...).
+    An empty file holds nothing to lose.
+    """
+    path = Path(path)
+    if not path.exists():
+        return
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError as error:
+        raise InputError(f"cannot read it: {error.strerror or error}",
+                         where or str(path)) from None
+    if head and not ours(head):
+        raise InputError(f"exists and is not {what}; it was left untouched (give another "
+                         "name, or remove it yourself)", where or str(path))
+
+
+def folder_replaceable(path: Path | str, marker: str, what: str, where: str) -> None:
+    """Refuse to write into a non-empty folder that lacks ``marker`` (our earlier output)."""
+    path = Path(path)
+    if path.is_dir() and any(path.iterdir()) and not (path / marker).exists():
+        raise InputError(f"is a folder with other files in it, not {what}; it was left "
+                         "untouched (give an empty or new folder)", where)
+

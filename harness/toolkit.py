@@ -177,6 +177,43 @@ COUNT = bounded_int(1, MAX_COUNT)
 """How many items (at least one)."""
 
 
+class OutputPath:
+    """An argparse type for a place results go: a ``file`` or a ``folder``.
+
+    The place is checked while the command line is read, so a command never
+    works for an hour and then fails to write: the folder must exist (or be
+    creatable) and be writable, a file must not be a folder or a device.
+    Whether an existing file may be replaced is the command's to decide (it
+    only replaces files it wrote itself).  ``kind`` lets the fault-injection
+    tests find every output option of every command.
+    """
+
+    def __init__(self, kind: str) -> None:
+        if kind not in ("file", "folder"):
+            raise ValueError(f"an output is a file or a folder, not {kind!r}")
+        self.kind = kind
+        self.__name__ = f"output {kind}"
+
+    def __call__(self, text: str) -> str:
+        from harness.files import check_output_file, check_output_folder
+
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"needs a {self.kind} name")
+        check = check_output_file if self.kind == "file" else check_output_folder
+        try:
+            check(text, "")
+        except InputError as error:
+            raise argparse.ArgumentTypeError(f"{text[:80]}: {error.what}") from None
+        return text
+
+    def __repr__(self) -> str:
+        return f"OutputPath({self.kind!r})"
+
+
+OUTPUT_FILE = OutputPath("file")
+OUTPUT_FOLDER = OutputPath("folder")
+
+
 def add_workers(parser: argparse.ArgumentParser, default: int = 1) -> None:
     """``--workers W``: processes of the pool (1: in this process)."""
     parser.add_argument("--workers", type=WORKERS, default=default, metavar="W",
@@ -375,14 +412,33 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     return run
 
 
+Example = Sequence[str] | Callable[[], Sequence[str]]
+
+
 def add_command(subcommands: Any, name: str, func: Callable, *, help: str,
-                json: bool = True) -> argparse.ArgumentParser:
-    """A sub-command ``name`` running ``func`` through :func:`command` (with ``--json``)."""
+                example: Example, json: bool = True) -> argparse.ArgumentParser:
+    """A sub-command ``name`` running ``func`` through :func:`command` (with ``--json``).
+
+    ``example`` is a quick, valid invocation (the arguments after the command's
+    name, or a function giving them, for examples that depend on the data):
+    the fault-injection tests (``tests/test_faults.py``) start from it to
+    check every command of every game against bad values, unusable paths and
+    interrupts, so a command cannot be registered without one.
+    """
     parser = subcommands.add_parser(name, help=help)
     if json:
         add_json(parser)
     parser.set_defaults(func=command(func))
+    parser.ringside_example = example  # type: ignore[attr-defined]
     return parser
+
+
+def example_of(parser: argparse.ArgumentParser) -> list[str] | None:
+    """The example invocation a command was registered with (arguments after its name)."""
+    example = getattr(parser, "ringside_example", None)
+    if example is None:
+        return None
+    return list(example() if callable(example) else example)
 
 
 # -- progress ----------------------------------------------------------------------------------
@@ -470,8 +526,8 @@ class Progress:
 
 
 # -- fan-out -----------------------------------------------------------------------------------
-CONNECT_TIMEOUT = 30.0
-"""Seconds to wait for a Dask scheduler."""
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a Dask scheduler (one on reach answers in milliseconds)."""
 
 
 def fan_out(func: Callable[[Any], Any], tasks: Iterable[Any], *, workers: int = 1,
@@ -537,8 +593,17 @@ def _failure(error: BaseException) -> WorkFailed:
 
 def _watch_parent(parent: int) -> None:
     """Worker initializer: end this worker when the process that started it dies
-    (a killed command would otherwise leave its idle workers behind)."""
+    (a killed command would otherwise leave its idle workers behind), and
+    leave Ctrl-C to the parent.
+
+    A terminal's Ctrl-C reaches every process of the group; the parent stops
+    the pool itself (:func:`_pool_results`), so a worker's own
+    KeyboardInterrupt would only print a traceback per worker.
+    """
+    import signal
     import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:
@@ -564,7 +629,15 @@ def _pool_results(func, tasks, workers: int, limit: int) -> Iterator[tuple[int, 
             for index, task in batch:
                 pending[executor.submit(func, task)] = index
 
-        submit(itertools.islice(numbered, limit))
+        # The first submissions start the workers.  SIGINT is blocked meanwhile:
+        # the workers inherit the blocked signal (a Ctrl-C to the whole process
+        # group cannot stop one half-started with a traceback), and this
+        # process gets a Ctrl-C pressed in between as soon as it is unblocked.
+        blocked = _block_interrupts()
+        try:
+            submit(itertools.islice(numbered, limit))
+        finally:
+            _unblock_interrupts(blocked)
         while pending:
             done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for future in done:
@@ -573,8 +646,44 @@ def _pool_results(func, tasks, workers: int, limit: int) -> Iterator[tuple[int, 
                 submit(itertools.islice(numbered, 1))
     except (BrokenProcessPool, BrokenPipeError, EOFError, ConnectionError) as error:
         raise _failure(error) from None
+    except BaseException:
+        # Interrupted (or the caller stopped early): the running tasks' results
+        # are not wanted, so end the workers now instead of waiting for them.
+        _stop_workers(executor)
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _block_interrupts() -> bool:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return True
+
+
+def _unblock_interrupts(blocked: bool) -> None:
+    import signal
+
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop_workers(executor) -> None:
+    """Terminate a process pool's workers (they ignore SIGINT; see :func:`_watch_parent`)."""
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, AttributeError):
+            pass
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        try:
+            process.join(timeout=2.0)
+        except (OSError, AttributeError, AssertionError):
+            pass
 
 
 def _dask_results(func, tasks, address: str, in_flight: int | None) -> Iterator[tuple[int, Any]]:
@@ -583,6 +692,18 @@ def _dask_results(func, tasks, address: str, in_flight: int | None) -> Iterator[
     except ImportError:
         raise InputError("needs Dask's distributed scheduler: pip install 'ringside[dask]'",
                          "--scheduler") from None
+    from distributed.comm import parse_address
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+    except (ValueError, TypeError) as error:
+        raise InputError(f"{address!r} is not a scheduler address ({one_line(error)}); "
+                         "write tcp://HOST:PORT", "--scheduler") from None
+    if not location.strip() or (scheme in ("tcp", "tls", "ws", "wss") and ":" not in location):
+        raise InputError(f"{address!r} names no host and port; write tcp://HOST:PORT",
+                         "--scheduler")
     try:
         client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:

@@ -226,7 +226,7 @@ def test_a_report_prints_json_or_text(capsys):
     assert command(lambda args: Report(None, code=1))(argparse.Namespace(json=True)) == 1
     assert capsys.readouterr() == ("", "")
     subcommands = toolkit.CommandParser(prog="t").add_subparsers(dest="c")
-    parser = add_command(subcommands, "go", sample, help="go")
+    parser = add_command(subcommands, "go", sample, help="go", example=[])
     args = parser.parse_args(["--json"])
     assert args.json is True and args.func.__wrapped__ is sample
 

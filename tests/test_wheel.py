@@ -214,7 +214,7 @@ def test_docs_default_output_folder(tmp_path, monkeypatch, capsys):
     (cwd / "a-file").write_text("", encoding="utf-8")
     assert cli.main(["docs", "--out", "a-file"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "--out a-file" in err[0] and "not a folder" in err[0]
+    assert len(err) == 1 and "--out" in err[0] and "a-file" in err[0] and "not a folder" in err[0]
 
 
 def test_rule_index_decides_over_a_tests_folder(tmp_path):

@@ -186,13 +186,14 @@ def cmd_docs(args) -> int:
         out = Path.cwd() / "ringside-reference"
     else:
         out = source / "_build" / "html"
-    if out.exists() and not out.is_dir():
-        raise InputError("not a folder", f"--out {out}")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise InputError(f"cannot create the output folder: {error.strerror or error}",
-                         f"--out {out}") from None
+    from harness.files import check_output_folder, folder_replaceable, make_folder
+
+    check_output_folder(out, "--out")
+    # Sphinx leaves .buildinfo in every HTML build: a folder holding one is an
+    # earlier build, which may be replaced; any other non-empty folder is a user's.
+    folder_replaceable(out, ".buildinfo", "an earlier build of the rules reference",
+                       f"--out {out}")
+    make_folder(out, f"--out {out}")
     line = Line(not args.json)
     if not args.json:
         what = "every check, proofs included" if not args.no_proofs else \

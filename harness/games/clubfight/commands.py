@@ -74,10 +74,12 @@ def register(commands) -> None:
     """Add the Club Fight subcommands to ``ringside clubfight``."""
     from harness.games.clubfight import hunt_commands, solver_commands, survey_commands
 
-    deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number")
+    deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number",
+                       example=["CF1-0"])
     deal.add_argument("id", metavar="CFj-n")
     moves = add_command(commands, "moves", cmd_clubfight_moves,
-                        help="every legal move on a grid")
+                        help="every legal move on a grid",
+                        example=["7H QS -- JK 2D 2S AH 9D KS", "--club", "7"])
     moves.add_argument("position", help="9 grid tokens in slot order, -- for an empty slot")
     moves.add_argument("--club", help="the club's rank (default: every rank)")
     add_rules_options(moves, GAME)

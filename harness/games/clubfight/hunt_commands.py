@@ -233,7 +233,8 @@ def _hunt_text(result, out: dict, rules, args):
 def register(commands) -> None:
     """Add ``unwinnable`` and ``hunt`` to ``ringside clubfight``."""
     p = add_command(commands, "unwinnable", cmd_clubfight_unwinnable,
-                    help="deals in a range proven unwinnable, with reasons")
+                    help="deals in a range proven unwinnable, with reasons",
+                    example=["--jokers", "1", "--count", "2", "--timeout", "5"])
     add_deal_range(p, "--count", "how many deal numbers", "first deal number (default 0)")
     add_rules_options(p, GAME)
     p.add_argument("--timeout", type=seconds(), default=60.0,
@@ -244,7 +245,10 @@ def register(commands) -> None:
     add_workers(p)
 
     h = add_command(commands, "hunt", cmd_clubfight_hunt,
-                    help="search for an unwinnable (or the tightest) deal")
+                    help="search for an unwinnable (or the tightest) deal",
+                    example=["--jokers", "1", "--budget", "2", "--max-evaluations", "3",
+                             "--z3-timeout", "2", "--exhaustive-timeout", "2",
+                             "--verify-count", "1"])
     h.add_argument("--jokers", type=bounded_int(1, 2), required=True, help="1 or 2")
     add_rules_options(h, GAME)
     h.add_argument("--budget", type=seconds(), default=60.0,

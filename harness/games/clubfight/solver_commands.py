@@ -126,7 +126,8 @@ def _verify(state, rules, verdict: str, args) -> dict:
 def register(commands) -> None:
     """Add the solver subcommands to ``ringside clubfight``."""
     solve = add_command(commands, "solve", cmd_clubfight_solve,
-                        help="perfect-information verdict for a deal, with a winning line")
+                        help="perfect-information verdict for a deal, with a winning line",
+                        example=["CF2-17"])
     solve.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal ('grid deck / "
                                     "clubs'), a whole state ('grid | deck ...'), or @FILE "
                                     "holding one")

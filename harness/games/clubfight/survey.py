@@ -51,12 +51,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from harness.files import (
+    atomic_write, check_output_file, check_replaceable, load_json, parse_json,
+)
 from model.core.errors import InputError
 from model.clubfight.certify import replay_win
 from model.clubfight.deals import Deal, parse_deal_id
@@ -194,6 +196,10 @@ def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
     record = {"id": deal_id, "verdict": result.verdict, "nodes": result.nodes,
               "seconds": round(result.seconds, 6),
               "moves": [move.as_dict() for move in result.moves]}
+    if result.verdict == "loss":
+        # What proved it: the search ruled out every line of play in this many
+        # nodes, under these limits (resume solves it again and must agree).
+        record["proof"] = {"method": "search", "nodes": result.nodes}
     if policies:
         from model.clubfight.policies import deal_seed, play
 
@@ -216,27 +222,109 @@ def survey_chunk(task: tuple) -> list[dict]:
 
 
 # -- the results file --------------------------------------------------------------------------
-def _deal_number(record, config: SurveyConfig, where: str) -> int:
+_LINE_KEYS = {"id", "verdict", "nodes", "seconds", "moves", "policies", "proof"}
+_MOVE_KEYS = {"club", "action", "cleared", "line", "direction"}
+_PLAYED_KEYS = {"won", "cards_left", "seconds"}
+
+
+def _whole(value, low: int, high: int | None = None) -> bool:
+    return (type(value) is int and value >= low  # bool is not a count
+            and (high is None or value <= high))
+
+
+def _duration(value) -> bool:
+    return (type(value) in (int, float) and math.isfinite(value) and value >= 0)
+
+
+def _check_move(move, where: str) -> None:
+    from model.clubfight.cards import parse_rank
+    from model.clubfight.moves import ACTIONS
+
+    if not isinstance(move, dict) or not {"club", "action", "cleared"} <= set(move) \
+            or set(move) - _MOVE_KEYS:
+        raise InputError("a move needs club, action and cleared (and maybe line or "
+                         "direction), nothing else", where)
+    if not isinstance(move["club"], str):
+        raise InputError(f"a move's club must be a rank such as '7', not {move['club']!r}",
+                         where)
+    parse_rank(move["club"], where)
+    if move["action"] not in ACTIONS:
+        raise InputError(f"unknown action {move['action']!r}; actions are "
+                         f"{', '.join(ACTIONS)}", where)
+    cleared = move["cleared"]
+    if not isinstance(cleared, list) or not all(_whole(c, 0, 8) for c in cleared) \
+            or len(set(cleared)) != len(cleared):
+        raise InputError(f"cleared must list distinct grid slots 0 to 8, not {cleared!r}",
+                         where)
+    for key in ("line", "direction"):
+        if key in move and not isinstance(move[key], str):
+            raise InputError(f"a move's {key} must be text", where)
+
+
+def check_record(record, config: SurveyConfig, where: str) -> int:
+    """The deal number of a results line that reads right; else an ``InputError``.
+
+    Every field is checked by type and range: an id inside the survey, a
+    verdict, whole node counts, finite seconds, well-formed moves (a ``win``
+    has them, a ``loss`` or ``unknown`` none), the policies' results, and a
+    ``loss`` must say what proved it.  A win's line is replayed separately
+    (:func:`certify_record`).
+    """
     if not isinstance(record, dict) or "id" not in record:
         raise InputError("a line is not a deal's result (no id)", where)
     try:
         jokers, number = parse_deal_id(str(record["id"]))
     except InputError:
-        raise InputError(f"{record['id']!r} is not a deal number", where) from None
+        raise InputError(f"{str(record['id'])[:40]!r} is not a deal number", where) from None
+    deal = record["id"]
     if jokers != config.jokers or number not in config.numbers:
-        raise InputError(f"{record['id']} is outside this survey (CF{config.jokers}-"
+        raise InputError(f"{deal} is outside this survey (CF{config.jokers}-"
                          f"{config.start} .. CF{config.jokers}-{config.start + config.deals - 1})",
                          where)
-    if record.get("verdict") not in VERDICTS or not isinstance(record.get("nodes"), int) \
-            or not isinstance(record.get("moves"), list):
-        raise InputError(f"{record['id']}: a deal's line needs verdict, nodes and moves", where)
+    extra = sorted(set(record) - _LINE_KEYS)
+    if extra:
+        raise InputError(f"{deal}: unknown field {extra[0]!r}", where)
+    verdict = record.get("verdict")
+    if verdict not in VERDICTS:
+        raise InputError(f"{deal}: verdict must be one of {', '.join(VERDICTS)}, not "
+                         f"{str(verdict)[:20]!r}", where)
+    if not _whole(record.get("nodes"), 0):
+        raise InputError(f"{deal}: nodes must be a whole number from 0, not "
+                         f"{str(record.get('nodes'))[:20]!r}", where)
+    if not _duration(record.get("seconds")):
+        raise InputError(f"{deal}: seconds must be a finite number from 0, not "
+                         f"{str(record.get('seconds'))[:20]!r}", where)
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise InputError(f"{deal}: moves must be a list", where)
+    for index, move in enumerate(moves, 1):
+        _check_move(move, f"{where}: move {index}")
+    if verdict == "win" and not moves:
+        raise InputError(f"{deal}: a win needs its winning line", where)
+    if verdict != "win" and moves:
+        raise InputError(f"{deal}: a {verdict} has no moves; only a win carries a line", where)
+    proof = record.get("proof")
+    if verdict == "loss":
+        if not isinstance(proof, dict) or proof.get("method") != "search" \
+                or proof.get("nodes") != record["nodes"]:
+            raise InputError(f"{deal}: a loss must say what proved it "
+                             "(proof: method search and its nodes)", where)
+    elif proof is not None:
+        raise InputError(f"{deal}: only a loss carries a proof", where)
     wanted = config.policies_for(number)
     played = record.get("policies", {})
-    if not isinstance(played, dict) or any(
-            not isinstance(played.get(name), dict) or not isinstance(played[name].get("won"), bool)
-            for name in wanted):
-        raise InputError(f"{record['id']}: the policy results "
-                         f"({', '.join(wanted)}) are missing", where)
+    if not isinstance(played, dict) or set(played) - set(wanted):
+        raise InputError(f"{deal}: policies must be a table of "
+                         f"{', '.join(wanted) or 'nothing'}", where)
+    for name in wanted:
+        result = played.get(name)
+        if not isinstance(result, dict) or set(result) != _PLAYED_KEYS \
+                or not isinstance(result["won"], bool) \
+                or not _whole(result["cards_left"], 0, 41) \
+                or not _duration(result["seconds"]) \
+                or result["won"] != (result["cards_left"] == 0):
+            raise InputError(f"{deal}: the result of policy {name} must give won, "
+                             "cards_left (0 to 41, 0 exactly when won) and seconds", where)
     return number
 
 
@@ -255,10 +343,14 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
     keep = data.rfind(b"\n") + 1  # complete lines end here
     lines = data[:keep].split(b"\n")[:-1]
     if not lines:
+        if data and not _line(config.header()).startswith(data):
+            # Not even a torn header of ours: someone else's file, kept as it is.
+            raise InputError("is not a survey results file (no header line); it was left "
+                             "untouched", where)
         return {}, 0
     try:
-        header = json.loads(lines[0])
-    except (UnicodeDecodeError, ValueError):
+        header = parse_json(lines[0].decode("utf-8"), f"{where}: line 1")
+    except (UnicodeDecodeError, InputError):
         raise InputError("line 1 is not JSON; not a survey results file", where) from None
     if not isinstance(header, dict) or "survey" not in header:
         raise InputError("line 1 is not a survey header; not a survey results file", where)
@@ -274,11 +366,11 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
     for index, line in enumerate(lines[1:], start=2):
         here = f"{where}: line {index}"
         try:
-            record = json.loads(line)
-        except (UnicodeDecodeError, ValueError):
+            record = parse_json(line.decode("utf-8"), here)
+        except (UnicodeDecodeError, InputError):
             raise InputError("not JSON (a garbled line; only a torn last line is "
                              "tolerated)", here) from None
-        number = _deal_number(record, config, here)
+        number = check_record(record, config, here)
         if number in records:
             raise InputError(f"{record['id']} appears twice", here)
         records[number] = record
@@ -344,23 +436,20 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     handle = None
     if out is not None:
         out = Path(out)
+        check_output_file(out, "--out")
         if resume and out.exists():
             records, keep = read_results(out, config)
             for number in sorted(records):  # the file may have been edited since
                 certify_record(records[number], config)
-            handle = open(out, "r+b")
+                confirm_loss(records[number], config)
+            handle = _open(out, "r+b")
             handle.truncate(keep)
             handle.seek(keep)
             if keep == 0:
                 handle.write(_line(config.header()))
         else:
-            if out.parent and not out.parent.exists():
-                raise InputError("its folder does not exist", str(out))
-            try:
-                handle = open(out, "wb")
-            except OSError as error:
-                raise InputError(f"cannot write it: {error.strerror or error}",
-                                 str(out)) from None
+            check_replaceable(out, _is_survey_file, "a survey results file", str(out))
+            handle = _open(out, "wb")
             handle.write(_line(config.header()))
         handle.flush()
     todo = [n for n in config.numbers if n not in records]
@@ -405,16 +494,43 @@ def _line(value: dict) -> bytes:
     return (json.dumps(value, separators=(",", ":")) + "\n").encode()
 
 
+def _is_survey_file(head: bytes) -> bool:
+    return head.startswith(b'{"survey":')
+
+
+def _open(path: Path, mode: str):
+    try:
+        return open(path, mode)
+    except OSError as error:
+        raise InputError(f"cannot write it: {error.strerror or error}", str(path)) from None
+
+
+def confirm_loss(record: dict, config: SurveyConfig) -> None:
+    """Solve a ``loss`` line's deal again: the verdict and the nodes must agree.
+
+    Losses are rare (none in the first 40,000 deals of either variant) and
+    carry no line to replay, so a resumed survey re-derives each one rather
+    than take an edited file's word for it.
+    """
+    if record["verdict"] != "loss":
+        return
+    jokers, number = parse_deal_id(record["id"])
+    again = solve(State.from_deal(Deal.from_number(jokers, number)), config.rules,
+                  max_nodes=config.max_nodes, timeout=config.timeout)
+    if again.verdict != "loss" or again.nodes != record["nodes"]:
+        raise InputError(f"{record['id']} says loss in {record['nodes']:,} nodes, but solving "
+                         f"it again gives {again.verdict} in {again.nodes:,}: the file was "
+                         "edited or written by another version", "--resume")
+
+
 def _rewrite_sorted(out: Path, config: SurveyConfig, records: dict[int, dict]) -> None:
     """The finished file in deal order (written aside, then renamed over)."""
-    temporary = out.with_name(out.name + ".sorting")
-    with open(temporary, "wb") as handle:
+    def write(handle) -> None:
         handle.write(_line(config.header()))
         for number in sorted(records):
             handle.write(_line(records[number]))
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, out)
+
+    atomic_write(out, write)
 
 
 # -- the summary -------------------------------------------------------------------------------
@@ -477,18 +593,29 @@ def summarize(run: SurveyRun, command: str | None = None) -> dict:
     return summary
 
 
-def update_summary_file(path: Path, row: dict) -> None:
+def read_summary_file(path: Path) -> list[dict]:
+    """The variants already in a summary file (none if it does not exist yet).
+
+    Called before the survey runs, so that a file that is not a summary is
+    refused at once, untouched, instead of after an hour of solving.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    try:
+        rows = load_json(path, "summary file")
+    except InputError as error:
+        raise InputError(f"is not a summary file ({error.what}); it was left untouched",
+                         str(path)) from None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise InputError("is not a summary file (a JSON list of variants); it was left "
+                         "untouched", str(path))
+    return rows
+
+
+def update_summary_file(path: Path, row: dict, rows: list[dict] | None = None) -> None:
     """Put ``row`` into a summary file (a JSON list of variants), replacing the
-    row of the same variant (jokers, rules, overrides)."""
-    where = str(path)
-    rows: list = []
-    if path.exists():
-        try:
-            rows = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            raise InputError(f"cannot read it: {error}", where) from None
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise InputError("not a list of variants", where)
+    row of the same variant (jokers, rules, overrides); written atomically."""
+    rows = read_summary_file(path) if rows is None else rows
 
     def key(item: dict) -> tuple:
         return (item.get("jokers"), item.get("rules"),
@@ -497,6 +624,4 @@ def update_summary_file(path: Path, row: dict) -> None:
     rows = [r for r in rows if key(r) != key(row)] + [row]
     rows.sort(key=lambda r: (str(r.get("jokers")), str(r.get("rules")),
                              json.dumps(r.get("rules_overrides", {}), sort_keys=True)))
-    temporary = path.with_name(path.name + ".writing")
-    temporary.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    atomic_write(path, json.dumps(rows, indent=2) + "\n")

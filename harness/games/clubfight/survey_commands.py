@@ -25,8 +25,8 @@ from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED
 from harness.games.clubfight.commands import add_deal_range, deal_id
 from harness.toolkit import (
-    NODES, SEED, Progress, Report, add_command, add_rules_options, add_workers, read_rules,
-    read_start, seconds,
+    NODES, OUTPUT_FILE, SEED, Progress, Report, add_command, add_rules_options, add_workers,
+    read_rules, read_start, seconds,
 )
 
 
@@ -64,7 +64,8 @@ def _percent(value: float) -> str:
 
 def cmd_clubfight_survey(args) -> Report:
     from harness.games.clubfight.survey import (
-        ReplayFailed, SurveyConfig, parse_policies, run_survey, summarize, update_summary_file,
+        ReplayFailed, SurveyConfig, parse_policies, read_summary_file, run_survey, summarize,
+        update_summary_file,
     )
 
     rules = read_rules(GAME, args)
@@ -74,6 +75,7 @@ def cmd_clubfight_survey(args) -> Report:
         rules_name=name, rules_overrides=changed, max_nodes=args.max_nodes,
         timeout=args.timeout, policies=parse_policies(args.policies, args.deals),
         seed=args.seed)
+    summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
     try:
         with Progress.of(args, unit="deal") as progress:
             run = run_survey(config, Path(args.out) if args.out else None,
@@ -83,7 +85,7 @@ def cmd_clubfight_survey(args) -> Report:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: survey stopped: {error}"])
     summary = summarize(run, _command_text(args))
     if args.summary:
-        update_summary_file(Path(args.summary), summary)
+        update_summary_file(Path(args.summary), summary, summary_rows)
 
     def text():
         last = config.start + config.deals - 1
@@ -170,10 +172,11 @@ def register(commands) -> None:
     from model.clubfight.policies import POLICIES
 
     survey = add_command(commands, "survey", cmd_clubfight_survey,
-                         help="solve a range of deals: win rate with a 95%% Wilson interval")
+                         help="solve a range of deals: win rate with a 95%% Wilson interval",
+                         example=["--jokers", "1", "--deals", "3"])
     add_deal_range(survey, "--deals", "how many deals", "the first deal number (0)")
     add_workers(survey)
-    survey.add_argument("--out", metavar="F.jsonl",
+    survey.add_argument("--out", metavar="F.jsonl", type=OUTPUT_FILE,
                         help="write one JSON line per deal here (a header line first)")
     survey.add_argument("--resume", action="store_true",
                         help="continue the survey in --out: skip the deals already there")
@@ -189,11 +192,11 @@ def register(commands) -> None:
     survey.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on this Dask distributed scheduler (pip install "
                              "'ringside[dask]')")
-    survey.add_argument("--summary", metavar="FILE",
+    survey.add_argument("--summary", metavar="FILE", type=OUTPUT_FILE,
                         help="put this variant's figures into a summary file (JSON list)")
 
     play = add_command(commands, "play", cmd_clubfight_play,
-                       help="play a deal with a realistic policy")
+                       help="play a deal with a realistic policy", example=["CF1-3"])
     play.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal, a whole state, or "
                                    "@FILE holding one")
     play.add_argument("--policy", default="greedy", help=f"{' or '.join(POLICIES)} "

@@ -1,0 +1,50 @@
+"""The ``ringside`` console script: Ctrl-C is one line and exit 130 from the first moment.
+
+Importing this module (the console script's first line) already puts a
+note-taking handler on SIGINT: while ringside itself is imported (networkx,
+z3 ...), a Ctrl-C is only noted, since a KeyboardInterrupt raised inside
+Python's import machinery can surface as "Exception ignored ..." noise
+instead of reaching any handler.  Once the imports are done, a noted Ctrl-C
+ends the command at once; after that the commands run under
+:func:`harness.toolkit.guard`, which turns a Ctrl-C into the same line and
+code.  (A Ctrl-C in the milliseconds while the Python interpreter itself
+starts, before this module runs, is Python's to handle.)
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+
+INTERRUPTED = 130
+
+_noted: list[int] = []
+
+
+def _note(number: int, frame: object) -> None:
+    _noted.append(number)
+
+
+try:
+    _previous = signal.signal(signal.SIGINT, _note)
+except ValueError:  # imported outside the main thread: nothing to defer
+    _previous = None
+
+
+def _interrupted() -> int:
+    print("ringside: interrupted", file=sys.stderr)
+    return INTERRUPTED
+
+
+def main() -> int:
+    try:
+        from harness.cli import main as run
+    finally:
+        if _previous is not None:
+            signal.signal(signal.SIGINT, _previous)
+    if _noted:
+        return _interrupted()
+    try:
+        return run()
+    except KeyboardInterrupt:
+        return _interrupted()

@@ -1,0 +1,285 @@
+"""Fault injection over every command of every game: unusable places, users' files, Ctrl-C.
+
+The commands come from the real parser (:func:`harness.cli.build_parser`), so
+a game's commands are covered the moment it registers them; each command
+brings a quick valid invocation (``example``, required by
+:func:`harness.toolkit.add_command`) to start from.  Bad numbers are covered in
+``tests/test_toolkit.py``; what is checked here:
+
+* every output option refuses a place that cannot hold results (a path under
+  ``/dev/null``, the device ``/dev/full``, a name too long for the file
+  system, a folder where a file is wanted and the reverse, a read-only
+  folder) with exit 2 and one line, before any work;
+* no command replaces a file or fills a folder it did not write itself;
+* Ctrl-C (SIGINT to the whole process group, as a terminal sends it) at any
+  moment gives exit 130 and the one line ``ringside: interrupted``, from the
+  command and from every worker process, and a results file stays readable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.cli import build_parser, main
+from harness.toolkit import OutputPath, example_of
+from test_toolkit import parser_has_subcommands, walk
+
+COMMANDS = [(path, parser) for path, parser in walk(build_parser())
+            if path and not parser_has_subcommands(parser)]
+IDS = [" ".join(path) for path, _ in COMMANDS]
+LONG_NAME = "n" * 300
+PYTHON_MAIN = "import sys; from harness.entry import main; sys.exit(main())"
+# The same, telling the test (one byte on a pipe) when the interpreter has started and
+# the console script's one import is done: the moment from which a Ctrl-C is
+# ringside's to handle (before it, Python's own start-up is running).
+TIMED_MAIN = ("import os, sys; from harness.entry import main; os.write({fd}, b'.'); "
+              "os.close({fd}); sys.exit(main())")
+
+
+def outputs() -> list[tuple[tuple[str, ...], argparse.ArgumentParser, str, str]]:
+    found = []
+    for path, parser in COMMANDS:
+        for action in parser._actions:
+            if isinstance(action.type, OutputPath):
+                found.append((path, parser, action.option_strings[-1], action.type.kind))
+    return found
+
+
+OUTPUTS = outputs()
+OUTPUT_IDS = [f"{' '.join(p)} {flag}" for p, _, flag, _ in OUTPUTS]
+
+
+def one_error_line(capsys) -> str:
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "Traceback" not in out
+    assert err.count("\n") == 1 and err.startswith("ringside: error: "), err
+    return err
+
+
+def invocation(path, parser, *extra: str) -> list[str]:
+    return [*path, *example_of(parser), *extra]
+
+
+# -- the table -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("path", "parser"), COMMANDS, ids=IDS)
+def test_every_command_brings_an_example(path, parser):
+    example = example_of(parser)
+    assert example is not None, f"{' '.join(path)} was registered without an example"
+    parser.parse_args(example)  # the example itself reads
+
+
+def test_the_walk_finds_every_output_option():
+    found = {(" ".join(path), flag) for path, _, flag, _ in OUTPUTS}
+    assert {("docs", "--out"), ("explore", "--trace-dir"), ("clubfight survey", "--out"),
+            ("clubfight survey", "--summary")} <= found
+
+
+def test_no_output_option_escapes_the_table():
+    """An option named like an output must be typed as one, so the table sees it."""
+    for path, parser in COMMANDS:
+        for action in parser._actions:
+            flag = action.option_strings[-1] if action.option_strings else ""
+            if flag in ("--out", "--summary", "--trace-dir", "--output"):
+                assert isinstance(action.type, OutputPath), f"{' '.join(path)} {flag}"
+
+
+# -- unusable places -------------------------------------------------------------------------------
+def unusable(kind: str, tmp_path: Path) -> list[tuple[str, str]]:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    places = [("under /dev/null", "/dev/null/x"),
+              ("a name too long", str(tmp_path / LONG_NAME)),
+              ("a missing folder", "/nonexistent/dir/x" if kind == "file" else
+               "/proc/version/x")]
+    if kind == "file":
+        places += [("the device /dev/full", "/dev/full"), ("a folder", str(tmp_path))]
+    else:
+        places += [("a file", str(a_file))]
+    return places
+
+
+@pytest.mark.parametrize(("path", "parser", "flag", "kind"), OUTPUTS, ids=OUTPUT_IDS)
+def test_output_options_refuse_unusable_places(path, parser, flag, kind, tmp_path, capsys):
+    for what, place in unusable(kind, tmp_path):
+        began = time.monotonic()
+        assert main(invocation(path, parser, flag, place)) == 2, what
+        one_error_line(capsys)
+        assert time.monotonic() - began < 5, f"{what}: refused only after working"
+
+
+def run_as_nobody(args: list[str], cwd: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, RINGSIDE_NO_NATIVE="1", HOME=cwd)
+    return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                           sys.executable, "-c", PYTHON_MAIN, *args],
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def nobody_folder():
+    """A folder nobody may read but not write (root may write anywhere, so a
+    read-only place is tested as the unprivileged user ``nobody``)."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run a command as an unprivileged user")
+    folder = Path(tempfile.mkdtemp(prefix="ringside-readonly-"))
+    (folder / "f.jsonl").write_text("")
+    (folder / "sub").mkdir()
+    for item in (folder / "sub", folder / "f.jsonl", folder):
+        item.chmod(0o555 if item.is_dir() else 0o444)
+    probe = run_as_nobody(["rules"], str(folder))
+    if probe.returncode != 0:
+        shutil.rmtree(folder)
+        pytest.skip(f"the unprivileged user cannot run ringside here: {probe.stderr[-200:]}")
+    yield folder
+    shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize(("path", "parser", "flag", "kind"), OUTPUTS, ids=OUTPUT_IDS)
+def test_read_only_places_are_refused_before_any_work(path, parser, flag, kind,
+                                                      nobody_folder):
+    places = ([str(nobody_folder / "f.jsonl"), str(nobody_folder / "new.json")]
+              if kind == "file" else [str(nobody_folder / "sub"),
+                                      str(nobody_folder / "new-folder")])
+    for place in places:
+        args = invocation(path, parser, flag, place)
+        if "--resume" in {a.option_strings[-1] for a in parser._actions
+                          if a.option_strings} and kind == "file":
+            args.append("--resume")
+        done = run_as_nobody(args, str(nobody_folder))
+        assert done.returncode == 2, (args, done.stderr)
+        assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+        assert "writable" in done.stderr or "read-only" in done.stderr, done.stderr
+
+
+# -- users' files ----------------------------------------------------------------------------------
+NOTES = "meeting notes: do not delete"
+
+
+@pytest.mark.parametrize(("path", "parser", "flag", "kind"), OUTPUTS, ids=OUTPUT_IDS)
+def test_no_command_replaces_what_it_did_not_write(path, parser, flag, kind, tmp_path,
+                                                   capsys):
+    if kind == "file":
+        target = tmp_path / "notes.txt"
+        target.write_text(NOTES)
+        mine = target
+    else:
+        target = tmp_path / "folder"
+        target.mkdir()
+        mine = target / "notes.txt"
+        mine.write_text(NOTES)
+    trials = [invocation(path, parser, flag, str(target))]
+    if "--resume" in {a.option_strings[-1] for a in parser._actions if a.option_strings}:
+        trials.append(trials[0] + ["--resume"])
+    for args in trials:
+        code = main(args)
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err
+        assert mine.read_text() == NOTES, args
+        assert code in (0, 2), (args, err)
+        if kind == "file":
+            assert code == 2 and "left untouched" in err, (args, err)
+
+
+# -- Ctrl-C ----------------------------------------------------------------------------------------
+def interrupt(args: list[str], delay: float, cwd: str) -> tuple[int, str, float]:
+    """Run ``ringside ARGS``, Ctrl-C its process group after ``delay`` s: (code, stderr,
+    seconds from the signal to the end)."""
+    ready, tell = os.pipe()
+    process = subprocess.Popen([sys.executable, "-c", TIMED_MAIN.format(fd=tell), *args],
+                               cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True, pass_fds=(tell,))
+    os.close(tell)
+    os.read(ready, 1)  # the interpreter is up
+    os.close(ready)
+    time.sleep(delay)
+    sent = time.monotonic()
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    try:
+        _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError(f"{args} did not stop within 30 s of Ctrl-C")
+    ended = time.monotonic()
+    # Workers are in the same group: none may outlive the command (an exited
+    # child not yet reaped by init is no survivor).
+    time.sleep(0.3)
+    survivors = running_in_group(process.pid)
+    assert not survivors, f"{args}: processes of the command outlived it: {survivors}"
+    return process.returncode, err, ended - sent
+
+
+def running_in_group(group: int) -> list[str]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2:].split()
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            found.append(text[:text.rindex(")") + 1])
+    return found
+
+
+def assert_interrupted_cleanly(args, code: int, err: str) -> None:
+    """Exit 130 with ``ringside: interrupted`` as the last line (progress lines may come
+    before it), or a normal end if the command finished first; never a traceback."""
+    assert "Traceback" not in err and "Exception ignored" not in err, (args, err)
+    assert "Error" not in err, (args, err)
+    if code == 130:
+        assert err.endswith("ringside: interrupted\n"), (args, err)
+        assert err.count("ringside: interrupted") == 1, (args, err)
+    elif code == -signal.SIGINT:
+        # Ctrl-C while Python was shutting down after the command had finished:
+        # killed by the signal, which a shell reports as 130 too; nothing printed.
+        assert err == "" or not err.strip().endswith("interrupted"), (args, err)
+    else:  # it finished before the signal
+        assert code in (0, 1), (args, code, err)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.4])
+@pytest.mark.parametrize(("path", "parser"), COMMANDS, ids=IDS)
+def test_ctrl_c_while_a_command_starts(path, parser, delay, tmp_path):
+    """Early: while Python imports ringside (networkx, z3) and the command sets up."""
+    args = invocation(path, parser)
+    code, err, _ = interrupt(args, delay, str(tmp_path))
+    assert_interrupted_cleanly(args, code, err)
+
+
+LONG_WORK = [
+    ("check", ["check"], 1.5),
+    ("native search", ["clubfight", "solve", "CF2-9503"], 1.5),
+    ("survey on a pool", ["clubfight", "survey", "--jokers", "2", "--deals", "400",
+                          "--workers", "2", "--out", "s.jsonl"], 2.5),
+    ("unwinnable on a pool", ["clubfight", "unwinnable", "--jokers", "2", "--count", "300",
+                              "--workers", "2"], 2.5),
+    ("docs", ["docs", "--no-proofs", "--out", "site"], 3.0),
+]
+
+
+@pytest.mark.parametrize(("what", "args", "delay"), LONG_WORK, ids=[w for w, _, _ in LONG_WORK])
+def test_ctrl_c_in_the_middle_of_long_work(what, args, delay, tmp_path):
+    code, err, seconds = interrupt(args, delay, str(tmp_path))
+    assert code == 130, (what, code, err)
+    assert_interrupted_cleanly(args, code, err)
+    assert seconds < 3.0, f"{what} took {seconds:.1f} s to stop"
+    results = tmp_path / "s.jsonl"
+    if results.exists():  # what was written is a survey file that a resume accepts
+        lines = results.read_bytes().split(b"\n")
+        assert json.loads(lines[0])["survey"]["deals"] == 400
+        for line in lines[1:-1]:
+            assert json.loads(line)["id"].startswith("CF2-")
