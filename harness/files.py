@@ -50,7 +50,7 @@ def read_text(path: Path | str, what: str = "file", *, limit: int = MAX_INPUT_BY
 def parse_json(text: str, where: str) -> Any:
     """JSON from text; malformed or absurdly deep input is an :class:`InputError`."""
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
         raise InputError("nested too deeply to read", where) from None
     except ValueError as error:
@@ -59,6 +59,13 @@ def parse_json(text: str, where: str) -> Any:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is too large for a number")
+    return value
 
 
 def parse_toml(text: str, where: str) -> dict:

@@ -74,8 +74,36 @@ def guard(call: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print("ringside: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # stdout closed early (``ringside ... | head``)
-        return EXIT_OK
+    except BrokenPipeError as error:
+        if _stdout_closed():  # ``ringside ... | head``: the reader has what it wanted
+            _silence_stdout()
+            return EXIT_OK
+        # Any other broken pipe is work that failed, never a success.
+        print(f"ringside: error: a pipe broke: {one_line(error)}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def _stdout_closed() -> bool:
+    """Whether the reader of standard output has gone (its pipe reports an error)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP)
+                   for _, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no real stdout: cannot be its pipe
+        return False
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 class CommandParser(argparse.ArgumentParser):

@@ -283,3 +283,47 @@ def test_ctrl_c_in_the_middle_of_long_work(what, args, delay, tmp_path):
         assert json.loads(lines[0])["survey"]["deals"] == 400
         for line in lines[1:-1]:
             assert json.loads(line)["id"].startswith("CF2-")
+
+
+# -- SIGKILL ---------------------------------------------------------------------------------------
+def test_a_killed_docs_build_leaves_a_folder_the_next_build_takes(tmp_path, monkeypatch,
+                                                                  capsys):
+    import harness.docs as docs
+
+    site = tmp_path / "site"
+    process = subprocess.Popen([sys.executable, "-c", PYTHON_MAIN, "docs", "--no-proofs",
+                                "--out", str(site)], cwd=tmp_path, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    began = time.monotonic()
+    while not (site / ".ringside-reference").exists() and time.monotonic() - began < 60:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert (site / ".ringside-reference").exists()
+    built = []
+    monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
+    monkeypatch.setattr(docs, "build_site", lambda out, **kw: built.append(out) or
+                        docs.BuildResult(True, out / "index.html", 0.1, []))
+    assert main(["docs", "--out", str(site)]) == 0, capsys.readouterr().err
+    assert built == [site]
+
+
+def test_a_broken_pipe_that_is_not_stdout_is_a_failure(capsys):
+    from harness.toolkit import guard
+
+    def fails() -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    assert guard(fails) == 1
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "a pipe broke" in err and "Traceback" not in err
+
+
+def test_closing_stdout_early_is_not_an_error():
+    process = subprocess.Popen([sys.executable, "-c", PYTHON_MAIN, "rules"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.read(10)
+    process.stdout.close()
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""

@@ -453,3 +453,118 @@ def test_load_and_run_scenario(folder, text):
     event(f"run_scenario: {'passed' if result.passed else 'failed'}")
     assert result.passed == (not result.failures)
     json.dumps(result.as_dict())
+
+
+# -- the harness's own readers: numbers, settings, starts, result lines, JSON ----------------
+from harness.files import parse_json  # noqa: E402
+from harness.games.clubfight.survey import SurveyConfig, check_record, parse_policies  # noqa: E402
+from harness.toolkit import NODES, SEED, WORKERS, Bounded, read_start, seconds  # noqa: E402
+from model.clubfight.rules import RULEBOOK as CF_RULEBOOK  # noqa: E402
+from model.core.game import parse_order, parse_setting, split_joint  # noqa: E402
+
+NUMBER_TEXTS = ["0", "1", "-1", "64", "65", "1e3", "nan", "inf", "-inf", "0x10", "1_000",
+                " 7", "7 ", "٣", "9" * 40, "2.5", "", "+3", "18446744073709551616",
+                "9223372036854775807", "9223372036854775808"]
+
+
+@FUZZ
+@given(st.sampled_from([WORKERS, NODES, SEED, seconds()]),
+       st.one_of(st.sampled_from(NUMBER_TEXTS), st.text(max_size=30),
+                 st.integers().map(str), st.floats().map(str)))
+def test_bounded_numbers(kind: Bounded, text):
+    import argparse
+
+    try:
+        value = kind(text)
+    except argparse.ArgumentTypeError as error:
+        assert kind.describe() in str(error)
+        event("bounded: refused")
+        return
+    event("bounded: accepted")
+    assert kind.low <= value <= kind.high and type(value) is kind.kind
+
+
+@FUZZ
+@given(any_text("must_clear=false", "run_min_cards=3", "x=", "=1", "a=b=c", "jokers_match=YES"))
+def test_parse_setting(text):
+    found = parsed(parse_setting, text)
+    if found is not None:
+        name, value = found
+        assert name and isinstance(value, (bool, int))
+
+
+@FUZZ
+@given(st.sampled_from(["clubfight", "toy"]),
+       any_text("CF1-0", "CF2-17", DEALS[0], str(STATES[3]), "players 3 deck 5",
+                "@/nonexistent/file", "@", "players 2 deck 4 | x"))
+def test_read_start_for_every_game(key, text):
+    game = GAMES[key]
+    start = parsed(read_start, game, text, "START", game.default_rules)
+    if start is not None:
+        assert game.parse_state(game.format_state(start.state)) == start.state
+
+
+SURVEY = SurveyConfig(jokers=1, start=0, deals=8, rules=CF_RULEBOOK,
+                      policies=(("greedy", 8),))
+GOOD_LINE = {"id": "CF1-3", "verdict": "win", "nodes": 12, "seconds": 0.01,
+             "moves": [{"club": "7", "action": "any", "cleared": [4]}],
+             "policies": {"greedy": {"won": True, "cards_left": 0, "seconds": 0.02}}}
+
+
+def _json_value(depth: int = 2):
+    leaves = st.one_of(st.none(), st.booleans(), st.integers(-2, 100), st.floats(),
+                       st.text(max_size=8), st.sampled_from(["win", "loss", "CF1-3", "7"]))
+    return st.recursive(leaves, lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(
+            ["id", "verdict", "nodes", "seconds", "moves", "policies", "proof", "club",
+             "action", "cleared", "won", "cards_left", "greedy", "method", "line"]),
+            inner, max_size=6)), max_leaves=12)
+
+
+@st.composite
+def edited_line(draw):
+    record = json.loads(json.dumps(GOOD_LINE))
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(sorted(record) + ["proof", "extra"]))
+        record[key] = draw(_json_value())
+    return record
+
+
+@FUZZ
+@given(st.one_of(edited_line(), _json_value()))
+@example(GOOD_LINE)
+def test_survey_result_lines(record):
+    number = parsed(check_record, record, SURVEY, "line 2")
+    if number is not None:
+        assert record["id"] == f"CF1-{number}" and record["verdict"] in ("win", "loss",
+                                                                         "unknown")
+
+
+@FUZZ
+@given(any_text("greedy", "mc", "greedy,mc:10", "mc:-1", "x:", ":3", "greedy:1e9"))
+def test_parse_policies(text):
+    found = parsed(parse_policies, text, 100)
+    if found is not None:
+        assert all(0 <= count <= 100 for _, count in found)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=60), st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+                 st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+                 st.sampled_from(["NaN", "Infinity", "1e400", '{"a": -Infinity}'])))
+def test_parse_json_refuses_what_it_cannot_read(text):
+    value = parsed(parse_json, text, "file.json")
+    if value is not None:
+        json.dumps(value, allow_nan=False)
+
+
+@FUZZ
+@given(any_text("order heal rage", "order rage heal", "order", "order heal", "heal rage",
+                "bid 1 & bid 2", "&", "bid 1 &", " & "))
+def test_orders_and_joint_choices(text):
+    order = parsed(parse_order, text, ("heal", "rage"))
+    if order is not None:
+        assert sorted(order.order) == ["heal", "rage"]
+    pieces = parsed(split_joint, text, (0, 1))
+    if pieces is not None:
+        assert [player for player, _ in pieces] == [0, 1] and all(p for _, p in pieces)

@@ -21,6 +21,10 @@ from model.core.errors import InputError
 
 Progress = Callable[[str], None]
 
+OUTPUT_MARK = ".ringside-reference"
+"""The file that marks a folder as one ``ringside docs`` writes into."""
+BUILDINFO = ".buildinfo"
+
 # -- ringside docs ----------------------------------------------------------------------------
 progress_hook: Progress | None = None
 """Set by ``ringside docs`` while it builds: the extension reports progress here."""
@@ -189,11 +193,16 @@ def cmd_docs(args) -> int:
     from harness.files import check_output_folder, folder_replaceable, make_folder
 
     check_output_folder(out, "--out")
-    # Sphinx leaves .buildinfo in every HTML build: a folder holding one is an
-    # earlier build, which may be replaced; any other non-empty folder is a user's.
-    folder_replaceable(out, ".buildinfo", "an earlier build of the rules reference",
-                       f"--out {out}")
+    # A folder ringside built into holds its mark (written before the build
+    # starts, so even a killed build's folder is known); Sphinx's .buildinfo
+    # marks builds from before the mark existed.  Any other non-empty folder
+    # is a user's and is left alone.
+    if not (out / BUILDINFO).exists():
+        folder_replaceable(out, OUTPUT_MARK, "an earlier build of the rules reference",
+                           f"--out {out}")
     make_folder(out, f"--out {out}")
+    (out / OUTPUT_MARK).write_text("The rules reference, built by `ringside docs`. Another "
+                                   "`ringside docs --out` here replaces it.\n")
     line = Line(not args.json)
     if not args.json:
         what = "every check, proofs included" if not args.no_proofs else \
