@@ -32,15 +32,14 @@ def main(argv: list[str]) -> int:
         head = re.match(r"tests/test_parsers_fuzz\.py::(\S+):", block)
         if not head:
             continue
-        passing = re.search(r"- (\d+) passing examples, (\d+) failing examples, "
-                            r"(\d+) invalid examples", block)
-        timing = re.search(r"Typical runtimes: ([^\n]+)", block)
+        passing = re.search(r"(\d+) passing, (\d+) failing, and (\d+) invalid", block)
+        timing = re.search(r"during generate phase \(([\d.]+) seconds\)", block)
         events = re.findall(r"\* ([\d.]+)%, ([^\n]+)", block)
         rows.append((head.group(1), passing.groups() if passing else ("?", "?", "?"),
                      timing.group(1) if timing else "?", events))
-    print(f"{'property':<48} {'passing':>8} {'failing':>8} {'invalid':>8}  runtime")
-    for name, (good, bad, invalid), runtime, _ in rows:
-        print(f"{name:<48} {good:>8} {bad:>8} {invalid:>8}  {runtime}")
+    print(f"{'property':<48} {'passing':>8} {'failing':>8} {'invalid':>8}  seconds")
+    for name, (good, bad, invalid), seconds, _ in rows:
+        print(f"{name:<48} {good:>8} {bad:>8} {invalid:>8}  {seconds}")
     print()
     for name, _, _, events in rows:
         if events:

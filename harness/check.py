@@ -8,12 +8,21 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from harness.coverage import CheckRef
+from harness.interrupts import checkpoint
 from harness.explorer import Exploration, explore, playouts as run_playouts
 from model.core.game import Game
 from harness.resources import DataRoot, data_root
 from proofs.obligations import ProofResult, discharge
 from model.core.phases import lint_phase_graph
 from harness.scenario import ScenarioResult, load_scenario, run_scenario, scenario_files
+
+
+def _checkpointed(progress: Callable[[str], None]) -> Callable[[str], None]:
+    """``progress``, and before each report a place where a noted Ctrl-C stops the run."""
+    def report(message: str) -> None:
+        checkpoint()
+        progress(message)
+    return report
 
 
 def as_root(root: "DataRoot | Path | None") -> DataRoot:
@@ -89,6 +98,7 @@ def check_game(
     by ``seed``) from the same starts.
     """
     root = as_root(root)
+    progress = _checkpointed(progress)
     if obligations is None:
         from harness.registry import all_parts
 
@@ -108,6 +118,7 @@ def check_game(
     files = scenario_files([folder], required=False) if folder.is_dir() else []
     failures = []
     for path in files:
+        checkpoint()
         scenario = load_scenario(path, {game.key: game}, root.path)
         outcome = run_scenario(scenario, game)
         result.scenarios.append(outcome)

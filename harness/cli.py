@@ -148,14 +148,22 @@ def cmd_rules(args) -> Report:
     else:
         picked = [(g, rule) for g in selected for rule in g.rulebook]
 
+    def open_points(game, rule) -> list:
+        return [a for a in game.ambiguities if rule.number in a.rules]
+
     def text():
         for game, rule in picked:
             yield f"{rule.number}  {rule.title}  [{game.title}; {rule.source}]"
             yield f"    {rule.statement}"
+            for ambiguity in open_points(game, rule):
+                yield (f"    open point {ambiguity.id}: {ambiguity.title} Read as: "
+                       f"{ambiguity.reading(ambiguity.default).summary}")
 
     return Report([{"game": g.key, "number": r.number, "title": r.title,
                     "statement": r.statement, "source": r.source,
-                    "implemented_by": list(r.implemented_by)} for g, r in picked], text())
+                    "implemented_by": list(r.implemented_by),
+                    "open_points": [a.id for a in open_points(g, r)]} for g, r in picked],
+                  text())
 
 
 # -- explore --------------------------------------------------------------------

@@ -13,6 +13,7 @@ starts, before this module runs, is Python's to handle.)
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -36,6 +37,26 @@ def _interrupted() -> int:
     return INTERRUPTED
 
 
+def _leave(code: int) -> int:
+    """End an interrupted run now.
+
+    Everything the command keeps is written by then (results go through
+    ``finally`` blocks and atomic renames).  Skipping the interpreter's
+    clean-up avoids what a second Ctrl-C or half-finished native objects
+    could do there: z3's ``__del__`` methods raising into "Exception
+    ignored" messages, or a crash while z3 frees a context it was told to
+    stop.
+    """
+    if code == INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    return code
+
+
 def main() -> int:
     try:
         from harness.cli import main as run
@@ -43,8 +64,8 @@ def main() -> int:
         if _previous is not None:
             signal.signal(signal.SIGINT, _previous)
     if _noted:
-        return _interrupted()
+        return _leave(_interrupted())
     try:
-        return run()
+        return _leave(run())
     except KeyboardInterrupt:
-        return _interrupted()
+        return _leave(_interrupted())

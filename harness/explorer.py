@@ -22,6 +22,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from harness.interrupts import checkpoint
 from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases
 
 
@@ -157,8 +158,10 @@ def explore(
             state, depth = queue.popleft()
             report.states += 1
             report.max_depth = max(report.max_depth, depth)
-            if progress is not None and report.states % 1000 == 0:
-                progress(report.states)
+            if report.states % 1000 == 0:
+                checkpoint()
+                if progress is not None:
+                    progress(report.states)
             for problem in _state_problems(game, report, state):
                 record(*problem, start, parents, state)
             player = game.current_player(state)
@@ -236,6 +239,7 @@ def playouts(
 
     for index in range(count if starts else 0):
         start = starts[index % len(starts)]
+        checkpoint()
         rng = random.Random(f"{seed}/{index}")
         bound = game.max_length(start)
         path: list[tuple[Any, Any]] = []

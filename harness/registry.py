@@ -59,12 +59,14 @@ class DocsPage:
     The page is ``generated/<key>/<name>`` and its game's front page lists it
     as ``title`` (after the pages every game has, before the code).
     ``template`` names a Jinja2 template: one of the core's
-    (``harness/docs/templates/``; ``statistics.rst.jinja`` draws measured
-    results as tables) or, with ``templates`` set, one in that folder of the
-    game's own, which may use the core's macros (``_macros.rst.jinja``).  The
+    (``harness/docs/templates/``) or, with ``templates`` set, one in that
+    folder of the game's own, which may use the core's macros
+    (``_macros.rst.jinja``).  The
     template gets ``data`` and ``report``, the game's checks as run for the
     build.  ``reproduce`` lines (reStructuredText) are added to the landing
-    page's list of how to reproduce every figure.
+    page's list of how to reproduce every figure.  ``files`` are text files
+    written beside the page (``generated/<key>/<file name>``): figures drawn
+    at build time (SVG), say, which the page shows with ``.. figure:: <name>``.
     """
 
     name: str
@@ -73,6 +75,7 @@ class DocsPage:
     data: Mapping[str, Any] = field(default_factory=dict)
     templates: Path | None = None
     reproduce: tuple[str, ...] = ()
+    files: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ Keys::
 
     title = "one line"                       # required
     source = "rulebook section"              # optional
-    rules = ["CF 4.1"]                       # rules the ruling is about
+    rules = ["CF 4.1"]                       # rules the ruling is about (its examples)
+    ambiguities = ["CF-A2"]                  # open points whose reading it shows
     ruleset = "rulebook"                     # a preset name (default: first)
     start = "position"                       # required
     actions = ["6 match"]                    # optional
@@ -21,6 +22,14 @@ Keys::
     outcome = "win"                          # or "loss", "ongoing", ...
     legal = ["6 any 2H"]
     illegal = [{ action = "4 updown lower", rules = ["CF 3.3"] }]
+
+``rules`` names what the ruling is *about*: the rules reference shows the
+ruling as an example under each of them.  The replay's steps cite more rules
+(the refill, the draw ...); those are listed as "also applies" and still
+count as checks.  ``ambiguities`` names entries of the game's ambiguity
+register the ruling illustrates; the reading it shows is the value its
+ruleset (with the overrides) gives the entry's field, and the register links
+the ruling under that reading.
 """
 
 from __future__ import annotations
@@ -34,8 +43,8 @@ from harness.files import load_toml
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
 
-_TOP_KEYS = {"title", "source", "rules", "ruleset", "ruleset_overrides", "start",
-             "actions", "expect", "game"}
+_TOP_KEYS = {"title", "source", "rules", "ambiguities", "ruleset", "ruleset_overrides",
+             "start", "actions", "expect", "game"}
 _EXPECT_KEYS = {"position", "outcome", "legal", "illegal"}
 
 
@@ -61,6 +70,7 @@ class Scenario:
     expect_outcome: str | None
     expect_legal: tuple[str, ...]
     expect_illegal: tuple[IllegalExpectation, ...]
+    ambiguities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +183,13 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         game.parse_rules(ruleset, overrides)
     except InputError as error:
         raise error.at(where) from None
+    ambiguities = _string_list(data.get("ambiguities", []), f"{where}: ambiguities")
+    known_ambiguities = {a.id: a for a in game.ambiguities}
+    for index, name in enumerate(ambiguities):
+        if name not in known_ambiguities:
+            known = ", ".join(known_ambiguities) or "none"
+            raise InputError(f"no ambiguity {name!r} in the register; known: {known}",
+                             f"{where}: ambiguities[{index}]")
     actions = _string_list(data.get("actions", []), f"{where}: actions")
     expect = data.get("expect")
     if not isinstance(expect, dict) or not expect:
@@ -217,6 +234,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         expect_outcome=outcome,
         expect_legal=_string_list(expect.get("legal", []), f"{where}: expect.legal"),
         expect_illegal=tuple(illegal),
+        ambiguities=ambiguities,
     )
 
 

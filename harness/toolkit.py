@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
+from harness.interrupts import checkpoint
 from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, print_json
 
 
@@ -63,17 +64,27 @@ def one_line(text: object, limit: int = 300) -> str:
 
 def guard(call: Callable[[], int]) -> int:
     """Run a command; turn what may escape it into one line on stderr and an exit code."""
+    from harness import interrupts
+
+    hook = sys.unraisablehook
     try:
-        return call()
+        with interrupts.watching():
+            code = call()
+            interrupts.checkpoint()  # a Ctrl-C swallowed at the very end still counts
+        return code
+    except KeyboardInterrupt:
+        # The interrupted work's objects are freed when this block ends; some
+        # were cut off half-built (a z3 term without its context) and complain
+        # in their __del__.  Nobody needs those complaints after a Ctrl-C.
+        sys.unraisablehook = interrupts.quiet
+        print("ringside: interrupted", file=sys.stderr)
+        return 130
     except InputError as error:
         print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except WorkFailed as error:
         print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
         return EXIT_FAILED
-    except KeyboardInterrupt:
-        print("ringside: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError as error:
         if _stdout_closed():  # ``ringside ... | head``: the reader has what it wanted
             _silence_stdout()
@@ -81,6 +92,8 @@ def guard(call: Callable[[], int]) -> int:
         # Any other broken pipe is work that failed, never a success.
         print(f"ringside: error: a pipe broke: {one_line(error)}", file=sys.stderr)
         return EXIT_FAILED
+    finally:
+        sys.unraisablehook = hook
 
 
 def _stdout_closed() -> bool:
@@ -516,6 +529,7 @@ class Progress:
 
     def __call__(self, text: str) -> None:
         """Show ``text`` as the status (at most ten times a second)."""
+        checkpoint()  # every progress step is a place where a noted Ctrl-C stops the work
         if not self.enabled:
             return
         bar = self._bar()
@@ -527,12 +541,14 @@ class Progress:
 
     def count(self, number: int) -> None:
         """Set the count of work done to ``number``."""
+        checkpoint()
         if self.enabled:
             bar = self._bar()
             bar.update(number - bar.n)
 
     def advance(self, steps: int = 1, status: str | None = None) -> None:
         """``steps`` more done; ``status`` beside the bar."""
+        checkpoint()
         if self.enabled:
             bar = self._bar()
             if status is not None:

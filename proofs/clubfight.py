@@ -320,6 +320,31 @@ RULE_VARIANTS: tuple[tuple[str, Rules], ...] = (
 claims that should hold whichever way the open points are read."""
 
 
+def ruleset_words(name: str) -> str:
+    """A case of :data:`RULE_VARIANTS` in words: ``rulebook, run_min_cards=3`` ->
+    ``the rulebook ruleset with Shortest Run: 3 cards``."""
+    preset, _, change = name.partition(", ")
+    if preset not in ("rulebook", "webapp"):
+        return name
+    words = f"the {preset} ruleset"
+    if change:
+        field, _, value = change.partition("=")
+        ambiguity = next((a for a in AMBIGUITIES if a.field == field), None)
+        if ambiguity is None:
+            return f"{words} with {field.replace('_', ' ')} {value}"
+        reading = next((r for r in ambiguity.readings if repr(r.value) == value), None)
+        words += f" with {ambiguity.setting_words}: {reading.words if reading else value}"
+    return words
+
+
+def cases_words(names: Sequence[str]) -> str:
+    """The rulesets a proof covered, in words."""
+    if list(names) == [name for name, _ in RULE_VARIANTS]:
+        return "both rulesets, and the rulebook with each open point read the other way"
+    words = [ruleset_words(name) for name in names]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _sym() -> tuple[SymGrid, z3.ArithRef, tuple[z3.BoolRef, ...]]:
     g, club, sel = SymGrid.fresh(), fresh_club(), fresh_selection()
     return g, club, sel
@@ -347,8 +372,9 @@ def _prove(counterexample: Callable[[z3.Solver, Rules], Callable[[z3.ModelRef], 
         if check(solver):
             found = describe(solver.model())
             found["rules"] = name
-            return Answer("refuted", f"counterexample under {name}: {found}", found)
-    names = ", ".join(name for name, _ in cases)
+            return Answer("refuted", f"counterexample under {ruleset_words(name)}: {found}",
+                          found)
+    names = cases_words([name for name, _ in cases])
     return Answer("proved", f"{what} (no counterexample under {names})")
 
 
@@ -665,13 +691,18 @@ def _ambiguity_obligation(ambiguity: Ambiguity) -> Obligation:
         move = ACTION_TITLES[found["action"]]
         if found.get("line") or found.get("direction"):
             move += f" ({found.get('line') or found.get('direction')})"
+        slots = found["selection"]
+        cleared = ("nothing" if not slots else
+                   f"slot {slots[0]}" if len(slots) == 1 else
+                   "slots " + ", ".join(map(str, slots[:-1])) + f" and {slots[-1]}")
+        allows = ambiguity.reading(found["allowed_by"]).words
+        refuses = ambiguity.reading(found["refused_by"]).words
         return Answer("witness",
-                      f"{found['grid']} with club {found['club']}: {move} clearing slots "
-                      f"{found['selection']} is legal with {ambiguity.field}="
-                      f"{found['allowed_by']!r} and not with {found['refused_by']!r}",
-                      found)
+                      f"{found['grid']} with club {found['club']}: {move} clearing "
+                      f"{cleared} is legal when \"{ambiguity.setting_words}\" is {allows}, "
+                      f"not when it is {refuses}", found)
     return Obligation(f"{ambiguity.id}-W", ambiguity.rules,
-                      f"The readings of {ambiguity.field} ({ambiguity.title}) disagree on "
+                      f"The readings of {ambiguity.id} ({ambiguity.title}) disagree on "
                       f"some grid.", WITNESS, run)
 
 

@@ -78,5 +78,20 @@ def discharge(obligation: Obligation) -> ProofResult:
     except Undecided as undecided:
         answer = Answer("unknown", str(undecided))
     except Exception as error:  # an encoding bug must show as a failed proof, not a crash
+        if _hides_an_interrupt(error):
+            raise KeyboardInterrupt from None
         answer = Answer("error", f"{type(error).__name__}: {error}")
     return ProofResult(obligation, answer, time.perf_counter() - began)
+
+
+def _hides_an_interrupt(error: BaseException) -> bool:
+    """A Ctrl-C that ctypes (under z3's Python API) turned into an ordinary error.
+
+    A KeyboardInterrupt raised while ctypes converts a call's arguments comes
+    out as ``ctypes.ArgumentError("argument 2: KeyboardInterrupt: ")``: it
+    must stop the run, not count as a failed proof.
+    """
+    import ctypes
+
+    return isinstance(error, ctypes.ArgumentError) and "KeyboardInterrupt" in str(error)
+

@@ -11,6 +11,10 @@ cancelled check, which would otherwise swallow the interrupt).
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+
 import z3
 
 _INTERRUPTED = ("canceled", "cancelled", "interrupted")
@@ -40,12 +44,63 @@ def classify(reason_unknown: str) -> str:
     return text or "unknown"
 
 
+_bridged = False
+
+
+def _bridge_interrupts() -> None:
+    """Let Ctrl-C reach Python while z3 works, and stop z3 at once.
+
+    Left to itself, z3 takes SIGINT over during a check, answers ``unknown``
+    ("interrupted from keyboard") and Python never hears of the Ctrl-C: the
+    program would go on.  So z3's own handling is switched off, Python's
+    handler stays in place (it notes the signal and raises KeyboardInterrupt
+    as soon as the check returns), and a watcher thread, woken through
+    Python's signal wakeup file descriptor the moment SIGINT arrives, asks z3
+    to stop (``Z3_interrupt``, which is safe from another thread).  Only in
+    the main thread, and only if no one else uses the wakeup descriptor;
+    otherwise z3 keeps its own handling, and :func:`check` turns its
+    "interrupted" into a KeyboardInterrupt.
+    """
+    global _bridged
+    if _bridged or threading.current_thread() is not threading.main_thread():
+        return
+    _bridged = True
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    try:
+        previous = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    except ValueError:
+        os.close(read)
+        os.close(write)
+        return
+    if previous != -1:  # someone else listens there: leave it to them
+        signal.set_wakeup_fd(previous)
+        os.close(read)
+        os.close(write)
+        return
+    z3.set_param("ctrl_c", False)
+
+    def watch() -> None:
+        while True:
+            try:
+                data = os.read(read, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data:
+                z3.main_ctx().interrupt()
+
+    threading.Thread(target=watch, name="z3-interrupt", daemon=True).start()
+
+
 def check(solver, *assumptions) -> bool:
     """``True`` for sat, ``False`` for unsat; never a guess.
 
     Raises ``KeyboardInterrupt`` when the check was interrupted and
     :class:`Undecided` for any other ``unknown``.
     """
+    _bridge_interrupts()
     verdict = solver.check(*assumptions)
     if verdict == z3.sat:
         return True

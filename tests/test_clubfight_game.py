@@ -104,3 +104,48 @@ def test_state_notation_round_trips_and_fills_defaults():
 def test_bad_states_name_the_problem(text, message):
     with pytest.raises(InputError, match=message):
         State.parse(text)
+
+
+# -- positions drawn for the rules reference -------------------------------------------
+@pytest.mark.rules("CF 2.2", "CF 2.3")
+@pytest.mark.parametrize("number", range(6))
+def test_a_step_is_drawn_with_what_it_cleared_dealt_and_played(number):
+    """``step_layout`` marks exactly the cards that went to the cleared pile (in the slots
+    they left) and the cards the refill took from the grid deck, and shows the club."""
+    rules = PRESETS["rulebook"]
+    state = GAME.initial_state(Deal.from_number(1 + number % 2, number), rules)
+    rng = random.Random(number)
+    while not GAME.is_terminal(state):
+        action = rng.choice(list(GAME.legal_actions(state, rules)))
+        after = GAME.apply(state, action, rules)
+        layout = GAME.step_layout(str(state), GAME.format_action(state, action), str(after))
+        cells = [cell for row in layout.cells() for cell in row]
+        cleared = [(slot, t.words) for slot, cell in enumerate(cells) for t in cell
+                   if t.mark == "cleared"]
+        dealt = [(slot, t.words) for slot, cell in enumerate(cells) for t in cell
+                 if t.mark == "dealt"]
+        assert [slot for slot, _ in cleared] == sorted(action.cleared)
+        assert len(cleared) == len(after.cleared) - len(state.cleared)
+        assert len(dealt) == len(state.deck) - len(after.deck)
+        for slot, words in dealt:
+            assert after.grid[slot] is not None and after.grid[slot] in state.deck
+        # Every slot shows the card that lies there after the action, last.
+        for slot, cell in enumerate(cells):
+            if after.grid[slot] is None:
+                assert all(t.mark == "cleared" for t in cell)
+            else:
+                assert cell[-1].mark != "cleared" and cell[-1].text
+        assert dict(layout.beside)["club played"][0].words.endswith("of Clubs")
+        assert {mark for mark, _ in layout.legend} == set(layout.marks())
+        state = after
+
+
+def test_cards_are_drawn_with_suit_symbols_and_colours():
+    layout = GAME.layout("TH 6S JK 2D AS -- -- -- --")
+    cells = [cell[0] if cell else None for row in layout.cells() for cell in row]
+    assert [(t.text, t.colour, t.words) for t in cells[:3]] == [
+        ("10\u2665", "red", "10 of Hearts"), ("6\u2660", "black", "6 of Spades"),
+        ("JK", "joker", "Joker")]
+    assert cells[3].colour == "red" and cells[4].text == "A\u2660" and cells[5] is None
+    witness = GAME.witness_layout("JK -- -- -- -- -- -- -- --", "A")
+    assert dict(witness.beside)["club to play"][0].text == "A\u2663"

@@ -392,6 +392,10 @@ BROKEN_FILES = [
      'outcome = "x"', "cannot tell the game"),
     ("position-not-text", f'title = "t"\nstart = "{START}"\n[expect]\nposition = 3',
      "expect.position: must be a non-empty string"),
+    ("unknown-ambiguity", f'title = "t"\nstart = "{START}"\nambiguities = ["TG-A9"]\n'
+     '[expect]\noutcome = "x"', "ambiguities[0]: no ambiguity 'TG-A9' in the register"),
+    ("ambiguities-not-list", f'title = "t"\nstart = "{START}"\nambiguities = "TG-A1"\n'
+     '[expect]\noutcome = "x"', "ambiguities: must be a list of strings"),
 ]
 
 
@@ -489,3 +493,11 @@ def test_scenario_toml_comment_with_a_control_character():
     text = scenario_toml(game="toy", title="t", ruleset="standard", start=START, actions=[],
                          expect_outcome="ongoing", comment="bad \x7f byte")
     assert tomllib.loads(text)["title"] == "t"
+
+
+def test_a_scenario_names_the_open_points_it_shows(tmp_path):
+    """``ambiguities`` names register entries; the rules reference links the two."""
+    known = TOY.ambiguities[0].id
+    path = write(tmp_path, "shows", f'title = "t"\nstart = "{START}"\nambiguities = ["{known}"]\n'
+                 '[expect]\noutcome = "ongoing"')
+    assert load_scenario(path, GAMES).ambiguities == (known,)

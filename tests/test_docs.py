@@ -1,9 +1,10 @@
 """The generated rules reference (``ringside docs``).
 
-The site is built once per module, in process, into a temporary folder, from
+The site is built once per test run, in process, into a temporary folder, from
 a copy of ``docs/`` (so that a build here never touches the checkout's
-``docs/generated/``).  The proofs are skipped and the explorer kept small to
-keep the suite fast; ``ringside docs`` runs them all.
+``docs/generated/``): the ``reference_site`` fixture of ``tests/conftest.py``,
+shared with ``tests/test_site_browser.py``.  The proofs are skipped and the
+explorer kept small to keep the suite fast; ``ringside docs`` runs them all.
 """
 
 from __future__ import annotations
@@ -45,25 +46,47 @@ def _source_copy(tmp: Path) -> Path:
     return source
 
 
-def _build(tmp: Path, extra_pages: dict[str, str] | None = None,
+def _build(tmp: Path, extra_pages: dict[str, str] | None = None, root: Path = ROOT,
            **kwargs) -> docs.BuildResult:
     overrides = dict(FAST)
     overrides.update(kwargs.pop("overrides", {}))
     source = _source_copy(tmp)
     for name, text in (extra_pages or {}).items():
         (source / name).write_text(text, encoding="utf-8")
-    return docs.build_site(tmp / "html", root=ROOT, proofs=False, source=source,
+    return docs.build_site(tmp / "html", root=root, proofs=False, source=source,
                            overrides=overrides, **kwargs)
 
 
+def _root_with_scenarios(tmp: Path, game_key: str, extra: dict[str, str]) -> Path:
+    """A data root like the checkout's, with more scenario files for ``game_key``."""
+    root = tmp / "root"
+    root.mkdir()
+    for name in ("tests", "results"):
+        (root / name).symlink_to(ROOT / name, target_is_directory=True)
+    folder = root / "scenarios" / game_key
+    folder.mkdir(parents=True)
+    for path in sorted((ROOT / "scenarios" / game_key).glob("*.toml")):
+        (folder / path.name).symlink_to(path)
+    for name, text in extra.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return root
+
+
+ADDED_RULE_EXAMPLE = """\
+title = "The refill on a grid with one card missing, read as the added rule"
+rules = ["CF 6.1"]
+start = "9S 2H QD 3S 8H 4D JK TD 4H | deck 5S 7H | hand 2 6 J K | clubs 7 | discard A 3 4 5 8 9 T Q"
+actions = ["2 any 2H"]
+
+[expect]
+outcome = "ongoing"
+"""
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    if shutil.which("dot") is None:
-        pytest.skip("Graphviz's dot is not installed (apt-get install graphviz)")
-    tmp = tmp_path_factory.mktemp("site")
-    result = _build(tmp)
-    assert result.passed, "\n".join(result.warnings + [result.error])
-    return tmp / "html"
+def site(reference_site) -> Path:
+    """The HTML folder of the run's one build (tests/conftest.py, the bounds of FAST)."""
+    return reference_site
 
 
 class _Page(HTMLParser):
@@ -199,9 +222,13 @@ def test_every_diagram_and_internal_link_exists(site):
 
 
 def _check_svg_links(svg: Path, site: Path) -> None:
-    for href in re.findall(r'xlink:href="([^"]+)"', svg.read_text(encoding="utf-8")):
+    text = svg.read_text(encoding="utf-8")
+    for href in re.findall(r'xlink:href="([^"]+)"', text):
         parts = urlsplit(html.unescape(href))
         if parts.scheme or parts.netloc:
+            continue
+        if not parts.path:  # a part of the drawing itself (matplotlib's glyphs, markers)
+            assert f'id="{parts.fragment}"' in text, f"{svg.name} uses missing {href}"
             continue
         target = (svg.parent / unquote(parts.path)).resolve()
         assert target.is_file(), f"{svg.name} links to missing {href}"
@@ -241,11 +268,14 @@ def test_the_coverage_table_shows_every_rule_checked(site):
     page = _page(site / docs.GENERATED / "coverage.html")
     for game in registry.games().values():
         total = len(game.rulebook)
-        assert re.search(rf"{re.escape(game.title)} {total} {total}/{total} \(100%\)",
-                         page.visible), game.key
+        assert re.search(rf"{re.escape(game.title)}: {total} rules, {total}/{total} \(100%\) "
+                         r"checked at build time", page.visible), game.key
     clubfight = registry.games()["clubfight"]
     for rule in clubfight.rulebook:
         assert rule.number in page.visible
+    # Only checks run at build time count: the proofs were not run, tests never are.
+    assert "proofs not run in this build" in page.visible
+    assert "also named by tests, which the test suite runs" in page.visible
 
 
 @needs_dot
@@ -272,6 +302,209 @@ def test_statistics_appear_only_with_a_results_file(site):
         results = ROOT / "results" / game.key / "summary.json"
         page = site / docs.GENERATED / game.key / "statistics.html"
         assert page.is_file() == results.is_file(), game.key
+
+
+@needs_dot
+def test_the_statistics_figures_and_the_hunt_are_on_the_site(site):
+    """Club Fight's own pages (its docs_pages hook): figures drawn at build time as SVG
+    files, each captioned with what it shows, on how many deals and the command; the
+    commands in blocks that wrap; the hunt for unwinnable deals on a page of its own."""
+    folder = site / docs.GENERATED / "clubfight"
+    raw = (folder / "statistics.html").read_text(encoding="utf-8")
+    figures = re.findall(r'<figure class="[^"]*ringside-figure[^"]*"[^>]*>(.*?)</figure>', raw,
+                         re.DOTALL)
+    assert len(figures) >= 3
+    for figure in figures:
+        source = re.search(r'<img[^>]+src="([^"]+\.svg)"', figure).group(1)
+        svg = (folder / unquote(source)).resolve()
+        assert svg.is_file() and svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+        caption = _norm(html.unescape(re.sub(r"<[^>]+>", " ", figure.split("<figcaption", 1)[1])))
+        assert "ringside clubfight survey" in caption and "deals" in caption, caption
+    rows = json.loads((ROOT / "results" / "clubfight" / "summary.json").read_text())
+    blocks = re.findall(r'<div class="[^"]*ringside-command[^"]*">(.*?)</div>\s*</div>', raw,
+                        re.DOTALL)
+    shown = [_norm(html.unescape(re.sub(r"<[^>]+>", "", block)).replace("\\\n", " "))
+             for block in blocks]
+    assert shown == [f"$ {row['command']}" for row in rows]  # whole, cut into lines
+    css = (site / "_static" / "ringside.css").read_text(encoding="utf-8")
+    assert "/* clubfight statistics (harness/games/clubfight/docs.py) */" in css
+    assert "div.ringside-command pre" in css and "pre-wrap" in css
+    page = _page(folder / "statistics.html")
+    assert "What 100% means" in page.visible and "greedy" in page.visible
+    assert any(link.endswith("unwinnable.html") for link in page.links)
+    hunt = _page(folder / "unwinnable.html")
+    assert "hunting for unwinnable deals" in hunt.visible
+    assert "ringside clubfight hunt --jokers 2 --rules rulebook --budget 600" in hunt.visible
+    index = _page(folder / "index.html")
+    assert any(link.endswith("unwinnable.html") for link in index.links)
+    assert any(link.endswith("statistics.html") for link in index.links)
+
+
+# -- written for the people who read rules ---------------------------------------------------
+def _results(game) -> list:
+    known = registry.games()
+    folder = ROOT / "scenarios" / game.key
+    return [run_scenario(load_scenario(path, known, ROOT), game)
+            for path in scenario_files([folder])] if folder.is_dir() else []
+
+
+def _rule_parts(site: Path, game) -> dict[str, str]:
+    """Each rule's part of the rules page (raw HTML), by rule number."""
+    raw = (site / docs.GENERATED / game.key / "rules.html").read_text(encoding="utf-8")
+    parts = {}
+    for rule in game.rulebook:
+        start = raw.index(f'<span id="{docs.rule_label(rule.number)}"')
+        end = raw.find('<span id="rule-', start + 1)
+        parts[rule.number] = raw[start:end if end > 0 else len(raw)]
+    return parts
+
+
+def _text(fragment: str) -> str:
+    return _norm(html.unescape(re.sub(r"<[^>]+>", " ", fragment)))
+
+
+@needs_dot
+def test_every_rule_shows_its_statement_examples_and_folded_checks(site):
+    """Number, statement, then the rulings ABOUT the rule (its examples, by their one-line
+    ruling), then its checks folded under one summary line."""
+    for game in registry.games().values():
+        results = _results(game)
+        parts = _rule_parts(site, game)
+        for rule in game.rulebook:
+            head, folded_tag, folded = parts[rule.number].partition("<details")
+            assert folded_tag, f"{rule.number}: its checks are not folded"
+            about = {Path(r.scenario.path).stem: r for r in results
+                     if rule.number in r.scenario.rules}
+            assert about, f"{rule.number} has no example"
+            linked = set(re.findall(r'href="rulings/([^"#]+)\.html"', head))
+            assert linked == set(about), rule.number  # examples only: not "also applies"
+            text = _text(head)
+            assert text.index(_norm(rule.statement)) < text.index("Example")
+            for result in about.values():
+                assert _norm(result.scenario.title) in text, rule.number
+            summary = _text(folded[folded.index("<summary"):folded.index("</summary>")])
+            assert re.match(r"\d+ checks?: ", summary), summary
+            if "test" in summary:
+                assert "checked by the test suite" in summary
+            body = _text(folded[folded.index("</summary>"):folded.index("</details>")])
+            assert "Rulings about this rule" in body
+            assert "Source:" in body
+
+
+@needs_dot
+def test_a_ruling_says_what_it_is_about_and_what_also_applies(site):
+    for game in registry.games().values():
+        index = _page(site / docs.GENERATED / game.key / "rulings" / "index.html")
+        for result in _results(game):
+            page = _page(site / (docs.scenario_docname(game.key, result.scenario) + ".html"))
+            about = ", ".join(result.scenario.rules)
+            assert f"About: {about}" in page.visible, result.scenario.id
+            also = [n for n in result.rules_applied if n not in result.scenario.rules]
+            if also:
+                assert f"Also applies: {', '.join(also)}" in page.visible
+            # The index gives the one-line ruling and the rules it is about, in rule order.
+            order = list(game.rulebook.numbers())
+            ordered = ", ".join(sorted(result.scenario.rules, key=order.index))
+            assert f"{_norm(result.scenario.title)} (about {ordered}" in index.visible
+
+
+@needs_dot
+def test_glossary_and_general_index_list_rules_and_terms(site):
+    genindex = _page(site / "genindex.html")
+    search = (site / "searchindex.js").read_text(encoding="utf-8")
+    for game in registry.games().values():
+        glossary = _page(site / docs.GENERATED / game.key / "glossary.html")
+        assert game.glossary, f"{game.key} registers no glossary"
+        for term in game.glossary:
+            label = docs.term_label(game.key, term.name)
+            assert label in glossary.ids and term.name in genindex.visible
+            assert _norm(term.definition) in glossary.visible
+            for number in term.rules:
+                assert any(link.endswith("#" + docs.rule_label(number))
+                           for link in glossary.links), (term.name, number)
+        for rule in game.rulebook:
+            assert rule.number in genindex.visible and rule.title in genindex.visible
+            # A rule is an object of the search (found first by its number) and an entry.
+            assert f'"{rule.number.lower()}"' in search
+            assert docs.rule_label(rule.number) in search
+
+
+@needs_dot
+def test_step_grids_mark_the_cleared_cards_the_refill_and_the_club(site):
+    for game in registry.games().values():
+        for result in _results(game):
+            raw = (site / (docs.scenario_docname(game.key, result.scenario) + ".html")) \
+                .read_text(encoding="utf-8")
+            before = result.scenario.start
+            for replayed in result.actions:
+                layout = game.step_layout(before, replayed.canonical, replayed.position)
+                before = replayed.position
+                if layout is None:
+                    continue
+                meanings = dict(layout.legend)
+                for row in layout.cells():
+                    for cell in row:
+                        for token in cell:
+                            words = token.words or token.text
+                            if token.mark:
+                                words += f", {meanings[token.mark]}"
+                            assert f'aria-label="{html.escape(words)}"' in raw, words
+                for name, _ in layout.beside:
+                    assert html.escape(name) in raw
+                for _, meaning in layout.legend:
+                    assert html.escape(meaning) in raw
+    page = (site / docs.GENERATED / "clubfight" / "rulings" / "example-run.html").read_text()
+    assert "rs-mark-cleared" in page and "rs-mark-dealt" in page and "club played" in page
+    witnesses = (site / docs.GENERATED / "clubfight" / "ambiguities.html").read_text()
+    assert witnesses.count("club to play") == sum(
+        a.witness is not None for a in registry.games()["clubfight"].ambiguities)
+
+
+@needs_dot
+def test_ambiguities_and_the_rulings_of_each_reading_link_both_ways(site):
+    for game in registry.games().values():
+        ambiguities = site / docs.GENERATED / game.key / "ambiguities.html"
+        raw = ambiguities.read_text(encoding="utf-8")
+        shown = 0
+        for result in _results(game):
+            for ambiguity, reading in docs.shown_readings(game, result.scenario):
+                shown += 1
+                path = site / (docs.scenario_docname(game.key, result.scenario) + ".html")
+                page = _page(path)
+                label = docs.ambiguity_label(game.key, ambiguity.id)
+                assert any(link.endswith(f"ambiguities.html#{label}") for link in page.links)
+                assert f"the reading {ambiguity.setting_words}: {reading.words}" in page.visible
+                entry = raw[raw.index(f'id="{label}"'):]
+                entry = entry[:entry.find('<section id="ambiguity-', 1) if
+                              '<section id="ambiguity-' in entry[1:] else len(entry)]
+                reading_text = _text(entry)
+                assert f"{ambiguity.setting_words}: {reading.words}" in reading_text
+                assert f'rulings/{Path(result.scenario.path).stem}.html"' in entry
+        if game.key == "clubfight":
+            assert shown >= 2 * len(game.ambiguities)  # every reading has a ruling
+
+
+@needs_dot
+def test_pages_for_players_use_words_not_python(site):
+    """No Python names, True/False or field=value in what players read (code aside)."""
+    python = re.compile(r"\b(True|False)\b|\b[a-z]+_[a-z_]+ ?=|\b[A-Z][a-z]+\.[a-z]+_[a-z_]+\b")
+    for game in registry.games().values():
+        folder = site / docs.GENERATED / game.key
+        pages = [folder / name for name in ("index.html", "rules.html", "glossary.html",
+                                            "phases.html", "ambiguities.html")]
+        pages += sorted((folder / "rulings").glob("*.html"))
+        labels = docs.phase_labels(game)
+        for path in pages:
+            raw = path.read_text(encoding="utf-8")
+            raw = raw[raw.index('<article'):raw.index('</article>')]
+            raw = raw.split('id="for-scenario-writers"')[0]  # names the fields, for authors
+            raw = re.sub(r"<(code|pre|details)\b.*?</\1>", " ", raw, flags=re.S)
+            text = _text(raw)
+            found = python.findall(text)
+            assert not found, f"{path.relative_to(site)}: {found[:5]}"
+            for phase, label in labels.items():
+                if phase != label and "_" in phase:
+                    assert phase not in text, f"{path.relative_to(site)} names phase {phase}"
 
 
 # -- the model drives the site --------------------------------------------------------------
@@ -319,7 +552,8 @@ def test_a_rule_added_to_the_model_appears_with_its_checks(tmp_path, monkeypatch
     # A hand-written page may cite rules with the rule role (rules and sections).
     page = (":orphan:\n\nHand-written\n============\n\nSee :rule:`CF 6.1` in "
             ":rule:`cf6`, and CF 2.3 in plain text.\n")
-    result = _build(tmp_path, extra_pages={"handwritten.rst": page},
+    root = _root_with_scenarios(tmp_path, game.key, {"added-rule.toml": ADDED_RULE_EXAMPLE})
+    result = _build(tmp_path, extra_pages={"handwritten.rst": page}, root=root,
                     overrides={"ringside_results": str(results)})
     assert result.passed, "\n".join(result.warnings + [result.error])
     site = tmp_path / "html"
@@ -330,7 +564,9 @@ def test_a_rule_added_to_the_model_appears_with_its_checks(tmp_path, monkeypatch
     rules = _page(site / docs.GENERATED / game.key / "rules.html")
     assert "rule-cf-6-1" in rules.ids
     assert "CF 6.1 A rule added to the model" in rules.visible
-    assert "added-rule-holds" in rules.visible
+    assert "Every state passes the added rule." in rules.visible  # its check, in words
+    assert "The refill on a grid with one card missing, read as the added rule" in \
+        rules.visible  # its example
     coverage = _page(site / docs.GENERATED / "coverage.html")
     total = len(game.rulebook)
     assert f"{total}/{total} (100%)" in coverage.visible
@@ -350,6 +586,17 @@ def test_a_rule_without_a_check_fails_the_build(tmp_path, monkeypatch):
     assert "CF 6.1" in result.error and "no" in result.error
 
 
+def test_a_rule_without_an_example_fails_the_build(tmp_path, monkeypatch):
+    """A rule with a check but no ruling about it: the build warns, so it fails."""
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed")
+    game = _extended_game(with_check=True)
+    monkeypatch.setattr(registry, "games", lambda: {game.key: game})
+    result = _build(tmp_path)
+    assert not result.passed
+    assert any("CF 6.1 has no example" in line for line in result.warnings), result.warnings
+
+
 def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
     """Pages of a game's own: rendered from its template, listed on its index."""
     from harness.registry import DocsPage, GameParts
@@ -364,7 +611,8 @@ def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
         given.append(context)
         return [DocsPage("notes", "Notes", "notes.rst.jinja",
                          {"title": "Toy notes", "results": context.shown(context.game_results)},
-                         templates=tmp_path, reproduce=("A note: ``ringside toy notes``.",))]
+                         templates=tmp_path, reproduce=("A note: ``ringside toy notes``.",),
+                         files={"notes-figure.svg": "<svg></svg>\n"})]
 
     registry.register(GameParts(game=TOY, docs_pages=pages))
     try:
@@ -381,6 +629,8 @@ def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
     assert "   Checks <checks>\n   Notes <notes>\n   Code <api>\n" in \
         generated[f"{docs.GENERATED}/toy/index.rst"]
     assert "- A note: ``ringside toy notes``." in generated[f"{docs.GENERATED}/landing.rst.inc"]
+    # Files of the page's own (figures drawn at build time) are written beside it.
+    assert generated[f"{docs.GENERATED}/toy/notes-figure.svg"] == "<svg></svg>\n"
 
 
 @needs_dot
@@ -444,7 +694,8 @@ def test_proof_statuses_are_honest():
     assert docs.ref_status(report, ref) == ":rs-pass:`proved`"
     report.proofs["CF-T1"] = ProofResult(obligation, Answer("unknown"), 0.1)
     assert "FAIL" in docs.ref_status(report, ref)
-    assert "not run at build time" in docs.ref_status(report, CheckRef("test", "t::x"))
+    assert "checked by the test suite" in docs.ref_status(report, CheckRef("test", "t::x"))
+    assert not docs.ran(report, CheckRef("test", "t::x", True))  # never counted as run
 
 
 def test_phase_dot_styles_node_kinds():

@@ -261,7 +261,12 @@ def test_ctrl_c_while_a_command_starts(path, parser, delay, tmp_path):
 
 
 LONG_WORK = [
-    ("check", ["check"], 1.5),
+    # check: in the z3 proofs (z3 would answer a Ctrl-C with "unknown" and swallow it;
+    # ctypes would turn one into an ArgumentError), then in the explorer.
+    ("check in the proofs", ["check"], 0.6),
+    ("check in the proofs, later", ["check"], 1.5),
+    ("check in the proofs, later still", ["check"], 2.6),
+    ("check exploring", ["check", "--no-proofs"], 2.0),
     ("native search", ["clubfight", "solve", "CF2-9503"], 1.5),
     ("survey on a pool", ["clubfight", "survey", "--jokers", "2", "--deals", "400",
                           "--workers", "2", "--out", "s.jsonl"], 2.5),

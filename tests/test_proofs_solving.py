@@ -104,3 +104,57 @@ def test_an_encoding_error_is_an_error_answer():
 
     result = discharge(Obligation("X-1", ("CF 2.2",), "a claim", PROVED, broken))
     assert result.answer.status == "error" and not result.passed
+
+
+def test_a_ctrl_c_that_ctypes_turned_into_an_error_still_stops_the_run():
+    """ctypes reports a KeyboardInterrupt raised while it converts arguments as
+    ArgumentError('argument 2: KeyboardInterrupt: '); seen in a real interrupted check."""
+    import ctypes
+
+    def interrupted() -> Answer:
+        raise ctypes.ArgumentError("argument 2: KeyboardInterrupt: ")
+
+    with pytest.raises(KeyboardInterrupt):
+        discharge(Obligation("X-2", ("CF 2.2",), "a claim", PROVED, interrupted))
+
+    def other() -> Answer:
+        raise ctypes.ArgumentError("argument 1: TypeError: wrong type")
+
+    assert discharge(Obligation("X-3", ("CF 2.2",), "a claim", PROVED, other)
+                     ).answer.status == "error"
+
+
+def test_z3_never_swallows_ctrl_c():
+    """Left to itself z3 answers 'unknown' to a Ctrl-C and Python never hears of it."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent('''
+        import os, signal, threading, time, z3
+        from proofs.solving import check
+        solver = z3.Solver()
+        holes = 13
+        pigeons = [[z3.Bool(f"p{p}h{h}") for h in range(holes)] for p in range(holes + 1)]
+        for row in pigeons:
+            solver.add(z3.Or(row))
+        for h in range(holes):
+            for a in range(holes + 1):
+                for b in range(a + 1, holes + 1):
+                    solver.add(z3.Not(z3.And(pigeons[a][h], pigeons[b][h])))
+        def interrupt():
+            time.sleep(0.7)
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=interrupt, daemon=True).start()
+        began = time.monotonic()
+        try:
+            check(solver)
+            print("answered")
+        except KeyboardInterrupt:
+            print("interrupted", round(time.monotonic() - began, 2))
+    ''')
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    words = done.stdout.split()
+    assert words[:1] == ["interrupted"], done.stdout + done.stderr
+    assert float(words[1]) < 3.0

@@ -118,8 +118,7 @@ TOY_RULEBOOK = RuleBook(
              "All players bid at once and in secret: 0, 1 or 2, never more than their own "
              "card. The bids are revealed together.", f"{SOURCE}: The bid"),
         Rule("TG 2.2", "Initiative",
-             "The highest bidder takes the initiative. (Open point: "
-             "Rules.tied_bids_cancel.)", f"{SOURCE}: The bid"),
+             "The highest bidder takes the initiative.", f"{SOURCE}: The bid"),
         Rule("TG 2.3", "Paying",
              "Each player's strength is their card minus their bid.", f"{SOURCE}: The bid"),
         Rule("TG 3.1", "The draw",
@@ -134,8 +133,8 @@ TOY_RULEBOOK = RuleBook(
              "shown and the strongest player wins; each player scores their strength.",
              f"{SOURCE}: The end"),
         Rule("TG 4.2", "Tied strengths",
-             "Players tied for the highest strength: the game is a draw. (Open point: "
-             "Rules.shared_win.)", f"{SOURCE}: The end"),
+             "Players tied for the highest strength: the game is a draw.",
+             f"{SOURCE}: The end"),
     ),
 )
 
@@ -155,8 +154,9 @@ TOY_AMBIGUITIES = (
         witness=Witness("hands 3 2 | deck 1 4 | bids ? | initiative ? | drawn - | order - "
                         "| strengths -",
                         "bid 1 & bid 1",
-                        "True: the game ends at once, p0 wins 2 to 1; False: player 0 (the "
-                        "3) takes the initiative and draws."),
+                        "when a tie cancels, the game ends at once, p0 wins 2 to 1; when it "
+                        "does not, player 0 (the 3) takes the initiative and draws."),
+        setting="A tied bid cancels the initiative",
     ),
     Ambiguity(
         id="TG-A2",
@@ -172,7 +172,9 @@ TOY_AMBIGUITIES = (
         witness=Witness("hands 2 3 | deck 4 5 | bids 1 0 | initiative 0 | drawn 1 | order - "
                         "| strengths -",
                         "order rage heal",
-                        "False: strengths 3 and 3, a draw; True: p0 and p1 share the win."),
+                        "with strengths 3 and 3, a draw when ties do not share the win; "
+                        "otherwise p0 and p1 share it."),
+        setting="Tied players share the win",
     ),
 )
 

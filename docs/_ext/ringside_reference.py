@@ -12,7 +12,16 @@ gives the pages
   the build;
 - a transform that links every known rule number written in plain text,
   wherever it appears (generated pages, docstrings, hand-written pages);
-- the status roles ``rs-pass``, ``rs-fail``, ``rs-notrun`` and ``rs-kind-*``.
+- the status roles ``rs-pass``, ``rs-fail``, ``rs-notrun`` and ``rs-kind-*``;
+- the directive ``ringside-rule`` (under a rule's heading: the rule as an
+  object of the ``rs`` domain, found first by the search for ``CF 4.3`` or
+  ``4.3``, and its entries in the general index), ``ringside-term`` (a
+  glossary entry, likewise), ``ringside-details`` (a block folded under a
+  summary line, an HTML ``<details>``) and ``ringside-position`` (a position
+  drawn as a grid of cards from a :class:`model.core.game.Layout` given as
+  JSON);
+- a warning, which fails the build, for every rule that no ruling is about
+  (every rule needs an example).
 
 Configuration (``conf.py`` or ``-D``): ``ringside_root`` (the data root the
 checks read: scenarios, results, rule index; default
@@ -29,12 +38,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import html
+import json
+
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.utils import unescape
+from sphinx import addnodes
 from sphinx.addnodes import desc_signature, pending_xref
+from sphinx.domains import Domain, ObjType
 from sphinx.errors import ExtensionError
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +64,8 @@ _SKIP = (nodes.literal, nodes.reference, pending_xref, nodes.title, nodes.target
 def _rule_xref(rawtext: str, number: str, label: str) -> pending_xref:
     node = pending_xref(rawtext, refdomain="std", reftype="ref", reftarget=label,
                         refexplicit=True, refwarn=True)
-    node += nodes.inline(number, number, classes=["ringside-rule"])
+    shown = number.replace(" ", "\u00a0")  # a rule number never breaks across lines
+    node += nodes.inline(shown, shown, classes=["ringside-rule"])
     return node
 
 
@@ -120,6 +137,244 @@ class RuleLinks(SphinxTransform):
         return False
 
 
+# -- rules and terms as objects: the search and the general index ----------------------
+class RingsideDomain(Domain):
+    """Rules and glossary terms, so that the search finds them by name first."""
+
+    name = "rs"
+    label = "ringside"
+    object_types = {"rule": ObjType("rule"), "term": ObjType("glossary term")}
+    initial_data: dict = {"objects": {}}  # anchor -> (type, name, display name, docname)
+
+    @property
+    def objects(self) -> dict:
+        return self.data.setdefault("objects", {})
+
+    def note_object(self, kind: str, name: str, display: str, anchor: str) -> None:
+        self.objects[anchor] = (kind, name, display, self.env.docname)
+
+    def clear_doc(self, docname: str) -> None:
+        for anchor, entry in list(self.objects.items()):
+            if entry[3] == docname:
+                del self.objects[anchor]
+
+    def merge_domaindata(self, docnames, otherdata) -> None:
+        for anchor, entry in otherdata.get("objects", {}).items():
+            if entry[3] in docnames:
+                self.objects[anchor] = entry
+
+    def get_objects(self):
+        for anchor, (kind, name, display, docname) in sorted(self.objects.items()):
+            yield name, display, kind, docname, anchor, 1
+
+    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        return None
+
+    def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
+        return []
+
+
+class RuleDirective(SphinxDirective):
+    """``.. ringside-rule:: CF 4.3`` with ``:title: Any``, right under the rule's heading.
+
+    The heading's label (``rule-cf-4-3``) is the anchor; the index gets ``CF
+    4.3`` and the title (bold: the rule's own place), the search an object.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"title": directives.unchanged}
+
+    def run(self):
+        from harness.docs import rule_label
+
+        number = self.arguments[0].strip()
+        title = self.options.get("title", "").strip()
+        anchor = rule_label(number)
+        self.env.get_domain("rs").note_object("rule", number, f"{number} {title}".strip(),
+                                              anchor)
+        entries = [("pair", f"{number}; {title}", anchor, "main", None)] if title else \
+            [("single", number, anchor, "main", None)]
+        return [addnodes.index(entries=entries)]
+
+
+class TermDirective(SphinxDirective):
+    """``.. ringside-term:: Joker`` with ``:label:``, ``:game:``, ``:see:``: a glossary entry.
+
+    The body is the definition; the label can be linked with ``:ref:``.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"label": directives.unchanged_required, "game": directives.unchanged,
+                   "see": directives.unchanged}
+
+    def run(self):
+        name = self.arguments[0].strip()
+        label = self.options["label"]
+        game = self.options.get("game", "").strip()
+        self.env.get_domain("rs").note_object("term", name, name, label)
+        self.env.domains.standard_domain.note_hyperlink_target(label, self.env.docname,
+                                                               label, name)
+        where = f"{game} term" if game else "term"
+        entries = [("single", f"{name}; {where}", label, "main", None)]
+        for other in filter(None, (w.strip() for w in self.options.get("see", "").split(";"))):
+            entries.append(("see", f"{other}; {name}", label, "", None))
+        term = nodes.term(name, name, ids=[label])
+        definition = nodes.definition()
+        self.state.nested_parse(self.content, self.content_offset, definition)
+        item = nodes.definition_list_item("", term, definition)
+        return [addnodes.index(entries=entries),
+                nodes.definition_list("", item, classes=["ringside-glossary"])]
+
+
+# -- folded blocks -------------------------------------------------------------------------
+class details_node(nodes.General, nodes.Element):
+    """An HTML ``<details>``: its first child is the summary."""
+
+
+class summary_node(nodes.General, nodes.TextElement):
+    """The one line a :class:`details_node` shows when folded."""
+
+
+class DetailsDirective(SphinxDirective):
+    """``.. ringside-details:: SUMMARY`` (inline markup allowed), the body folded under it."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"class": directives.class_option, "open": directives.flag}
+
+    def run(self):
+        text = self.arguments[0]
+        inline, messages = self.state.inline_text(text, self.lineno)
+        summary = summary_node(text, "", *inline)
+        node = details_node(classes=["ringside-details"] + self.options.get("class", []),
+                            open="open" in self.options)
+        node += summary
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node, *messages]
+
+
+def _visit_details(self, node):
+    attrs = {"open": "open"} if node.get("open") else {}
+    self.body.append(self.starttag(node, "details", "", **attrs))
+
+
+def _depart_details(self, node):
+    self.body.append("</details>\n")
+
+
+def _visit_summary(self, node):
+    self.body.append(self.starttag(node, "summary", ""))
+
+
+def _depart_summary(self, node):
+    self.body.append("</summary>\n")
+
+
+def _visit_plain(self, node):
+    pass
+
+
+def _depart_plain(self, node):
+    pass
+
+
+# -- positions: boards of cards ------------------------------------------------------------
+class position_node(nodes.General, nodes.Element):
+    """A position drawn from its layout (``node["layout"]``, a JSON-ready dict)."""
+
+
+class PositionDirective(SphinxDirective):
+    """``.. ringside-position::`` with the layout as JSON in the body (see
+    :func:`harness.docs.templating.layout_json`)."""
+
+    has_content = True
+    option_spec = {"class": directives.class_option}
+
+    def run(self):
+        try:
+            layout = json.loads("\n".join(self.content))
+        except ValueError as error:
+            raise self.error(f"ringside-position: the layout is not JSON: {error}") from None
+        return [position_node(layout=layout, classes=self.options.get("class", []))]
+
+
+def _token_html(token: dict, cls: str = "rs-card") -> str:
+    classes = [cls]
+    if token.get("colour"):
+        classes.append(f"rs-{token['colour']}")
+    if token.get("mark"):
+        classes.append(f"rs-mark-{token['mark']}")
+    words = token.get("words") or token["text"]
+    if token.get("mark_words"):
+        words += f", {token['mark_words']}"
+    return (f'<span class="{" ".join(classes)}" role="img" aria-label="{html.escape(words)}" '
+            f'title="{html.escape(words)}">{html.escape(token["text"])}</span>')
+
+
+def _value_html(value, cls: str = "rs-chip") -> str:
+    if isinstance(value, str):
+        return html.escape(value)
+    return " ".join(_token_html(token, cls) for token in value)
+
+
+def _visit_position(self, node):
+    layout = node["layout"]
+    out = [f'<div class="{" ".join(["ringside-position"] + node.get("classes", []))}">']
+    board = layout.get("board") or []
+    if board:
+        out.append('<div class="ringside-board-wrap"><table class="ringside-board">'
+                   '<tbody>')
+        for row in board:
+            out.append("<tr>")
+            for cell in row:
+                inner = "".join(_token_html(t) for t in cell)
+                classes = "ringside-cell" + (" ringside-empty" if not cell else "")
+                out.append(f'<td class="{classes}">{inner}</td>')
+            out.append("</tr>")
+        out.append("</tbody></table>")
+        for name, value in layout.get("beside") or []:
+            out.append(f'<div class="ringside-beside"><span class="ringside-beside-name">'
+                       f'{html.escape(name)}</span>{_value_html(value, "rs-card")}</div>')
+        out.append("</div>")
+    parts = layout.get("parts") or []
+    if parts:
+        out.append('<dl class="ringside-parts">')
+        for name, value in parts:
+            out.append(f"<dt>{html.escape(name)}</dt><dd>{_value_html(value)}</dd>")
+        out.append("</dl>")
+    legend = layout.get("legend") or []
+    if legend:
+        out.append('<p class="ringside-legend">')
+        for mark, meaning in legend:
+            sample = {"text": "\u2009", "mark": mark, "words": meaning}
+            out.append(f'<span class="ringside-legend-item">{_token_html(sample)} '
+                       f'{html.escape(meaning)}</span>')
+        out.append("</p>")
+    out.append("</div>\n")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def _skip(self, node):
+    raise nodes.SkipNode
+
+
+def _check_examples(reports) -> None:
+    """A warning (the build fails) for every rule no ruling is about."""
+    from harness import docs
+
+    for report in reports:
+        for number in docs.without_example(report):
+            logger.warning("ringside: %s %s has no example: no scenario under scenarios/%s/ "
+                           "is about it (write one with rules = [\"%s\"])", report.game.key,
+                           number, report.game.key, number, type="ringside",
+                           subtype="example")
+
+
 def _generate(app) -> None:
     from harness import docs, registry
     from harness.resources import data_root
@@ -149,6 +404,7 @@ def _generate(app) -> None:
         for failure in report.failures():
             logger.warning("ringside: check failed: %s", failure,
                            type="ringside", subtype="check")
+    _check_examples(reports)
     progress("writing the generated pages")
     pages, problems = docs.generate(reports)
     for problem in problems:
@@ -169,5 +425,16 @@ def setup(app):
                  "kind-terminal"):
         app.add_role(f"rs-{name}", _class_role(f"rs-{name}"))
     app.add_transform(RuleLinks)
+    app.add_domain(RingsideDomain)
+    app.add_directive("ringside-rule", RuleDirective)
+    app.add_directive("ringside-term", TermDirective)
+    app.add_directive("ringside-details", DetailsDirective)
+    app.add_directive("ringside-position", PositionDirective)
+    others = {name: (_skip, None) for name in ("latex", "text", "man", "texinfo")}
+    app.add_node(details_node, html=(_visit_details, _depart_details),
+                 **{name: (_visit_plain, _depart_plain) for name in others})
+    app.add_node(summary_node, html=(_visit_summary, _depart_summary),
+                 **{name: (_visit_plain, _depart_plain) for name in others})
+    app.add_node(position_node, html=(_visit_position, None), **others)
     app.connect("builder-inited", _generate)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

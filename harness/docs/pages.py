@@ -256,7 +256,7 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
 # -- status words ----------------------------------------------------------------------------------
 def ref_status(report: GameReport, item: CheckRef) -> str:
     if item.kind == "test":
-        return status("notrun", "test (not run at build time)")
+        return status("notrun", "checked by the test suite")
     if item.kind == "proof":
         proof = report.proofs.get(item.id)
         if proof is None:
@@ -276,6 +276,192 @@ def ref_link(report: GameReport, item: CheckRef, scenario_docs: Mapping[str, str
     if item.kind == "scenario" and item.id in scenario_docs:
         return doc(scenario_docs[item.id], item.id)
     return ref(check_label(report.game.key, item.kind, item.id), item.id)
+
+
+def ran(report: GameReport, item: CheckRef) -> bool:
+    """Whether the build ran the check (tests never; proofs only with ``--no-proofs`` off)."""
+    if item.kind == "test":
+        return False
+    if item.kind == "proof":
+        return item.id in report.proofs
+    return item.passed is not None
+
+
+def failed(report: GameReport, item: CheckRef) -> bool:
+    if item.kind == "proof":
+        proof = report.proofs.get(item.id)
+        return proof is not None and not proof.passed
+    return item.passed is False
+
+
+# -- words for people ----------------------------------------------------------------------------
+def _ambiguity_of(game: Game, field_name: str):
+    return next((a for a in game.ambiguities if a.field == field_name), None)
+
+
+def setting_words(game: Game, field_name: str) -> str:
+    """A ruleset field as people say it: its ambiguity's setting, or the name in words."""
+    ambiguity = _ambiguity_of(game, field_name)
+    return ambiguity.setting_words if ambiguity is not None else field_name.replace("_", " ")
+
+
+def setting_value_words(game: Game, field_name: str, value: Any) -> str:
+    """A field's value in words: its reading's label, ``yes``/``no``, or the value."""
+    from model.core.ambiguity import value_words
+
+    ambiguity = _ambiguity_of(game, field_name)
+    if ambiguity is not None:
+        for reading in ambiguity.readings:
+            if reading.value == value:
+                return reading.words
+    return value_words(value)
+
+
+def ruleset_words(game: Game, preset: str, overrides: Iterable[tuple[str, Any]] = ()) -> str:
+    """``the rulebook ruleset``, or ``the rulebook ruleset, with "Shortest Run" set to 3 cards``."""
+    words = f"the {preset} ruleset"
+    changes = [f'"{setting_words(game, name)}" set to {setting_value_words(game, name, value)}'
+               for name, value in overrides]
+    return words + (", with " + " and ".join(changes) if changes else "")
+
+
+def scenario_ruleset_words(game: Game, scenario) -> str:
+    return ruleset_words(game, scenario.ruleset, scenario.overrides)
+
+
+def is_default_ruleset(game: Game, scenario) -> bool:
+    return scenario.ruleset == next(iter(game.presets), scenario.ruleset) and \
+        not scenario.overrides
+
+
+def test_words(test_id: str) -> str:
+    """A test's name in words: ``t.py::test_run_never_wraps`` -> ``Run never wraps``."""
+    name = test_id.split("::")[-1]
+    base, bracket, params = name.partition("[")
+    if base.startswith("Test") and "_" not in base:  # a test class: TestRandomGames
+        base = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base[4:]).lower() or base
+    words = base.removeprefix("test_").replace("_", " ").strip() or base
+    words = words[:1].upper() + words[1:]
+    return words + (f" [{params}" if bracket else "")
+
+
+def test_file(test_id: str) -> str:
+    return Path(test_id.split("::")[0]).name
+
+
+def phase_labels(game: Game) -> dict[str, str]:
+    """Each phase's label (its name when it has none)."""
+    return {str(node): str(data.get("label") or node)
+            for node, data in game.phase_graph().nodes(data=True)}
+
+
+def shown_readings(game: Game, scenario) -> list[tuple[Any, Any]]:
+    """The (ambiguity, reading) pairs a scenario shows: its ``ambiguities``, each read
+    as the scenario's ruleset (with its overrides) sets the ambiguity's field."""
+    found = []
+    by_id = {a.id: a for a in game.ambiguities}
+    try:
+        rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
+    except InputError:
+        return found
+    for name in getattr(scenario, "ambiguities", ()):
+        ambiguity = by_id.get(name)
+        if ambiguity is None or not hasattr(rules, ambiguity.field):
+            continue
+        value = getattr(rules, ambiguity.field)
+        reading = next((r for r in ambiguity.readings if r.value == value), None)
+        if reading is not None:
+            found.append((ambiguity, reading))
+    return found
+
+
+def examples_by_rule(report: GameReport) -> dict[str, list]:
+    """The rulings about each rule (scenarios naming it in ``rules``): the default
+    ruleset first, then by title."""
+    found: dict[str, list] = {number: [] for number in report.game.rulebook.numbers()}
+    for result in report.check.scenarios:
+        for number in result.scenario.rules:
+            found.setdefault(number, []).append(result)
+    for results in found.values():
+        results.sort(key=lambda r: (not is_default_ruleset(report.game, r.scenario),
+                                    r.scenario.title))
+    return found
+
+
+def without_example(report: GameReport) -> list[str]:
+    """The rules no ruling is about; the docs build fails on each."""
+    return [number for number, results in examples_by_rule(report).items() if not results]
+
+
+def check_item(report: GameReport, item: CheckRef, scenario_docs: Mapping[str, str],
+               about: bool = False) -> dict:
+    """A check in words: kind, what it checks (linked), its status, about the rule or not."""
+    key = report.game.key
+    words = item.id
+    if item.kind == "scenario":
+        result = next((r for r in report.check.scenarios if r.scenario.id == item.id), None)
+        words = result.scenario.title if result is not None else item.id
+        link = doc(scenario_docs[item.id], words) if item.id in scenario_docs else esc(words)
+    elif item.kind == "proof":
+        obligation = next((o for o in report.obligations if o.id == item.id), None)
+        words = obligation.claim if obligation is not None else item.id
+        link = ref(check_label(key, "proof", item.id), words)
+    elif item.kind == "invariant":
+        invariant = next((i for i in list(report.game.invariants)
+                          + list(report.game.transition_invariants) if i.name == item.id), None)
+        words = invariant.claim if invariant is not None else item.id
+        link = ref(check_label(key, "invariant", item.id), words)
+    else:
+        words = test_words(item.id)
+        link = ref(check_label(key, "test", item.id), words) + f" ({lit(test_file(item.id))})"
+    return {"kind": item.kind, "id": item.id, "words": words, "link": link,
+            "status": ref_status(report, item), "about": about}
+
+
+_KIND_WORDS = {"scenario": ("scenario", "scenarios"), "proof": ("proof", "proofs"),
+               "invariant": ("invariant", "invariants"), "test": ("test", "tests")}
+
+
+def _count(n: int, kind: str) -> str:
+    one, many = _KIND_WORDS.get(kind, (kind, kind + "s"))
+    return f"{n} {one if n == 1 else many}"
+
+
+def checks_summary(report: GameReport, refs: Sequence[CheckRef]) -> str:
+    """One line on a rule's checks (reStructuredText): how many of each kind, how many
+    the build ran and whether they pass; tests are left to the test suite."""
+    if not refs:
+        return status("fail", "no check covers this rule")
+    counts = [_count(sum(r.kind == kind for r in refs), kind) for kind in CHECK_KINDS
+              if any(r.kind == kind for r in refs)]
+    total = len(refs)
+    line = f"{total} check{'s' if total != 1 else ''}: " + ", ".join(counts)
+    run = [r for r in refs if ran(report, r)]
+    bad = [r for r in run if failed(report, r)]
+    pieces = []
+    if run:
+        if bad:
+            pieces.append(status("fail", f"{len(bad)} of the {len(run)} run at build time "
+                                         "FAIL"))
+        else:
+            pieces.append(f"{'the 1' if len(run) == 1 else f'all {len(run)}'} run at build "
+                          f"time {status('pass', 'pass' if len(run) != 1 else 'passes')}")
+    skipped = [r for r in refs if r.kind == "proof" and not ran(report, r)]
+    if skipped:
+        pieces.append(status("notrun", f"{_count(len(skipped), 'proof')} not run in this "
+                                       "build"))
+    tests = sum(r.kind == "test" for r in refs)
+    if tests:
+        pieces.append(f"{_count(tests, 'test')} checked by the test suite")
+    return line + "; " + "; ".join(pieces)
+
+
+def ran_share(report: GameReport) -> tuple[int, int]:
+    """How many rules a check run at build time covers, of how many."""
+    total = len(report.game.rulebook)
+    covered = sum(any(ran(report, r) for r in report.coverage.get(number, []))
+                  for number in report.game.rulebook.numbers())
+    return covered, total
 
 
 # -- the pages: data gathered here, text in the templates --------------------------------------
@@ -340,7 +526,8 @@ def _landing(site: _Site) -> None:
     for report in site.reports:
         for extra in report.extra_pages:
             reproduce.extend(line for line in extra.reproduce if line not in reproduce)
-    text = render("landing.rst.jinja", functions={"page": page_name}, reports=site.reports,
+    text = render("landing.rst.jinja", functions={"page": page_name, "ran_share": ran_share},
+                  reports=site.reports,
                   example=example, reproduce=reproduce,
                   options=site.reports[0].options if site.reports else CheckOptions())
     site.pages[f"{GENERATED}/landing.rst.inc"] = text
@@ -349,27 +536,67 @@ def _landing(site: _Site) -> None:
 def _coverage_page(site: _Site) -> None:
     games = []
     for report in site.reports:
-        total = len(report.coverage)
         rules = []
         for rule in report.game.rulebook:
             refs = report.coverage.get(rule.number, [])
-            failed = [r for r in refs if r.passed is False
-                      or (r.kind == "proof" and r.id in report.proofs
-                          and not report.proofs[r.id].passed)]
+            run = [r for r in refs if ran(report, r)]
             rules.append({"number": rule.number, "title": rule.title,
-                          "counts": [sum(r.kind == kind for r in refs) for kind in CHECK_KINDS],
-                          "checks": len(refs), "failed": len(failed)})
+                          "run": ", ".join(_count(sum(r.kind == kind for r in run), kind)
+                                           for kind in CHECK_KINDS
+                                           if any(r.kind == kind for r in run)),
+                          "tests": sum(r.kind == "test" for r in refs),
+                          "notrun": _count(sum(r.kind == "proof" and not ran(report, r)
+                                               for r in refs), "proof"),
+                          "checks": len(run), "failed": sum(failed(report, r) for r in run)})
+        covered, total = ran_share(report)
+        by_kind = {kind: sum(any(r.kind == kind and ran(report, r) for r in refs)
+                             for refs in report.coverage.values())
+                   for kind in ("scenario", "proof", "invariant")}
         games.append({
-            "report": report, "total": total, "covered": total - len(report.uncovered),
-            "by_kind": [sum(any(r.kind == kind for r in refs)
-                            for refs in report.coverage.values()) for kind in CHECK_KINDS],
-            "rules": rules})
+            "report": report, "total": total, "covered": covered, "by_kind": by_kind,
+            "tests": sum(any(r.kind == "test" for r in refs)
+                         for refs in report.coverage.values()),
+            "proofs_run": report.options.proofs, "rules": rules})
     site.add(page_name(None, "coverage"), "coverage.rst.jinja", games=games)
+
+
+def term_label(game_key: str, name: str) -> str:
+    return f"term-{game_key}-{slug(name)}"
+
+
+def _glossary_page(site: _Site, report: GameReport) -> None:
+    """The game's glossary (its terms, each with its rules) and its rules by number."""
+    game = report.game
+    terms = []
+    for term in sorted(game.glossary, key=lambda t: t.name.lower()):
+        unknown = [n for n in term.rules if n not in game.rulebook]
+        if unknown:
+            site.problems.append(f"glossary term {term.name!r} names unknown rules "
+                                 f"{', '.join(unknown)}")
+        terms.append({"term": term, "label": term_label(game.key, term.name)})
+    sections = [{"section": section, "rules": game.rulebook.in_section(section)}
+                for section in game.rulebook.sections]
+    site.add(page_name(game.key, "glossary"), "glossary.rst.jinja", report=report,
+             terms=terms, sections=sections, rule_label=rule_label)
+
+
+def notation_notes(game: Game, text: str) -> list[dict]:
+    """The glossary terms whose notation ``text`` uses (``JK@3``), each with what it wrote."""
+    found = []
+    for term in game.glossary:
+        if not term.notation:
+            continue
+        written = sorted(set(m.group(0) for m in re.finditer(term.notation, text)))
+        if written:
+            found.append({"term": term, "label": term_label(game.key, term.name),
+                          "written": written})
+    return found
 
 
 def _game_pages(site: _Site, report: GameReport) -> None:
     _game_index(site, report)
     _rules_page(site, report)
+    _glossary_page(site, report)
     _phases_page(site, report)
     _ambiguities_page(site, report)
     _rulings_pages(site, report)
@@ -377,6 +604,8 @@ def _game_pages(site: _Site, report: GameReport) -> None:
     for extra in report.extra_pages:
         site.add(page_name(report.game.key, extra.name), extra.template,
                  search=extra.templates, report=report, **dict(extra.data))
+        for name, text in extra.files.items():  # figures beside the page
+            site.pages[page_name(report.game.key, name)] = text
     _api_page(site, report)
 
 
@@ -407,8 +636,8 @@ def _rules_fields(game: Game) -> dict[str, str]:
 
 def _game_index(site: _Site, report: GameReport) -> None:
     game = report.game
-    pages = [("Rules", "rules"), ("Phases", "phases"), ("Ambiguities", "ambiguities"),
-             ("Rulings", "rulings/index"), ("Checks", "checks")]
+    pages = [("Rules", "rules"), ("Glossary and rule index", "glossary"), ("Phases", "phases"),
+             ("Ambiguities", "ambiguities"), ("Rulings", "rulings/index"), ("Checks", "checks")]
     pages += [(extra.title, extra.name) for extra in report.extra_pages]
     pages.append(("Code", "api"))
     rulesets = None
@@ -420,14 +649,18 @@ def _game_index(site: _Site, report: GameReport) -> None:
                 {"id": ambiguity.id, "label": ambiguity_label(game.key, ambiguity.id)})
         presets = list(game.presets.items())
         rulesets = {"presets": [name for name, _ in presets], "fields": [
-            {"name": f.name, "meaning": descriptions.get(f.name, ""),
+            {"name": f.name, "words": setting_words(game, f.name),
+             "meaning": descriptions.get(f.name, ""),
              "ambiguities": by_field.get(f.name, []),
-             "settings": [repr(getattr(preset, f.name)) for _, preset in presets]}
+             "settings": [setting_value_words(game, f.name, getattr(preset, f.name))
+                          for _, preset in presets]}
             for f in dataclasses.fields(game.rules_type)]}
     rules_class = CodeObject(_class_name(game.rules_type), "class", game.rules_type.__module__,
                              game.rules_type.__qualname__).xref()
     low, high = game.min_players, game.max_players
+    checked, total = ran_share(report)
     site.add(page_name(game.key, "index"), "game_index.rst.jinja", report=report,
+             checked=checked, total=total,
              players=str(low) if low == high else f"{low} to {high}",
              overview=inspect.cleandoc(game.overview) if game.overview else "",
              pages=pages, rules_class=rules_class, rulesets=rulesets)
@@ -437,14 +670,16 @@ def _rules_page(site: _Site, report: GameReport) -> None:
     game = report.game
     key = game.key
     docs = site.scenario_docs[key]
+    labels = phase_labels(game)
     phases_by_rule: dict[str, list[str]] = {}
     for node, data in game.phase_graph().nodes(data=True):
         for number in data.get("rules", ()):
-            phases_by_rule.setdefault(number, []).append(data.get("label") or str(node))
+            phases_by_rule.setdefault(number, []).append(labels[str(node)])
     ambiguities_by_rule: dict[str, list] = {}
     for ambiguity in game.ambiguities:
         for number in ambiguity.rules:
             ambiguities_by_rule.setdefault(number, []).append(ambiguity)
+    examples = examples_by_rule(report)
     sections = []
     for section in game.rulebook.sections:
         rules = []
@@ -458,16 +693,35 @@ def _rules_page(site: _Site, report: GameReport) -> None:
                     code.append(lit(dotted))
                 else:
                     code.append(obj.xref())
+            about = examples.get(rule.number, [])
+            about_ids = {r.scenario.id for r in about}
+            refs = report.coverage.get(rule.number, [])
+            checks = [check_item(report, item, docs,
+                                 about=item.kind == "scenario" and item.id in about_ids)
+                      for item in refs]
+            open_points = []
+            for ambiguity in ambiguities_by_rule.get(rule.number, []):
+                reading = ambiguity.reading(ambiguity.default)
+                presets = [name for name, preset in game.presets.items()
+                           if getattr(preset, ambiguity.field, object()) == ambiguity.default]
+                open_points.append({
+                    "label": ambiguity_label(key, ambiguity.id),
+                    "title": f"{ambiguity.id}: {ambiguity.title}",
+                    "reading": reading.summary,
+                    "rulesets": presets})
             rules.append({
                 "rule": rule, "code": code, "phases": phases_by_rule.get(rule.number, []),
-                "open_points": [(ambiguity_label(key, a.id), f"{a.id} {a.title}")
-                                for a in ambiguities_by_rule.get(rule.number, [])],
-                "refs": report.coverage.get(rule.number, [])})
+                "open_points": open_points,
+                "examples": [{"title": r.scenario.title, "doc": docs[r.scenario.id],
+                              "note": "" if is_default_ruleset(game, r.scenario)
+                              else scenario_ruleset_words(game, r.scenario),
+                              "passed": r.passed}
+                             for r in about],
+                "checks": checks, "summary": checks_summary(report, refs)})
         sections.append({"section": section, "rules": rules})
     site.add(page_name(key, "rules"), "rules.rst.jinja", report=report, sections=sections,
              kinds=CHECK_KINDS, rule_label=rule_label,
-             check_link=lambda item: ref_link(report, item, docs),
-             check_status=lambda item: ref_status(report, item))
+             default_ruleset=next(iter(game.presets), ""))
 
 
 _KIND_STYLE = {
@@ -511,10 +765,11 @@ def phase_dot(game: Game | str, link: bool = False) -> str:
         rules = list(data.get("rules", ()))
         chunks = [", ".join(rules[i:i + 3]) for i in range(0, len(rules), 3)]
         small = "<br/>".join(_html_label(c) for c in chunks)
+        tooltip = f"{data.get('label') or node} ({kind}): " + ", ".join(rules)
         text = f"<b>{label}</b>" + (f'<br/><font point-size="9">{small}</font>'
                                       if small else "")
         attrs = [_KIND_STYLE.get(kind, _KIND_STYLE["step"]), f"label=<{text}>",
-                 f"tooltip={json.dumps(f'{node} ({kind}): ' + ', '.join(rules))}"]
+                 f"tooltip={json.dumps(tooltip)}"]
         if link and rules:
             attrs.append(f'URL="rules.html#{rule_label(rules[0])}", target="_top"')
         lines.append(f"  {json.dumps(str(node))} [{', '.join(attrs)}];")
@@ -531,8 +786,12 @@ def _phases_page(site: _Site, report: GameReport) -> None:
     present = {d.get("kind") for _, d in graph.nodes(data=True)}
     kinds = [(kind, _KIND_MEANING[kind]) for kind in ("start", "decision", "step", "terminal")
              if kind in present]
-    nodes = [{"name": node, "label": data.get("label") or node, "kind": data.get("kind", ""),
-              "rules": list(data.get("rules", ())), "after": list(graph.successors(node))}
+    labels = phase_labels(game)
+    nodes = [{"name": node, "label": labels[str(node)], "kind": data.get("kind", ""),
+              "rules": list(data.get("rules", ())),
+              "after": [{"label": labels[str(after)],
+                         "edge": str(graph.edges[node, after].get("label") or "")}
+                        for after in graph.successors(node)]}
              for node, data in graph.nodes(data=True)]
     site.add(page_name(game.key, "phases"), "phases.rst.jinja", report=report,
              dot=phase_dot(game, link=True), phases=graph.number_of_nodes(),
@@ -543,17 +802,23 @@ def _phases_page(site: _Site, report: GameReport) -> None:
 def _ambiguities_page(site: _Site, report: GameReport) -> None:
     game = report.game
     key = game.key
+    docs = site.scenario_docs[key]
     proof_ids = [o.id for o in report.obligations]
+    shows: dict[tuple[str, Any], list] = {}
+    for result in report.check.scenarios:
+        for ambiguity, reading in shown_readings(game, result.scenario):
+            shows.setdefault((ambiguity.id, reading.value), []).append(result)
     entries = []
     for ambiguity in game.ambiguities:
         presets_using: dict[str, list[str]] = {}
         for name, preset in game.presets.items():
             if hasattr(preset, ambiguity.field):
                 presets_using.setdefault(repr(getattr(preset, ambiguity.field)), []).append(name)
-        readings = [{"setting": f"{ambiguity.field}={reading.value!r}",
-                     "summary": reading.summary,
+        readings = [{"words": reading.words, "summary": reading.summary,
                      "presets": presets_using.get(repr(reading.value), []),
-                     "default": reading.value == ambiguity.default}
+                     "default": reading.value == ambiguity.default,
+                     "rulings": [{"title": r.scenario.title, "doc": docs[r.scenario.id]}
+                                 for r in shows.get((ambiguity.id, reading.value), [])]}
                     for reading in ambiguity.readings]
         witness = ambiguity.witness
         proofs = []
@@ -561,10 +826,15 @@ def _ambiguities_page(site: _Site, report: GameReport) -> None:
             proofs = [{"id": p, "label": check_label(key, "proof", p),
                        "status": ref_status(report, CheckRef("proof", p, None))}
                       for p in proof_ids if p.startswith(ambiguity.id)]
+        layout = None
+        if witness is not None:
+            try:
+                layout = game.witness_layout(witness.position, witness.probe)
+            except InputError:
+                layout = None
         entries.append({
             "ambiguity": ambiguity, "label": ambiguity_label(key, ambiguity.id),
-            "readings": readings, "proofs": proofs,
-            "layout": layout_of(game, witness.position) if witness is not None else None})
+            "readings": readings, "proofs": proofs, "layout": layout})
     site.add(page_name(key, "ambiguities"), "ambiguities.rst.jinja", report=report,
              entries=entries, rules_class=_class_name(game.rules_type),
              rules_name=game.rules_type.__qualname__)
@@ -588,18 +858,105 @@ def _scenario_notes(path: Path) -> str:
     return "\n".join(lines).strip("\n")
 
 
+_SCENARIO_FILE = re.compile(r"\b[\w.-]+\.toml\b")
+
+
+def notes_blocks(text: str, docs_by_file: Mapping[str, str]) -> list[dict]:
+    """A scenario's notes as blocks for people: ``prose`` paragraphs (reStructuredText,
+    the scenario files they name linked to their rulings) and ``pre`` blocks (the
+    indented lines, drawings of grids, kept line for line)."""
+    blocks: list[dict] = []
+    for chunk in re.split(r"\n\s*\n", text.strip("\n")):
+        lines = chunk.splitlines()
+        if not lines:
+            continue
+        if all(line.startswith((" ", "\t")) for line in lines if line.strip()):
+            blocks.append({"kind": "pre", "text": inspect.cleandoc("\n".join(lines))})
+            continue
+        prose = " ".join(line.strip() for line in lines)
+        out, position = [], 0
+        for match in _SCENARIO_FILE.finditer(prose):
+            name = match.group(0)
+            if name not in docs_by_file:
+                continue
+            out.append(esc(prose[position:match.start()], collapse=False))
+            out.append(doc(docs_by_file[name], name.removesuffix(".toml")))
+            position = match.end()
+        out.append(esc(prose[position:], collapse=False))
+        blocks.append({"kind": "prose", "text": "".join(out)})
+    return blocks
+
+
+def _rule_order(game: Game) -> dict[str, int]:
+    return {number: index for index, number in enumerate(game.rulebook.numbers())}
+
+
 def _rulings_pages(site: _Site, report: GameReport) -> None:
     game = report.game
     key = game.key
     docs = site.scenario_docs[key]
-    site.add(page_name(key, "rulings/index"), "rulings_index.rst.jinja", report=report,
-             docnames=docs)
+    order = _rule_order(game)
+    by_number = {rule.number: (section, rule) for section in game.rulebook.sections
+                 for rule in game.rulebook.in_section(section)}
+    groups: dict[str, list] = {section.number: [] for section in game.rulebook.sections}
+    others = []
     for result in report.check.scenarios:
         scenario = result.scenario
+        about = sorted(scenario.rules, key=lambda n: order.get(n, len(order)))
+        entry = {"result": result, "doc": docs[scenario.id], "about": about,
+                 "ruleset": "" if is_default_ruleset(game, scenario)
+                 else scenario_ruleset_words(game, scenario)}
+        primary = scenario.rules[0] if scenario.rules else None  # the author's first
+        if primary in by_number:
+            groups[by_number[primary][0].number].append((order[primary], entry))
+        else:
+            others.append((len(order), entry))
+    sections = []
+    for section in game.rulebook.sections:
+        entries = [entry for _, entry in sorted(groups[section.number],
+                                                key=lambda pair: (pair[0],
+                                                                  pair[1]["result"].scenario.title))]
+        if entries:
+            sections.append({"title": f"{section.number} {section.title}", "entries": entries})
+    if others:
+        sections.append({"title": "Other rulings", "entries": [e for _, e in others]})
+    site.add(page_name(key, "rulings/index"), "rulings_index.rst.jinja", report=report,
+             docnames=docs, sections=sections)
+    labels = phase_labels(game)
+    docs_by_file = {Path(r.scenario.path).name: docs[r.scenario.id]
+                    for r in report.check.scenarios}
+    for result in report.check.scenarios:
+        scenario = result.scenario
+        before = scenario.start
+        steps = []
+        for replayed in result.actions:
+            steps.append({"replayed": replayed,
+                          "layout": step_layout_of(game, before, replayed.canonical,
+                                                   replayed.position),
+                          "notation": notation_notes(game, replayed.canonical)})
+            before = replayed.position
+        readings = [{"label": ambiguity_label(key, ambiguity.id),
+                     "title": f"{ambiguity.id}: {ambiguity.title}",
+                     "setting": ambiguity.setting_words, "value": reading.words,
+                     "summary": reading.summary}
+                    for ambiguity, reading in shown_readings(game, scenario)]
         site.add(docs[scenario.id], "ruling.rst.jinja", report=report, result=result,
                  label=check_label(key, "scenario", scenario.id),
-                 notes=_scenario_notes(report.root / scenario.path),
-                 layout_of=lambda position: layout_of(game, position))
+                 notes=notes_blocks(_scenario_notes(report.root / scenario.path),
+                                    docs_by_file),
+                 layout_of=lambda position: layout_of(game, position),
+                 steps=steps, phase_label=lambda phase: labels.get(phase, phase),
+                 ruleset=scenario_ruleset_words(game, scenario), readings=readings,
+                 expect_notation=notation_notes(game, " ".join(
+                     [t.action for t in scenario.expect_illegal] + list(scenario.expect_legal))))
+
+
+def step_layout_of(game: Game, before: str, action: str, after: str) -> Layout | None:
+    """One action drawn as the game's board, marked (or ``None``: the notation)."""
+    try:
+        return game.step_layout(before, action, after)
+    except InputError:
+        return layout_of(game, after)
 
 
 def _invariant_code(game: Game) -> dict[str, CodeObject]:
@@ -634,7 +991,8 @@ def _checks_page(site: _Site, report: GameReport) -> None:
             "scope": "every step" if invariant.name in transition_names else "every state",
             "code": code[invariant.name].xref() if invariant.name in code else "",
             "status": ref_status(report, item)})
-    tests = [{"label": check_label(key, "test", test_id), "id": test_id, "numbers": numbers}
+    tests = [{"label": check_label(key, "test", test_id), "id": test_id,
+              "words": test_words(test_id), "numbers": numbers}
              for test_id, numbers in sorted(report.tests.items())]
     site.add(page_name(key, "checks"), "checks.rst.jinja", report=report,
              options=report.options, obligations=obligations, invariants=invariants,

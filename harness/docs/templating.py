@@ -17,6 +17,9 @@ defined here:
 ``status(kind, text)``  a coloured status word (``:rs-pass:`ok```)
 ``doc(name, title)``    a link to a page; ``ref(label, title)`` to a label
 ``share(n, total)``     ``n/total (p%)``
+``layout|layout_json``  a :class:`~model.core.game.Layout` as the one-line JSON the
+                        ``ringside-position`` directive draws
+``text|capfirst``       the first letter in upper case
 ======================  ==============================================================
 
 Jinja2 comes with Sphinx; it is imported only when a page is rendered, so
@@ -97,7 +100,45 @@ def share(covered: int, total: int) -> str:
     return f"{covered}/{total} ({percent:.0f}%)"
 
 
-FILTERS = {"esc": esc, "lit": lit, "esc_role": esc_role, "indented": indented, "hang": hang}
+def capfirst(text: Any) -> str:
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
+def layout_data(layout: Any) -> dict:
+    """A layout as plain data: every cell and part as tokens (dicts), marks in words."""
+    from model.core.game import tokens
+
+    meanings = dict(layout.legend)
+
+    def token(t) -> dict:
+        found = {"text": t.text, "words": t.words, "colour": t.colour, "mark": t.mark}
+        if t.mark and t.mark in meanings:
+            found["mark_words"] = meanings[t.mark]
+        return found
+
+    def value(v):
+        return v if isinstance(v, str) else [token(t) for t in tokens(v)]
+
+    return {"board": [[[token(t) for t in cell] for cell in row] for row in layout.cells()],
+            "parts": [[name, value(v)] for name, v in layout.parts],
+            "beside": [[name, value(v)] for name, v in layout.beside],
+            "legend": [list(pair) for pair in layout.legend]}
+
+
+def layout_json(layout: Any, parts: bool = True) -> str:
+    """The layout as one line of JSON (for the ``ringside-position`` directive);
+    without its parts when ``parts`` is false."""
+    import json
+
+    data = layout_data(layout)
+    if not parts:
+        data["parts"] = []
+    return json.dumps(data, ensure_ascii=False)
+
+
+FILTERS = {"esc": esc, "lit": lit, "esc_role": esc_role, "indented": indented, "hang": hang,
+           "layout_json": layout_json, "capfirst": capfirst}
 GLOBALS = {"status": status, "ref": ref, "doc": doc, "share": share}
 
 

@@ -30,9 +30,10 @@ AMBIGUITIES = (
                   "examples all clear cards; a free discard would make the 13-turn limit "
                   "toothless.",
         witness=Witness("2D -- -- -- -- -- -- -- --", "A",
-                        "must_clear=True: the Ace may only clear the 2D, by Any or Run; "
-                        "must_clear=False: it may also be spent on a Match that finds no "
-                        "Ace and clears nothing."),
+                        "when an action must clear a card, the Ace may only clear the 2 of "
+                        "Diamonds, by Any or Run; when it need not, the Ace may also be spent "
+                        "on a Match that finds no Ace and clears nothing."),
+        setting="An action must clear a card",
     ),
     Ambiguity(
         id="CF-A2",
@@ -51,8 +52,9 @@ AMBIGUITIES = (
         rationale="The rulebook says outright that Any and Line are the actions that can "
                   "clear a Joker.",
         witness=Witness("JK -- -- -- -- -- -- -- --", "A",
-                        "jokers_match=False: the Ace reaches the lone Joker by Any only; "
-                        "jokers_match=True: Match clears the Joker as well."),
+                        "when Jokers do not match, the Ace reaches the lone Joker by Any "
+                        "only; when they match, Match clears the Joker as well."),
+        setting="Jokers match",
     ),
     Ambiguity(
         id="CF-A3",
@@ -69,8 +71,10 @@ AMBIGUITIES = (
         default=False,
         rationale="The rulebook says all cards with the same value.",
         witness=Witness("AD AH -- -- -- -- -- -- --", "A",
-                        "match_any_subset=False: Match takes both Aces together; True: "
-                        "Match may take AD alone, AH alone, or both."),
+                        "when Match takes every card of the rank, it takes both Aces "
+                        "together; when it may take some, it may take the Ace of Diamonds "
+                        "alone, the Ace of Hearts alone, or both."),
+        setting="Match may take some of the cards",
     ),
     Ambiguity(
         id="CF-A4",
@@ -88,8 +92,10 @@ AMBIGUITIES = (
         rationale="A card without a value cannot be part of a sum of values, and only Any "
                   "and Line are said to clear Jokers.",
         witness=Witness("AD JK -- -- -- -- -- -- --", "A",
-                        "sum_jokers_zero=False: the only Sum is AD by itself; True: the "
-                        "Joker may ride along at 0, clearing AD and the Joker together."),
+                        "when Jokers take no part in a Sum, the only Sum is the Ace of "
+                        "Diamonds by itself; when they count 0, the Joker may ride along, "
+                        "clearing the Ace of Diamonds and the Joker together."),
+        setting="A Joker counts 0 in a Sum",
     ),
     Ambiguity(
         id="CF-A5",
@@ -106,8 +112,10 @@ AMBIGUITIES = (
         default=False,
         rationale="The rulebook says all cards lower (higher) in value.",
         witness=Witness("AD AH -- -- -- -- -- -- --", "2",
-                        "updown_any_subset=False: Up/Down (lower) sweeps both Aces at once; "
-                        "True: it may take AD alone, AH alone, or both."),
+                        "when Up/Down takes every card on its side, the 2 going lower "
+                        "sweeps both Aces at once; when it may take some, it may take the "
+                        "Ace of Diamonds alone, the Ace of Hearts alone, or both."),
+        setting="Up/Down may take some of the cards",
     ),
     Ambiguity(
         id="CF-A6",
@@ -124,8 +132,10 @@ AMBIGUITIES = (
         default=False,
         rationale="A Joker has no value, so it is not a card of the same value.",
         witness=Witness("JK -- -- -- -- -- -- -- --", "A",
-                        "line_joker_target=False: no line holds an Ace, so the Ace has no "
-                        "Line; True: row 1 or column 1 may be chosen for its Joker."),
+                        "when a line needs a card of the club's rank, no line holds an Ace, "
+                        "so the Ace has no Line; when a Joker will do, row 1 or column 1 "
+                        "may be chosen for its Joker."),
+        setting="Line may aim at a Joker",
     ),
     Ambiguity(
         id="CF-A7",
@@ -136,13 +146,15 @@ AMBIGUITIES = (
         rules=("CF 4.6",),
         field="run_min_cards",
         readings=(
-            Reading(2, "The club and one neighbouring value are a run."),
-            Reading(3, "A run has at least three cards, the club included."),
+            Reading(2, "The club and one neighbouring value are a run.", "2 cards"),
+            Reading(3, "A run has at least three cards, the club included.", "3 cards"),
         ),
         default=2,
         rationale="'Any number of cards' includes one; nothing in the text asks for three.",
         witness=Witness("2D -- -- -- -- -- -- -- --", "A",
-                        "run_min_cards=2: the Ace and the 2D make a Run that clears the 2D; "
-                        "run_min_cards=3: two cards are too few, so there is no Run."),
+                        "when a Run may have two cards, the Ace and the 2 of Diamonds make a "
+                        "Run that clears the 2; when it needs three, two cards are too few, "
+                        "so there is no Run."),
+        setting="Shortest Run",
     ),
 )

@@ -6,7 +6,7 @@ Club Fight specification, which settles what the rulebook leaves open.
 
 from __future__ import annotations
 
-from model.core.rules import Rule, RuleBook, Section
+from model.core.rules import Rule, RuleBook, Section, Term
 
 _M = "model.clubfight"
 
@@ -52,7 +52,7 @@ RULES = (
          (f"{_M}.engine.ClubFight.resolve",)),
     Rule("CF 2.2", "An action clears something",
          "A club may only be played for an action that clears at least one card; it "
-         "cannot be spent to clear nothing. (Open point: Rules.must_clear.)",
+         "cannot be spent to clear nothing.",
          "Objective (silent); ringside Club Fight specification: Default rulings",
          (f"{_M}.moves.match_moves", f"{_M}.moves.updown_moves")),
     Rule("CF 2.3", "Refilling the grid",
@@ -93,14 +93,13 @@ RULES = (
          (f"{_M}.moves.moves_for_club",)),
     Rule("CF 4.1", "Match",
          "Match clears every grid card whose rank is the club's rank. A Joker has no "
-         "rank and is not matched. (Open points: Rules.jokers_match, "
-         "Rules.match_any_subset.)",
+         "rank and is not matched.",
          "Always Available Actions: Match",
          (f"{_M}.moves.match_moves",)),
     Rule("CF 4.2", "Sum",
          "Sum clears any non-empty set of grid cards whose values add up exactly to "
          "the club's value; a single card of equal value is such a set. Jokers have "
-         "no value and take no part. (Open point: Rules.sum_jokers_zero.)",
+         "no value and take no part.",
          "Always Available Actions: Sum",
          (f"{_M}.moves.sum_moves",)),
     Rule("CF 4.3", "Any",
@@ -109,21 +108,20 @@ RULES = (
          (f"{_M}.moves.any_moves",)),
     Rule("CF 4.4", "Line",
          "Line picks a row or a column that holds a card of the club's rank and clears "
-         "every card in it, Jokers included. (Open point: Rules.line_joker_target.)",
+         "every card in it, Jokers included.",
          "Blockable Actions: Line",
          (f"{_M}.moves.line_moves",)),
     Rule("CF 4.5", "Up/Down",
          "A club from 2 to 7 may clear every grid card of lower value; a club from 7 "
          "to Queen may clear every grid card of higher value; a 7 chooses. Jokers are "
-         "neither lower nor higher, and the Ace and King have no Up/Down. (Open "
-         "point: Rules.updown_any_subset.)",
+         "neither lower nor higher, and the Ace and King have no Up/Down. ",
          "Blockable Actions: Up/Down",
          (f"{_M}.moves.updown_moves",)),
     Rule("CF 4.6", "Run",
          "Run clears grid cards that, together with the club, form consecutive values "
          "with exactly one card per value and no grid card of the club's own value. "
          "The Ace is low only and the King does not wrap to the Ace; at least one grid "
-         "card takes part. (Open point: Rules.run_min_cards.)",
+         "card takes part.",
          "Blockable Actions: Run",
          (f"{_M}.moves.run_moves",)),
     Rule("CF 4.7", "Who may clear a Joker",
@@ -143,3 +141,58 @@ RULES = (
 )
 
 RULEBOOK = RuleBook("CF", SECTIONS, RULES)
+
+GLOSSARY = (
+    Term("Any", "The action that clears one grid card of the player's choice, a Joker "
+         "included; never blocked.", ("CF 4.3", "CF 3.5")),
+    Term("Blocked", "An action that cannot be taken this turn because the grid holds 3 or "
+         "more cards of its blocking suit: Diamonds block Line, Spades block Up/Down, "
+         "Hearts block Run. Jokers never count.", ("CF 3.1", "CF 3.2", "CF 3.3", "CF 3.4"),
+         see=("blocking suit",)),
+    Term("Card notation", "A card is written rank then suit letter: 7H is the 7 of Hearts, "
+         "TD the 10 of Diamonds, QS the Queen of Spades; a club is written by its rank "
+         "alone, and JK is a Joker. This reference draws cards with their suit symbols: "
+         "\u2666 \u2665 red, \u2660 \u2663 black.", ("CF 1.2",)),
+    Term("Cleared pile", "The cards cleared from the grid; they never return to play.",
+         ("CF 2.3",)),
+    Term("Club", "One of the 13 clubs, the player's fighters: each is played once, for one "
+         "action, and then discarded.", ("CF 2.1", "CF 1.1")),
+    Term("Club deck", "The clubs not yet drawn, in their shuffled order; the hand is "
+         "refilled from it.", ("CF 1.1", "CF 2.4")),
+    Term("Deal number", "A name for one shuffled deck, CF1-n with one Joker or CF2-n with "
+         "two: the same deal on every machine.", ("CF 1.4",)),
+    Term("Discard", "The clubs already played; a discarded club never comes back.",
+         ("CF 2.1",)),
+    Term("Grid", "The 3 by 3 square of nine slots where the opponents face the player.",
+         ("CF 1.3",)),
+    Term("Grid deck", "The 39 Diamonds, Hearts and Spades and the Jokers, shuffled; it "
+         "fills the grid and refills its empty slots.", ("CF 1.1", "CF 2.3")),
+    Term("Hand", "The clubs the player may play this turn: four at the start, refilled "
+         "to four after each turn while the club deck lasts.", ("CF 2.4", "CF 2.1")),
+    Term("Joker", "A grid card with no rank, suit or value. Only Any and Line clear it, "
+         "and it never counts toward a block.", ("CF 1.2", "CF 4.7", "CF 3.1")),
+    Term("JK@n", "In a move, the Joker in slot n: JK@3 is the Joker in slot 3 (with two "
+         "Jokers on the grid, the slot tells them apart).", ("CF 4.7", "CF 1.3"),
+         notation=r"JK@\d"),
+    Term("Line", "The action that clears a whole row or column holding a card of the "
+         "club's rank, Jokers included; blocked by 3 Diamonds.", ("CF 4.4", "CF 3.2")),
+    Term("Match", "The action that clears every grid card of the club's rank.",
+         ("CF 4.1",)),
+    Term("Refill", "After the action, each empty slot in slot order gets the next card of "
+         "the grid deck while it lasts.", ("CF 2.3",)),
+    Term("Ruleset", "A reading of every point the rulebook leaves open: rulebook (the "
+         "default) or webapp (the public web version of the game).", ("CF 2.2",)),
+    Term("Run", "The action that clears cards forming, with the club, consecutive values, "
+         "one card per value; blocked by 3 Hearts.", ("CF 4.6", "CF 3.4")),
+    Term("Slot", "One of the nine places of the grid, numbered 0 to 8 left to right and "
+         "top to bottom: row 1 holds slots 0, 1 and 2.", ("CF 1.3",)),
+    Term("Sum", "The action that clears grid cards whose values add up exactly to the "
+         "club's value.", ("CF 4.2",)),
+    Term("Turn", "One club played for one action, then the refill and the draw; a game "
+         "has at most 13.", ("CF 2.1", "CF 2.5")),
+    Term("Up/Down", "The action that clears every grid card lower (a 2 to 7) or higher (a "
+         "7 to Queen) in value than the club; blocked by 3 Spades.", ("CF 4.5", "CF 3.3")),
+    Term("Value", "Ace 1, number cards their number, Jack 11, Queen 12, King 13; a Joker "
+         "has none.", ("CF 1.2",)),
+)
+"""The words of the Club Fight rules, for the reference's glossary."""

@@ -15,8 +15,8 @@ class Rules:
     """How to read the points the Club Fight rulebook leaves open.
 
     must_clear
-        Every action must clear at least one card.  When false, Match and
-        Up/Down may be taken even where they find nothing to clear.
+        Every action must clear at least one card.  Read the other way, Match
+        and Up/Down may be taken even where they find nothing to clear.
     jokers_match
         Jokers count as a card of every rank for Match.
     match_any_subset

@@ -16,10 +16,33 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One way to read the passage, and the ``Rules`` value that selects it."""
+    """One way to read the passage, and the ``Rules`` value that selects it.
+
+    ``label`` is the value in a word or two for people (``yes``, ``3 cards``);
+    without one, a yes/no value reads ``yes``/``no`` and a number as itself.
+    """
 
     value: Any
     summary: str
+    label: str = ""
+
+    @property
+    def words(self) -> str:
+        """The reading's value for people.
+
+        >>> Reading(True, "Jokers match.").words, Reading(3, "", "3 cards").words
+        ('yes', '3 cards')
+        """
+        return self.label or value_words(self.value)
+
+
+def value_words(value: Any) -> str:
+    """A setting's value for people: ``True`` -> ``yes``, ``False`` -> ``no``."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +71,9 @@ class Ambiguity:
     default: Any
     rationale: str
     witness: Witness | None = None
+    setting: str = ""
+    """The ruleset's choice in a few words for people (``Jokers match``);
+    the field's name with spaces when empty."""
 
     def __post_init__(self) -> None:
         values = [reading.value for reading in self.readings]
@@ -55,6 +81,10 @@ class Ambiguity:
             raise ValueError(f"{self.id}: an ambiguity needs two readings or more")
         if self.default not in values:
             raise ValueError(f"{self.id}: the default is not one of the readings")
+
+    @property
+    def setting_words(self) -> str:
+        return self.setting or self.field.replace("_", " ")
 
     def reading(self, value: Any) -> Reading:
         for reading in self.readings:

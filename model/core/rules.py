@@ -94,6 +94,35 @@ class Section:
     title: str
 
 
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word of a game's rules, for its glossary: what it means and where it is ruled.
+
+    ``definition`` is one or two sentences in ringside's own words; ``rules``
+    the rule numbers that govern it (the first is where it is defined).
+    ``notation``, when given, is a regular expression for the places where
+    the term is *written* in the game's notation (``JK@\\d`` for the Joker
+    named by its slot): the rules reference explains the notation wherever
+    it is printed.  ``see`` lists other spellings the index points here.
+
+    >>> Term("Any", "The action that clears one card of the player's choice.", ("CF 4.3",)).rules
+    ('CF 4.3',)
+    """
+
+    name: str
+    definition: str
+    rules: tuple[str, ...] = ()
+    notation: str = ""
+    see: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.name.strip() or not self.definition.strip():
+            raise ValueError("a glossary term needs a name and a definition")
+        for number in self.rules:
+            if normalize_rule_number(number) != number:
+                raise ValueError(f"{self.name}: rule number {number!r} is not canonical")
+
+
 class RuleBook:
     """The ordered, numbered rules of one game.
 

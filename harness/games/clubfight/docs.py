@@ -1,15 +1,28 @@
-"""Club Fight's pages of its own in the rules reference: the survey statistics.
+"""Club Fight's pages of its own in the rules reference: statistics, and the hunt.
 
-``ringside clubfight survey ... --write-summary`` writes one object per
-variant (Jokers and ruleset) into ``results/clubfight/summary.json``; when that
-file is there, the reference gets a statistics page drawn from it with the core
-template ``statistics.rst.jinja`` (registered as ``docs_pages`` in
-:mod:`harness.games.clubfight`).
+Registered as ``docs_pages`` in :mod:`harness.games.clubfight`; the reference
+calls it at every build with the folder of committed results.
+
+* ``results/clubfight/summary.json`` (``ringside clubfight survey ...
+  --summary``: one object per variant, Jokers and ruleset) gives the
+  **statistics** page: what was measured and how, one table of win rates,
+  and figures drawn with matplotlib at build time (:mod:`.plots`) from the
+  distributions the summary carries, so that the page builds from an
+  installed wheel, which ships the summary but not the large results files.
+* ``results/clubfight/unwinnable.md`` (the notes of the hunt for unwinnable
+  deals) gives the **hunt** page, converted to reStructuredText at build time
+  (:mod:`.markdown`): the page is the notes, never a copy that could drift.
+
+Both pages are templates of this package (``templates/``); a missing file
+leaves its page out, a file that does not read fails the build
+(:class:`~model.core.errors.InputError`).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import shlex
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -18,18 +31,36 @@ from model.core.errors import InputError
 
 SUMMARY = "summary.json"
 """The survey's summary, in the game's results folder."""
+HUNT = "unwinnable.md"
+"""The notes of the hunt for unwinnable deals, in the game's results folder."""
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+"""This package's page templates (shipped in the wheel)."""
+CLOSE = 3
+"""A lost game with at most this many cards left counts as a close one (on the page)."""
+COMMANDS_LABEL = "clubfight-survey-commands"
+"""The label of the statistics page's list of commands (figure captions link to it)."""
 
 
 def docs_pages(context: DocsContext) -> list[DocsPage]:
-    """The statistics page, when the survey summary is there."""
+    """The statistics page and the hunt page, each when its file is there."""
+    pages = []
+    rows = None
     path = context.game_results / SUMMARY
-    if not path.is_file():
-        return []
-    try:
-        rows = read_summary(path)
-    except (OSError, ValueError) as error:
-        raise InputError(f"cannot read the statistics: {error}", str(path)) from None
-    return [statistics_page(context.game.title, rows, context.shown(path))]
+    hunt = context.game_results / HUNT
+    if path.is_file():
+        try:
+            rows = read_summary(path)
+        except (OSError, ValueError) as error:
+            raise InputError(f"cannot read the statistics: {error}", str(path)) from None
+        pages.append(statistics_page(context.game.title, rows, context.shown(path),
+                                     hunt=hunt.is_file()))
+    if hunt.is_file():
+        try:
+            text = hunt.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read the hunt's notes: {error}", str(hunt)) from None
+        pages.append(hunt_page(context.game.title, text, context.shown(hunt), rows))
+    return pages
 
 
 def read_summary(path: Path) -> list[dict]:
@@ -42,68 +73,258 @@ def read_summary(path: Path) -> list[dict]:
     return data
 
 
-def statistics_page(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -> DocsPage:
-    """The statistics page of the survey ``rows``, read from the file ``shown``."""
-    from harness.docs.templating import lit
+# -- words and numbers -------------------------------------------------------------------------
+def percent(value: Any) -> str:
+    """A rate as people read it: ``69.9%``, ``100%``; never rounded to 0% or 100%.
 
-    summary = []
-    for index, row in enumerate(rows, 1):
-        deals = _count(row.get("deals", ""))
-        if isinstance(row.get("start"), int) and isinstance(row.get("deals"), int):
-            first = row["start"]
-            deals += f" (numbers {first:,} to {first + row['deals'] - 1:,})"
-        summary.append([str(index), str(row.get("jokers", "")), str(row.get("rules", "")),
-                        deals, _count(row.get("wins", "")), _count(row.get("losses", "")),
-                        _count(row.get("unknown", "")), _rate(row)])
-    sections = []
-    for index, row in enumerate(rows, 1):
-        jokers = row.get("jokers", "?")
-        noun = "Joker" if jokers == 1 else "Jokers"
-        section: dict[str, Any] = {
-            "title": f"Variant {index}: {jokers} {noun}, ruleset {row.get('rules', '?')}",
-            "command": row.get("command") or None, "table": None}
-        policies = row.get("policies")
-        if isinstance(policies, Mapping) and policies:
-            section["table"] = {
-                "header": ["Policy", "Wins", "Deals", "Win rate (95% interval)"],
-                "widths": [30, 20, 20, 30], "literal": [0],
-                "rows": [[str(name), _count(p.get("wins", "")), _count(p.get("deals", "")),
-                          _rate(p)] for name, p in policies.items() if isinstance(p, Mapping)]}
-        sections.append(section)
-    data = {
-        "heading": f"{title}: statistics",
-        "intro": f"Measured results read from {lit(shown)}, which the command under each "
-                 "variant writes. Win rates are given with their 95% Wilson score interval.",
-        "summary": {"header": ["#", "Jokers", "Ruleset", "Deals", "Wins", "Losses",
-                               "Unknown", "Win rate (95% interval)"],
-                    "widths": [4, 8, 12, 24, 10, 10, 10, 22], "cls": "ringside-stats",
-                    "literal": [2], "rows": summary},
-        "sections": sections,
-    }
-    return DocsPage("statistics", "Statistics", "statistics.rst.jinja", data, reproduce=(
-        "A statistic: the exact command is printed under its table; it rewrites the "
-        "results file the table is read from.",))
-
-
-def _percent(value: Any) -> str:
+    >>> [percent(x) for x in (0.6993, 1.0, 0.999616, 0.0, 0.0004)]
+    ['69.9%', '100%', '99.96%', '0%', '0.04%']
+    """
     try:
         number = float(value)
     except (TypeError, ValueError):
         return str(value)
     if number <= 1.0:
         number *= 100
+    if number in (0.0, 100.0):
+        return f"{number:.0f}%"
     text = f"{number:.1f}%"
-    if text in ("0.0%", "100.0%") and number not in (0.0, 100.0):
+    if text in ("0.0%", "100.0%"):
         text = f"{number:.2f}%"  # 99.96% is not 100%
     return text
 
 
-def _count(value: Any) -> str:
+def count(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def _rate(row: Mapping[str, Any]) -> str:
-    text = _percent(row.get("win_rate", ""))
-    if "wilson_low" in row and "wilson_high" in row:
-        text += f" ({_percent(row['wilson_low'])} to {_percent(row['wilson_high'])})"
+def interval(figures: Mapping[str, Any]) -> str:
+    """``69.9% (69.0% to 70.8%)``: the rate and its 95% interval."""
+    text = percent(figures.get("win_rate", ""))
+    if "wilson_low" in figures and "wilson_high" in figures:
+        text += f" ({percent(figures['wilson_low'])} to {percent(figures['wilson_high'])})"
     return text
+
+
+def variant_name(row: Mapping[str, Any]) -> str:
+    jokers = row.get("jokers", "?")
+    return f"{jokers} Joker{'' if jokers == 1 else 's'}, {row.get('rules', '?')}"
+
+
+def one_in(share: float) -> str:
+    """``1 / share`` to two significant figures, for "about 1 deal in N".
+
+    >>> one_in(0.000384)
+    '2,600'
+    """
+    if share <= 0:
+        return "none"
+    value = 1 / share
+    digits = max(0, int(math.floor(math.log10(value))) - 1)
+    return f"{round(value, -digits):,.0f}"
+
+
+def _deal_range(row: Mapping[str, Any]) -> str | None:
+    start, deals, jokers = row.get("start"), row.get("deals"), row.get("jokers")
+    if not all(isinstance(v, int) for v in (start, deals, jokers)) or deals < 1:
+        return None
+    return f"CF{jokers}-{start} to CF{jokers}-{start + deals - 1}"
+
+
+def _per_variant(values: Sequence[Any], noun: str) -> str:
+    """``10,000 deals per variant``, or each variant's count when they differ."""
+    if values and all(v == values[0] for v in values):
+        return f"{count(values[0])} {noun} per variant"
+    return f"{', '.join(count(v) for v in values)} {noun} (one number per variant, in order)"
+
+
+def _policy(row: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+    found = (row.get("policies") or {}).get(name)
+    return found if isinstance(found, Mapping) else None
+
+
+def command_lines(command: str, width: int = 74) -> str:
+    r"""A shell command cut into lines of at most ``width`` characters where it can be,
+    continued with ``\``: still one command when pasted into a shell.
+
+    An option stays on the line of its value; a word is never cut.
+
+    >>> print(command_lines("ringside survey --jokers 1 --out a/b.jsonl --summary s.json", 30))
+    ringside survey --jokers 1 \
+        --out a/b.jsonl \
+        --summary s.json
+    """
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    pieces: list[str] = []
+    for word in words:
+        quoted = shlex.quote(word)
+        if pieces and pieces[-1].startswith("-") and " " not in pieces[-1] \
+                and not word.startswith("-"):
+            pieces[-1] += " " + quoted  # an option and its value
+        else:
+            pieces.append(quoted)
+    lines = [""]
+    for piece in pieces:
+        room = width - (len(lines[-1]) + 1 if lines[-1] else len(lines[-1]))
+        if lines[-1] and len(piece) + 2 > room:
+            lines.append("    " + piece)
+        else:
+            lines[-1] = f"{lines[-1]} {piece}" if lines[-1] else piece
+    return " \\\n".join(lines)
+
+
+def _minutes(seconds: Any) -> str | None:
+    if not isinstance(seconds, (int, float)) or seconds <= 0:
+        return None
+    return f"{seconds / 60:.1f} minutes" if seconds >= 60 else f"{seconds:.0f} seconds"
+
+
+# -- the statistics page -----------------------------------------------------------------------
+def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -> dict:
+    """What the statistics template shows, from the summary ``rows`` read from ``shown``."""
+    from harness.docs.templating import esc, lit
+    from model.clubfight.policies import get_policy
+
+    variants = []
+    table = []
+    policy_names = []
+    for row in rows:
+        for name in row.get("policies") or {}:
+            if name not in policy_names:
+                policy_names.append(name)
+    for row in rows:
+        deals = row.get("deals", 0)
+        perfect = (f"{interval(row)}\n\n{count(row.get('wins', ''))} of {count(deals)}"
+                   + (f", {count(row['unknown'])} unknown" if row.get("unknown") else ""))
+        cells = [f"{row.get('jokers', '?')} Joker{'' if row.get('jokers') == 1 else 's'}, "
+                 f"{lit(row.get('rules', '?'))}", esc(perfect, collapse=False)]
+        for name in policy_names:
+            figures = _policy(row, name)
+            cells.append("" if figures is None else esc(
+                f"{interval(figures)}\n\n{count(figures.get('wins', ''))} of "
+                f"{count(figures.get('deals', ''))}", collapse=False))
+        table.append(cells)
+        variants.append({
+            "name": variant_name(row), "range": _deal_range(row),
+            "command": command_lines(row["command"]) if row.get("command") else None,
+            "took": _minutes(row.get("wall_seconds")),
+            "workers": row.get("workers"), "nodes_median": row.get("nodes_median"),
+            "hardest": row.get("hardest") or []})
+    deals = [r.get("deals", 0) for r in rows]
+    total = sum(d for d in deals if isinstance(d, int))
+    wins = sum(r.get("wins", 0) for r in rows)
+    losses = sum(r.get("losses", 0) for r in rows)
+    unknown = sum(r.get("unknown", 0) for r in rows)
+    lows = [float(r["wilson_low"]) for r in rows if "wilson_low" in r]
+    hardest = sorted(({**h, "variant": variant_name(r)} for r in rows
+                      for h in (r.get("hardest") or []) if isinstance(h, Mapping)),
+                     key=lambda h: -h.get("nodes", 0))[:4]
+    ranges = sorted({rng for rng in (_deal_range(r) for r in rows) if rng})
+    played = {name: [(_policy(r, name) or {}).get("deals", 0) for r in rows]
+              for name in policy_names}
+    budgets = {r.get("max_nodes") for r in rows}
+    # Who played how many deals, grouped: "perfect information and greedy: 10,000 deals
+    # per variant; mc: 1,000 deals per variant".
+    groups: dict[str, list[str]] = {}
+    for way, counts in [("perfect information", deals)] + list(played.items()):
+        groups.setdefault(_per_variant(counts, "deals"), []).append(way)
+    played_text = "; ".join(f"{' and '.join(ways)}: {text}" for text, ways in groups.items())
+    policy_groups: dict[str, list[str]] = {}
+    for way, counts in played.items():
+        policy_groups.setdefault(_per_variant(counts, "deals"), []).append(way)
+    policies_played = "; ".join(f"{' and '.join(ways)} played {text}"
+                                for text, ways in policy_groups.items())
+    seconds = {name: (sum(float((_policy(r, name) or {}).get("seconds", 0)) for r in rows),
+                      sum(int((_policy(r, name) or {}).get("deals", 0)) for r in rows))
+               for name in policy_names}
+    per_game = {name: s / n for name, (s, n) in seconds.items() if n and s > 0}
+    slower = (round(per_game["mc"] / per_game["greedy"])
+              if {"mc", "greedy"} <= set(per_game) else None)
+    close = {}
+    for name in policy_names:
+        lost = [0] * (CLOSE + 1)
+        total_lost = 0
+        for row in rows:
+            counts = (_policy(row, name) or {}).get("cards_left_lost")
+            if not isinstance(counts, list):
+                break
+            total_lost += sum(counts)
+            for left in range(1, min(CLOSE, len(counts) - 1) + 1):
+                lost[left] += counts[left]
+        else:
+            if total_lost:
+                close[name] = {"share": percent(sum(lost) / total_lost),
+                               "lost": total_lost, "one": percent(lost[1] / total_lost)}
+    mc = get_policy("mc")
+    from harness.games.clubfight import plots
+
+    figures = []
+    files = {}
+    for name, draw in plots.FIGURES:
+        figure = draw(rows)
+        if figure is None:
+            continue
+        file = f"statistics-{name}.svg"
+        files[file] = plots.svg(figure)
+        figures.append({"name": name, "file": file})
+    return {
+        "heading": f"{title}: statistics", "source": shown, "rows": rows,
+        "variants": variants, "policies": policy_names,
+        "table": {"header": ["Variant", "Perfect information"] + policy_names,
+                  "rows": table},
+        "deals_per_variant": _per_variant(deals, "deals"),
+        "ranges": ranges, "total": total, "wins": wins, "losses": losses,
+        "unknown": unknown, "all_won": total > 0 and wins == total,
+        "budget": budgets.pop() if len(budgets) == 1 else None,
+        "low": percent(min(lows)) if lows else None,
+        "unwinnable_share": percent(1 - min(lows)) if lows else None,
+        "one_in": one_in(1 - min(lows)) if lows and min(lows) < 1 else None,
+        "played": {name: _per_variant(counts, "deals") for name, counts in played.items()},
+        "played_first": {name: all(c < d for c, d in zip(counts, deals))
+                         for name, counts in played.items()},
+        "hardest": hardest, "mc": {"samples": mc.samples, "candidates": mc.candidates},
+        "played_text": played_text, "policies_played": policies_played, "slower": slower,
+        "close": close, "close_cards": CLOSE,
+        "medians": ([f"{v['nodes_median']:,}" for v in variants]
+                    if all(isinstance(v["nodes_median"], int) for v in variants) else None),
+        "figures": figures, "files": files, "commands_label": COMMANDS_LABEL,
+    }
+
+
+def statistics_page(title: str, rows: Sequence[Mapping[str, Any]], shown: str, *,
+                    hunt: bool = False) -> DocsPage:
+    """The statistics page of the survey ``rows``, read from the file ``shown``.
+
+    With ``hunt``, the page links to the hunt's page (:func:`hunt_page`).
+    """
+    data = statistics_data(title, rows, shown)
+    data["hunt"] = hunt
+    files = data.pop("files")
+    return DocsPage("statistics", "Statistics", "survey_statistics.rst.jinja", data,
+                    templates=TEMPLATES, files=files, reproduce=(
+                        "A statistic or a figure: the survey command of each variant is listed "
+                        "at the end of its statistics page; it rewrites the results file and "
+                        "the summary the page and its figures are drawn from.",))
+
+
+# -- the hunt page -----------------------------------------------------------------------------
+def hunt_page(title: str, markdown: str, shown: str,
+              rows: Sequence[Mapping[str, Any]] | None = None) -> DocsPage:
+    """The hunt for unwinnable deals: the notes ``markdown`` (read from ``shown``)."""
+    from harness.games.clubfight.markdown import split_title, to_rst
+
+    heading, body = split_title(markdown)
+    surveyed = None
+    if rows:
+        surveyed = {"deals": sum(r.get("deals", 0) for r in rows),
+                    "wins": sum(r.get("wins", 0) for r in rows),
+                    "variants": len(rows)}
+    data = {"heading": heading or f"{title}: the hunt for unwinnable deals",
+            "body": to_rst(body), "source": shown, "surveyed": surveyed}
+    return DocsPage("unwinnable", "Unwinnable deals", "unwinnable.rst.jinja", data,
+                    templates=TEMPLATES, reproduce=(
+                        "A hunt for unwinnable deals: each run's exact command is in the "
+                        "table of the hunt's page.",))

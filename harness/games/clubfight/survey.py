@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +67,7 @@ from model.clubfight.rules import Rules
 from model.clubfight.solver import VERDICTS, solve
 from model.clubfight.state import State
 from harness.games.clubfight.commands import check_deal_range
+from harness.interrupts import checkpoint
 from harness.toolkit import Progress, fan_out
 
 Z95 = 1.959963984540054
@@ -467,6 +469,7 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     try:
         for batch in results:
             for record in batch:
+                checkpoint()
                 certify_record(record, config)
                 number = parse_deal_id(record["id"])[1]
                 records[number] = record
@@ -538,11 +541,51 @@ def _rate(successes: int, trials: int) -> float:
     return round(successes / trials, 6) if trials else 0.0
 
 
+HARDEST = 5
+"""How many of the deals that took the most nodes a summary names."""
+
+
+def log2_bin(nodes: int) -> int:
+    """The bin of a node count in ``nodes_log2``: its bit length.
+
+    Bin 0 holds 0 nodes, bin ``k >= 1`` the counts from ``2**(k-1)`` to
+    ``2**k - 1``:
+
+    >>> [log2_bin(n) for n in (0, 1, 2, 3, 4, 1023, 1024)]
+    [0, 1, 2, 2, 3, 10, 11]
+    """
+    return int(nodes).bit_length()
+
+
+def _counts(values: list[int]) -> list[int]:
+    """``counts[k]`` = how many of ``values`` equal ``k`` (up to the largest)."""
+    counts = [0] * (max(values) + 1 if values else 0)
+    for value in values:
+        counts[value] += 1
+    return counts
+
+
 def summarize(run: SurveyRun, command: str | None = None) -> dict:
     """The survey's figures: one row of ``results/clubfight/summary.json``.
 
     ``win_rate`` is wins / deals; the interval is Wilson's at 95%, with the
     unknowns counted as losses for its low end and as wins for its high end.
+
+    Distributions, for the plots of the rules reference (which is built
+    without the large results files):
+
+    ``nodes_log2``
+        per verdict (``win``, ``loss``, ``unknown``; only those that occur),
+        the solver's node counts in powers of two: entry ``k`` is the number
+        of deals whose search took ``n`` nodes with ``n.bit_length() == k``
+        (:func:`log2_bin`: ``2**(k-1) <= n < 2**k``, entry 0 for ``n = 0``);
+    ``nodes_median``, ``nodes_max``
+        over every deal; ``hardest`` the (at most) five deals that took the
+        most nodes, as ``{"id", "nodes", "verdict"}``, most first;
+    ``cards_left_lost`` (in each policy's object)
+        entry ``k``: the games that policy lost with ``k`` cards left on the
+        table and in the deck (entry 0 is always 0: a game with none left is
+        won).
     """
     config = run.config
     rows = [run.records[n] for n in config.numbers if n in run.records]
@@ -572,7 +615,9 @@ def summarize(run: SurveyRun, command: str | None = None) -> dict:
             policies[name] = {"wins": won, "deals": len(played),
                               "win_rate": _rate(won, len(played)),
                               "wilson_low": round(p_low, 6), "wilson_high": round(p_high, 6),
-                              "seconds": round(sum(p.get("seconds", 0.0) for p in played), 3)}
+                              "seconds": round(sum(p.get("seconds", 0.0) for p in played), 3),
+                              "cards_left_lost": _counts([p["cards_left"] for p in played
+                                                          if not p["won"]])}
         summary["policies"] = policies
         summary["seed"] = config.seed
     summary["loss_ids"] = [r["id"] for r in rows if r["verdict"] == "loss"]
@@ -582,6 +627,17 @@ def summarize(run: SurveyRun, command: str | None = None) -> dict:
     if seconds:
         summary["solver_seconds_median"] = seconds[len(seconds) // 2]
         summary["solver_seconds_max"] = seconds[-1]
+    nodes = sorted(r["nodes"] for r in rows)
+    summary["nodes_log2"] = {verdict: _counts([log2_bin(r["nodes"]) for r in rows
+                                               if r["verdict"] == verdict])
+                             for verdict in VERDICTS
+                             if any(r["verdict"] == verdict for r in rows)}
+    if nodes:
+        summary["nodes_median"] = nodes[len(nodes) // 2]
+        summary["nodes_max"] = nodes[-1]
+    hardest = sorted(rows, key=lambda r: (-r["nodes"], parse_deal_id(r["id"])[1]))[:HARDEST]
+    summary["hardest"] = [{"id": r["id"], "nodes": r["nodes"], "verdict": r["verdict"]}
+                          for r in hardest]
     summary["complete"] = deals == config.deals
     summary["wall_seconds"] = round(run.wall_seconds, 3)
     summary["computed"] = run.computed
@@ -612,16 +668,51 @@ def read_summary_file(path: Path) -> list[dict]:
     return rows
 
 
+def _variant(item: dict) -> tuple:
+    """What makes a summary row a variant of its own: Jokers, rules, overrides."""
+    return (item.get("jokers"), item.get("rules"),
+            json.dumps(item.get("rules_overrides", {}), sort_keys=True))
+
+
+RUN_FIELDS = ("wall_seconds", "computed", "deals_per_second", "workers")
+"""The fields of a summary row that describe the run that wrote it, not its deals."""
+
+
+def keep_run_timing(row: dict, rows: list[dict]) -> dict:
+    """``row``, with the timing of the run that solved its deals when this one solved none.
+
+    A ``--resume`` of a finished survey solves nothing (it certifies the file
+    again and rewrites the summary, with any new fields): its own timing, 0
+    deals computed, would replace that of the run that did the work.  The
+    earlier row's :data:`RUN_FIELDS` are kept when it is of the same variant,
+    made by the same command, over the same deals.
+    """
+    if row.get("computed") != 0:
+        return row
+    for earlier in rows:
+        if (_variant(earlier) == _variant(row) and earlier.get("command") == row.get("command")
+                and earlier.get("start") == row["start"] and earlier.get("deals") == row["deals"]
+                and all(name in earlier for name in RUN_FIELDS)):
+            return {**row, **{name: earlier[name] for name in RUN_FIELDS}}
+    return row
+
+
 def update_summary_file(path: Path, row: dict, rows: list[dict] | None = None) -> None:
     """Put ``row`` into a summary file (a JSON list of variants), replacing the
     row of the same variant (jokers, rules, overrides); written atomically."""
     rows = read_summary_file(path) if rows is None else rows
-
-    def key(item: dict) -> tuple:
-        return (item.get("jokers"), item.get("rules"),
-                json.dumps(item.get("rules_overrides", {}), sort_keys=True))
-
+    key = _variant
     rows = [r for r in rows if key(r) != key(row)] + [row]
     rows.sort(key=lambda r: (str(r.get("jokers")), str(r.get("rules")),
                              json.dumps(r.get("rules_overrides", {}), sort_keys=True)))
-    atomic_write(path, json.dumps(rows, indent=2) + "\n")
+    atomic_write(path, dumps_summary(rows))
+
+
+_NUMBER_LIST = re.compile(r"\[\s*(-?\d[-+\d.eE]*(?:,\s*-?\d[-+\d.eE]*)*)\s*\]")
+
+
+def dumps_summary(rows: list[dict]) -> str:
+    """The text of a summary file: JSON indented by 2, a list of numbers on one line."""
+    text = json.dumps(rows, indent=2)
+    return _NUMBER_LIST.sub(lambda m: "[" + ", ".join(m.group(1).replace(",", " ").split())
+                            + "]", text) + "\n"

@@ -64,8 +64,8 @@ def _percent(value: float) -> str:
 
 def cmd_clubfight_survey(args) -> Report:
     from harness.games.clubfight.survey import (
-        ReplayFailed, SurveyConfig, parse_policies, read_summary_file, run_survey, summarize,
-        update_summary_file,
+        ReplayFailed, SurveyConfig, keep_run_timing, parse_policies, read_summary_file,
+        run_survey, summarize, update_summary_file,
     )
 
     rules = read_rules(GAME, args)
@@ -85,7 +85,9 @@ def cmd_clubfight_survey(args) -> Report:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: survey stopped: {error}"])
     summary = summarize(run, _command_text(args))
     if args.summary:
-        update_summary_file(Path(args.summary), summary, summary_rows)
+        # A resume that solved nothing keeps the timing of the run that did.
+        row = keep_run_timing(summary, summary_rows) if args.resume else summary
+        update_summary_file(Path(args.summary), row, summary_rows)
 
     def text():
         last = config.start + config.deals - 1

@@ -1,0 +1,259 @@
+"""Club Fight's pages of its own in the rules reference: statistics and the hunt.
+
+The survey's summary carries the distributions the figures draw (the large
+results files are not in the wheel); the pages are rendered here through the
+game's ``docs_pages`` hook and the page templates, without building the
+site (``tests/test_docs.py`` builds it once and looks at the HTML).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+from harness.docs.pages import page_name
+from harness.docs.templating import render
+from harness.games.clubfight import docs as clubfight_docs
+from harness.games.clubfight import survey
+from harness.games.clubfight.markdown import split_title, to_rst
+from harness.games.clubfight.survey import (
+    SurveyConfig, keep_run_timing, log2_bin, run_survey, summarize,
+)
+from harness.registry import DocsContext, parts_of
+from harness.resources import data_root
+from model.clubfight.rules import RULEBOOK
+
+pytest.importorskip("jinja2")
+
+ROOT = data_root().path
+RESULTS = ROOT / "results" / "clubfight"
+
+
+# -- the summary's distributions -----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def small_run():
+    """Eight 2-Joker deals, every one played by greedy; a node budget of 40 leaves some
+    deals unknown, so that more than one verdict has its bins."""
+    config = SurveyConfig(jokers=2, start=0, deals=8, rules=RULEBOOK, max_nodes=40,
+                          policies=(("greedy", 8),))
+    return run_survey(config, workers=1)
+
+
+def test_the_summary_carries_the_distributions_of_its_deals(small_run):
+    records = dict(small_run.records)
+    # One deal said lost (as if proved so), to fill that verdict's bins too.
+    records[3] = dict(records[3], verdict="loss", moves=[])
+    run = survey.SurveyRun(small_run.config, records, 8, 1.0, 1)
+    row = summarize(run)
+    rows = [records[n] for n in sorted(records)]
+    verdicts = {r["verdict"] for r in rows}
+    assert len(verdicts) >= 2 and set(row["nodes_log2"]) == verdicts
+    for verdict, counts in row["nodes_log2"].items():
+        mine = [r["nodes"] for r in rows if r["verdict"] == verdict]
+        assert sum(counts) == len(mine)
+        assert len(counts) == max(n.bit_length() for n in mine) + 1
+        for k, found in enumerate(counts):
+            assert found == sum(1 for n in mine if log2_bin(n) == k), (verdict, k)
+            if k:
+                assert found == sum(1 for n in mine if 2 ** (k - 1) <= n < 2 ** k)
+    nodes = sorted(r["nodes"] for r in rows)
+    assert (row["nodes_median"], row["nodes_max"]) == (nodes[len(nodes) // 2], nodes[-1])
+    assert [h["nodes"] for h in row["hardest"]] == nodes[::-1][:survey.HARDEST]
+    assert all(records[int(h["id"].split("-")[1])]["nodes"] == h["nodes"]
+               for h in row["hardest"])
+    greedy = row["policies"]["greedy"]
+    lost = [r["policies"]["greedy"]["cards_left"] for r in rows
+            if not r["policies"]["greedy"]["won"]]
+    assert greedy["cards_left_lost"][0] == 0 and sum(greedy["cards_left_lost"]) == len(lost)
+    assert greedy["deals"] - greedy["wins"] == len(lost)
+    for left, found in enumerate(greedy["cards_left_lost"]):
+        assert found == lost.count(left)
+    # The fields that were there before are all still there.
+    for key in ("jokers", "rules", "deals", "start", "wins", "losses", "unknown", "win_rate",
+                "wilson_low", "wilson_high", "max_nodes", "timeout", "policies", "seed",
+                "loss_ids", "unknown_ids", "nodes", "solver_seconds", "complete",
+                "wall_seconds", "computed", "deals_per_second", "workers"):
+        assert key in row, key
+
+
+def test_the_committed_summary_carries_them_for_every_variant():
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    assert len(rows) == 4
+    for row in rows:
+        counts = [c for bins in row["nodes_log2"].values() for c in bins]
+        assert sum(counts) == row["deals"]
+        assert row["nodes_max"] == row["hardest"][0]["nodes"]
+        for name, policy in row["policies"].items():
+            assert sum(policy["cards_left_lost"]) == policy["deals"] - policy["wins"], name
+        assert row["computed"] == row["deals"]  # the run that solved them, not the resume
+
+
+def test_a_resume_that_solves_nothing_keeps_the_timing_of_the_run_that_did(tmp_path, capsys):
+    out, summary = tmp_path / "s.jsonl", tmp_path / "summary.json"
+    argv = ["clubfight", "survey", "--jokers", "1", "--deals", "3", "--out", str(out),
+            "--summary", str(summary), "--json"]
+    assert main(argv) == 0
+    first = json.loads(summary.read_text())[0]
+    data = out.read_bytes()
+    for name in ("nodes_log2", "hardest", "nodes_median"):  # as if written before them
+        first.pop(name)
+    summary.write_text(json.dumps([first]))
+    capsys.readouterr()
+    assert main(argv + ["--resume"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["computed"] == 0  # what this run did, as it prints it
+    again = json.loads(summary.read_text())[0]
+    assert out.read_bytes() == data
+    assert {k: again[k] for k in survey.RUN_FIELDS} == {k: first[k] for k in survey.RUN_FIELDS}
+    assert again["computed"] == 3 and "nodes_log2" in again and "hardest" in again
+    # Another command (or a run that solved something) brings its own timing.
+    row = dict(again, computed=0, wall_seconds=0.1)
+    assert keep_run_timing(row, [dict(again, command="other")]) == row
+    assert keep_run_timing(dict(row, computed=2), [again])["computed"] == 2
+
+
+# -- the pages -----------------------------------------------------------------------------------
+def _pages(results: Path) -> dict:
+    parts = parts_of("clubfight")
+    context = DocsContext(game=parts.game, root=ROOT, results=results)
+    return {page.name: page for page in parts.docs_pages(context)}
+
+
+def _render(page) -> str:
+    return render(page.template, search=page.templates, functions={"page": page_name},
+                  report=None, **dict(page.data))
+
+
+def _figures(text: str) -> list[tuple[str, str]]:
+    """``(file, caption)`` of every figure of a page's reStructuredText."""
+    found = []
+    for match in re.finditer(r"^\.\. figure:: (\S+)\n((?:   .*\n|\n)*)", text, re.MULTILINE):
+        body = [line.strip() for line in match.group(2).splitlines()
+                if not line.strip().startswith(":")]
+        found.append((match.group(1), " ".join(" ".join(body).split())))
+    return found
+
+
+@pytest.fixture(scope="module")
+def committed_pages():
+    pages = _pages(ROOT / "results")
+    return pages, {name: _render(page) for name, page in pages.items()}
+
+
+def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_pages):
+    pages, text = committed_pages
+    page, rst = pages["statistics"], text["statistics"]
+    assert page.templates == clubfight_docs.TEMPLATES
+    assert set(page.files) == {"statistics-win-rates.svg", "statistics-solver-effort.svg",
+                               "statistics-cards-left.svg"}
+    for name, svg in page.files.items():
+        assert svg.lstrip().startswith("<?xml") and "<svg" in svg and svg.rstrip().endswith(
+            "</svg>"), name
+        assert "<dc:date>" not in svg  # the same file on every build
+    assert _pages(ROOT / "results")["statistics"].files == page.files
+    figures = _figures(rst)
+    assert [f for f, _ in figures] == list(page.files)
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    deals = f"{rows[0]['deals']:,} deals per variant"
+    for file, caption in figures:
+        assert "ringside clubfight survey" in caption, file
+        assert deals in caption or "deals played" in caption.lower(), file
+        assert "results/clubfight/summary.json" in caption, file
+    assert f"{rows[0]['policies']['mc']['deals']:,} deals per variant" in figures[0][1]
+    # Every command, whole, in a block that wraps; the page explains what 100% means.
+    blocks = re.findall(r":class: ringside-command\n\n((?:   .*\n)+)", rst)
+    shown = [" ".join(block.replace(" \\\n", " ").split()) for block in blocks]
+    assert shown == [f"$ {row['command']}" for row in rows]
+    for block in blocks:  # cut into lines that need no scrolling
+        assert all(len(line) <= 3 + 2 + 74 for line in block.splitlines()), block
+    assert all(shlex.split(row["command"])[:3] == ["ringside", "clubfight", "survey"]
+               for row in rows)
+    flat = " ".join(rst.split())
+    assert "What 100% means" in rst and "its low end, 99.96%," in flat
+    assert "(about one deal in 2,600) could not be won" in flat
+    assert ":doc:`unwinnable`" in rst
+    for word in ("``greedy``\n   Sees only what a player sees", "``mc`` (Monte Carlo)"):
+        assert word in rst
+    assert rst.count(".. list-table::") == 1
+    questions = ("How often can a deal of Club Fight be won?",
+                 "How far from 100% could the true rate still be?")
+    for question in questions:
+        flat = flat.replace(question, "")
+    assert "?" not in flat  # no number left unknown
+
+
+def test_the_hunt_has_its_own_page_from_its_notes(committed_pages):
+    pages, text = committed_pages
+    page, rst = pages["unwinnable"], text["unwinnable"]
+    notes = (RESULTS / "unwinnable.md").read_text()
+    title, _ = split_title(notes)
+    assert rst.startswith(f"{title}\n{'=' * len(title)}\n")
+    # Every command and every deal of the notes is on the page, whole.
+    for code in re.findall(r"`([^`]+)`", notes):
+        assert f"``{' '.join(code.split())}``" in rst, code
+    for heading in re.findall(r"^## (.*)$", notes, re.MULTILINE):
+        assert f"\n{heading}\n{'-' * len(heading)}\n" in rst, heading
+    assert "| ---" not in rst and "```" not in rst and "\n# " not in rst
+    assert ":doc:`statistics page <statistics>`" in rst
+    assert "The words used below" in rst
+    assert list(pages) == ["statistics", "unwinnable"]  # the order of the game's index
+
+
+def test_a_summary_without_distributions_still_gives_a_page(tmp_path):
+    results = tmp_path / "clubfight"
+    results.mkdir()
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    old = [{k: v for k, v in row.items() if k not in ("nodes_log2", "hardest",
+                                                       "nodes_median", "nodes_max")}
+           for row in rows]
+    for row in old:
+        for policy in row["policies"].values():
+            policy.pop("cards_left_lost")
+    (results / "summary.json").write_text(json.dumps(old))
+    pages = _pages(tmp_path)
+    assert list(pages) == ["statistics"]  # no notes of a hunt there
+    assert list(pages["statistics"].files) == ["statistics-win-rates.svg"]
+    rst = _render(pages["statistics"])
+    assert ":doc:`unwinnable`" not in rst and "half of them took" not in rst
+    assert len(_figures(rst)) == 1
+
+
+def test_an_unreadable_summary_is_bad_input(tmp_path):
+    from model.core.errors import InputError
+
+    (tmp_path / "clubfight").mkdir()
+    (tmp_path / "clubfight" / "summary.json").write_text("{not json")
+    with pytest.raises(InputError, match="cannot read the statistics"):
+        _pages(tmp_path)
+
+
+# -- Markdown to reStructuredText ----------------------------------------------------------------
+def test_markdown_blocks_and_inline_markup():
+    text = to_rst(
+        "Intro with `code`s, **bold `x`** and *em*.\n"
+        "Continued [here](https://example.org).\n"
+        "- one\n"
+        "  still one\n"
+        "  - nested A\n"
+        "  - nested B\n"
+        "- two\n\n"
+        "| a | b |\n| --- | --- |\n| `p|q` | 2 |\n\n"
+        "1. first\n2. second\n\n"
+        "## Part\n\n```\nraw *text*\n```\n")
+    assert ("Intro with ``code``\\ s, **bold** ``x`` and *em*. Continued "
+            "`here <https://example.org>`__") in text
+    assert "- one still one\n\n  - nested A\n  - nested B\n" in text
+    assert "\n- two\n" in text
+    assert "   * - ``p|q``\n     - 2\n" in text
+    assert "#. first\n#. second\n" in text
+    assert "Part\n----\n" in text
+    assert "::\n\n   raw *text*\n" in text
+
+
+def test_markdown_text_that_looks_like_markup_is_escaped():
+    assert to_rst("a_b | c [d] \\ e*") == "a\\_b \\| c \\[d\\] \\\\ e\\*\n"
