@@ -40,7 +40,22 @@ def toy_view(ambiguity: Ambiguity, rules) -> str:
     return outcome.label if outcome else f"ongoing, phase {TOY.phase(after)}"
 
 
-VIEWS = {"clubfight": clubfight_view, "toy": toy_view}
+def monmamo_view(ambiguity: Ambiguity, rules) -> str:
+    """The probe at the witness: refused, or the position it leads to (with its odds
+    when chance acts there)."""
+    from model.monmamo.engine import GAME as MONMAMO
+
+    state = MONMAMO.parse_state(ambiguity.witness.position)
+    try:
+        action = MONMAMO.parse_action(state, ambiguity.witness.probe, rules)
+    except (IllegalAction, AmbiguousAction) as error:
+        return f"refused: {error}"
+    odds = dict(MONMAMO.chance_outcomes(state, rules)).get(action)
+    after = MONMAMO.format_state(MONMAMO.apply(state, action, rules))
+    return after if odds is None else f"{after} with odds {odds}"
+
+
+VIEWS = {"clubfight": clubfight_view, "toy": toy_view, "monmamo": monmamo_view}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)

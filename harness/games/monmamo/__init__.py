@@ -1,0 +1,21 @@
+"""Monsters Masters & Mobsters' parts: rules model (setup phase), proofs, commands."""
+
+from __future__ import annotations
+
+from harness.registry import GameParts
+from model.monmamo.engine import GAME
+
+
+def _obligations():
+    from proofs.monmamo import OBLIGATIONS
+
+    return OBLIGATIONS
+
+
+def _commands(subcommands) -> None:
+    from harness.games.monmamo import commands
+
+    commands.register(subcommands)
+
+
+PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands)

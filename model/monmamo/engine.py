@@ -1,0 +1,751 @@
+"""The setup phase of Monsters Masters & Mobsters as a game of the core protocol.
+
+The battle is not modelled yet: a game here ends when setup is complete
+(MM 4.13) or stalls (MM 4.14).  From a setup (players, battle format, a
+Library drawn from the synthetic card set by a seed) chance rolls for the
+first player (MM 4.2) and deals seven cards each, one at a time (MM 4.3);
+then each player in turn clockwise makes one play (MM 4.4 to MM 4.11) and
+draws or discards back to seven (MM 4.12).
+
+Every setup turn spends at least one card of the hands and the Library (a
+card placed, attached, played or discarded), and no setup rule brings a card
+back into a hand or the Library, so setup cannot go on for ever: the bound
+:meth:`MMGame.max_length` counts that.  It can get stuck, though: once the
+Library is empty a player may end up with no card at all, and under the
+default reading of MM-A4 setup then stalls.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+import networkx as nx
+
+from model.core.errors import InputError
+from model.core.game import (
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
+    Transition, TransitionInvariant, draw_outcomes,
+)
+from model.monmamo.cards import (
+    ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, MMCard,
+    synthetic_set,
+)
+from model.monmamo.rulebook import MM_AMBIGUITIES, MM_GLOSSARY, MM_RULEBOOK
+from model.monmamo.rules import PRESETS, MMRules
+from model.monmamo.state import (
+    ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, MMSetup, MMState,
+    MMMove, cards_text,
+)
+
+
+def cards() -> dict[str, MMCard]:
+    return synthetic_set()
+
+
+def _remove(cards_: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
+    """``cards_`` less one copy of each of ``taken`` (sorted); a card it lacks is
+    ignored, so that a broken state is caught by the invariants, not a crash."""
+    left = list(cards_)
+    for card in taken:
+        if card in left:
+            left.remove(card)
+    return tuple(sorted(left))
+
+
+def _add(cards_: Sequence[str], added: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted((*cards_, *added)))
+
+
+def monsters_of(state: MMState, player: int) -> int:
+    return sum(1 for e in state.battlefield
+               if e.owner == player and cards()[e.card].type == "Monster")
+
+
+def format_met(state: MMState) -> bool:
+    """Each player has the format's Monsters on the Battlefield (MM 4.1)."""
+    return all(monsters_of(state, p) >= state.monsters_each for p in range(state.players))
+
+
+def name_limit(name: str, numbers: Iterable[str]) -> int | None:
+    """How many cards of ``name`` may be on the Battlefield: the strictest limit among
+    the cards of that name involved (they are the same thing, MM 2.2)."""
+    limits = [cards()[n].battlefield_limit for n in numbers if cards()[n].name == name]
+    limits = [limit for limit in limits if limit is not None]
+    return min(limits) if limits else None
+
+
+def first_player_odds(players: int, rerolls: bool) -> tuple[Fraction, ...]:
+    """Each seat's chance of starting (MM 4.2), exactly, from every roll of the dice.
+
+    With ``rerolls`` the players tied for the highest roll roll again among
+    themselves, which by symmetry gives each tied player an equal share; else
+    the tied player first from seat 0 starts.
+
+    >>> first_player_odds(2, True), first_player_odds(2, False)
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(7, 12), Fraction(5, 12)))
+    """
+    shares = [Fraction(0)] * players
+    total = DIE_FACES ** players
+    for rolls in itertools.product(range(1, DIE_FACES + 1), repeat=players):
+        top = max(rolls)
+        tied = [seat for seat, roll in enumerate(rolls) if roll == top]
+        if rerolls:
+            for seat in tied:
+                shares[seat] += Fraction(1, total * len(tied))
+        else:
+            shares[tied[0]] += Fraction(1, total)
+    return tuple(shares)
+
+
+# -- invariants ----------------------------------------------------------------------
+def known_cards(state: MMState) -> str | None:
+    unknown = sorted(set(state.all_cards()) - set(cards()))
+    if unknown:
+        return f"the card {unknown[0]} is not in the card set"
+    return None
+
+
+def seven_in_hand(state: MMState) -> str | None:
+    if state.step not in ("play", "complete", "stalled"):
+        return None
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > HAND_SIZE or (state.library and len(hand) != HAND_SIZE):
+            return (f"player {seat} holds {len(hand)} cards between turns with "
+                    f"{len(state.library)} in the Library")
+    return None
+
+
+def unique_on_battlefield(state: MMState) -> str | None:
+    on_field = [e.card for e in state.battlefield]
+    by_name = Counter(cards()[n].name for n in on_field if n in cards())
+    for name, count in by_name.items():
+        limit = name_limit(name, on_field)
+        if limit is not None and count > limit:
+            return f"{count} cards named {name} on the Battlefield, at most {limit} allowed"
+    return None
+
+
+def no_bystander_beside_its_mobster(state: MMState) -> str | None:
+    found = {(cards()[e.card].type, cards()[e.card].name) for e in state.battlefield
+             if e.card in cards()}
+    for kind, name in found:
+        if kind == "Mobster" and ("Bystander", name) in found:
+            return f"the Bystander {name} stays beside the Mobster of its name"
+    return None
+
+
+def attachments_fit(state: MMState) -> str | None:
+    for index, entry in enumerate(state.battlefield):
+        if entry.card not in cards():
+            continue
+        holder = cards()[entry.card].type
+        if holder not in PLACEABLE_TYPES + ("Monster",):
+            return f"entry {index} is a {holder} card, which is never placed"
+        for attached in entry.attached:
+            kind = cards().get(attached, None)
+            kind = kind.type if kind else "?"
+            fits = ((kind in ATTACHED_TO_MONSTERS and holder == "Monster")
+                    or (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS))
+            if not fits:
+                return f"a {kind} card is attached to a {holder} (entry {index})"
+    return None
+
+
+def complete_only_when_met(state: MMState) -> str | None:
+    if state.step == "complete" and not format_met(state):
+        return "setup is complete but the format's Monsters are not all on the Battlefield"
+    return None
+
+
+def cards_conserved(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
+    if before.all_cards() != after.all_cards():
+        gained = Counter(after.all_cards()) - Counter(before.all_cards())
+        lost = Counter(before.all_cards()) - Counter(after.all_cards())
+        return (f"{action} changed the cards in the game: gained "
+                f"{cards_text(sorted(gained.elements()))}, lost "
+                f"{cards_text(sorted(lost.elements()))}")
+    return None
+
+
+def exile_is_final(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
+    if Counter(before.exile) - Counter(after.exile):
+        return f"{action} took a card out of Exile"
+    return None
+
+
+def a_card_each_turn(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
+    if before.step != "play" or action.kind in ("pass", "declare"):
+        return None
+    if len(after.hands[before.turn]) >= len(before.hands[before.turn]):
+        return f"{action} played or discarded no card from hand"
+    return None
+
+
+MM_INVARIANTS = (
+    Invariant("known-cards", ("MM 1.6", "MM 2.1"),
+              "Every card in every zone is a card of the card set.", known_cards),
+    Invariant("seven-in-hand", ("MM 4.3", "MM 4.12"),
+              "Between turns every hand holds seven cards, or fewer only once the Library "
+              "is empty.", seven_in_hand),
+    Invariant("unique-on-battlefield", ("MM 2.2", "MM 2.3", "MM 2.4"),
+              "No name is on the Battlefield more often than its cards allow, specific "
+              "cards once.", unique_on_battlefield),
+    Invariant("bystander-gives-way", ("MM 4.5",),
+              "No Bystander is on the Battlefield beside a Mobster of its name.",
+              no_bystander_beside_its_mobster),
+    Invariant("attachments-fit", ("MM 4.4", "MM 4.6", "MM 4.8"),
+              "Only placeable cards and Monsters are entries; Traits and Mana sit on "
+              "Monsters, Proficiencies on Masters, Mobsters and Bystanders.",
+              attachments_fit),
+    Invariant("complete-when-met", ("MM 4.13", "MM 4.1"),
+              "Setup is complete only with the format's Monsters on the Battlefield.",
+              complete_only_when_met),
+)
+MM_TRANSITION_INVARIANTS = (
+    TransitionInvariant("cards-conserved", ("MM 1.6",),
+                        "No step creates or loses a card.", cards_conserved),
+    TransitionInvariant("exile-is-final", ("MM 1.5",),
+                        "No card ever leaves Exile.", exile_is_final),
+    TransitionInvariant("a-card-each-turn", ("MM 4.11",),
+                        "Every play but a pass or a lone declaration spends a card from "
+                        "hand.", a_card_each_turn),
+)
+
+
+# -- the phase graph -------------------------------------------------------------------
+PHASE_NODES = (
+    ("roll", "start", ("MM 4.2",), "Starting roll"),
+    ("deal", "step", ("MM 4.3",), "Deal seven each"),
+    ("next_turn", "step", ("MM 4.2", "MM 4.14"), "Next player clockwise"),
+    ("play", "decision", ("MM 4.11",), "One play"),
+    ("place", "step", ("MM 4.4", "MM 2.3", "MM 2.4"), "Place a card"),
+    ("replace", "step", ("MM 4.5",), "Bystander discarded"),
+    ("attach", "step", ("MM 4.6", "MM 4.7", "MM 4.8"), "Attach a card"),
+    ("spend", "step", ("MM 4.9",), "Draw or Vendor card"),
+    ("discard", "step", ("MM 4.10", "MM 1.4"), "Discard cards"),
+    ("pass", "step", ("MM 4.14",), "Pass"),
+    ("declare", "step", ("MM 4.13",), "Declare setup complete"),
+    ("draw", "step", ("MM 4.12", "MM 4.9"), "Draw"),
+    ("trim", "decision", ("MM 4.12",), "Discard down to seven"),
+    ("end_turn", "step", ("MM 4.12", "MM 4.13"), "End of turn"),
+    ("complete", "terminal", ("MM 4.13",), "Setup complete"),
+    ("stalled", "terminal", ("MM 4.14",), "Setup stalled"),
+)
+PHASE_EDGES = (
+    ("roll", "deal", "a seat starts"),
+    ("roll", "next_turn", "nothing to deal"),
+    ("deal", "next_turn", "all hands dealt"),
+    ("next_turn", "play", "the player holds a card, or passes"),
+    ("next_turn", "stalled", "the player holds no card"),
+    ("play", "place", "a card placed"),
+    ("play", "attach", "a card attached"),
+    ("play", "spend", "a Draw or Vendor card"),
+    ("play", "discard", "cards discarded"),
+    ("play", "pass", "no card to play"),
+    ("play", "declare", "declare alone"),
+    ("place", "replace", "a Mobster named like a Bystander"),
+    *((source, "declare", "format met") for source in
+      ("place", "replace", "attach", "spend", "discard")),
+    *((source, target, label) for source in
+      ("place", "replace", "attach", "spend", "discard", "declare", "pass")
+      for target, label in (("draw", "fewer than seven"), ("trim", "more than seven"),
+                            ("end_turn", "seven, or the Library is empty"))),
+    ("draw", "trim", "more than seven"),
+    ("draw", "end_turn", "seven, or the Library is empty"),
+    ("trim", "end_turn", "seven"),
+    ("end_turn", "next_turn", "setup goes on"),
+    ("end_turn", "complete", "every final turn taken"),
+    ("end_turn", "stalled", "every player passed"),
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _graph() -> nx.DiGraph:
+    graph = nx.DiGraph(name="Monsters Masters & Mobsters setup")
+    for name, kind, rules, label in PHASE_NODES:
+        graph.add_node(name, kind=kind, rules=rules, label=label)
+    for source, target, label in PHASE_EDGES:
+        graph.add_edge(source, target, label=label)
+    return graph
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MMView:
+    """What one player sees: their hand, the sizes of the others' hands and of the
+    Library, and every face-up zone."""
+
+    player: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    library_size: int
+    public: str
+
+    def __str__(self) -> str:
+        return (f"player {self.player} holds {cards_text(self.hand)}; hands "
+                f"{' '.join(map(str, self.hand_sizes))}; Library {self.library_size}; "
+                f"{self.public}")
+
+
+class MMGame(Game[MMState, Any, MMRules]):
+    key = "monmamo"
+    title = "Monsters Masters & Mobsters"
+    rulebook_file = "monsters-masters-mobsters.txt"
+    rules_type = MMRules
+    setup_type = MMSetup
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    summary = ("The card system's zones, card identity and turn-based setup phase, up to "
+               "the start of the battle (the battle is not modelled yet), with a small "
+               "synthetic card set of ringside's own.")
+
+    @property
+    def presets(self):
+        return PRESETS
+
+    @property
+    def rulebook(self):
+        return MM_RULEBOOK
+
+    @property
+    def ambiguities(self):
+        return MM_AMBIGUITIES
+
+    @property
+    def glossary(self):
+        return MM_GLOSSARY
+
+    @property
+    def invariants(self):
+        return MM_INVARIANTS
+
+    @property
+    def transition_invariants(self):
+        return MM_TRANSITION_INVARIANTS
+
+    # -- setups ---------------------------------------------------------------------
+    def parse_setup(self, text: str) -> MMSetup:
+        return MMSetup.parse(text)
+
+    def example_setups(self, count: int) -> list[MMSetup]:
+        """Two and three players, one or two Monsters each, small Libraries."""
+        return [MMSetup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
+                        library=16 + 2 * (index % 5), seed=index) for index in range(count)]
+
+    def initial_state(self, setup: MMSetup, rules: MMRules) -> MMState:
+        library = setup.library_cards(cards())
+        return MMState(setup.monsters, setup.knockouts, None, "roll", 0, 0, library,
+                       ((),) * setup.players, (), (), (), None, 0)
+
+    def num_players(self, state: MMState) -> int:
+        return state.players
+
+    def max_length(self, state: MMState) -> int:
+        """Every action but the roll, a pass or a lone declaration moves a card out of
+        the Library or a hand for good, and passes in a row stop at the player count."""
+        if state.step in ("complete", "stalled"):
+            return 0
+        held = sum(map(len, state.hands)) + len(state.library)
+        return ((state.step == "roll") + len(state.library) + 2 * held
+                + state.players * (held + 1) - state.passes + (state.declared is None))
+
+    # -- states ---------------------------------------------------------------------
+    def parse_state(self, text: str) -> MMState:
+        return MMState.parse(text)
+
+    def layout(self, position: str) -> Layout | None:
+        """The Battlefield as one row per player (each entry with what is attached to
+        it), the hands, the Library's size, the Discard pile and Exile beside it."""
+        try:
+            state = MMState.parse(position)
+        except InputError:
+            return None
+
+        def token(number: str, attached: tuple[str, ...] = ()) -> Token:
+            card = cards().get(number)
+            words = f"{card.name} ({card.type})" if card else number
+            if attached:
+                words += " with " + ", ".join(
+                    cards()[n].name if n in cards() else n for n in attached)
+            return Token("+".join((number,) + attached), words)
+
+        rows = [[token(e.card, e.attached) for e in state.battlefield if e.owner == seat]
+                for seat in range(state.players)]
+        width = max(1, *(len(row) for row in rows))
+        board = tuple(tuple(row + [""] * (width - len(row))) for row in rows)
+        parts = tuple((f"player {seat}'s hand", tuple(token(n) for n in hand) or "-")
+                      for seat, hand in enumerate(state.hands))
+        parts += (("Library", f"{len(state.library)} cards face down"),
+                  ("Discard pile", tuple(token(n) for n in state.discard) or "-"),
+                  ("Exile", tuple(token(n) for n in state.exile) or "-"),
+                  ("step", f"{state.step}, player {state.turn}"))
+        return Layout(board, parts)
+
+    def phase(self, state: MMState) -> str:
+        return state.step
+
+    def phase_graph(self) -> nx.DiGraph:
+        return _graph()
+
+    def current_player(self, state: MMState) -> int:
+        if state.step in ("roll", "deal", "draw"):
+            return CHANCE
+        if state.step in ("complete", "stalled"):
+            return TERMINAL
+        return state.turn
+
+    def outcome(self, state: MMState, rules: MMRules) -> Outcome | None:
+        if state.step == "complete":
+            return Outcome("setup complete")
+        if state.step == "stalled":
+            return Outcome("setup stalled")
+        return None
+
+    # -- hidden information -----------------------------------------------------------
+    def _public(self, state: MMState) -> str:
+        hidden = dataclasses.replace(state, library=(), hands=((),) * state.players)
+        return str(hidden)
+
+    def observation(self, state: MMState, player: int) -> MMView:
+        return MMView(player, state.hands[player], tuple(map(len, state.hands)),
+                      len(state.library), self._public(state))
+
+    def resample(self, state: MMState, player: int, rng) -> MMState:
+        """The Library and the other hands dealt again from the cards among them."""
+        pool = list(state.library)
+        for seat, hand in enumerate(state.hands):
+            if seat != player:
+                pool.extend(hand)
+        rng.shuffle(pool)
+        hands = []
+        for seat, hand in enumerate(state.hands):
+            if seat == player:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(pool[:len(hand)])))
+                pool = pool[len(hand):]
+        return dataclasses.replace(state, hands=tuple(hands), library=tuple(sorted(pool)))
+
+    # -- actions ----------------------------------------------------------------------
+    def chance_outcomes(self, state: MMState, rules: MMRules):
+        if state.step == "roll":
+            return tuple((MMMove("first", (), seat), odds) for seat, odds in
+                         enumerate(first_player_odds(state.players, rules.tied_roll_rerolls))
+                         if odds)
+        if state.step in ("deal", "draw"):
+            return tuple((MMMove("draw", (card,)), p) for card, p in draw_outcomes(state.library))
+        return ()
+
+    def _placement_problem(self, state: MMState, number: str, rules: MMRules) -> Illegal | None:
+        card = cards()[number]
+        if card.type == "Monster" and not rules.monsters_enter_in_setup:
+            return Illegal(("MM 4.4",), f"{number} is a Monster, and a setup turn places "
+                                        "only Masters, Mobsters, Bystanders, Drones and Places")
+        if card.type not in PLACEABLE_TYPES + ("Monster",):
+            return Illegal(("MM 4.4",), f"{number} is a {card.type} card, which is not "
+                                        "placed on the Battlefield")
+        if card.type == "Bystander" and any(
+                cards()[e.card].type == "Mobster" and cards()[e.card].name == card.name
+                for e in state.battlefield):
+            # Our reading: the Mobster rule shows the two never stand side by side, so
+            # the Bystander cannot come in after its Mobster either.
+            return Illegal(("MM 4.5", "MM 2.2"), f"the Mobster {card.name} is on the "
+                                                 "Battlefield; its Bystander cannot join it")
+        leaving = self._bystanders_replaced(state, number)
+        staying = [e.card for i, e in enumerate(state.battlefield) if i not in leaving]
+        count = sum(1 for n in staying if cards()[n].name == card.name)
+        limit = name_limit(card.name, staying + [number])
+        if limit is not None and count + 1 > limit:
+            rule = "MM 2.3" if any(cards()[n].specific for n in staying + [number]
+                                   if cards()[n].name == card.name) else "MM 2.4"
+            return Illegal((rule, "MM 2.2"), f"{card.name} is on the Battlefield {count} "
+                                             f"time(s) already; at most {limit}")
+        return None
+
+    @staticmethod
+    def _bystanders_replaced(state: MMState, number: str) -> list[int]:
+        card = cards()[number]
+        if card.type != "Mobster":
+            return []
+        return [i for i, e in enumerate(state.battlefield)
+                if cards()[e.card].type == "Bystander" and cards()[e.card].name == card.name]
+
+    def _targets(self, state: MMState, number: str, rules: MMRules) -> list[int]:
+        kind = cards()[number].type
+        player = state.turn
+        found = []
+        for index, entry in enumerate(state.battlefield):
+            holder = cards()[entry.card].type
+            if kind in ATTACHED_TO_MONSTERS and holder == "Monster" and entry.owner == player:
+                found.append(index)
+            elif (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS
+                  and (entry.owner == player or rules.proficiency_on_any)):
+                found.append(index)
+        return found
+
+    def _card_plays(self, state: MMState, rules: MMRules) -> list[MMMove]:
+        hand = state.hands[state.turn]
+        moves: list[MMMove] = []
+        for number in sorted(set(hand)):
+            kind = cards()[number].type
+            if kind in PLACEABLE_TYPES or kind == "Monster":
+                if self._placement_problem(state, number, rules) is None:
+                    moves.append(MMMove("place", (number,)))
+            elif kind in ATTACHED_TO_MONSTERS or kind == "Proficiency":
+                moves.extend(MMMove("attach", (number,), target)
+                             for target in self._targets(state, number, rules))
+            elif kind in PLAYED_FOR_EFFECT:
+                moves.append(MMMove("play", (number,)))
+        counts = Counter(hand)
+        names = sorted(counts)
+        for taken in itertools.product(*(range(counts[n] + 1) for n in names)):
+            chosen = tuple(n for n, k in zip(names, taken) for _ in range(k))
+            if chosen:
+                moves.append(MMMove("discard", chosen))
+        return moves
+
+    def legal_actions(self, state: MMState, rules: MMRules) -> tuple[MMMove, ...]:
+        if state.step == "trim":
+            return tuple(MMMove("trim", (n,)) for n in sorted(set(state.hands[state.turn])))
+        if state.step != "play":
+            return ()
+        moves = self._card_plays(state, rules)
+        may_declare = state.declared is None
+        if may_declare and not rules.declaring_is_a_play:
+            moves += [dataclasses.replace(m, declare=True) for m in moves
+                      if format_met(self._after_card(state, m, rules)[0])]
+        if may_declare and rules.declaring_is_a_play and format_met(state):
+            moves.append(MMMove("declare"))
+        if not state.hands[state.turn] and rules.stuck_player_passes:
+            moves.append(MMMove("pass"))
+        return tuple(moves)
+
+    def action_kind(self, action: MMMove) -> str:
+        return action.kind
+
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ACTION_KINDS
+
+    def format_action(self, state: MMState, action: MMMove) -> str:
+        return str(action)
+
+    def parse_action(self, state: MMState, text: str, rules: MMRules) -> MMMove:
+        move = MMMove.parse(text)
+        if move in self.actions(state, rules):
+            return move
+        raise IllegalAction(self._illegal(state, move, rules), text)
+
+    # -- transitions ------------------------------------------------------------------
+    def resolve(self, state: MMState, action: Any, rules: MMRules) -> Transition[MMState]:
+        if not isinstance(action, MMMove) or action not in self.actions(state, rules):
+            text = str(action) if isinstance(action, MMMove) else repr(action)
+            raise IllegalAction(self._illegal(state, action, rules), text)
+        if action.kind == "first":
+            after = dataclasses.replace(state, first=action.target, turn=action.target,
+                                        step="deal")
+            how = ("a tie is rolled again" if rules.tied_roll_rerolls
+                   else "a tie goes to the first seat")
+            steps = [Step("roll", ("MM 4.2",),
+                          f"the dice are rolled ({how}): player {action.target} starts")]
+            if not state.library:
+                return self._begin_turn(after, action.target, steps, rules)
+            return Transition(after, tuple(steps))
+        if action.kind == "draw" and state.step == "deal":
+            return self._deal(state, action.cards[0], rules)
+        if action.kind == "draw":
+            seat = state.turn
+            hands = list(state.hands)
+            hands[seat] = _add(hands[seat], action.cards)
+            after = dataclasses.replace(state, hands=tuple(hands),
+                                        library=_remove(state.library, action.cards),
+                                        pending=max(0, state.pending - 1))
+            why = ("MM 4.9",) if state.pending else ("MM 4.12",)
+            steps = [Step("draw", why, f"player {seat} draws {action.cards[0]} "
+                                       f"({len(hands[seat])} in hand)")]
+            return self._finish_turn(after, steps, rules)
+        if action.kind == "trim":
+            seat = state.turn
+            hands = list(state.hands)
+            hands[seat] = _remove(hands[seat], action.cards)
+            after = dataclasses.replace(state, hands=tuple(hands),
+                                        discard=_add(state.discard, action.cards))
+            steps = [Step("trim", ("MM 4.12", "MM 1.4"),
+                          f"player {seat} discards {action.cards[0]} down to seven")]
+            return self._finish_turn(after, steps, rules)
+        return self._play(state, action, rules)
+
+    def _deal(self, state: MMState, card: str, rules: MMRules) -> Transition[MMState]:
+        players = state.players
+        order = [(state.first + k) % players for k in range(players)]
+        seat = next(s for s in order if len(state.hands[s]) < HAND_SIZE)
+        hands = list(state.hands)
+        hands[seat] = _add(hands[seat], (card,))
+        after = dataclasses.replace(state, hands=tuple(hands),
+                                    library=_remove(state.library, (card,)))
+        steps = [Step("deal", ("MM 4.3", "MM 1.2"),
+                      f"player {seat} draws {card} ({len(hands[seat])} in hand)")]
+        if after.library and any(len(h) < HAND_SIZE for h in hands):
+            return Transition(after, tuple(steps))
+        return self._begin_turn(after, state.first, steps, rules)
+
+    def _begin_turn(self, state: MMState, seat: int, steps: list[Step],
+                    rules: MMRules) -> Transition[MMState]:
+        if state.hands[seat] or rules.stuck_player_passes:
+            after = dataclasses.replace(state, step="play", turn=seat)
+            steps.append(Step("next_turn", ("MM 4.2",), f"player {seat}'s setup turn"))
+        else:
+            after = dataclasses.replace(state, step="stalled", turn=seat)
+            steps.append(Step("next_turn", ("MM 4.14", "MM 4.11"),
+                              f"player {seat} holds no card and the Library is empty: "
+                              "they can neither play nor discard, and setup stalls"))
+        return Transition(after, tuple(steps))
+
+    def _after_card(self, state: MMState, move: MMMove,
+                    rules: MMRules) -> tuple[MMState, list[Step]]:
+        """The state after the card part of a play (no declaration, no turn end)."""
+        seat = state.turn
+        hands = list(state.hands)
+        hands[seat] = _remove(hands[seat], move.cards)
+        after = dataclasses.replace(state, hands=tuple(hands), passes=0)
+        steps: list[Step] = []
+        if move.kind == "place":
+            number = move.cards[0]
+            card = cards()[number]
+            leaving = self._bystanders_replaced(state, number)
+            entries = [e for i, e in enumerate(state.battlefield) if i not in leaving]
+            entries.append(Entry(seat, number))
+            gone = [c for i in leaving for c in state.battlefield[i].cards]
+            after = dataclasses.replace(after, battlefield=tuple(entries),
+                                        discard=_add(state.discard, gone))
+            steps.append(Step("place", ("MM 4.4",), f"player {seat} places {number} "
+                                                    f"({card.name}, {card.type})"))
+            if leaving:
+                steps.append(Step("replace", ("MM 4.5", "MM 2.2"),
+                                  f"the Bystander {card.name} gives way to the Mobster: "
+                                  f"{cards_text(gone)} to the Discard pile"))
+        elif move.kind == "attach":
+            number, target = move.cards[0], move.target
+            entries = list(state.battlefield)
+            entry = entries[target]
+            entries[target] = Entry(entry.owner, entry.card, entry.attached + (number,))
+            after = dataclasses.replace(after, battlefield=tuple(entries))
+            kind = cards()[number].type
+            rules_ = ("MM 4.6", "MM 4.7") if kind in ATTACHED_TO_MONSTERS else ("MM 4.8",)
+            steps.append(Step("attach", rules_, f"player {seat} attaches {number} ({kind}) "
+                                                f"to {entry.card}, entry {target}"))
+        elif move.kind == "play":
+            number = move.cards[0]
+            card = cards()[number]
+            if rules.spent_cards_to_exile:
+                after = dataclasses.replace(after, exile=_add(state.exile, move.cards))
+                where = "Exile"
+            else:
+                after = dataclasses.replace(after, discard=_add(state.discard, move.cards))
+                where = "the Discard pile"
+            after = dataclasses.replace(after, pending=card.draws)
+            steps.append(Step("spend", ("MM 4.9",), f"player {seat} plays {number} "
+                                                    f"({card.name}): draw {card.draws}; "
+                                                    f"the card goes to {where}"))
+        elif move.kind == "discard":
+            after = dataclasses.replace(after, discard=_add(state.discard, move.cards))
+            steps.append(Step("discard", ("MM 4.10", "MM 1.4"),
+                              f"player {seat} discards {cards_text(move.cards)}"))
+        return after, steps
+
+    def _play(self, state: MMState, move: MMMove, rules: MMRules) -> Transition[MMState]:
+        seat = state.turn
+        if move.kind == "pass":
+            after = dataclasses.replace(state, passes=state.passes + 1)
+            steps = [Step("pass", ("MM 4.14",), f"player {seat} holds no card and passes")]
+            return self._finish_turn(after, steps, rules)
+        if move.kind == "declare":
+            after, steps = state, []
+        else:
+            after, steps = self._after_card(state, move, rules)
+        if move.declare or move.kind == "declare":
+            after = dataclasses.replace(after, declared=seat)
+            steps.append(Step("declare", ("MM 4.13", "MM 4.1"),
+                              f"player {seat} declares setup complete; every other player "
+                              "takes one final setup turn"))
+        return self._finish_turn(after, steps, rules)
+
+    def _finish_turn(self, state: MMState, steps: list[Step],
+                     rules: MMRules) -> Transition[MMState]:
+        seat = state.turn
+        hand = state.hands[seat]
+        if state.library and (state.pending or len(hand) < HAND_SIZE):
+            return Transition(dataclasses.replace(state, step="draw"), tuple(steps))
+        state = dataclasses.replace(state, pending=0)
+        if len(hand) > HAND_SIZE:
+            return Transition(dataclasses.replace(state, step="trim"), tuple(steps))
+        following = (seat + 1) % state.players
+        if state.passes >= state.players:
+            steps.append(Step("end_turn", ("MM 4.14",),
+                              "every player passed in a row: setup stalls"))
+            return Transition(dataclasses.replace(state, step="stalled"), tuple(steps))
+        if state.declared is not None and following == state.declared:
+            steps.append(Step("end_turn", ("MM 4.13",),
+                              "every other player has taken a final turn: setup is complete"))
+            return Transition(dataclasses.replace(state, step="complete"), tuple(steps))
+        steps.append(Step("end_turn", ("MM 4.12",),
+                          f"player {seat} ends the turn with {len(hand)} cards"))
+        return self._begin_turn(state, following, steps, rules)
+
+    # -- refusals -------------------------------------------------------------------
+    def _illegal(self, state: MMState, action: Any, rules: MMRules) -> Illegal:
+        if state.step == "complete":
+            return Illegal(("MM 4.13",), "setup is complete")
+        if state.step == "stalled":
+            return Illegal(("MM 4.14",), "setup has stalled")
+        if not isinstance(action, MMMove):
+            return Illegal(("MM 4.11",), "not an action of this game")
+        chance = {"roll": "first", "deal": "draw", "draw": "draw"}
+        if state.step in chance:
+            rule = {"roll": "MM 4.2", "deal": "MM 4.3", "draw": "MM 4.12"}[state.step]
+            if action.kind != chance[state.step]:
+                return Illegal((rule,), f"chance acts now: {chance[state.step]} comes next")
+            return Illegal((rule,), f"{action} cannot happen: the Library holds "
+                                    f"{cards_text(state.library)}")
+        if state.step == "trim":
+            return Illegal(("MM 4.12",), f"player {state.turn} discards one card from hand "
+                                         f"down to seven ({cards_text(state.hands[state.turn])})")
+        hand = state.hands[state.turn]
+        if action.kind in ("first", "draw", "trim"):
+            return Illegal(("MM 4.11",), f"player {state.turn} makes a play now")
+        if action.kind == "pass":
+            return Illegal(("MM 4.11",), "a player who holds a card plays or discards one")
+        if action.kind == "declare" or action.declare:
+            if state.declared is not None:
+                return Illegal(("MM 4.13",), f"player {state.declared} has declared already")
+            if action.kind == "declare" and not rules.declaring_is_a_play:
+                return Illegal(("MM 4.11", "MM 4.13"), "a declaration comes with a card "
+                                                       "played or discarded")
+        if Counter(action.cards) - Counter(hand):
+            return Illegal(("MM 4.11",), f"player {state.turn} holds {cards_text(hand)}")
+        number = action.cards[0] if action.cards else ""
+        card = cards().get(number)
+        if action.kind == "place" and card is not None:
+            problem = self._placement_problem(state, number, rules)
+            if problem is not None:
+                return problem
+        if action.kind == "attach" and card is not None:
+            rule = "MM 4.8" if card.type == "Proficiency" else "MM 4.6"
+            if action.target not in self._targets(state, number, rules):
+                return Illegal((rule,), f"{number} ({card.type}) cannot go on entry "
+                                        f"{action.target}")
+        if action.kind == "play" and card is not None and card.type not in PLAYED_FOR_EFFECT:
+            return Illegal(("MM 4.9",), f"{number} is a {card.type}, not a Draw or Vendor "
+                                        "card")
+        if action.declare or action.kind == "declare":
+            return Illegal(("MM 4.13", "MM 4.1"), "the format's Monsters are not all on the "
+                                                  "Battlefield")
+        return Illegal(("MM 4.11",), f"{action} is not one of the plays open now")
+
+
+GAME = MMGame()
+

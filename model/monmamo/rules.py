@@ -1,0 +1,54 @@
+"""Monsters Masters & Mobsters rulesets: the readings the setup rules leave open.
+
+Each field is one entry of the ambiguity register (``model.monmamo.rulebook``);
+the ``rulebook`` preset takes ringside's default readings, ``literal`` reads
+every open passage word for word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class MMRules:
+    """How to read the points the setup rules leave open.
+
+    monsters_enter_in_setup
+        A setup turn may put a Monster card on the Battlefield, like a Master
+        or a Place.  Read the other way, only the card types the list of plays
+        names may be placed, and no Monster ever enters during setup.
+    declaring_is_a_play
+        Declaring setup complete is a turn's whole play, with no card played
+        or discarded.  Read the other way, a player declares at the end of a
+        turn in which they also played or discarded a card.
+    tied_roll_rerolls
+        Players tied for the highest starting roll roll again among
+        themselves.  Read the other way, the tied player first in clockwise
+        order from seat 0 starts.
+    stuck_player_passes
+        A player who holds no card (and so can neither play nor discard)
+        passes the turn; setup stalls only when every player passes in a row.
+        Read the other way, setup stalls at once.
+    spent_cards_to_exile
+        A played Draw or Vendor card goes to Exile.  Read the other way, it
+        goes to the Discard pile.
+    proficiency_on_any
+        A Proficiency may be attached to any player's Master, Mobster or
+        Bystander.  Read the other way, only to the player's own.
+    """
+
+    monsters_enter_in_setup: bool = True
+    declaring_is_a_play: bool = False
+    tied_roll_rerolls: bool = True
+    stuck_player_passes: bool = False
+    spent_cards_to_exile: bool = False
+    proficiency_on_any: bool = False
+
+
+RULEBOOK = MMRules()
+LITERAL = MMRules(monsters_enter_in_setup=False, declaring_is_a_play=True,
+                tied_roll_rerolls=False, stuck_player_passes=True,
+                spent_cards_to_exile=True, proficiency_on_any=True)
+
+PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}

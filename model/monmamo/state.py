@@ -1,0 +1,328 @@
+"""States of the setup phase, their notation, the setup (battle format) and the actions.
+
+A state's notation has twelve sections, always all of them, in this order::
+
+    format 1 1 | first 0 | step play | turn 1 | pending 0 | library S01 S05 |
+    hands S02 S04 / S07 S09 | battlefield 0:S01+S09 1:S04 | discard S06 | exile - |
+    declared - | passes 0
+
+(on one line).  ``format M K`` is the battle format: M Monsters each, the
+objective K knock-outs.  ``first ?`` before the starting roll.  ``step`` is
+one of ``roll deal play draw trim complete stalled``; ``turn`` the seat whose
+setup turn it is; ``pending`` the cards a played Draw or Vendor card still
+draws.  Card multisets (library, hands, discard, exile) are written in
+ascending order, ``-`` when empty: the Library is drawn one card at a time at
+random (MM 1.3), so it has no order to keep, and no setup rule reads the order
+of the Discard pile (MM 1.4).  Hands are separated by ``/``, one per seat, and
+the number of hands is the number of players.  A Battlefield entry is
+``OWNER:CARD`` followed by ``+CARD`` for each attached card, in the order they
+entered.  ``declared`` is the seat that declared setup complete.
+
+The notation refuses what cannot be written down (a missing section, an
+unknown step, a seat that does not exist) but accepts what the rules forbid
+(an eighth card in hand, a second specific card on the Battlefield), so that
+broken states can be written and caught by the invariants.
+
+>>> text = ("format 1 1 | first 0 | step play | turn 1 | pending 0 | library S01 S05 | "
+...         "hands S02 S04 / S07 | battlefield 0:S01+S09 1:S04 | discard S06 | exile - | "
+...         "declared - | passes 0")
+>>> str(MMState.parse(text)) == text
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable
+
+from model.core.errors import InputError
+
+HAND_SIZE = 7
+"""Cards in hand at the end of every setup turn (MM 4.3, MM 4.12)."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MAX_LIBRARY = 99
+DIE_FACES = 6
+STEPS = ("roll", "deal", "play", "draw", "trim", "complete", "stalled")
+SECTION_NAMES = ("format", "first", "step", "turn", "pending", "library", "hands",
+                 "battlefield", "discard", "exile", "declared", "passes")
+
+
+def _whole(token: str, where: str, most: int = 999) -> int:
+    # ASCII digits only: str.isdigit() would let through '²' or '٣'.
+    if not (token.isascii() and token.isdigit()) or int(token) > most:
+        raise InputError(f"{token!r} is not a whole number from 0 to {most}", where)
+    return int(token)
+
+
+def _card_token(token: str, where: str) -> str:
+    if not (token.isascii() and token.isalnum() and token[0].isalpha()):
+        raise InputError(f"{token!r} is not a card number", where)
+    return token
+
+
+def _cards(tokens: list[str], where: str) -> tuple[str, ...]:
+    if tokens == ["-"]:
+        return ()
+    if not tokens or "-" in tokens:
+        raise InputError("takes - or card numbers", where)
+    return tuple(sorted(_card_token(t, where) for t in tokens))
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    return " ".join(cards) or "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card on the Battlefield: who put it there, the card, the cards attached to it."""
+
+    owner: int
+    card: str
+    attached: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.owner}:{self.card}" + "".join(f"+{c}" for c in self.attached)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,) + self.attached
+
+
+@dataclass(frozen=True, slots=True)
+class MMSetup:
+    """A game's setup: the players, the battle format and the Library.
+
+    The format asks for ``monsters`` Monsters on the Battlefield for each
+    player; ``knockouts`` is the objective (the battle's, kept as the format's
+    configuration).  The Library holds ``library`` cards drawn from the
+    synthetic set by ``seed`` (the same on every machine).
+    """
+
+    players: int
+    monsters: int
+    knockouts: int
+    library: int
+    seed: int
+
+    def __post_init__(self) -> None:
+        for name in ("players", "monsters", "knockouts", "library", "seed"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise InputError(f"must be a whole number, not {value!r}", name)
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise InputError(f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}",
+                             "players")
+        if not 1 <= self.monsters <= 5:
+            raise InputError(f"must be 1 to 5 Monsters each, not {self.monsters}", "monsters")
+        if not 1 <= self.knockouts <= self.monsters * (self.players - 1):
+            raise InputError(f"must be 1 to {self.monsters * (self.players - 1)} (the "
+                             f"opponents' Monsters), not {self.knockouts}", "knockouts")
+        if not 1 <= self.library <= MAX_LIBRARY:
+            raise InputError(f"must be 1 to {MAX_LIBRARY} cards, not {self.library}",
+                             "library")
+        if self.seed > 10**9:
+            raise InputError(f"must be at most {10**9}, not {self.seed}", "seed")
+
+    FIELDS = ("players", "monsters", "knockouts", "library", "seed")
+
+    def __str__(self) -> str:
+        return " ".join(f"{name} {getattr(self, name)}" for name in self.FIELDS)
+
+    @classmethod
+    def parse(cls, text: str) -> "MMSetup":
+        """``players 2 monsters 1 knockouts 1 library 20 seed 3``."""
+        if not isinstance(text, str):
+            raise InputError(f"a setup is text, not {type(text).__name__}")
+        words = text.split()
+        names = [word.lower() for word in words[0::2]]
+        if names != list(cls.FIELDS) or len(words) != 2 * len(cls.FIELDS):
+            raise InputError(f"{text!r} is not a setup; write: players N monsters M "
+                             "knockouts K library L seed S")
+        values = {name: _whole(token, name, 10**9) for name, token in zip(names, words[1::2])}
+        return cls(**values)
+
+    def library_cards(self, numbers: Iterable[str]) -> tuple[str, ...]:
+        """The Library: ``library`` cards drawn with ``seed`` from ``numbers``."""
+        pool = sorted(numbers)
+        rng = random.Random(self.seed)
+        return tuple(sorted(pool[rng.randrange(len(pool))] for _ in range(self.library)))
+
+
+@dataclass(frozen=True, slots=True)
+class MMState:
+    """A moment of the setup phase (see the module's notation)."""
+
+    monsters_each: int
+    knockouts: int
+    first: int | None
+    step: str
+    turn: int
+    pending: int
+    library: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    battlefield: tuple[Entry, ...]
+    discard: tuple[str, ...]
+    exile: tuple[str, ...]
+    declared: int | None
+    passes: int
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def all_cards(self) -> tuple[str, ...]:
+        """Every card in every zone, ascending (MM 1.6)."""
+        cards = list(self.library) + list(self.discard) + list(self.exile)
+        for hand in self.hands:
+            cards.extend(hand)
+        for entry in self.battlefield:
+            cards.extend(entry.cards)
+        return tuple(sorted(cards))
+
+    @classmethod
+    def parse(cls, text: str) -> "MMState":
+        if not isinstance(text, str):
+            raise InputError(f"a position is text, not {type(text).__name__}")
+        parts = [part.strip() for part in text.split("|")]
+        names = [part.split()[0].lower() if part.split() else "" for part in parts]
+        if names != list(SECTION_NAMES):
+            raise InputError(
+                f"a position has the sections {' | '.join(SECTION_NAMES)} in this order; "
+                f"got {' | '.join(n or '(empty)' for n in names)}")
+        body = {name: part.split()[1:] for name, part in zip(names, parts)}
+
+        def single(name: str) -> str:
+            if len(body[name]) != 1:
+                raise InputError(f"takes one token, not {len(body[name])}", name)
+            return body[name][0]
+
+        if len(body["format"]) != 2:
+            raise InputError("takes the Monsters each and the knock-outs: format 1 1",
+                             "format")
+        monsters_each = _whole(body["format"][0], "format", 9)
+        knockouts = _whole(body["format"][1], "format", 99)
+
+        hand_texts = " ".join(body["hands"]).split("/")
+        if not MIN_PLAYERS <= len(hand_texts) <= MAX_PLAYERS:
+            raise InputError(f"one hand per player, {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                             f"separated by /; got {len(hand_texts)}", "hands")
+        hands = tuple(_cards(h.split(), f"hands: seat {seat}")
+                      for seat, h in enumerate(hand_texts))
+        players = len(hands)
+
+        def seat(token: str, where: str) -> int:
+            value = _whole(token, where, 9)
+            if value >= players:
+                raise InputError(f"{token!r} is not a seat; seats are 0 to {players - 1}",
+                                 where)
+            return value
+
+        first_token = single("first")
+        first = None if first_token == "?" else seat(first_token, "first")
+        step = single("step").lower()
+        if step not in STEPS:
+            raise InputError(f"{step!r} is not a step; steps: {', '.join(STEPS)}", "step")
+        if (first is None) != (step == "roll"):
+            raise InputError("is ? exactly before the starting roll (step roll)", "first")
+        turn = seat(single("turn"), "turn")
+        pending = _whole(single("pending"), "pending", 99)
+
+        entries = []
+        tokens = body["battlefield"]
+        if tokens != ["-"]:
+            if not tokens or "-" in tokens:
+                raise InputError("takes - or entries OWNER:CARD+ATTACHED", "battlefield")
+            for token in tokens:
+                owner, colon, rest = token.partition(":")
+                if not colon:
+                    raise InputError(f"{token!r} is not OWNER:CARD", "battlefield")
+                cards = rest.split("+")
+                entries.append(Entry(seat(owner, "battlefield"),
+                                     _card_token(cards[0], "battlefield"),
+                                     tuple(_card_token(c, "battlefield") for c in cards[1:])))
+        declared_token = single("declared")
+        declared = None if declared_token == "-" else seat(declared_token, "declared")
+        passes = _whole(single("passes"), "passes", players)
+        return cls(monsters_each, knockouts, first, step, turn, pending,
+                   _cards(body["library"], "library"), hands, tuple(entries),
+                   _cards(body["discard"], "discard"), _cards(body["exile"], "exile"),
+                   declared, passes)
+
+    def __str__(self) -> str:
+        hands = " / ".join(cards_text(hand) for hand in self.hands)
+        battlefield = " ".join(map(str, self.battlefield)) or "-"
+        first = "?" if self.first is None else str(self.first)
+        declared = "-" if self.declared is None else str(self.declared)
+        return (f"format {self.monsters_each} {self.knockouts} | first {first} | "
+                f"step {self.step} | turn {self.turn} | pending {self.pending} | "
+                f"library {cards_text(self.library)} | hands {hands} | "
+                f"battlefield {battlefield} | discard {cards_text(self.discard)} | "
+                f"exile {cards_text(self.exile)} | declared {declared} | "
+                f"passes {self.passes}")
+
+
+ACTION_KINDS = ("first", "draw", "place", "attach", "play", "discard", "trim", "pass",
+                "declare")
+
+
+@dataclass(frozen=True, slots=True)
+class MMMove:
+    """An action: chance (``first 1``, ``draw S01``) or a player's.
+
+    ``place S01``, ``attach S09 to 2`` (the Battlefield entry, from 0),
+    ``play S12``, ``discard S01 S05``, ``trim S01``, ``pass``, ``declare``;
+    a card play followed by `` declare`` also declares setup complete.
+
+    >>> str(MMMove("attach", ("S09",), 2, True))
+    'attach S09 to 2 declare'
+    >>> MMMove.parse("discard S05 S01") == MMMove("discard", ("S01", "S05"))
+    True
+    """
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    target: int = -1
+    declare: bool = False
+
+    def __str__(self) -> str:
+        words = [self.kind, *self.cards]
+        if self.kind == "first":
+            words = ["first", str(self.target)]
+        if self.kind == "attach":
+            words += ["to", str(self.target)]
+        if self.declare:
+            words.append("declare")
+        return " ".join(words)
+
+    @classmethod
+    def parse(cls, text: str) -> "MMMove":
+        if not isinstance(text, str) or not text.split():
+            raise InputError(f"{text!r} is not an action; actions: {', '.join(ACTION_KINDS)}")
+        words = text.split()
+        kind = words[0].lower()
+        rest = words[1:]
+        if kind not in ACTION_KINDS:
+            raise InputError(f"{text!r}: {words[0]!r} is not an action; actions: "
+                             f"{', '.join(ACTION_KINDS)}")
+        if kind == "first":
+            if len(rest) != 1:
+                raise InputError(f"{text!r}: write first SEAT")
+            return cls("first", (), _whole(rest[0], "first", 9))
+        declare = False
+        if kind != "declare" and rest and rest[-1].lower() == "declare":
+            declare, rest = True, rest[:-1]
+        target = -1
+        if kind == "attach":
+            if len(rest) != 3 or rest[1].lower() != "to":
+                raise InputError(f"{text!r}: write attach CARD to ENTRY")
+            target = _whole(rest[2], "attach", 99)
+            rest = rest[:1]
+        counts = {"draw": 1, "place": 1, "attach": 1, "play": 1, "trim": 1, "pass": 0,
+                  "declare": 0}
+        if kind in counts and len(rest) != counts[kind]:
+            raise InputError(f"{text!r}: {kind} takes {counts[kind]} card(s)")
+        if kind == "discard" and not rest:
+            raise InputError(f"{text!r}: discard takes one card or more")
+        cards = tuple(sorted(_card_token(t, kind) for t in rest))
+        return cls(kind, cards, target, declare)
