@@ -1,10 +1,9 @@
-"""What every command shares: exit codes, JSON and table output, progress."""
+"""What every command shares: exit codes, JSON and table output (progress: harness.toolkit)."""
 
 from __future__ import annotations
 
 import json
 import sys
-import time
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -22,26 +21,3 @@ def table(rows: list[list[str]], header: list[str]) -> str:
     for row in rows:
         lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
     return "\n".join(lines)
-
-
-class Progress:
-    """One self-overwriting status line on a terminal's stderr; silent otherwise."""
-
-    def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled and sys.stderr.isatty()
-        self.last = 0.0
-
-    def __call__(self, message: str) -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.1:
-            return
-        self.last = now
-        sys.stderr.write("\r\033[K" + message[:120])
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()

@@ -66,6 +66,7 @@ import networkx as nx
 
 from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.errors import InputError
+from model.core.notation import read_sections
 from model.core.game import (
     CHANCE, SIMULTANEOUS, TERMINAL, AmbiguousAction, ChooseOrder, Game, Illegal,
     IllegalAction, Invariant, Joint, Outcome, Step, Transition, TransitionInvariant,
@@ -280,15 +281,7 @@ class ToyState:
 
     @classmethod
     def parse(cls, text: str) -> "ToyState":
-        if not isinstance(text, str):
-            raise InputError(f"a position is text, not {type(text).__name__}")
-        parts = [part.strip() for part in text.split("|")]
-        names = [part.split()[0].lower() if part.split() else "" for part in parts]
-        if names != list(SECTION_NAMES):
-            raise InputError(
-                f"a position has the sections {' | '.join(SECTION_NAMES)} in this order; "
-                f"got {' | '.join(n or '(empty)' for n in names)}")
-        body = {name: part.split()[1:] for name, part in zip(names, parts)}
+        body = read_sections(text, SECTION_NAMES)
 
         tokens = body["hands"]
         if not MIN_PLAYERS <= len(tokens) <= MAX_PLAYERS:

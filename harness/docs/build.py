@@ -178,7 +178,8 @@ def cmd_docs(args) -> int:
     # face of the docs builder, so that they can be replaced there.
     import harness.docs as package
     from harness.resources import resolve_root
-    from harness.output import EXIT_FAILED, EXIT_OK, Progress as Line, print_json
+    from harness.output import EXIT_FAILED, EXIT_OK, print_json
+    from harness.toolkit import Progress as Line
 
     data = resolve_root(getattr(args, "root", None))
     root = data.path
@@ -203,7 +204,7 @@ def cmd_docs(args) -> int:
     make_folder(out, f"--out {out}")
     (out / OUTPUT_MARK).write_text("The rules reference, built by `ringside docs`. Another "
                                    "`ringside docs --out` here replaces it.\n")
-    line = Line(not args.json)
+    line = Line(not args.json, unit=None)
     if not args.json:
         what = "every check, proofs included" if not args.no_proofs else \
             "every check but the proofs"

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from model.core.errors import InputError
+from model.core.notation import read_sections
 
 HAND_SIZE = 7
 """Cards in hand at the end of every setup turn (MM 4.3, MM 4.12)."""
@@ -182,15 +183,7 @@ class MMState:
 
     @classmethod
     def parse(cls, text: str) -> "MMState":
-        if not isinstance(text, str):
-            raise InputError(f"a position is text, not {type(text).__name__}")
-        parts = [part.strip() for part in text.split("|")]
-        names = [part.split()[0].lower() if part.split() else "" for part in parts]
-        if names != list(SECTION_NAMES):
-            raise InputError(
-                f"a position has the sections {' | '.join(SECTION_NAMES)} in this order; "
-                f"got {' | '.join(n or '(empty)' for n in names)}")
-        body = {name: part.split()[1:] for name, part in zip(names, parts)}
+        body = read_sections(text, SECTION_NAMES)
 
         def single(name: str) -> str:
             if len(body[name]) != 1:
