@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from harness.coverage import CheckRef
 from harness.interrupts import checkpoint
@@ -54,6 +54,7 @@ class GameCheck:
     game: Game
     rows: list[Row] = field(default_factory=list)
     scenarios: list[ScenarioResult] = field(default_factory=list)
+    cases: list[tuple[Any, tuple[str, ...]]] = field(default_factory=list)  # (DataCase, failures)
     proofs: list[ProofResult] = field(default_factory=list)
     exploration: Exploration | None = None
     explorations: dict[str, Exploration] = field(default_factory=dict)
@@ -97,12 +98,12 @@ def check_game(
     and, under each ruleset, plays ``playouts`` whole games at random (seeded
     by ``seed``) from the same starts.
     """
+    from harness.registry import all_parts
+
     root = as_root(root)
     progress = _checkpointed(progress)
+    parts = all_parts().get(game.key)
     if obligations is None:
-        from harness.registry import all_parts
-
-        parts = all_parts().get(game.key)
         obligations = tuple(parts.obligations()) if parts is not None and proofs else ()
     result = GameCheck(game)
     refs: dict[str, list[CheckRef]] = {}
@@ -128,6 +129,22 @@ def check_game(
     result.rows.append(Row("scenarios", not failures and bool(files),
                            f"{passed}/{len(files)} pass", time.perf_counter() - began,
                            failures or ([] if files else ["no scenario files"])))
+
+    # Data cases: what the game checks from data files beside its scenarios.
+    cases = tuple(parts.cases()) if parts is not None else ()
+    if cases:
+        began = time.perf_counter()
+        progress(f"{game.key}: data cases")
+        failures = []
+        for case in cases:
+            checkpoint()
+            found = tuple(case.run())
+            result.cases.append((case, found))
+            add(case.rules, CheckRef("case", case.id, not found))
+            failures.extend(f"{case.id}: {f}" for f in found)
+        passed = sum(not found for _, found in result.cases)
+        result.rows.append(Row("data cases", not failures, f"{passed}/{len(cases)} pass",
+                               time.perf_counter() - began, failures))
 
     # Proofs.
     began = time.perf_counter()

@@ -21,7 +21,7 @@ from model.core.rules import normalize_rule_number
 class CheckRef:
     """One check of one rule: its kind, its id, and (when known) whether it passed."""
 
-    kind: str  # "scenario", "proof", "invariant", "test"
+    kind: str  # "scenario", "case", "proof", "invariant", "test"
     id: str
     passed: bool | None = None
 

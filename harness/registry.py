@@ -25,6 +25,28 @@ def _no_obligations() -> tuple:
     return ()
 
 
+def _no_cases() -> tuple:
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
+class DataCase:
+    """One data-driven check of a game: a case file that the game's own checker runs.
+
+    For what the game's state machine does not replay as a scenario: a deck
+    list held against the deck rules, a cost paid from a pool.  ``run`` does
+    the check and returns its failures, one line each (none: it passed); it
+    raises :class:`~model.core.errors.InputError` when the case file itself
+    cannot be read.  ``ringside check`` runs every case and counts it for its
+    ``rules``, like a scenario.
+    """
+
+    id: str
+    claim: str
+    rules: tuple[str, ...]
+    run: Callable[[], Sequence[str]]
+
+
 @dataclass(frozen=True, slots=True)
 class DocsContext:
     """What a game's ``docs_pages`` hook is given: where the data lies.
@@ -83,6 +105,7 @@ class GameParts:
     """Everything the harness needs of one game.
 
     ``obligations`` is called when the proofs run (importing z3 only then);
+    ``cases`` gives the game's data-driven checks (:class:`DataCase`);
     ``commands`` adds the ``ringside <key> ...`` subcommands to an argparse
     sub-parser collection; ``docs_pages`` is the rules reference's hook for
     pages of the game's own (statistics, hunts ...): called at every docs
@@ -94,6 +117,7 @@ class GameParts:
 
     game: Game
     obligations: Callable[[], Sequence[Any]] = _no_obligations
+    cases: Callable[[], Sequence[DataCase]] = _no_cases
     commands: Callable[[Any], None] | None = None
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
     extra: dict = field(default_factory=dict)

@@ -110,6 +110,68 @@ def _no_library_holds_four_monsters() -> Answer:
                           "most (Bramblehound twice, Gritjaw the Unbroken once)")
 
 
+def fewest_turns(players: int, monsters: int, skip_empty_final_turns: bool,
+                 most: int = 40) -> int | None:
+    """The fewest setup turns *taken* before setup is complete, by z3, or ``None``
+    if no run of up to ``most`` turns completes.
+
+    The counting model: turn ``t`` belongs to seat ``t mod players``; a turn
+    places at most one Monster, for its own player (MM 4.4, MM 4.11); the
+    declaration comes in a turn after which every player has ``monsters``
+    Monsters (MM 4.1, MM 4.13), and each other player then has one final
+    turn, which (under MM-A8's default) a player with no card skips.  Every
+    card-level detail is left out, so this is a lower bound for any Library;
+    the tests hold it against the explorer's shortest complete setups.
+    """
+    best: int | None = None
+    for turns in range(1, most + 1):
+        if best is not None and turns - (players - 1) > best:
+            break  # at most players - 1 turns are skipped: no longer run does better
+        solver = z3.Solver()
+        places = [z3.Bool(f"place_{t}") for t in range(turns)]
+        taken = [z3.Bool(f"taken_{t}") for t in range(turns)]
+        declared = z3.Int("declared")
+        solver.add(declared >= 0, declared < turns)
+        # The declaration's turn is followed by exactly the other players' final turns.
+        solver.add(declared + players - 1 == turns - 1)
+        for t in range(turns):
+            owner_count = [z3.Sum([z3.If(places[u], 1, 0) for u in range(t + 1)
+                                   if u % players == p] or [z3.IntVal(0)])
+                           for p in range(players)]
+            # A turn that is not taken places nothing; only final turns may be skipped.
+            solver.add(z3.Implies(z3.Not(taken[t]), z3.Not(places[t])))
+            solver.add(z3.Implies(declared >= t, taken[t]))
+            if not skip_empty_final_turns:
+                solver.add(taken[t])
+            solver.add(z3.Implies(declared == t,
+                                  z3.And([c >= monsters for c in owner_count])))
+        # The fewest turns taken in a run of this length: try each count in turn.
+        for count in range(1, turns + 1 if best is None else min(turns + 1, best)):
+            solver.push()
+            solver.add(z3.Sum([z3.If(k, 1, 0) for k in taken]) == count)
+            found = check(solver)
+            solver.pop()
+            if found:
+                best = count
+                break
+    return best
+
+
+def _fewest_turns_answer(skip: bool) -> Answer:
+    found = {}
+    for players in (2, 3, 4):
+        for monsters in (1, 2, 3):
+            expected = players * monsters + (0 if skip else players - 1)
+            got = fewest_turns(players, monsters, skip)
+            if got != expected:
+                return Answer("refuted", f"{players} players, {monsters} Monsters each: "
+                                         f"fewest {got} turns, not {expected}")
+            found[f"{players}x{monsters}"] = got
+    rule = ("players x Monsters" if skip else "players x Monsters + players - 1")
+    return Answer(PROVED, f"the fewest turns taken is {rule} for 2-4 players and 1-3 "
+                          "Monsters each", found)
+
+
 OBLIGATIONS: tuple[Obligation, ...] = (
     Obligation("MM-P1", ("MM 4.1", "MM 2.2", "MM 2.4"),
                "A Library of one of each synthetic card can meet a two-player format of "
@@ -118,4 +180,12 @@ OBLIGATIONS: tuple[Obligation, ...] = (
                "No Library drawn from the synthetic set, however many copies it holds, "
                "can meet a two-player format of two Monsters each.",
                PROVED, _no_library_holds_four_monsters),
+    Obligation("MM-P3", ("MM 4.11", "MM 4.13", "MM 4.15"),
+               "Setup takes at least players x Monsters turns before it is complete "
+               "when final turns without cards are skipped, and no fewer will do.",
+               PROVED, lambda: _fewest_turns_answer(True)),
+    Obligation("MM-P4", ("MM 4.11", "MM 4.13", "MM 4.14"),
+               "When every final turn must be taken, setup takes at least players x "
+               "Monsters + players - 1 turns, and no fewer will do.",
+               PROVED, lambda: _fewest_turns_answer(False)),
 )

@@ -738,3 +738,51 @@ def test_docs_command_exit_codes_and_json(monkeypatch, capsys, tmp_path):
     assert cli.main(["docs", "--out", str(tmp_path), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["passed"] is False and data["warnings"] == ["WARNING: broken"]
+
+
+def test_a_games_data_cases_run_in_check_count_for_rules_and_show_on_its_checks_page():
+    """Data cases (checks read from data files) are run, cover their rules, and a failing
+    one fails the check and is named on the checks page."""
+    from harness.registry import DataCase, GameParts
+    from toygame import TOY
+
+    first = TOY.rulebook.numbers()[0]
+    cases = [DataCase("TB-C1", "A hand of two cards is a hand.", (first,), lambda: ()),
+             DataCase("TB-C2", "A bid of nothing is refused.", (first,),
+                      lambda: ("expected a refusal, got none",))]
+    registry.register(GameParts(game=TOY, cases=lambda: cases))
+    try:
+        reports = docs.collect([TOY], root=ROOT, options=docs.CheckOptions(
+            proofs=False, depth=1, max_states=50, starts=1))
+    finally:
+        registry.unregister(TOY.key)
+    check = reports[0].check
+    row = next(r for r in check.rows if r.check == "data cases")
+    assert not row.passed and row.count == "1/2 pass"
+    assert row.failures == ["TB-C2: expected a refusal, got none"]
+    kinds = {(r.kind, r.id, r.passed) for r in check.coverage[first]}
+    assert {("case", "TB-C1", True), ("case", "TB-C2", False)} <= kinds
+    generated, _ = docs.generate(reports)
+    page = generated[f"{docs.GENERATED}/toy/checks.rst"]
+    assert "Data cases\n----------" in page
+    assert "**TB-C1** A hand of two cards is a hand." in page
+    assert "expected a refusal, got none" in page
+
+
+@needs_dot
+def test_monmamo_pages_of_its_own_show_the_cards_and_the_termination_survey(site):
+    from model.monmamo.cards import synthetic_set
+    from model.monmamo.search import SMALL_STARTS
+
+    cards = _page(site / "generated" / "monmamo" / "cards.html")
+    assert "None of these cards is a real card of the game." in cards.visible
+    for card in synthetic_set().values():
+        assert card.name in cards.visible and card.number in cards.visible
+    termination = _page(site / "generated" / "monmamo" / "termination.html")
+    for words, _ in SMALL_STARTS:
+        assert words in termination.visible
+    assert "MM-A8: What of a final setup turn taken with no card?" in termination.visible
+    assert "refuted" not in termination.visible and "unknown" not in termination.visible.replace(
+        "would show unknown", "")
+    assert any(link.endswith("termination.html") for link in
+               _page(site / "generated" / "monmamo" / "index.html").links)

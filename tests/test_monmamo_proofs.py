@@ -40,3 +40,45 @@ def test_the_seeded_libraries_give_both_answers():
     answers = {monsters_assignable(MMSetup(3, 1, 1, 10, seed).library_cards(synthetic_set()),
                                    3, 1) is not None for seed in range(12)}
     assert answers == {True, False}
+
+
+# -- the fewest turns, by z3, against what the explorer reaches ------------------------------
+def _turns_taken(actions) -> int:
+    """Setup turns in a trace: plays, not the draws or discards that end a turn."""
+    return sum(1 for a in actions if not a.startswith(("draw ", "trim ")))
+
+
+@pytest.mark.rules("MM 4.11", "MM 4.13", "MM 4.15")
+@pytest.mark.parametrize("words_start", list(range(6)))
+def test_no_complete_setup_the_explorer_finds_is_shorter_than_z3s_bound(words_start):
+    from model.monmamo.engine import GAME
+    from model.monmamo.search import SMALL_STARTS, survey
+    from proofs.monmamo import fewest_turns
+
+    words, text = SMALL_STARTS[words_start]
+    state = GAME.parse_state(text)
+    for name, rules in GAME.presets.items():
+        found = survey(GAME, rules, state)
+        if "setup complete" not in found.shortest:
+            continue
+        bound = fewest_turns(state.players, 1, rules.empty_final_turn_skipped)
+        assert _turns_taken(found.shortest["setup complete"]) >= bound, (words, name)
+
+
+def test_the_fewest_turns_are_reached_and_depend_on_the_final_turn_reading():
+    from model.monmamo.engine import GAME
+    from model.monmamo.rules import RULEBOOK
+    from model.monmamo.search import SMALL_STARTS, survey
+    from proofs.monmamo import fewest_turns
+
+    assert fewest_turns(3, 1, True) == 3 and fewest_turns(3, 1, False) == 5
+    assert fewest_turns(2, 2, True) == 4 and fewest_turns(2, 2, False) == 5
+    # The bound is met on a real start: two players, a Monster each in hand, nothing else
+    # in hand at the final turn.
+    start = GAME.parse_state(
+        "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
+        "hands S01 / S02 | battlefield - | discard - | exile - | declared - | passes 0")
+    shortest = survey(GAME, RULEBOOK, start).shortest["setup complete"]
+    assert shortest == ("place S01", "place S02 declare")
+    assert _turns_taken(shortest) == fewest_turns(2, 1, True) == 2
+    assert SMALL_STARTS  # the parametrised test above covers every shipped start

@@ -41,9 +41,9 @@ from model.core.game import Game, Layout
 GENERATED = "generated"
 """The folder, under the Sphinx source folder, that receives the generated pages."""
 
-CHECK_KINDS = ("scenario", "proof", "invariant", "test")
-KIND_TITLES = {"scenario": "Scenarios", "proof": "Proofs", "invariant": "Invariants",
-               "test": "Tests"}
+CHECK_KINDS = ("scenario", "case", "proof", "invariant", "test")
+KIND_TITLES = {"scenario": "Scenarios", "case": "Data cases", "proof": "Proofs",
+               "invariant": "Invariants", "test": "Tests"}
 
 _RULE_TEXT = re.compile(r"\b([A-Z]{2,4}) (\d+(?:\.\d+)*[a-z]?)\b")
 
@@ -406,6 +406,10 @@ def check_item(report: GameReport, item: CheckRef, scenario_docs: Mapping[str, s
         obligation = next((o for o in report.obligations if o.id == item.id), None)
         words = obligation.claim if obligation is not None else item.id
         link = ref(check_label(key, "proof", item.id), words)
+    elif item.kind == "case":
+        case = next((c for c, _ in report.check.cases if c.id == item.id), None)
+        words = case.claim if case is not None else item.id
+        link = ref(check_label(key, "case", item.id), words)
     elif item.kind == "invariant":
         invariant = next((i for i in list(report.game.invariants)
                           + list(report.game.transition_invariants) if i.name == item.id), None)
@@ -418,7 +422,8 @@ def check_item(report: GameReport, item: CheckRef, scenario_docs: Mapping[str, s
             "status": ref_status(report, item), "about": about}
 
 
-_KIND_WORDS = {"scenario": ("scenario", "scenarios"), "proof": ("proof", "proofs"),
+_KIND_WORDS = {"scenario": ("scenario", "scenarios"), "case": ("data case", "data cases"),
+               "proof": ("proof", "proofs"),
                "invariant": ("invariant", "invariants"), "test": ("test", "tests")}
 
 
@@ -994,9 +999,13 @@ def _checks_page(site: _Site, report: GameReport) -> None:
     tests = [{"label": check_label(key, "test", test_id), "id": test_id,
               "words": test_words(test_id), "numbers": numbers}
              for test_id, numbers in sorted(report.tests.items())]
+    cases = [{"case": case, "label": check_label(key, "case", case.id),
+              "status": ref_status(report, CheckRef("case", case.id, not found)),
+              "failures": found}
+             for case, found in report.check.cases]
     site.add(page_name(key, "checks"), "checks.rst.jinja", report=report,
              options=report.options, obligations=obligations, invariants=invariants,
-             tests=tests)
+             tests=tests, cases=cases)
 
 
 def _api_page(site: _Site, report: GameReport) -> None:

@@ -131,11 +131,18 @@ def unique_on_battlefield(state: MMState) -> str | None:
 
 
 def no_bystander_beside_its_mobster(state: MMState) -> str | None:
-    found = {(cards()[e.card].type, cards()[e.card].name) for e in state.battlefield
-             if e.card in cards()}
-    for kind, name in found:
-        if kind == "Mobster" and ("Bystander", name) in found:
-            return f"the Bystander {name} stays beside the Mobster of its name"
+    # Battlefield entries stand in the order they entered: a Bystander listed
+    # before a Mobster of its name should have given way when the Mobster came
+    # in.  One listed after it came in under the reading of MM-A7 that allows it.
+    mobsters_seen: set[str] = set()
+    for entry in reversed(state.battlefield):
+        card = cards().get(entry.card)
+        if card is None:
+            continue
+        if card.type == "Mobster":
+            mobsters_seen.add(card.name)
+        elif card.type == "Bystander" and card.name in mobsters_seen:
+            return f"the Bystander {card.name} stays beside the Mobster of its name"
     return None
 
 
@@ -196,7 +203,7 @@ MM_INVARIANTS = (
               "No name is on the Battlefield more often than its cards allow, specific "
               "cards once.", unique_on_battlefield),
     Invariant("bystander-gives-way", ("MM 4.5",),
-              "No Bystander is on the Battlefield beside a Mobster of its name.",
+              "No Bystander stays on the Battlefield once a Mobster of its name enters.",
               no_bystander_beside_its_mobster),
     Invariant("attachments-fit", ("MM 4.4", "MM 4.6", "MM 4.8"),
               "Only placeable cards and Monsters are entries; Traits and Mana sit on "
@@ -230,6 +237,7 @@ PHASE_NODES = (
     ("discard", "step", ("MM 4.10", "MM 1.4"), "Discard cards"),
     ("pass", "step", ("MM 4.14",), "Pass"),
     ("declare", "step", ("MM 4.13",), "Declare setup complete"),
+    ("skip", "step", ("MM 4.15",), "Final turn skipped"),
     ("draw", "step", ("MM 4.12", "MM 4.9"), "Draw"),
     ("trim", "decision", ("MM 4.12",), "Discard down to seven"),
     ("end_turn", "step", ("MM 4.12", "MM 4.13"), "End of turn"),
@@ -242,6 +250,9 @@ PHASE_EDGES = (
     ("deal", "next_turn", "all hands dealt"),
     ("next_turn", "play", "the player holds a card, or passes"),
     ("next_turn", "stalled", "the player holds no card"),
+    ("end_turn", "skip", "no card for a final turn"),
+    ("skip", "next_turn", "another final turn"),
+    ("skip", "complete", "the last final turn"),
     ("play", "place", "a card placed"),
     ("play", "attach", "a card attached"),
     ("play", "spend", "a Draw or Vendor card"),
@@ -448,11 +459,11 @@ class MMGame(Game[MMState, Any, MMRules]):
         if card.type not in PLACEABLE_TYPES + ("Monster",):
             return Illegal(("MM 4.4",), f"{number} is a {card.type} card, which is not "
                                         "placed on the Battlefield")
-        if card.type == "Bystander" and any(
+        if card.type == "Bystander" and not rules.bystander_joins_its_mobster and any(
                 cards()[e.card].type == "Mobster" and cards()[e.card].name == card.name
                 for e in state.battlefield):
-            # Our reading: the Mobster rule shows the two never stand side by side, so
-            # the Bystander cannot come in after its Mobster either.
+            # MM-A7, our reading: the Mobster rule shows the two never stand side by
+            # side, so the Bystander cannot come in after its Mobster either.
             return Illegal(("MM 4.5", "MM 2.2"), f"the Mobster {card.name} is on the "
                                                  "Battlefield; its Bystander cannot join it")
         leaving = self._bystanders_replaced(state, number)
@@ -595,6 +606,20 @@ class MMGame(Game[MMState, Any, MMRules]):
 
     def _begin_turn(self, state: MMState, seat: int, steps: list[Step],
                     rules: MMRules) -> Transition[MMState]:
+        if (not state.hands[seat] and state.declared is not None
+                and rules.empty_final_turn_skipped and not rules.stuck_player_passes):
+            # MM-A8: the format is met and declared; a final turn is a last chance,
+            # which a player holding nothing cannot use, so it is skipped.
+            steps.append(Step("skip", ("MM 4.15", "MM 4.13"),
+                              f"player {seat} holds no card: their final turn is skipped"))
+            following = (seat + 1) % state.players
+            if following == state.declared:
+                steps.append(Step("complete", ("MM 4.13",),
+                                  "every other player has had a final turn: setup is "
+                                  "complete"))
+                return Transition(dataclasses.replace(state, step="complete", turn=seat),
+                                  tuple(steps))
+            return self._begin_turn(state, following, steps, rules)
         if state.hands[seat] or rules.stuck_player_passes:
             after = dataclasses.replace(state, step="play", turn=seat)
             steps.append(Step("next_turn", ("MM 4.2",), f"player {seat}'s setup turn"))

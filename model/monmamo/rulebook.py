@@ -114,6 +114,11 @@ MM_RULEBOOK = RuleBook(
              "A player holding no card (so the Library is empty too) can neither play nor "
              "discard: under our default reading setup stalls there and no battle follows; "
              "the other reading lets that player pass.", READING),
+        Rule("MM 4.15", "A final turn without cards",
+             "Once setup has been declared complete, a player holding no card when their "
+             "final turn comes skips it under our default reading, and setup completes "
+             "after the last final turn; read the other way, MM 4.14 applies to that turn "
+             "as to any other.", READING),
     ),
 )
 
@@ -233,6 +238,50 @@ MM_AMBIGUITIES = (
                         'attach S11 to 1',
                         "Lockpicking on player 1's Mobster is refused (MM 4.8) when Proficiencies go on the player's own cards only, and legal otherwise."),
         setting="Proficiencies go on anyone's cards",
+    ),
+    Ambiguity(
+        id="MM-A7",
+        title="May a Bystander join the Mobster of its name?",
+        passage="A Mobster entering discards the Bystander of its name; the rulebook does "
+                "not say what happens when the Bystander is placed after its Mobster.",
+        source=PUTTING,
+        rules=("MM 4.5", "MM 2.2"),
+        field="bystander_joins_its_mobster",
+        readings=(Reading(False, "The placement is refused: the two never stand side by "
+                                 "side.", "refused"),
+                  Reading(True, "The Bystander is placed and both stay, since the rule "
+                                "speaks only of a Mobster entering.", "both stay")),
+        default=False,
+        rationale="The replacement rule says a Mobster and its Bystander are one "
+                  "character in two guises (MM 2.2); letting the Bystander back in would "
+                  "undo it.",
+        witness=Witness('format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | hands S06 S09 / S02 | battlefield 1:S05 | discard - | exile - | declared - | passes 0',
+                        'place S06',
+                        'the Bystander Ratcatcher is refused (MM 4.5) beside the Mobster Ratcatcher, or joins it and both stay.'),
+        setting="A Bystander may join its Mobster",
+    ),
+    Ambiguity(
+        id="MM-A8",
+        title="What of a final setup turn taken with no card?",
+        passage="After a declaration every other player gets one final setup turn, and "
+                "every setup turn plays or discards a card; a player whose hand and "
+                "Library are both empty cannot.",
+        source=COMPLETING,
+        rules=("MM 4.13", "MM 4.14", "MM 4.15"),
+        field="empty_final_turn_skipped",
+        readings=(Reading(True, "The final turn is skipped and setup completes.",
+                          "skipped"),
+                  Reading(False, "The turn is like any other: setup stalls (or the player "
+                                 "passes, per MM-A4), so a met and declared format may "
+                                 "still never reach the battle.", "like any turn")),
+        default=True,
+        rationale="A final turn is a last chance to play, not a duty; the format is met "
+                  "and declared, and stalling there would keep a ready battle from "
+                  "starting. The explorer finds this case from a three-player start.",
+        witness=Witness('format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | hands S04 S07 / - / - | battlefield 0:S01 1:S02 2:S03 | discard - | exile - | declared 2 | passes 0',
+                        'place S04',
+                        'after player 0\'s final turn, player 1 holds no card for theirs: it is skipped and setup is complete, or setup stalls there.'),
+        setting="A final turn with no card is played like any other",
     ),
 )
 

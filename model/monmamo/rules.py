@@ -36,6 +36,16 @@ class MMRules:
     proficiency_on_any
         A Proficiency may be attached to any player's Master, Mobster or
         Bystander.  Read the other way, only to the player's own.
+    bystander_joins_its_mobster
+        A Bystander may be placed while the Mobster of its name is on the
+        Battlefield, and both stay: the replacement rule speaks only of a
+        Mobster entering.  Read the other way (the default), the two never
+        stand side by side, so that placement is refused.
+    empty_final_turn_skipped
+        After setup is declared complete, a player who holds no card when their
+        final turn comes skips it, and setup completes.  Read the other way,
+        that player can neither play nor discard, as at any other turn
+        (``stuck_player_passes`` decides what follows).
     """
 
     monsters_enter_in_setup: bool = True
@@ -44,11 +54,14 @@ class MMRules:
     stuck_player_passes: bool = False
     spent_cards_to_exile: bool = False
     proficiency_on_any: bool = False
+    bystander_joins_its_mobster: bool = False
+    empty_final_turn_skipped: bool = True
 
 
 RULEBOOK = MMRules()
 LITERAL = MMRules(monsters_enter_in_setup=False, declaring_is_a_play=True,
                 tied_roll_rerolls=False, stuck_player_passes=True,
-                spent_cards_to_exile=True, proficiency_on_any=True)
+                spent_cards_to_exile=True, proficiency_on_any=True,
+                bystander_joins_its_mobster=True, empty_final_turn_skipped=False)
 
 PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}

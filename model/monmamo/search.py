@@ -89,3 +89,31 @@ def _path(parents: dict, state: Any) -> tuple[str, ...]:
         state, text = parents[state]
         actions.append(text)
     return tuple(reversed(actions))
+
+
+SMALL_STARTS: tuple[tuple[str, str], ...] = (
+    ("two players, two cards each, Library empty",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
+     "hands S01 S09 / S02 S04 | battlefield - | discard - | exile - | declared - | passes 0"),
+    ("two players, three cards each with a Draw card, Library empty",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
+     "hands S01 S09 S12 / S02 S04 S06 | battlefield - | discard - | exile - | declared - | "
+     "passes 0"),
+    ("two players, no Monster anywhere",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
+     "hands S05 S07 S09 / S06 S08 S11 | battlefield - | discard - | exile - | declared - | "
+     "passes 0"),
+    ("two players, a Monster each, three cards left in the Library",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library S04 S07 S09 | "
+     "hands S01 / S02 | battlefield - | discard - | exile - | declared - | passes 0"),
+    ("three players, two cards each, Library empty",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
+     "hands S01 S09 / S02 S04 / S03 S07 | battlefield - | discard - | exile - | "
+     "declared - | passes 0"),
+    ("three players, a Monster each, two cards left in the Library",
+     "format 1 1 | first 0 | step play | turn 0 | pending 0 | library S04 S07 | "
+     "hands S01 / S02 / S03 | battlefield - | discard - | exile - | declared - | passes 0"),
+)
+"""Small positions the termination survey starts from (each one's words, its notation):
+two and three players, empty and non-empty Libraries, a format that can be met and one
+that cannot.  Small enough that every reachable state is visited."""

@@ -1,4 +1,5 @@
-"""Monsters Masters & Mobsters' parts: rules model (setup phase), proofs, commands."""
+"""Monsters Masters & Mobsters' parts: rules model (setup phase), proofs, commands,
+pages of its own."""
 
 from __future__ import annotations
 
@@ -18,4 +19,11 @@ def _commands(subcommands) -> None:
     commands.register(subcommands)
 
 
-PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands)
+def _docs_pages(context):
+    from harness.games.monmamo.docs import docs_pages
+
+    return docs_pages(context)
+
+
+PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands,
+                  docs_pages=_docs_pages)

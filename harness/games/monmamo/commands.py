@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from harness.toolkit import (
+    Report, add_command, add_rules_options, bounded_int, read_rules, read_start)
 from model.monmamo.engine import GAME
+from model.monmamo.search import SMALL_STARTS
+
+small_example = SMALL_STARTS[0][1]
+"""A start small enough for the command's quick example (two players, two cards each)."""
 
 
 def cmd_monmamo_setup(args) -> Report:
@@ -34,8 +39,39 @@ def cmd_monmamo_setup(args) -> Report:
     return Report(data, lines)
 
 
+def cmd_monmamo_termination(args) -> Report:
+    from harness.games.monmamo.termination import (
+        REFUTED, findings, small_starts, summary_lines)
+    from harness.toolkit import Progress
+
+    if args.start:
+        rules = read_rules(GAME, args)
+        starts = [(None, read_start(GAME, text, "--start", rules).state)
+                  for text in args.start]
+    else:
+        starts = small_starts()
+    if args.rules is None and not args.set:
+        rulesets = dict(GAME.presets)
+    else:
+        rulesets = {GAME.describe_rules(read_rules(GAME, args)): read_rules(GAME, args)}
+    progress = Progress.of(args, unit=None)
+    try:
+        results = findings(starts, rulesets, args.max_states, progress=progress)
+    finally:
+        progress.close()
+    refuted = [r for r in results if REFUTED in (r.ends, r.never_stuck)]
+    data = {"surveys": [r.as_dict() for r in results],
+            "refuted": len(refuted),
+            "unknown": sum(not r.found.complete for r in results)}
+    lines = summary_lines(results)
+    lines.append(f"{len(results)} surveys: {len(refuted)} refuted, "
+                 f"{data['unknown']} unknown (walk not complete), the rest proved: setup "
+                 "ends within its bound and never gets stuck")
+    return Report(data, lines, code=1 if refuted else 0)
+
+
 def register(commands) -> None:
-    """Add ``ringside monmamo setup``."""
+    """Add ``ringside monmamo setup`` and ``ringside monmamo termination``."""
     setup = add_command(commands, "setup", cmd_monmamo_setup,
                         help="play a seeded setup phase and print its log",
                         example=["--players", "2", "--seed", "1"])
@@ -48,3 +84,15 @@ def register(commands) -> None:
     setup.add_argument("--library", type=bounded_int(1, 99), default=30,
                        help="cards in the common Library")
     add_rules_options(setup, GAME)
+
+    termination = add_command(
+        commands, "termination", cmd_monmamo_termination,
+        help="survey every state reachable from small starts: does setup always end, "
+             "can it get stuck, and the shortest way to each end",
+        example=["--start", small_example])
+    termination.add_argument("--start", action="append", metavar="POSITION",
+                             help="a position (notation, or a file holding one) to survey "
+                                  "from (repeatable; default: the shipped small starts)")
+    termination.add_argument("--max-states", type=bounded_int(1, 10**7), default=200_000,
+                             help="states to visit per survey before it stops (unknown)")
+    add_rules_options(termination)
