@@ -10,6 +10,7 @@ rulesets, a Monster-first player who completes setup).
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from fractions import Fraction
 
@@ -387,3 +388,46 @@ def test_the_harness_explorer_finds_no_deadlock_violation_or_overlong_game(prese
     assert searched.exhausted and searched.terminal_states > 0
     played = playouts(GAME, rules, list(GAME.exploration_starts(rules, 3)), count=20, seed=1)
     assert played.ok, [p.message for p in played.problems]
+
+
+# -- teams ----------------------------------------------------------------------------------
+@pytest.mark.rules("MM 4.1")
+def test_teams_are_part_of_the_format_and_count_by_the_reading():
+    from model.monmamo.engine import format_met
+
+    setup = MMSetup.parse("players 4 monsters 1 knockouts 2 library 20 seed 4 teams 2")
+    assert str(setup) == "players 4 monsters 1 knockouts 2 library 20 seed 4 teams 2"
+    state = GAME.initial_state(setup, RULEBOOK)
+    assert GAME.format_state(state).startswith("format 1 2 teams 2 | ")
+    assert GAME.parse_state(GAME.format_state(state)) == state
+    assert [state.team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    for text in ("players 3 monsters 1 knockouts 1 library 9 seed 0 teams 2",
+                 "players 4 monsters 1 knockouts 1 library 9 seed 0 teams 4",
+                 "players 2 monsters 1 knockouts 1 library 9 seed 0 teams 1"):
+        with pytest.raises(InputError, match="^teams:"):
+            MMSetup.parse(text)
+    for text in ("format 1 1 teams 3", "format 1 1 teams 0", "format 1 1 squads 2"):
+        with pytest.raises(InputError, match="^format:"):
+            MMState.parse(GAME.format_state(state).replace("format 1 2 teams 2", text))
+    one_each_team = GAME.parse_state(
+        "format 1 1 teams 2 | first 0 | step play | turn 2 | pending 0 | library - | "
+        "hands S09 / S07 / S04 / S12 | battlefield 0:S01 1:S02 | discard - | exile - | "
+        "declared - | passes 0")
+    shared = dataclasses.replace(RULEBOOK, teams_share_monsters=True)
+    assert format_met(one_each_team, shared) and not format_met(one_each_team, RULEBOOK)
+    # The invariant asks only what every reading asks: each team's total.
+    finished = dataclasses.replace(one_each_team, step="complete")
+    assert all(i(finished) is None for i in GAME.invariants)
+    assert next(i for i in GAME.invariants if i.name == "complete-when-met")(
+        dataclasses.replace(finished, battlefield=finished.battlefield[:1]))
+
+
+def test_a_seeded_team_setup_plays_through(capsys):
+    from harness.cli import main
+
+    assert main(["monmamo", "setup", "--players", "4", "--teams", "2", "--seed", "3",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["setup"].endswith("teams 2") and data["start"].startswith("format 1 1 teams 2")
+    assert main(["monmamo", "setup", "--players", "3", "--teams", "2"]) == 2
+    assert capsys.readouterr().err.startswith("ringside: error: teams: 2 teams cannot share")

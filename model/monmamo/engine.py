@@ -66,8 +66,17 @@ def monsters_of(state: MMState, player: int) -> int:
                if e.owner == player and cards()[e.card].type == "Monster")
 
 
-def format_met(state: MMState) -> bool:
-    """Each player has the format's Monsters on the Battlefield (MM 4.1)."""
+def format_met(state: MMState, rules: MMRules | None = None) -> bool:
+    """The format's Monsters are on the Battlefield (MM 4.1): each player's own, or,
+    with teams and MM-A9's shared reading (``rules`` given), each team's in all.
+
+    Without ``rules`` the weakest requirement is asked, which every reading implies:
+    each team's total (each player's own when there are no teams)."""
+    if state.teams and (rules is None or rules.teams_share_monsters):
+        totals = [0] * state.teams
+        for p in range(state.players):
+            totals[state.team_of(p)] += monsters_of(state, p)
+        return all(total >= state.monsters_each for total in totals)
     return all(monsters_of(state, p) >= state.monsters_each for p in range(state.players))
 
 
@@ -343,14 +352,17 @@ class MMGame(Game[MMState, Any, MMRules]):
         return MMSetup.parse(text)
 
     def example_setups(self, count: int) -> list[MMSetup]:
-        """Two and three players, one or two Monsters each, small Libraries."""
-        return [MMSetup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
+        """Two and three players, one or two Monsters each, small Libraries; every
+        fourth, four players in two teams."""
+        return [MMSetup(players=4, monsters=1, knockouts=1, library=16 + 2 * (index % 5),
+                        seed=index, teams=2) if index % 4 == 3 else
+                MMSetup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
                         library=16 + 2 * (index % 5), seed=index) for index in range(count)]
 
     def initial_state(self, setup: MMSetup, rules: MMRules) -> MMState:
         library = setup.library_cards(cards())
         return MMState(setup.monsters, setup.knockouts, None, "roll", 0, 0, library,
-                       ((),) * setup.players, (), (), (), None, 0)
+                       ((),) * setup.players, (), (), (), None, 0, setup.teams)
 
     def num_players(self, state: MMState) -> int:
         return state.players
@@ -528,8 +540,8 @@ class MMGame(Game[MMState, Any, MMRules]):
         may_declare = state.declared is None
         if may_declare and not rules.declaring_is_a_play:
             moves += [dataclasses.replace(m, declare=True) for m in moves
-                      if format_met(self._after_card(state, m, rules)[0])]
-        if may_declare and rules.declaring_is_a_play and format_met(state):
+                      if format_met(self._after_card(state, m, rules)[0], rules)]
+        if may_declare and rules.declaring_is_a_play and format_met(state, rules):
             moves.append(MMMove("declare"))
         if not state.hands[state.turn] and rules.stuck_player_passes:
             moves.append(MMMove("pass"))

@@ -67,9 +67,10 @@ MM_RULEBOOK = RuleBook(
              "taxons and multiplier, and an innate skill when it has one.",
              f"{MONSTERS}"),
         Rule("MM 4.1", "The battle format",
-             "Before setup the players agree on a format: who plays, how many Monsters each "
-             "brings to the Battlefield, and the objective. Setup cannot finish until each "
-             "player has that many Monsters on the Battlefield.",
+             "Before setup the players agree on a format: who plays, alone or in teams of "
+             "equal size, how many Monsters each brings to the Battlefield, and the "
+             "objective. Setup cannot finish until each player (or, under one reading, "
+             "each team) has that many Monsters on the Battlefield.",
              f"{SETUP}, Battle Format and Objective"),
         Rule("MM 4.2", "Who sets up first",
              "Each player rolls a die and the highest roll takes the first setup turn; turns "
@@ -283,6 +284,27 @@ MM_AMBIGUITIES = (
                         'after player 0\'s final turn, player 1 holds no card for theirs: it is skipped and setup is complete, or setup stalls there.'),
         setting="A final turn with no card is played like any other",
     ),
+    Ambiguity(
+        id="MM-A9",
+        title="In a team battle, whose Monsters meet the format?",
+        passage="Players may compete as teams, and the default format puts an equal number "
+                "of Monsters on each team, while the worked example asks each player for "
+                "their own Monsters.",
+        source=f"{SETUP}, Battle Format and Objective",
+        rules=("MM 4.1", "MM 4.13"),
+        field="teams_share_monsters",
+        readings=(Reading(False, "Every player has the format's Monsters of their own.",
+                          "each player's own"),
+                  Reading(True, "Each team has the format's Monsters in all, whoever of "
+                                "the team placed them.", "each team's in all")),
+        default=False,
+        rationale="The rulebook's only worked example counts per player, and counting per "
+                  "player still gives every team an equal number.",
+        witness=Witness('format 1 1 teams 2 | first 0 | step play | turn 1 | pending 0 | library - | hands S09 / S02 S07 / S04 / S12 | battlefield 0:S01 | discard - | exile - | declared - | passes 0',
+                        'place S02 declare',
+                        'with a Monster on each team, declaring is refused (MM 4.13, MM 4.1) while players 2 and 3 have none of their own, and allowed when Monsters count per team.'),
+        setting="Teams share the format's Monsters",
+    ),
 )
 
 MM_GLOSSARY = (
@@ -295,8 +317,8 @@ MM_GLOSSARY = (
          ("MM 2.2", "MM 2.3")),
     Term("Card Number", "Tells one card from another and has no effect on play.",
          ("MM 2.1",), notation=r"\bS\d\d\b"),
-    Term("Battle format", "Who plays, how many Monsters each must have on the Battlefield "
-         "and the objective.", ("MM 4.1",)),
+    Term("Battle format", "Who plays, alone or in teams, how many Monsters each must have "
+         "on the Battlefield and the objective.", ("MM 4.1",)),
     Term("Setup turn", "One play (a card placed, attached, played or discarded), then back "
          "to seven cards in hand.", ("MM 4.11", "MM 4.12")),
     Term("Final setup turn", "The last turn each other player takes after someone "

@@ -46,6 +46,10 @@ class MMRules:
         final turn comes skips it, and setup completes.  Read the other way,
         that player can neither play nor discard, as at any other turn
         (``stuck_player_passes`` decides what follows).
+    teams_share_monsters
+        When players play in teams, the format's Monsters are counted per
+        team: each team has that many in all, whoever placed them.  Read the
+        other way (the default), every player has that many of their own.
     """
 
     monsters_enter_in_setup: bool = True
@@ -56,12 +60,14 @@ class MMRules:
     proficiency_on_any: bool = False
     bystander_joins_its_mobster: bool = False
     empty_final_turn_skipped: bool = True
+    teams_share_monsters: bool = False
 
 
 RULEBOOK = MMRules()
 LITERAL = MMRules(monsters_enter_in_setup=False, declaring_is_a_play=True,
                 tied_roll_rerolls=False, stuck_player_passes=True,
                 spent_cards_to_exile=True, proficiency_on_any=True,
-                bystander_joins_its_mobster=True, empty_final_turn_skipped=False)
+                bystander_joins_its_mobster=True, empty_final_turn_skipped=False,
+                teams_share_monsters=True)
 
 PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}

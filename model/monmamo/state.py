@@ -7,7 +7,8 @@ A state's notation has twelve sections, always all of them, in this order::
     declared - | passes 0
 
 (on one line).  ``format M K`` is the battle format: M Monsters each, the
-objective K knock-outs.  ``first ?`` before the starting roll.  ``step`` is
+objective K knock-outs; ``format M K teams T`` plays in T teams, seat ``s`` in
+team ``s mod T`` (team mates sit apart, so turns pass from team to team).  ``first ?`` before the starting roll.  ``step`` is
 one of ``roll deal play draw trim complete stalled``; ``turn`` the seat whose
 setup turn it is; ``pending`` the cards a played Draw or Vendor card still
 draws.  Card multisets (library, hands, discard, exile) are written in
@@ -105,9 +106,10 @@ class MMSetup:
     knockouts: int
     library: int
     seed: int
+    teams: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("players", "monsters", "knockouts", "library", "seed"):
+        for name in ("players", "monsters", "knockouts", "library", "seed", "teams"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
                 raise InputError(f"must be a whole number, not {value!r}", name)
@@ -124,11 +126,15 @@ class MMSetup:
                              "library")
         if self.seed > 10**9:
             raise InputError(f"must be at most {10**9}, not {self.seed}", "seed")
+        team_problem = teams_problem(self.teams, self.players)
+        if team_problem:
+            raise InputError(team_problem, "teams")
 
     FIELDS = ("players", "monsters", "knockouts", "library", "seed")
 
     def __str__(self) -> str:
-        return " ".join(f"{name} {getattr(self, name)}" for name in self.FIELDS)
+        text = " ".join(f"{name} {getattr(self, name)}" for name in self.FIELDS)
+        return text + (f" teams {self.teams}" if self.teams else "")
 
     @classmethod
     def parse(cls, text: str) -> "MMSetup":
@@ -137,9 +143,10 @@ class MMSetup:
             raise InputError(f"a setup is text, not {type(text).__name__}")
         words = text.split()
         names = [word.lower() for word in words[0::2]]
-        if names != list(cls.FIELDS) or len(words) != 2 * len(cls.FIELDS):
+        if (names not in (list(cls.FIELDS), [*cls.FIELDS, "teams"])
+                or len(words) != 2 * len(names)):
             raise InputError(f"{text!r} is not a setup; write: players N monsters M "
-                             "knockouts K library L seed S")
+                             "knockouts K library L seed S [teams T]")
         values = {name: _whole(token, name, 10**9) for name, token in zip(names, words[1::2])}
         return cls(**values)
 
@@ -148,6 +155,16 @@ class MMSetup:
         pool = sorted(numbers)
         rng = random.Random(self.seed)
         return tuple(sorted(pool[rng.randrange(len(pool))] for _ in range(self.library)))
+
+
+def teams_problem(teams: int, players: int) -> str | None:
+    """Why ``teams`` teams cannot seat ``players`` players (0: no teams), or ``None``."""
+    if teams == 0:
+        return None
+    if teams < 2 or players % teams or players // teams < 2:
+        return (f"{teams} teams cannot share {players} players: teams need two players or "
+                "more each, all teams the same size (0 for no teams)")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +184,15 @@ class MMState:
     exile: tuple[str, ...]
     declared: int | None
     passes: int
+    teams: int = 0
 
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    def team_of(self, seat: int) -> int:
+        """The seat's team (its own seat when there are no teams)."""
+        return seat % self.teams if self.teams else seat
 
     def all_cards(self) -> tuple[str, ...]:
         """Every card in every zone, ascending (MM 1.6)."""
@@ -190,11 +212,14 @@ class MMState:
                 raise InputError(f"takes one token, not {len(body[name])}", name)
             return body[name][0]
 
-        if len(body["format"]) != 2:
-            raise InputError("takes the Monsters each and the knock-outs: format 1 1",
-                             "format")
-        monsters_each = _whole(body["format"][0], "format", 9)
-        knockouts = _whole(body["format"][1], "format", 99)
+        format_tokens = body["format"]
+        if len(format_tokens) not in (2, 4) or (len(format_tokens) == 4
+                                                and format_tokens[2].lower() != "teams"):
+            raise InputError("takes the Monsters each and the knock-outs, then teams if "
+                             "any: format 1 1, or format 1 1 teams 2", "format")
+        monsters_each = _whole(format_tokens[0], "format", 9)
+        knockouts = _whole(format_tokens[1], "format", 99)
+        teams = _whole(format_tokens[3], "format", 9) if len(format_tokens) == 4 else 0
 
         hand_texts = " ".join(body["hands"]).split("/")
         if not MIN_PLAYERS <= len(hand_texts) <= MAX_PLAYERS:
@@ -203,6 +228,10 @@ class MMState:
         hands = tuple(_cards(h.split(), f"hands: seat {seat}")
                       for seat, h in enumerate(hand_texts))
         players = len(hands)
+        team_problem = teams_problem(teams, players)
+        if team_problem or len(format_tokens) == 4 and teams == 0:
+            raise InputError(team_problem or "teams 0 is written as no teams: format 1 1",
+                             "format")
 
         def seat(token: str, where: str) -> int:
             value = _whole(token, where, 9)
@@ -240,14 +269,15 @@ class MMState:
         return cls(monsters_each, knockouts, first, step, turn, pending,
                    _cards(body["library"], "library"), hands, tuple(entries),
                    _cards(body["discard"], "discard"), _cards(body["exile"], "exile"),
-                   declared, passes)
+                   declared, passes, teams)
 
     def __str__(self) -> str:
         hands = " / ".join(cards_text(hand) for hand in self.hands)
         battlefield = " ".join(map(str, self.battlefield)) or "-"
         first = "?" if self.first is None else str(self.first)
         declared = "-" if self.declared is None else str(self.declared)
-        return (f"format {self.monsters_each} {self.knockouts} | first {first} | "
+        teams = f" teams {self.teams}" if self.teams else ""
+        return (f"format {self.monsters_each} {self.knockouts}{teams} | first {first} | "
                 f"step {self.step} | turn {self.turn} | pending {self.pending} | "
                 f"library {cards_text(self.library)} | hands {hands} | "
                 f"battlefield {battlefield} | discard {cards_text(self.discard)} | "

@@ -15,7 +15,7 @@ def cmd_monmamo_setup(args) -> Report:
     from model.monmamo.policies import play_setup
     from model.monmamo.state import MMSetup
 
-    setup = MMSetup(args.players, args.monsters, 1, args.library, args.seed)
+    setup = MMSetup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
     rules = read_rules(GAME, args)
     state = GAME.initial_state(setup, rules)
     lines = [f"setup {setup} (synthetic card set), rules {GAME.describe_rules(rules)}",
@@ -83,6 +83,9 @@ def register(commands) -> None:
                        help="Monsters each the format asks for")
     setup.add_argument("--library", type=bounded_int(1, 99), default=30,
                        help="cards in the common Library")
+    setup.add_argument("--teams", type=bounded_int(0, 2), default=0,
+                       help="play in this many teams (2: four players in two teams of two; "
+                            "0: every player alone)")
     add_rules_options(setup, GAME)
 
     termination = add_command(
