@@ -45,6 +45,10 @@ def classify(reason_unknown: str) -> str:
 
 
 _bridged = False
+_interrupt_requested = threading.Event()
+"""Set when the watcher asked z3 to stop because of a Ctrl-C: z3 then reports the
+check as cancelled, as it does when a timer stops it, and only this tells the two
+apart."""
 
 
 def _bridge_interrupts() -> None:
@@ -89,6 +93,7 @@ def _bridge_interrupts() -> None:
             if not data:
                 return
             if signal.SIGINT in data:
+                _interrupt_requested.set()
                 z3.main_ctx().interrupt()
 
     threading.Thread(target=watch, name="z3-interrupt", daemon=True).start()
@@ -109,5 +114,15 @@ def check(solver, *assumptions) -> bool:
     raw = solver.reason_unknown()
     reason = classify(raw)
     if reason == "interrupted":
-        raise KeyboardInterrupt
+        if _interrupt_requested.is_set() or "keyboard" in raw.lower() or not _bridged_here():
+            _interrupt_requested.clear()
+            raise KeyboardInterrupt
+        # Bridged, and no Ctrl-C came: z3 cancelled the check itself (a timer, a limit).
+        raise Undecided("cancelled by z3 (a timeout or a limit)", raw)
     raise Undecided(reason, raw)
+
+
+def _bridged_here() -> bool:
+    """Whether the interrupt bridge serves this check (so that a Ctrl-C is seen)."""
+    return _bridged and threading.current_thread() is threading.main_thread() \
+        and not z3.get_param("ctrl_c") == "true"

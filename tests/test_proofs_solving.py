@@ -6,7 +6,7 @@ import pytest
 import z3
 
 from model.clubfight.ambiguities import AMBIGUITIES
-from proofs import clubfight
+from proofs import clubfight, solving
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation, discharge
 from proofs.solving import Undecided, check, classify
 
@@ -67,10 +67,30 @@ def test_reasons_are_named(raw, reason):
     assert raised.value.reason == reason
 
 
+@pytest.fixture
+def ctrl_c_seen():
+    """As when the interrupt bridge saw a Ctrl-C and asked z3 to stop."""
+    solving._interrupt_requested.set()
+    yield
+    solving._interrupt_requested.clear()
+
+
 @pytest.mark.parametrize("raw", ["canceled", "interrupted from keyboard"])
-def test_an_interrupted_check_is_an_interrupt_not_an_answer(raw):
+def test_an_interrupted_check_is_an_interrupt_not_an_answer(raw, ctrl_c_seen):
     with pytest.raises(KeyboardInterrupt):
         check(CannotDecide(raw))
+    assert not solving._interrupt_requested.is_set()  # the next check starts afresh
+
+
+def test_a_check_z3_cancelled_by_itself_is_undecided_not_an_interrupt():
+    """z3 reports a check stopped by its own timer as cancelled, like one stopped by a
+    Ctrl-C; with the bridge in place and no Ctrl-C seen, it is undecided."""
+    check(z3.Solver())  # puts the bridge in place (in the main thread)
+    if not solving._bridged_here():
+        pytest.skip("the interrupt bridge is not in place in this process")
+    with pytest.raises(Undecided) as raised:
+        check(CannotDecide("canceled"))
+    assert raised.value.reason.startswith("cancelled by z3")
 
 
 def test_an_undecided_ambiguity_witness_is_unknown_not_refuted(monkeypatch):
@@ -91,7 +111,7 @@ def test_an_undecided_proof_is_unknown(monkeypatch):
     assert result.answer.status == "unknown" and not result.passed
 
 
-def test_an_interrupt_during_an_obligation_stops_the_run(monkeypatch):
+def test_an_interrupt_during_an_obligation_stops_the_run(monkeypatch, ctrl_c_seen):
     monkeypatch.setattr(clubfight.z3, "Solver", lambda: CannotDecide("canceled"))
     obligation = next(o for o in clubfight.OBLIGATIONS if o.expected == PROVED)
     with pytest.raises(KeyboardInterrupt):

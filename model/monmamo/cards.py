@@ -73,7 +73,9 @@ class MMCard:
     ``limit`` is how many cards of this name may be on the Battlefield at once
     (0: the text sets no limit); ``specific`` marks a named character,
     Monster or place, of which only one may be there; ``draws`` is how many
-    cards a Draw or Vendor card draws when played.
+    cards a Draw or Vendor card draws when played; ``takes`` how many it lets
+    the player choose while looking through the Library (which is shuffled
+    afterwards).  A Draw or Vendor card does one of the two.
     """
 
     number: str
@@ -85,6 +87,7 @@ class MMCard:
     limit: int = 0
     draws: int = 0
     monster: MonsterStats | None = None
+    takes: int = 0
 
     @property
     def battlefield_limit(self) -> int | None:
@@ -95,7 +98,7 @@ class MMCard:
 
 
 _CARD_FIELDS = {"number", "name", "type", "text", "flavor", "specific", "limit", "draws",
-                "monster"}
+                "takes", "monster"}
 _MONSTER_FIELDS = {"hp": int, "level": int, "size": int, "speed": int, "sex": str,
                    "taxons": list, "multiplier": int, "innate_skill": str}
 
@@ -167,11 +170,14 @@ def parse_card(entry: Any, where: str) -> MMCard:
         raise InputError("a specific card is on the Battlefield once at most; its limit is "
                          f"1, not {limit}", f"{where}: limit")
     draws = _whole(entry, "draws", where)
-    if kind in PLAYED_FOR_EFFECT and draws < 1:
-        raise InputError(f"a {kind} card draws at least one card", f"{where}: draws")
-    if kind not in PLAYED_FOR_EFFECT and draws:
-        raise InputError(f"only Draw and Vendor cards draw; this is a {kind}",
-                         f"{where}: draws")
+    takes = _whole(entry, "takes", where)
+    if kind in PLAYED_FOR_EFFECT and (draws < 1) == (takes < 1):
+        raise InputError(f"a {kind} card either draws cards or takes cards from the Library "
+                         "(one of draws, takes at least 1, the other 0)", f"{where}: draws")
+    for field, value in (("draws", draws), ("takes", takes)):
+        if kind not in PLAYED_FOR_EFFECT and value:
+            raise InputError(f"only Draw and Vendor cards draw or take cards; this is a "
+                             f"{kind}", f"{where}: {field}")
     has_stats = "monster" in entry
     if has_stats != (kind == "Monster"):
         raise InputError("a Monster card has a [card.monster] table, and no other card has",
@@ -179,7 +185,7 @@ def parse_card(entry: Any, where: str) -> MMCard:
     monster = _monster(entry["monster"], where) if has_stats else None
     return MMCard(number, _text(entry, "name", where), kind, _text(entry, "text", where),
                 _text(entry, "flavor", where, required=False), specific, limit, draws,
-                monster)
+                monster, takes)
 
 
 def parse_card_set(text: str, where: str) -> dict[str, MMCard]:

@@ -246,6 +246,9 @@ PHASE_NODES = (
     ("discard", "step", ("MM 4.10", "MM 1.4"), "Discard cards"),
     ("pass", "step", ("MM 4.14",), "Pass"),
     ("declare", "step", ("MM 4.13",), "Declare setup complete"),
+    ("look", "decision", ("MM 4.9", "MM 1.2"), "Look through the Library"),
+    ("take", "step", ("MM 4.9", "MM 1.2"), "Take a card from the Library"),
+    ("shuffle", "step", ("MM 1.3",), "Shuffle the Library"),
     ("skip", "step", ("MM 4.15",), "Final turn skipped"),
     ("draw", "step", ("MM 4.12", "MM 4.9"), "Draw"),
     ("trim", "decision", ("MM 4.12",), "Discard down to seven"),
@@ -269,10 +272,18 @@ PHASE_EDGES = (
     ("play", "pass", "no card to play"),
     ("play", "declare", "declare alone"),
     ("place", "replace", "a Mobster named like a Bystander"),
+    ("spend", "look", "a card that looks through the Library"),
+    ("declare", "look", "a card that looks through the Library"),
+    ("spend", "take", "the Library is empty"),
+    ("declare", "take", "the Library is empty"),
+    ("look", "take", "a card chosen"),
+    ("take", "look", "more to take"),
+    ("take", "shuffle", "done looking"),
     *((source, "declare", "format met") for source in
       ("place", "replace", "attach", "spend", "discard")),
     *((source, target, label) for source in
-      ("place", "replace", "attach", "spend", "discard", "declare", "pass")
+      ("place", "replace", "attach", "spend", "discard", "declare", "pass", "shuffle",
+       "take")
       for target, label in (("draw", "fewer than seven"), ("trim", "more than seven"),
                             ("end_turn", "seven, or the Library is empty"))),
     ("draw", "trim", "more than seven"),
@@ -304,10 +315,13 @@ class MMView:
     hand_sizes: tuple[int, ...]
     library_size: int
     public: str
+    library: tuple[str, ...] | None = None  # seen only while looking through it
 
     def __str__(self) -> str:
+        library = (str(self.library_size) if self.library is None
+                   else f"{self.library_size}: {cards_text(self.library)}")
         return (f"player {self.player} holds {cards_text(self.hand)}; hands "
-                f"{' '.join(map(str, self.hand_sizes))}; Library {self.library_size}; "
+                f"{' '.join(map(str, self.hand_sizes))}; Library {library}; "
                 f"{self.public}")
 
 
@@ -433,13 +447,21 @@ class MMGame(Game[MMState, Any, MMRules]):
         hidden = dataclasses.replace(state, library=(), hands=((),) * state.players)
         return str(hidden)
 
+    @staticmethod
+    def _looking(state: MMState, player: int) -> bool:
+        """Whether ``player`` is looking through the Library now (MM 1.2, MM 4.9)."""
+        return state.step == "look" and state.turn == player
+
     def observation(self, state: MMState, player: int) -> MMView:
         return MMView(player, state.hands[player], tuple(map(len, state.hands)),
-                      len(state.library), self._public(state))
+                      len(state.library), self._public(state),
+                      state.library if self._looking(state, player) else None)
 
     def resample(self, state: MMState, player: int, rng) -> MMState:
-        """The Library and the other hands dealt again from the cards among them."""
-        pool = list(state.library)
+        """The Library and the other hands dealt again from the cards among them (the
+        other hands only, while the player looks through the Library)."""
+        looking = self._looking(state, player)
+        pool = [] if looking else list(state.library)
         for seat, hand in enumerate(state.hands):
             if seat != player:
                 pool.extend(hand)
@@ -451,7 +473,8 @@ class MMGame(Game[MMState, Any, MMRules]):
             else:
                 hands.append(tuple(sorted(pool[:len(hand)])))
                 pool = pool[len(hand):]
-        return dataclasses.replace(state, hands=tuple(hands), library=tuple(sorted(pool)))
+        library = state.library if looking else tuple(sorted(pool))
+        return dataclasses.replace(state, hands=tuple(hands), library=library)
 
     # -- actions ----------------------------------------------------------------------
     def chance_outcomes(self, state: MMState, rules: MMRules):
@@ -534,6 +557,8 @@ class MMGame(Game[MMState, Any, MMRules]):
     def legal_actions(self, state: MMState, rules: MMRules) -> tuple[MMMove, ...]:
         if state.step == "trim":
             return tuple(MMMove("trim", (n,)) for n in sorted(set(state.hands[state.turn])))
+        if state.step == "look":
+            return tuple(MMMove("take", (n,)) for n in sorted(set(state.library)))
         if state.step != "play":
             return ()
         moves = self._card_plays(state, rules)
@@ -591,6 +616,8 @@ class MMGame(Game[MMState, Any, MMRules]):
             steps = [Step("draw", why, f"player {seat} draws {action.cards[0]} "
                                        f"({len(hands[seat])} in hand)")]
             return self._finish_turn(after, steps, rules)
+        if action.kind == "take":
+            return self._take(state, action.cards[0], rules)
         if action.kind == "trim":
             seat = state.turn
             hands = list(state.hands)
@@ -684,9 +711,11 @@ class MMGame(Game[MMState, Any, MMRules]):
             else:
                 after = dataclasses.replace(after, discard=_add(state.discard, move.cards))
                 where = "the Discard pile"
-            after = dataclasses.replace(after, pending=card.draws)
+            effect = (f"draw {card.draws}" if card.draws else
+                      f"look through the Library and take {card.takes}")
+            after = dataclasses.replace(after, pending=card.draws or card.takes)
             steps.append(Step("spend", ("MM 4.9",), f"player {seat} plays {number} "
-                                                    f"({card.name}): draw {card.draws}; "
+                                                    f"({card.name}): {effect}; "
                                                     f"the card goes to {where}"))
         elif move.kind == "discard":
             after = dataclasses.replace(after, discard=_add(state.discard, move.cards))
@@ -709,7 +738,30 @@ class MMGame(Game[MMState, Any, MMRules]):
             steps.append(Step("declare", ("MM 4.13", "MM 4.1"),
                               f"player {seat} declares setup complete; every other player "
                               "takes one final setup turn"))
+        if move.kind == "play" and cards()[move.cards[0]].takes:
+            if after.library:
+                # The player looks through the Library now and chooses (MM 1.2).
+                return Transition(dataclasses.replace(after, step="look"), tuple(steps))
+            steps.append(Step("take", ("MM 4.9",), "the Library is empty: there is nothing "
+                                                   "to look through"))
+            after = dataclasses.replace(after, pending=0)
         return self._finish_turn(after, steps, rules)
+
+    def _take(self, state: MMState, card: str, rules: MMRules) -> Transition[MMState]:
+        seat = state.turn
+        hands = list(state.hands)
+        hands[seat] = _add(hands[seat], (card,))
+        after = dataclasses.replace(state, hands=tuple(hands), pending=state.pending - 1,
+                                    library=_remove(state.library, (card,)))
+        steps = [Step("take", ("MM 4.9", "MM 1.2"),
+                      f"player {seat} takes {card} from the Library")]
+        if after.pending and after.library:
+            return Transition(after, tuple(steps))
+        steps.append(Step("shuffle", ("MM 1.3",),
+                          "the Library is shuffled: every card in it is equally likely to "
+                          "come next again"))
+        return self._finish_turn(dataclasses.replace(after, step="play", pending=0), steps,
+                                 rules)
 
     def _finish_turn(self, state: MMState, steps: list[Step],
                      rules: MMRules) -> Transition[MMState]:
@@ -751,7 +803,17 @@ class MMGame(Game[MMState, Any, MMRules]):
         if state.step == "trim":
             return Illegal(("MM 4.12",), f"player {state.turn} discards one card from hand "
                                          f"down to seven ({cards_text(state.hands[state.turn])})")
+        if state.step == "look":
+            if action.kind != "take":
+                return Illegal(("MM 4.9",), f"player {state.turn} is looking through the "
+                                            "Library: they take a card from it now")
+            return Illegal(("MM 4.9", "MM 1.2"), f"{action.cards[0]} is not in the Library "
+                                                  f"({cards_text(state.library)})")
         hand = state.hands[state.turn]
+        if action.kind == "take":
+            return Illegal(("MM 4.9",), "a card is taken from the Library only while "
+                                        "looking through it, after playing a card that "
+                                        "allows it")
         if action.kind in ("first", "draw", "trim"):
             return Illegal(("MM 4.11",), f"player {state.turn} makes a play now")
         if action.kind == "pass":

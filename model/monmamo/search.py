@@ -103,9 +103,9 @@ SMALL_STARTS: tuple[tuple[str, str], ...] = (
      "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
      "hands S05 S07 S09 / S06 S08 S11 | battlefield - | discard - | exile - | declared - | "
      "passes 0"),
-    ("two players, a Monster each, three cards left in the Library",
+    ("two players, a Monster each and a Vendor, three cards left in the Library",
      "format 1 1 | first 0 | step play | turn 0 | pending 0 | library S04 S07 S09 | "
-     "hands S01 / S02 | battlefield - | discard - | exile - | declared - | passes 0"),
+     "hands S01 S13 / S02 | battlefield - | discard - | exile - | declared - | passes 0"),
     ("three players, two cards each, Library empty",
      "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
      "hands S01 S09 / S02 S04 / S03 S07 | battlefield - | discard - | exile - | "

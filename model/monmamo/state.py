@@ -9,9 +9,9 @@ A state's notation has twelve sections, always all of them, in this order::
 (on one line).  ``format M K`` is the battle format: M Monsters each, the
 objective K knock-outs; ``format M K teams T`` plays in T teams, seat ``s`` in
 team ``s mod T`` (team mates sit apart, so turns pass from team to team).  ``first ?`` before the starting roll.  ``step`` is
-one of ``roll deal play draw trim complete stalled``; ``turn`` the seat whose
-setup turn it is; ``pending`` the cards a played Draw or Vendor card still
-draws.  Card multisets (library, hands, discard, exile) are written in
+one of ``roll deal play look draw trim complete stalled``; ``turn`` the seat
+whose setup turn it is; ``pending`` the cards a played Draw or Vendor card
+still draws, or (step ``look``) still lets the player take from the Library.  Card multisets (library, hands, discard, exile) are written in
 ascending order, ``-`` when empty: the Library is drawn one card at a time at
 random (MM 1.3), so it has no order to keep, and no setup rule reads the order
 of the Discard pile (MM 1.4).  Hands are separated by ``/``, one per seat, and
@@ -45,7 +45,7 @@ HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_LIBRARY = 99
 DIE_FACES = 6
-STEPS = ("roll", "deal", "play", "draw", "trim", "complete", "stalled")
+STEPS = ("roll", "deal", "play", "look", "draw", "trim", "complete", "stalled")
 SECTION_NAMES = ("format", "first", "step", "turn", "pending", "library", "hands",
                  "battlefield", "discard", "exile", "declared", "passes")
 
@@ -285,7 +285,7 @@ class MMState:
                 f"passes {self.passes}")
 
 
-ACTION_KINDS = ("first", "draw", "place", "attach", "play", "discard", "trim", "pass",
+ACTION_KINDS = ("first", "draw", "place", "attach", "play", "take", "discard", "trim", "pass",
                 "declare")
 
 
@@ -294,7 +294,8 @@ class MMMove:
     """An action: chance (``first 1``, ``draw S01``) or a player's.
 
     ``place S01``, ``attach S09 to 2`` (the Battlefield entry, from 0),
-    ``play S12``, ``discard S01 S05``, ``trim S01``, ``pass``, ``declare``;
+    ``play S12``, ``take S04`` (from the Library, while looking through it),
+    ``discard S01 S05``, ``trim S01``, ``pass``, ``declare``;
     a card play followed by `` declare`` also declares setup complete.
 
     >>> str(MMMove("attach", ("S09",), 2, True))
@@ -341,8 +342,8 @@ class MMMove:
                 raise InputError(f"{text!r}: write attach CARD to ENTRY")
             target = _whole(rest[2], "attach", 99)
             rest = rest[:1]
-        counts = {"draw": 1, "place": 1, "attach": 1, "play": 1, "trim": 1, "pass": 0,
-                  "declare": 0}
+        counts = {"draw": 1, "place": 1, "attach": 1, "play": 1, "take": 1, "trim": 1,
+                  "pass": 0, "declare": 0}
         if kind in counts and len(rest) != counts[kind]:
             raise InputError(f"{text!r}: {kind} takes {counts[kind]} card(s)")
         if kind == "discard" and not rest:
