@@ -31,6 +31,7 @@ html_theme = "furo"
 html_title = "ringside rules reference"
 html_static_path = ["_static"]
 html_css_files = ["ringside.css"]
+html_js_files = ["ringside-search.js"]
 html_show_sourcelink = False
 html_copy_source = False
 

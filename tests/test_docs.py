@@ -767,6 +767,18 @@ def test_a_games_data_cases_run_in_check_count_for_rules_and_show_on_its_checks_
     assert "Data cases\n----------" in page
     assert "**TB-C1** A hand of two cards is a hand." in page
     assert "expected a refusal, got none" in page
+    # Each case is a line block, which reStructuredText wants ended by a blank line.
+    cases = page.split("Data cases\n----------", 1)[1].split("Proof obligations\n", 1)[0]
+    assert re.findall(r"\n\| Rules [^\n]*\n(?!\n)", cases) == []
+    assert len(re.findall(r"\n\| Rules [^\n]*\n\n", cases)) == 2
+    # A data case is an example of the rules it is about, on the rules page.
+    rules = generated[f"{docs.GENERATED}/toy/rules.rst"]
+    assert "**Example:** :ref:`A hand of two cards is a hand. <case-toy-tb-c1>` (a data case)" \
+        in rules
+    # Without its scenarios, a rule is still exemplified by the data cases about it.
+    reports[0].check.scenarios.clear()
+    missing = docs.without_example(reports[0])
+    assert first not in missing and TOY.rulebook.numbers()[1] in missing
 
 
 @needs_dot

@@ -370,7 +370,8 @@ def _check_examples(reports) -> None:
     for report in reports:
         for number in docs.without_example(report):
             logger.warning("ringside: %s %s has no example: no scenario under scenarios/%s/ "
-                           "is about it (write one with rules = [\"%s\"])", report.game.key,
+                           "(nor data case) is about it (write one with rules = [\"%s\"])",
+                           report.game.key,
                            number, report.game.key, number, type="ringside",
                            subtype="example")
 

@@ -388,9 +388,23 @@ def examples_by_rule(report: GameReport) -> dict[str, list]:
     return found
 
 
+def cases_by_rule(report: GameReport) -> dict[str, list]:
+    """The data cases about each rule (``(case, failures)`` pairs), by claim."""
+    found: dict[str, list] = {}
+    for case, failures in report.check.cases:
+        for number in case.rules:
+            found.setdefault(number, []).append((case, failures))
+    for pairs in found.values():
+        pairs.sort(key=lambda pair: pair[0].claim)
+    return found
+
+
 def without_example(report: GameReport) -> list[str]:
-    """The rules no ruling is about; the docs build fails on each."""
-    return [number for number, results in examples_by_rule(report).items() if not results]
+    """The rules no ruling (scenario or data case) is about; the docs build fails on
+    each."""
+    cases = cases_by_rule(report)
+    return [number for number, results in examples_by_rule(report).items()
+            if not results and not cases.get(number)]
 
 
 def check_item(report: GameReport, item: CheckRef, scenario_docs: Mapping[str, str],
@@ -685,6 +699,7 @@ def _rules_page(site: _Site, report: GameReport) -> None:
         for number in ambiguity.rules:
             ambiguities_by_rule.setdefault(number, []).append(ambiguity)
     examples = examples_by_rule(report)
+    cases = cases_by_rule(report)
     sections = []
     for section in game.rulebook.sections:
         rules = []
@@ -702,7 +717,8 @@ def _rules_page(site: _Site, report: GameReport) -> None:
             about_ids = {r.scenario.id for r in about}
             refs = report.coverage.get(rule.number, [])
             checks = [check_item(report, item, docs,
-                                 about=item.kind == "scenario" and item.id in about_ids)
+                                 about=(item.kind == "scenario" and item.id in about_ids)
+                                 or item.kind == "case")
                       for item in refs]
             open_points = []
             for ambiguity in ambiguities_by_rule.get(rule.number, []):
@@ -717,11 +733,16 @@ def _rules_page(site: _Site, report: GameReport) -> None:
             rules.append({
                 "rule": rule, "code": code, "phases": phases_by_rule.get(rule.number, []),
                 "open_points": open_points,
-                "examples": [{"title": r.scenario.title, "doc": docs[r.scenario.id],
+                "examples": [{"title": r.scenario.title,
+                              "link": doc(docs[r.scenario.id], r.scenario.title),
                               "note": "" if is_default_ruleset(game, r.scenario)
                               else scenario_ruleset_words(game, r.scenario),
                               "passed": r.passed}
-                             for r in about],
+                             for r in about]
+                + [{"title": case.claim,
+                    "link": ref(check_label(key, "case", case.id), case.claim),
+                    "note": "a data case", "passed": not failures}
+                   for case, failures in cases.get(rule.number, [])],
                 "checks": checks, "summary": checks_summary(report, refs)})
         sections.append({"section": section, "rules": rules})
     site.add(page_name(key, "rules"), "rules.rst.jinja", report=report, sections=sections,
