@@ -29,33 +29,50 @@ def clubfight_view(ambiguity: Ambiguity, rules) -> tuple[str, ...]:
     return tuple(format_move(m, grid) for m in moves_for_club(grid, club, rules))
 
 
-def toy_view(ambiguity: Ambiguity, rules) -> str:
-    state = TOY.parse_state(ambiguity.witness.position)
+def position_view(game, ambiguity: Ambiguity, rules) -> str:
+    """The probe (an action) at the witness position: refused, or the position it leads
+    to, with its odds when chance acts there and the outcome when the game ends."""
+    state = game.parse_state(ambiguity.witness.position)
     try:
-        action = TOY.parse_action(state, ambiguity.witness.probe, rules)
+        action = game.parse_action(state, ambiguity.witness.probe, rules)
     except (IllegalAction, AmbiguousAction) as error:
         return f"refused: {error}"
-    after = TOY.apply(state, action, rules)
-    outcome = TOY.outcome(after, rules)
-    return outcome.label if outcome else f"ongoing, phase {TOY.phase(after)}"
+    odds = dict(game.chance_outcomes(state, rules)).get(action)
+    after = game.apply(state, action, rules)
+    outcome = game.outcome(after, rules)
+    return (game.format_state(after) + (f" with odds {odds}" if odds is not None else "")
+            + (f", {outcome.label}" if outcome is not None else ""))
 
 
-def monmamo_view(ambiguity: Ambiguity, rules) -> str:
-    """The probe at the witness: refused, or the position it leads to (with its odds
-    when chance acts there)."""
-    from model.monmamo.engine import GAME as MONMAMO
+def command_view(game, ambiguity: Ambiguity, value) -> str:
+    """The JSON answer of the witness's command run with the reading's value."""
+    import contextlib
+    import io
+    import shlex
 
-    state = MONMAMO.parse_state(ambiguity.witness.position)
-    try:
-        action = MONMAMO.parse_action(state, ambiguity.witness.probe, rules)
-    except (IllegalAction, AmbiguousAction) as error:
-        return f"refused: {error}"
-    odds = dict(MONMAMO.chance_outcomes(state, rules)).get(action)
-    after = MONMAMO.format_state(MONMAMO.apply(state, action, rules))
-    return after if odds is None else f"{after} with odds {odds}"
+    from harness.cli import main
+
+    words = shlex.split(ambiguity.witness.command)
+    setting = f"{ambiguity.field}={str(value).lower() if isinstance(value, bool) else value}"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()) as err:
+        code = main([*words, "--set", setting, "--json"])
+    assert code in (0, 1), (ambiguity.id, code, err.getvalue())
+    return out.getvalue()
 
 
-VIEWS = {"clubfight": clubfight_view, "toy": toy_view, "monmamo": monmamo_view}
+def view(game, ambiguity: Ambiguity, value):
+    """What a reading makes of the witness: a command's answer; Club Fight's grid and
+    club (the moves it allows); every other game's position and action."""
+    if ambiguity.witness.command:
+        return command_view(game, ambiguity, value)
+    rules = under(game, ambiguity.field, value)
+    if game.key == "clubfight":
+        return clubfight_view(ambiguity, rules)
+    return position_view(game, ambiguity, rules)
+
+
+
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
@@ -91,9 +108,9 @@ def test_entries_agree_with_the_rules_and_the_rulebook(game):
 def test_every_witness_parses_and_the_readings_disagree_there(game):
     for ambiguity in game.ambiguities:
         assert ambiguity.witness is not None, ambiguity.id
-        game.parse_state(ambiguity.witness.position)
-        views = [VIEWS[game.key](ambiguity, under(game, ambiguity.field, r.value))
-                 for r in ambiguity.readings]
+        if not ambiguity.witness.command:
+            game.parse_state(ambiguity.witness.position)
+        views = [view(game, ambiguity, r.value) for r in ambiguity.readings]
         assert len(set(views)) == len(views), (ambiguity.id, views)
 
 
@@ -124,10 +141,21 @@ def test_clubfight_witnesses_give_the_moves_each_reading_promises(entry):
 
 def test_toy_witnesses():
     tie_bid, tie_strength = TOY.ambiguities
-    assert [toy_view(tie_bid, under(TOY, tie_bid.field, r.value))
-            for r in tie_bid.readings] == ["p0 wins", "ongoing, phase draw"]
-    assert [toy_view(tie_strength, under(TOY, tie_strength.field, r.value))
-            for r in tie_strength.readings] == ["draw", "shared p0 p1"]
+
+    def ends(entry):
+        return [position_view(TOY, entry, under(TOY, entry.field, r.value)).rsplit(", ", 1)
+                for r in entry.readings]
+
+    bid = ends(tie_bid)
+    assert bid[0][1] == "p0 wins" and "|" in bid[1][-1]  # the other reading plays on
+    assert [end for _, end in ends(tie_strength)] == ["draw", "shared p0 p1"]
+
+
+def test_a_witness_is_a_position_or_a_command():
+    assert Witness("", "", "differ", command="toy deal").command == "toy deal"
+    for position, command in (("pos", "toy deal"), ("", "")):
+        with pytest.raises(ValueError, match="position or a command"):
+            Witness(position, "", "differ", command=command)
 
 
 def test_an_entry_needs_two_readings_and_a_default_among_them():

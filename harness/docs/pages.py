@@ -853,7 +853,7 @@ def _ambiguities_page(site: _Site, report: GameReport) -> None:
                        "status": ref_status(report, CheckRef("proof", p, None))}
                       for p in proof_ids if p.startswith(ambiguity.id)]
         layout = None
-        if witness is not None:
+        if witness is not None and not witness.command:
             try:
                 layout = game.witness_layout(witness.position, witness.probe)
             except InputError:

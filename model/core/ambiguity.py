@@ -47,16 +47,25 @@ def value_words(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Witness:
-    """A position where the readings differ.
+    """Where the readings differ: a position of the game, or a command.
 
-    ``position`` is in the game's notation; ``probe`` names what to compare
-    there (for Club Fight, the club whose legal moves differ);
-    ``difference`` says in a sentence what each reading allows.
+    ``position`` is in the game's notation and ``probe`` names what to compare
+    there (for Club Fight, the club whose legal moves differ; for the other
+    games, an action).  For an open point that no position shows (how a deck
+    is counted, how a cost is paid), ``command`` is a ringside command line
+    (the words after ``ringside``) whose answer differs when it is run with
+    ``--set FIELD=VALUE`` for each reading; position and probe are then empty.
+    ``difference`` says in a sentence what each reading gives.
     """
 
     position: str
     probe: str
     difference: str
+    command: str = ""
+
+    def __post_init__(self) -> None:
+        if bool(self.command) == bool(self.position):
+            raise ValueError("a witness is a position or a command, exactly one of them")
 
 
 @dataclass(frozen=True, slots=True)
