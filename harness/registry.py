@@ -127,6 +127,29 @@ class GameParts:
         return self.game.key
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """``"package.module:name"`` as a function that imports the module only when
+    called: it calls ``name`` with the arguments given, or, when ``name`` is not
+    callable (a tuple of obligations, say), returns it.
+
+    So a game's package names its parts without importing them: z3, matplotlib and
+    the commands load only when a run needs them::
+
+        PARTS = GameParts(game=GAME, obligations=lazy("proofs.toy:OBLIGATIONS"),
+                          commands=lazy("harness.games.toy.commands:register"))
+    """
+    module_name, colon, name = target.partition(":")
+    if not colon or not module_name or not name:
+        raise ValueError(f"{target!r} is not 'package.module:name'")
+
+    def load(*args: Any) -> Any:
+        value = getattr(importlib.import_module(module_name), name)
+        return value(*args) if callable(value) else value
+
+    load.__qualname__ = load.__name__ = f"lazy({target!r})"
+    return load
+
+
 _registered: dict[str, GameParts] = {}
 """Parts registered at run time (tests, plug-ins), beside the discovered ones."""
 

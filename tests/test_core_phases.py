@@ -106,3 +106,17 @@ def test_an_edge_missing_from_the_graph_is_caught():
     assert missing_edges(TOY, state, transition) == []
     lint = lint_phase_graph(broken.phase_graph())
     assert lint.ok  # the graph itself is well formed; only the engine disagrees
+
+
+def test_a_phase_graph_is_built_from_its_tables_and_a_stray_edge_is_refused():
+    from model.core.phases import build_phase_graph
+
+    nodes = [("deal", "start", ("X 1",), "Deal"), ("play", "decision", ("X 2",), "Play"),
+             ("over", "terminal", ("X 3",), "Over")]
+    graph = build_phase_graph("X", nodes, [("deal", "play", "dealt"), ("play", "over")])
+    assert graph.name == "X" and graph.nodes["play"] == {
+        "kind": "decision", "rules": ("X 2",), "label": "Play"}
+    assert graph.edges["deal", "play"] == {"label": "dealt"} and graph.has_edge("play", "over")
+    assert lint_phase_graph(graph).ok
+    with pytest.raises(ValueError, match="the edge play -> ovr names 'ovr'"):
+        build_phase_graph("X", nodes, [("play", "ovr")])

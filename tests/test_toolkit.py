@@ -372,3 +372,18 @@ def test_every_numeric_option_refuses_bad_values(path, flag, kind, value, capsys
     assert main([*path, flag, value]) == 2
     line = one_error_line(capsys)
     assert f"argument {flag}: must be {kind.describe()}, not " in line, line
+
+
+def test_lazy_parts_import_only_when_called_and_call_or_return():
+    import sys
+
+    from harness.registry import lazy
+
+    sys.modules.pop("colorsys", None)
+    hsv = lazy("colorsys:rgb_to_hsv")
+    assert "colorsys" not in sys.modules  # named, not imported
+    assert hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0) and "colorsys" in sys.modules
+    assert lazy("colorsys:ONE_THIRD")() == 1.0 / 3.0  # a value is returned, not called
+    for bad in ("colorsys", "colorsys:", ":x"):
+        with pytest.raises(ValueError, match="is not 'package.module:name'"):
+            lazy(bad)

@@ -16,6 +16,29 @@ import networkx as nx
 NODE_KINDS = ("start", "decision", "step", "terminal")
 
 
+def build_phase_graph(name: str, nodes, edges) -> nx.DiGraph:
+    """A phase graph from tables: ``nodes`` as ``(phase, kind, rules, label)``,
+    ``edges`` as ``(source, target)`` or ``(source, target, label)``.
+
+    An edge naming a phase that is not a node is a mistake in the table, not a new
+    phase: it raises ``ValueError`` naming the edge.
+    """
+    graph = nx.DiGraph(name=name)
+    for phase, kind, rules, label in nodes:
+        graph.add_node(phase, kind=kind, rules=tuple(rules), label=label)
+    for edge in edges:
+        source, target = edge[0], edge[1]
+        for end in (source, target):
+            if end not in graph:
+                raise ValueError(f"{name}: the edge {source} -> {target} names {end!r}, "
+                                 "which is not a phase")
+        if len(edge) > 2:
+            graph.add_edge(source, target, label=edge[2])
+        else:
+            graph.add_edge(source, target)
+    return graph
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseLint:
     unreachable: tuple[str, ...]

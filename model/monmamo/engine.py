@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 import networkx as nx
 
 from model.core.errors import InputError
+from model.core.phases import build_phase_graph
 from model.core.game import (
     CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
     Transition, TransitionInvariant, draw_outcomes,
@@ -297,12 +298,7 @@ PHASE_EDGES = (
 
 @functools.lru_cache(maxsize=1)
 def _graph() -> nx.DiGraph:
-    graph = nx.DiGraph(name="Monsters Masters & Mobsters setup")
-    for name, kind, rules, label in PHASE_NODES:
-        graph.add_node(name, kind=kind, rules=rules, label=label)
-    for source, target, label in PHASE_EDGES:
-        graph.add_edge(source, target, label=label)
-    return graph
+    return build_phase_graph("Monsters Masters & Mobsters setup", PHASE_NODES, PHASE_EDGES)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,0 +1,10 @@
+"""The Power Source dice duel's parts: rules model, proofs, commands, docs pages."""
+
+from __future__ import annotations
+
+from harness.registry import GameParts, lazy
+from model.duel.engine import GAME
+
+PARTS = GameParts(game=GAME, obligations=lazy("proofs.duel:OBLIGATIONS"),
+                  commands=lazy("harness.games.duel.commands:register"),
+                  docs_pages=lazy("harness.games.duel.docs:docs_pages"))

@@ -1,0 +1,177 @@
+"""``ringside duel ...``: the characters, exact odds, and seeded duels with their log."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from model.core.errors import InputError
+from model.duel.engine import GAME
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact probability as ``p/q`` (``1/1`` and ``0/1`` at the ends)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def read_character(text: str, where: str):
+    """A shipped character by key or name, or a character file (TOML) by its path."""
+    from harness.files import read_text
+    from model.duel.characters import character, parse_character, shipped
+
+    wanted = text.strip().lower()
+    if any(wanted in (c.key, c.name.lower()) for c in shipped().values()):
+        return character(text, where)
+    if text.endswith(".toml") or "/" in text or Path(text).is_file():
+        return parse_character(read_text(text, "character file"), text)
+    raise InputError(f"{text!r} is neither a shipped character "
+                     f"({', '.join(shipped())}) nor a character file", where)
+
+
+def odds_data(first, second, rules) -> dict:
+    from model.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
+
+    rounds = round_odds(first, second, rules)
+    duel = duel_odds(first, second, rules)
+    return {
+        "base": {"A": {str(k): fraction_text(v) for k, v in base_distribution(first).items()},
+                 "B": {str(k): fraction_text(v) for k, v in base_distribution(second).items()}},
+        "critical": {"A": fraction_text(critical_chance(first)),
+                     "B": fraction_text(critical_chance(second))},
+        "aggressor": {"A": fraction_text(rounds.aggressor[0]),
+                      "B": fraction_text(rounds.aggressor[1]),
+                      "tie": fraction_text(rounds.aggressor[2])},
+        "clash_damage": {str(k): fraction_text(v) for k, v in rounds.clash.items()},
+        "duel": {"A": None if duel.first is None else fraction_text(duel.first),
+                 "B": None if duel.second is None else fraction_text(duel.second),
+                 "method": duel.method},
+    }
+
+
+def _percent(text: str) -> str:
+    numerator, denominator = map(int, text.split("/"))
+    return f"{100 * numerator / denominator:.2f}%"
+
+
+def cmd_duel_odds(args) -> Report:
+    rules = read_rules(GAME, args)
+    first = read_character(args.first, "A")
+    second = read_character(args.second, "B")
+    data = odds_data(first, second, rules)
+
+    def shown(probability: str) -> str:
+        return probability if len(probability) <= 24 else \
+            f"{_percent(probability)} (exact in --json)"
+
+    lines = [f"A = {first.name} ({first.power.words}), B = {second.name} "
+             f"({second.power.words}); rules {GAME.describe_rules(rules)}"]
+    for side, char in (("A", first), ("B", second)):
+        lines.append(f"Base of {side}: " + ", ".join(f"{k}: {v}" for k, v in
+                                                     data["base"][side].items()))
+        lines.append(f"critical {side} (range {char.critical[0]}-{char.critical[1]}): "
+                     f"{data['critical'][side]}")
+    roles = data["aggressor"]
+    lines.append(f"Aggressor after Generate Base (both passing): A {roles['A']}, B "
+                 f"{roles['B']}, tie {roles['tie']}")
+    lines.append("first round's clash damage before Shields: "
+                 + ", ".join(f"{k}: {v}" for k, v in data["clash_damage"].items()))
+    duel = data["duel"]
+    if duel["A"] is None:
+        lines.append(f"who wins the duel: {duel['method']}")
+    else:
+        lines.append(f"who wins the duel: A {shown(duel['A'])}, B {shown(duel['B'])}")
+        method = duel["method"]
+        lines.append(f"  method: {method if len(method) < 600 else method[:600] + '...'}")
+    return Report(data, lines)
+
+
+def cmd_duel_characters(args) -> Report:
+    from model.duel.characters import shipped
+
+    rows = []
+    lines = ["ringside's own example characters (not from the publisher):"]
+    for char in shipped().values():
+        rows.append({"key": char.key, "name": char.name, "hp": char.hp,
+                     "power": char.power.words, "critical": list(char.critical),
+                     "passives": [p.name for p in char.passives],
+                     "adrenaline": [{"name": a.name, "cost": a.cost} for a in char.adrenaline],
+                     "deck": len(char.deck()), "card_kinds": len(char.cards),
+                     "ours": char.ours})
+        lines.append(f"  {char.key:<6} {char.name:<14} HP {char.hp:<3} {char.power.words:<36} "
+                     f"critical {char.critical[0]}-{char.critical[1]}; passives "
+                     f"{', '.join(p.name for p in char.passives) or '-'}; Adrenaline "
+                     + ", ".join(f"{a.name} ({a.cost})" for a in char.adrenaline))
+    return Report({"characters": rows}, lines)
+
+
+def cmd_duel_play(args) -> Report:
+    from model.duel.policies import POLICIES, play_duel
+
+    rules = read_rules(GAME, args)
+    first = read_character(args.first, "A")
+    second = read_character(args.second, "B")
+    state = GAME.start_with(first, second, args.rounds)
+    lines = [f"{first.name} (player 0) vs {second.name} (player 1), seed {args.seed}, "
+             f"policy {args.policy}, rules {GAME.describe_rules(rules)}, at most "
+             f"{args.rounds} rounds"]
+    log = []
+    end = state
+    round_ = 0
+    for before, action, transition in play_duel(GAME, state, rules, args.seed,
+                                                POLICIES[args.policy]):
+        if before.round != round_:
+            round_ = before.round
+            lines.append(f"round {round_}: HP {before.hp[0]} {before.hp[1]}, Shield "
+                         f"{before.shield[0]} {before.shield[1]}, Adrenaline "
+                         f"{before.adrenaline[0]} {before.adrenaline[1]}")
+        text = GAME.format_action(before, action)
+        lines.append(f"  {text}")
+        lines.extend(f"      [{_step_name(step.phase)}] {step.text}  [{', '.join(step.rules)}]"
+                     for step in transition.steps)
+        log.append({"action": text, "steps": [
+            {"phase": s.phase, "step": _step_name(s.phase), "rules": list(s.rules),
+             "text": s.text} for s in transition.steps]})
+        end = transition.state
+    outcome = GAME.outcome(end, rules)
+    lines.append(f"result {outcome.label}, HP {end.hp[0]} {end.hp[1]} after {len(log)} "
+                 f"actions")
+    data = {"A": first.name, "B": second.name, "seed": args.seed, "policy": args.policy,
+            "rules": GAME.describe_rules(rules), "actions": log, "outcome": outcome.label,
+            "winners": sorted(outcome.winners), "hp": list(end.hp), "rounds": end.round}
+    return Report(data, lines)
+
+
+_STEP_NAMES = {"step_a": "A", "step_b": "B", "step_c": "C", "step_d": "D", "step_e": "E"}
+
+
+def _step_name(phase: str) -> str:
+    """The Resolution step (A to E) for the steps of Resolution, else the phase."""
+    return _STEP_NAMES.get(phase, phase)
+
+
+def register(commands) -> None:
+    """Add ``ringside duel odds``, ``characters`` and ``play``."""
+    odds = add_command(commands, "odds", cmd_duel_odds,
+                       help="exact odds of two characters: Base, critical, roles, clash "
+                            "damage, and who wins the duel",
+                       example=["brute", "brute"])
+    odds.add_argument("first", metavar="A", help="a shipped character (key or name) or a "
+                                                 "character file (TOML)")
+    odds.add_argument("second", metavar="B", help="the other character")
+    add_rules_options(odds, GAME)
+    add_command(commands, "characters", cmd_duel_characters,
+                help="list the shipped example characters", example=[])
+    play = add_command(commands, "play", cmd_duel_play,
+                       help="play a seeded duel and print its log, step by step",
+                       example=["ember", "tide", "--seed", "1"])
+    play.add_argument("first", metavar="A", help="a shipped character or a character file")
+    play.add_argument("second", metavar="B", help="the other character")
+    play.add_argument("--seed", type=bounded_int(0, 10**9), default=0,
+                      help="seed of the shuffles and the dice")
+    play.add_argument("--rounds", type=bounded_int(1, 99), default=30,
+                      help="the most rounds played (ringside's bound, DU 1.4)")
+    play.add_argument("--policy", choices=("eager", "pass"), default="eager",
+                      help="how both players choose: 'eager' plays the first card and "
+                           "Adrenaline it can, 'pass' never plays")
+    add_rules_options(play, GAME)

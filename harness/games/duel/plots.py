@@ -1,0 +1,98 @@
+"""The figures of the duel's odds page, drawn with matplotlib at docs build time.
+
+Each function takes exact odds (``p/q`` strings, as ``ringside duel odds --json``
+prints them) and gives a figure; :func:`svg` turns it into the text of an SVG
+file, the same text for the same odds (fixed hash salt, no date).  matplotlib (in
+the ``docs`` extra) is imported only here, and only when the reference is built.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from model.core.errors import InputError
+
+COLOURS = ("#0072B2", "#E69F00", "#009E73")
+"""One colour per character (Okabe-Ito: safe for colour-blind readers)."""
+RC = {"svg.hashsalt": "ringside", "svg.fonttype": "path", "font.size": 9,
+      "axes.spines.top": False, "axes.spines.right": False, "axes.titlesize": 9.5,
+      "legend.frameon": False, "figure.facecolor": "white", "axes.facecolor": "white"}
+
+
+def _matplotlib():
+    try:
+        import matplotlib
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise InputError("matplotlib is not installed; the duel's odds page draws its plots "
+                         "with it: install the docs extras (pip install 'ringside[docs]')"
+                         ) from None
+    return matplotlib, Figure, FigureCanvasAgg
+
+
+def _figure(width: float, height: float):
+    _, Figure, FigureCanvasAgg = _matplotlib()
+    figure = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def svg(figure) -> str:
+    matplotlib, _, _ = _matplotlib()
+    buffer = io.StringIO()
+    with matplotlib.rc_context(RC):
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def _float(text: str) -> float:
+    return float(Fraction(text))
+
+
+def bases_figure(bases: Sequence[tuple[str, Mapping[str, str]]]):
+    """One step line per character: the chance of each Base."""
+    figure = _figure(6.4, 2.8)
+    axes = figure.add_subplot()
+    for index, (name, odds) in enumerate(bases):
+        values = sorted(int(k) for k in odds)
+        axes.plot(values, [_float(odds[str(v)]) for v in values], marker="o",
+                  color=COLOURS[index % len(COLOURS)], label=name)
+    axes.set_xlabel("Base")
+    axes.set_ylabel("probability")
+    axes.set_title("The Base each Power Source generates")
+    axes.legend()
+    return figure
+
+
+def clash_figure(pairs: Sequence[tuple[str, Mapping[str, str]]]):
+    """Grouped bars: the first round's clash damage for each pair of characters."""
+    figure = _figure(6.4, 2.8)
+    axes = figure.add_subplot()
+    width = 0.8 / max(1, len(pairs))
+    for index, (label, odds) in enumerate(pairs):
+        values = sorted(int(k) for k in odds)
+        axes.bar([v + index * width for v in values], [_float(odds[str(v)]) for v in values],
+                 width=width, color=COLOURS[index % len(COLOURS)], label=label)
+    axes.set_xlabel("clash damage before Shields (both passing)")
+    axes.set_ylabel("probability")
+    axes.set_title("First-round clash damage")
+    axes.legend()
+    return figure
+
+
+def duel_figure(rows: Sequence[tuple[str, float, float]]):
+    """Horizontal stacked bars: the chance each side wins the duel."""
+    figure = _figure(6.4, 0.6 + 0.45 * len(rows))
+    axes = figure.add_subplot()
+    labels = [label for label, _, _ in rows]
+    first = [a for _, a, _ in rows]
+    second = [b for _, _, b in rows]
+    axes.barh(labels, first, color=COLOURS[0], label="A wins")
+    axes.barh(labels, second, left=first, color=COLOURS[1], label="B wins")
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("probability (policy 'pass')")
+    axes.legend(loc="lower right")
+    return figure

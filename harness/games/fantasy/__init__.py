@@ -1,0 +1,10 @@
+"""Fantasy Fight Club's parts: rules model, proofs, commands, docs pages."""
+
+from __future__ import annotations
+
+from harness.registry import GameParts, lazy
+from model.fantasy.engine import GAME
+
+PARTS = GameParts(game=GAME, obligations=lazy("proofs.fantasy:OBLIGATIONS"),
+                  commands=lazy("harness.games.fantasy.commands:register"),
+                  docs_pages=lazy("harness.games.fantasy.docs:docs_pages"))

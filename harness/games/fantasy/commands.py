@@ -1,0 +1,175 @@
+"""``ringside fantasy ...``: check a warband, the exact odds of an attack, a seeded battle."""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+from pathlib import Path
+
+from harness.files import read_text
+from harness.toolkit import SEED, Report, add_command, add_rules_options, read_rules
+from model.core.errors import InputError
+from model.core.game import CHANCE
+from model.fantasy.combat import attack_odds
+from model.fantasy.engine import GAME
+from model.fantasy.recruit import WARBAND_SIZE, shared_card_violations, violations
+from model.fantasy.state import Warband, parse_warband, warband_setup
+from model.fantasy.tables import equipment_named, warriors, weapon_named
+
+EXIT_VIOLATIONS = 1
+
+
+def example_warbands() -> dict[str, Path]:
+    """The warbands ringside ships (its own examples), by name: ``iron-host`` ..."""
+    folder = resources.files("model.fantasy").joinpath("data", "warbands")
+    return {Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir()
+            if entry.name.endswith(".toml")}
+
+
+def read_warband(text: str) -> tuple[str, Warband]:
+    """A warband from a file, or one of the shipped examples by name."""
+    shipped = example_warbands()
+    path = shipped.get(text, Path(text))
+    if text not in shipped and not path.exists():
+        raise InputError(f"no such file, and not a shipped example warband "
+                         f"({', '.join(sorted(shipped))})", text)
+    return str(path if text not in shipped else text), parse_warband(
+        read_text(path, "warband file"), text)
+
+
+def cmd_warband(args) -> Report:
+    where, band = read_warband(args.file)
+    found = violations(band.fighters, WARBAND_SIZE)
+    lines = [f"{where}: {band.name or 'warband'}, {len(band.fighters)} warriors"]
+    for number, fighter in enumerate(band.fighters, 1):
+        lines.append(f"  {number:>2}. {fighter}")
+    if found:
+        lines.append(f"{len(found)} violation{'s' if len(found) != 1 else ''}:")
+        lines.extend(f"  {v}" for v in found)
+    else:
+        lines.append("a legal warband: every recruit rule (FF 1.1 to FF 1.10) holds")
+    data = {"file": where, "name": band.name, "warriors": [str(f) for f in band.fighters],
+            "valid": not found,
+            "violations": [{"rule": v.rule, "warrior": v.warrior, "text": v.text}
+                           for v in found]}
+    return Report(data, lines, EXIT_VIOLATIONS if found else 0)
+
+
+def cmd_odds(args) -> Report:
+    rules = read_rules(GAME, args)
+    if args.attacker not in warriors():
+        raise InputError(f"{args.attacker!r} is not a warrior of the table "
+                         f"({', '.join(warriors())})", "ATTACKER")
+    if args.defender not in warriors():
+        raise InputError(f"{args.defender!r} is not a warrior of the table "
+                         f"({', '.join(warriors())})", "DEFENDER")
+    attacker, defender = warriors()[args.attacker], warriors()[args.defender]
+    weapon = weapon_named(args.weapon, "WEAPON")
+    if args.ranged and weapon.range is None:
+        raise InputError(f"the {weapon.name} is a hand-to-hand weapon; it has no range",
+                         "--ranged")
+    if not args.ranged and not weapon.hand_to_hand:
+        raise InputError(f"the {weapon.name} is a ranged weapon; add --ranged", "WEAPON")
+    if args.from_back and not args.ranged:
+        raise InputError("only a ranged attack is made from the back row", "--from-back")
+    used = (weapon_named(args.defender_weapon, "--defender-weapon"),) \
+        if args.defender_weapon else ()
+    shield = equipment_named(args.shield, "--shield") if args.shield else None
+    if shield is not None and shield.kind != "shield":
+        raise InputError(f"{shield.name} is a {shield.kind}, not a shield", "--shield")
+    armor = tuple(equipment_named(name, "--armor") for name in args.armor or ())
+    for piece in armor:
+        if piece.kind == "shield":
+            raise InputError(f"{piece.name} is a shield; give it with --shield", "--armor")
+    odds = attack_odds(attacker, weapon, defender, used, shield, armor, rules,
+                       ranged=args.ranged, attacker_in_back=args.from_back)
+    data = odds.as_dict()
+    how = "ranged" + (" from the back row" if args.from_back else "") if args.ranged \
+        else "hand to hand"
+    lines = [f"{attacker.name} with the {weapon.name} ({how}) against {defender.name}"
+             + (f" using the {used[0].name}" if used else "")
+             + (f", {shield.name}" if shield else "")
+             + "".join(f", {piece.name}" for piece in armor)
+             + f"  [rules {GAME.describe_rules(rules)}]",
+             f"  hit                       {data['hit']}",
+             f"  blocked                   {data['blocked']}",
+             "  damage                    " + "  ".join(f"{k}: {v}" for k, v in
+                                                      data["damage"].items()),
+             f"  kill in one attack        {data['kill_in_one']}",
+             f"  attacks to kill (mean)    {data['expected_attacks_to_kill'] or 'never'}",
+             f"  rules                     {', '.join(odds.rules)}"]
+    return Report(data, lines)
+
+
+def cmd_battle(args) -> Report:
+    rules = read_rules(GAME, args)
+    name_a, band_a = read_warband(args.a)
+    name_b, band_b = read_warband(args.b)
+    setup = warband_setup(band_a, band_b)
+    for name, band in ((name_a, band_a), (name_b, band_b)):
+        problems = violations(band.fighters, setup.size)
+        if problems:
+            raise InputError(f"the warband cannot be fielded: {problems[0]}", name)
+    shared = shared_card_violations(band_a.fighters, band_b.fighters)
+    if shared:
+        raise InputError(f"the two warbands cannot meet: {shared[0]}", name_b)
+    rng = random.Random(args.seed)
+    state = GAME.initial_state(setup, rules)
+    lines = [f"{band_a.name or name_a} (side A) against {band_b.name or name_b} (side B), "
+             f"seed {args.seed}, rules {GAME.describe_rules(rules)}; decisions are drawn "
+             "at random from the legal ones, dice are rolled, both by the seed"]
+    log = []
+    while not GAME.is_terminal(state):
+        if GAME.current_player(state) == CHANCE:
+            action, _ = GAME.sample_chance(state, rules, rng)
+        else:
+            action = rng.choice(list(GAME.legal_actions(state, rules)))
+        transition = GAME.resolve(state, action, rules)
+        text = GAME.format_action(state, action)
+        lines.append(f"  {text}")
+        lines.extend(f"      {step.text}  [{', '.join(step.rules)}]"
+                     for step in transition.steps)
+        log.append({"action": text, "steps": [
+            {"phase": s.phase, "rules": list(s.rules), "text": s.text}
+            for s in transition.steps]})
+        state = transition.state
+    outcome = GAME.outcome(state, rules)
+    lines.append(f"result {outcome.label} after {len(log)} actions; hits left "
+                 f"{outcome.scores[0]} (A) and {outcome.scores[1]} (B)")
+    data = {"a": name_a, "b": name_b, "seed": args.seed, "rules": GAME.describe_rules(rules),
+            "start": GAME.format_state(GAME.initial_state(setup, rules)), "actions": log,
+            "end": GAME.format_state(state), "outcome": outcome.label,
+            "scores": list(outcome.scores)}
+    return Report(data, lines)
+
+
+def register(commands) -> None:
+    """Add ``ringside fantasy warband``, ``odds`` and ``battle``."""
+    warband = add_command(commands, "warband", cmd_warband,
+                          help="check a warband file against the recruit rules",
+                          example=["iron-host"])
+    warband.add_argument("file", metavar="FILE",
+                         help="a warband file (TOML), or a shipped example: "
+                              "iron-host, goblin-rabble")
+    odds = add_command(commands, "odds", cmd_odds,
+                       help="exact odds of one attack: hit, block, damage, kill",
+                       example=["Ogre", "Maul", "Orc", "--shield", "Round Shield"])
+    odds.add_argument("attacker", metavar="ATTACKER", help="a warrior of the table (Ogre)")
+    odds.add_argument("weapon", metavar="WEAPON", help="a weapon of the table (Long Sword)")
+    odds.add_argument("defender", metavar="DEFENDER", help="a warrior of the table")
+    odds.add_argument("--defender-weapon", metavar="W",
+                      help="the defender's weapon in use (its parry, two-handed use)")
+    odds.add_argument("--shield", metavar="S", help="the defender's shield")
+    odds.add_argument("--armor", metavar="A", nargs="+",
+                      help="the defender's helmet and armor pieces")
+    odds.add_argument("--ranged", action="store_true", help="a ranged attack")
+    odds.add_argument("--from-back", action="store_true",
+                      help="the attacker shoots from the back row")
+    add_rules_options(odds, GAME)
+    battle = add_command(commands, "battle", cmd_battle,
+                         help="play a seeded battle between two warbands and print its log",
+                         example=["iron-host", "goblin-rabble", "--seed", "1"])
+    battle.add_argument("a", metavar="A", help="side A's warband: a file or a shipped example")
+    battle.add_argument("b", metavar="B", help="side B's warband: a file or a shipped example")
+    battle.add_argument("--seed", type=SEED, default=0, help="seed of the dice and decisions")
+    add_rules_options(battle, GAME)

@@ -1,0 +1,994 @@
+"""The Power Source dice duel as a game of the core protocol.
+
+A round runs Draw (chance, one card at a time), the optional discard (both
+players at once), Before Rolls (a secret simultaneous choice), Generate Base
+(chance, one Power Source at a time; a tie handled by DU-A1), After Rolls
+(Aggressor, then Defender; REGEN brings a chance re-roll), Resolution steps
+A to E (logged one step each), and Cleanup (a simultaneous trim to 4 when
+needed, then Adrenaline).  The duel ends when a character is defeated, or
+after the setup's last round (DU 1.4), which bounds every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import re
+from typing import Any, Iterable, Sequence
+
+import networkx as nx
+
+from model.core.errors import InputError
+from model.core.phases import build_phase_graph
+from model.core.game import (
+    CHANCE, SIMULTANEOUS, TERMINAL, Game, Illegal, IllegalAction, Invariant, Joint, Layout,
+    Outcome, Step, Token, Transition, TransitionInvariant, draw_outcomes, format_joint,
+    split_joint,
+)
+from model.duel.characters import Card, Character, Effect, character
+from model.duel.resolution import (
+    ADRENALINE_MAX, adrenaline_after, resolve_round,
+)
+from model.duel.rulebook import DU_AMBIGUITIES, DU_GLOSSARY, DU_RULEBOOK
+from model.duel.rules import PRESETS, DuelRules
+from model.duel.state import (
+    ACTION_KINDS, HAND_SIZE, KEEP_SIZE, DuelSetup, DuelState, Pending, Play, Roll, cards_text,
+)
+
+ROUND_MAX = 22
+"""The most actions a round takes: 10 draws, the discard, Before Rolls, 2 Bases, a
+re-generation, 2 After Rolls plays, 4 re-rolls (a card's and an Adrenaline
+Action's for each player) and the trim."""
+
+IMMEDIATE = ("aggressor", "defender", "crit")
+"""Conditions checked as their card resolves (DU 5.2)."""
+
+
+def _set(pair: tuple, seat: int, value: Any) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _remove(cards: Sequence[str], card: str) -> tuple[str, ...]:
+    left = list(cards)
+    left.remove(card)
+    return tuple(left)
+
+
+def _add(cards: Sequence[str], *added: str) -> tuple[str, ...]:
+    return tuple(sorted((*cards, *added)))
+
+
+def role(state: DuelState, seat: int, rules: DuelRules) -> str | None:
+    """``aggressor``, ``defender`` or ``None`` (no roles) for ``seat`` now (DU 4.7, DU-A2)."""
+    if state.roles == "-":
+        return None
+    if rules.roles_follow_score:
+        mine, theirs = state.strike(seat), state.strike(1 - seat)
+        if mine == theirs:
+            return None
+        return "aggressor" if mine > theirs else "defender"
+    if state.roles == "none":
+        return None
+    return "aggressor" if int(state.roles) == seat else "defender"
+
+
+def min_base(char: Character) -> int:
+    return char.power.minimum
+
+
+def draws_left(state: DuelState) -> int:
+    return sum(max(0, HAND_SIZE - len(h)) for h in state.hands)
+
+
+# -- invariants ------------------------------------------------------------------------
+def hp_in_range(state: DuelState) -> str | None:
+    for seat in (0, 1):
+        if not 0 <= state.hp[seat] <= state.chars[seat].hp:
+            return (f"player {seat} has {state.hp[seat]} HP; the range is 0 to "
+                    f"{state.chars[seat].hp}")
+    return None
+
+
+def adrenaline_in_range(state: DuelState) -> str | None:
+    for seat in (0, 1):
+        if not 0 <= state.adrenaline[seat] <= ADRENALINE_MAX:
+            return f"player {seat} holds {state.adrenaline[seat]} Adrenaline"
+    return None
+
+
+def hand_sizes(state: DuelState) -> str | None:
+    for seat in (0, 1):
+        size = len(state.hands[seat])
+        if size > HAND_SIZE:
+            return f"player {seat} holds {size} cards at {state.step}"
+    return None
+
+
+def known_cards(state: DuelState) -> str | None:
+    for seat in (0, 1):
+        deck = state.chars[seat].deck()
+        zones = (state.hands[seat] + state.decks[seat] + state.discards[seat]
+                 + state.played[seat])
+        if sorted(zones) != list(deck):
+            return (f"player {seat}'s cards ({cards_text(zones)}) are not their Action Deck "
+                    f"({cards_text(deck)})")
+    return None
+
+
+def shield_not_negative(state: DuelState) -> str | None:
+    if min(state.shield) < 0:
+        return f"a Shield count is negative: {state.shield}"
+    return None
+
+
+def over_means_defeat_or_limit(state: DuelState) -> str | None:
+    if state.step == "over" and min(state.hp) > 0 and state.round < state.rounds:
+        return "the duel is over with both characters standing before the last round"
+    if state.step != "over" and min(state.hp) == 0:
+        return "a character is at 0 HP but the duel goes on"
+    return None
+
+
+def regens_name_dice(state: DuelState) -> str | None:
+    for seat in (0, 1):
+        shown = state.base[seat] or ()
+        for who, value in state.regens:
+            if who == seat and value not in shown:
+                return f"a REGEN names a {value} that player {seat}'s Base does not show"
+    return None
+
+
+DU_INVARIANTS = (
+    Invariant("hp-in-range", ("DU 5.7", "DU 5.6", "DU 1.1"),
+              "HP stays between 0 and the character's maximum.", hp_in_range),
+    Invariant("adrenaline-in-range", ("DU 7.1",),
+              "Adrenaline stays between 0 and 5.", adrenaline_in_range),
+    Invariant("hand-sizes", ("DU 2.1", "DU 7.5"),
+              "No hand holds more than 5 cards.", hand_sizes),
+    Invariant("cards-of-the-deck", ("DU 1.2",),
+              "Each player's hand, deck, discards and played cards are exactly their "
+              "Action Deck.", known_cards),
+    Invariant("shield-not-negative", ("DU 5.4",), "Shield counts are never negative.",
+              shield_not_negative),
+    Invariant("regens-name-dice", ("DU 4.10",),
+              "Every REGEN waiting to be rolled names a die its Base shows.",
+              regens_name_dice),
+    Invariant("over-means-defeat", ("DU 1.3", "DU 1.4", "DU 6.7"),
+              "The duel ends exactly when a character is at 0 HP or the last round is "
+              "over.", over_means_defeat_or_limit),
+)
+
+
+def _trimmed_at_draw(before, action, after, rules) -> str | None:
+    if after.step in ("draw",) and before.step in ("after", "regen", "trim") and \
+            any(len(h) > KEEP_SIZE for h in after.hands):
+        return f"a new round began with {tuple(map(len, after.hands))} cards in hand"
+    return None
+
+
+def _heal_capped(before, action, after, rules) -> str | None:
+    for seat in (0, 1):
+        if after.hp[seat] > before.hp[seat] and after.hp[seat] > after.chars[seat].hp:
+            return f"player {seat} healed to {after.hp[seat]}, above the maximum"
+    return None
+
+
+DU_TRANSITION_INVARIANTS = (
+    TransitionInvariant("four-between-rounds", ("DU 7.5",),
+                        "Every round after the first begins with at most 4 cards in each "
+                        "hand.", _trimmed_at_draw),
+    TransitionInvariant("heal-capped", ("DU 5.7",),
+                        "No step heals above the maximum HP.", _heal_capped),
+)
+
+
+# -- the phase graph -------------------------------------------------------------------
+PHASE_NODES = (
+    ("draw", "start", ("DU 2.1", "DU 2.3"), "1. Draw to 5"),
+    ("discard", "decision", ("DU 2.2",), "Optional discard"),
+    ("before", "decision", ("DU 3.1",), "2. Before Rolls (secret)"),
+    ("reveal", "step", ("DU 3.1", "DU 3.2", "DU 5.8"), "Reveal"),
+    ("roll", "decision", ("DU 4.1",), "3. Generate Base"),
+    ("roles", "step", ("DU 4.2", "DU 4.3", "DU 4.4"), "Aggressor and Defender"),
+    ("reroll", "decision", ("DU 4.4",), "Tie: generate again"),
+    ("enter_after", "step", ("DU 4.5", "DU 5.8", "DU 5.2"), "Critical, conditions"),
+    ("after", "decision", ("DU 4.6", "DU 4.7", "DU 4.8", "DU 4.9"), "4. After Rolls"),
+    ("regen", "decision", ("DU 4.10",), "REGEN re-roll"),
+    ("step_a", "step", ("DU 6.1",), "A. Heal, Shield, DR"),
+    ("step_b", "step", ("DU 6.2", "DU 6.3"), "B. Aggressor's true damage"),
+    ("step_c", "step", ("DU 6.4",), "C. Clash"),
+    ("step_d", "step", ("DU 6.5",), "D. Defender's true damage"),
+    ("step_e", "step", ("DU 6.6",), "E. Salvage, Revenge"),
+    ("cleanup", "step", ("DU 7.5",), "6. Cleanup"),
+    ("trim", "decision", ("DU 7.5",), "Discard to 4"),
+    ("adrenaline", "step", ("DU 7.1", "DU 7.2", "DU 7.3", "DU 7.4"), "Adrenaline"),
+    ("over", "terminal", ("DU 1.3", "DU 1.4", "DU 6.7"), "Duel over"),
+)
+PHASE_EDGES = (
+    ("draw", "discard", "both hold 5, or cannot draw"),
+    ("discard", "before", "discards made"),
+    ("before", "reveal", "choices revealed together"),
+    ("reveal", "roll", "Bases next"),
+    ("before", "roll", "nothing revealed takes effect before the roll"),
+    ("roll", "roles", "both Bases generated"),
+    ("roles", "reroll", "tie, generated again (DU-A1)"),
+    ("roles", "enter_after", "roles decided"),
+    ("reroll", "roles", "new Bases"),
+    ("enter_after", "after", "After Rolls begins"),
+    ("after", "regen", "a REGEN"),
+    ("regen", "after", "re-rolled; the Defender next"),
+    ("after", "step_a", "both have played"),
+    ("regen", "step_a", "re-rolled; both have played"),
+    ("step_a", "step_b", ""), ("step_b", "step_c", ""), ("step_c", "step_d", ""),
+    ("step_d", "step_e", ""),
+    ("step_e", "over", "a character defeated"),
+    ("step_e", "cleanup", "both standing"),
+    ("cleanup", "trim", "a hand above 4"),
+    ("cleanup", "adrenaline", "hands at 4 or fewer"),
+    ("trim", "adrenaline", "trimmed"),
+    ("adrenaline", "draw", "next round"),
+    ("adrenaline", "over", "the last round is over"),
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _graph() -> nx.DiGraph:
+    return build_phase_graph("Power Source duel round", PHASE_NODES, PHASE_EDGES)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DuelView:
+    """What one player sees: their hand and deck, the sizes of the opponent's, the rest."""
+
+    player: int
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    opponent_hand: int
+    opponent_deck: int
+    public: str
+
+    def __str__(self) -> str:
+        return (f"player {self.player} holds {cards_text(self.hand)}; the opponent holds "
+                f"{self.opponent_hand} cards with {self.opponent_deck} in their deck; "
+                f"{self.public}")
+
+
+class DuelGame(Game[DuelState, Any, DuelRules]):
+    key = "duel"
+    title = "Power Source dice duel"
+    rulebook_file = "strike-duel.txt"
+    rules_type = DuelRules
+    setup_type = DuelSetup
+    min_players = 2
+    max_players = 2
+    summary = ("Two characters generate a Base from their Power Source each round, modify "
+               "it with Action Deck cards into a Strike Score, and deal the difference "
+               "until one is at 0 HP; characters and cards are data, with three examples "
+               "of ringside's own.")
+    overview = (
+        "Each player brings a character (hit points, a Power Source, a Critical Range, "
+        "passives, Adrenaline Actions) and a 30-card Action Deck. A round has six parts: "
+        "Draw to five, Before Rolls (a secret card each, revealed together), Generate "
+        "Base, After Rolls (Aggressor first), Resolution in the fixed order A to E, and "
+        "Cleanup. The rulebook prints no character: the shipped characters are "
+        "ringside's own examples, not the publisher's.")
+
+    @property
+    def presets(self):
+        return PRESETS
+
+    @property
+    def rulebook(self):
+        return DU_RULEBOOK
+
+    @property
+    def ambiguities(self):
+        return DU_AMBIGUITIES
+
+    @property
+    def glossary(self):
+        return DU_GLOSSARY
+
+    @property
+    def invariants(self):
+        return DU_INVARIANTS
+
+    @property
+    def transition_invariants(self):
+        return DU_TRANSITION_INVARIANTS
+
+    # -- setups --------------------------------------------------------------------
+    def parse_setup(self, text: str) -> DuelSetup:
+        return DuelSetup.parse(text)
+
+    _PAIRS = (("ember", "tide"), ("tide", "brute"), ("brute", "ember"), ("ember", "brute"),
+              ("tide", "ember"), ("brute", "tide"))
+
+    def example_setups(self, count: int) -> list[DuelSetup]:
+        return [DuelSetup(*self._PAIRS[i % len(self._PAIRS)], rounds=2 + i % 3)
+                for i in range(count)]
+
+    def initial_state(self, setup: DuelSetup, rules: DuelRules) -> DuelState:
+        return self.start_with(character(setup.first), character(setup.second),
+                               setup.rounds)
+
+    @staticmethod
+    def start_with(first: Character, second: Character, rounds: int) -> DuelState:
+        """The first state of a duel of two characters (shipped or read from files)."""
+        return DuelState((first, second), 1, rounds, "draw", (first.hp, second.hp), (0, 0),
+                         (0, 0), ((), ()), (first.deck(), second.deck()), ((), ()))
+
+    def exploration_starts(self, rules: DuelRules, count: int) -> Iterable[DuelState]:
+        """The example setups with low HP, so that searches and playouts reach defeats."""
+        for index, setup in enumerate(self.example_setups(count)):
+            state = self.initial_state(setup, rules)
+            hp = (min(state.hp[0], 3 + index % 5), min(state.hp[1], 4 + (index * 3) % 6))
+            yield dataclasses.replace(state, hp=hp)
+
+    def num_players(self, state: DuelState) -> int:
+        return 2
+
+    def max_length(self, state: DuelState) -> int:
+        if state.step == "over":
+            return 0
+        return self._left_in_round(state) + (state.rounds - state.round) * ROUND_MAX
+
+    @staticmethod
+    def _left_in_round(state: DuelState) -> int:
+        late = (2 - sum(state.acted)) + (4 - state.regens_done) + 1
+        return {"draw": draws_left(state) + 12, "discard": 12, "before": 11,
+                "roll": 10 - (state.base[0] is not None), "reroll": 8, "after": late,
+                "regen": late, "trim": 1}[state.step]
+
+    # -- states ----------------------------------------------------------------------
+    def parse_state(self, text: str) -> DuelState:
+        return DuelState.parse(text)
+
+    def layout(self, position: str) -> Layout | None:
+        """The two characters as a board, one row each (HP, Shield, Adrenaline, the Base's
+        dice or cards, the Strike Score and the role), with hands and piles beside."""
+        try:
+            state = DuelState.parse(position)
+        except InputError:
+            return None
+
+        def card_tokens(seat: int, cards: Sequence[str]) -> tuple[Token, ...] | str:
+            char = state.chars[seat]
+            found = tuple(Token(c, f"{char.card(c).name}: {char.card(c).text}"
+                                if char.card(c) else c) for c in cards)
+            return found or "-"
+
+        rows = []
+        for seat, char in enumerate(state.chars):
+            base = state.base[seat]
+            if state.roles in ("0", "1"):
+                who = "Aggressor" if int(state.roles) == seat else "Defender"
+            else:
+                who = "no role" if state.roles == "none" else ""
+            rows.append((
+                Token(char.name, f"player {seat}: {char.name} ({char.power.words})"),
+                Token(f"HP {state.hp[seat]}/{char.hp}", f"{state.hp[seat]} of {char.hp} hit points"),
+                Token(f"Shield {state.shield[seat]}", f"{state.shield[seat]} Shield tokens"),
+                Token(f"Adrenaline {state.adrenaline[seat]}",
+                      f"{state.adrenaline[seat]} of 5 Adrenaline"),
+                tuple(Token(str(v), f"a {v} of the Base") for v in base) if base else "",
+                Token(f"SS {state.strike(seat)}", "the Strike Score") if base else "",
+                Token(who, "the role this round (fixed on entering After Rolls)") if who else "",
+            ))
+        parts = tuple((f"player {seat}'s hand", card_tokens(seat, state.hands[seat]))
+                      for seat in (0, 1))
+        parts += tuple((f"player {seat}'s played cards", card_tokens(seat, state.played[seat]))
+                       for seat in (0, 1) if state.played[seat])
+        parts += (("Action Decks", f"{len(state.decks[0])} and {len(state.decks[1])} cards "
+                                   "face down"),
+                  ("discard piles", f"{len(state.discards[0])} and {len(state.discards[1])} "
+                                    "cards"),
+                  ("waiting for Resolution", " ".join(map(str, state.pending)) or "-"),
+                  ("step", f"round {state.round} of {state.rounds}, {state.step}"))
+        return Layout(tuple(rows), parts)
+
+    def phase(self, state: DuelState) -> str:
+        return state.step
+
+    def phase_graph(self) -> nx.DiGraph:
+        return _graph()
+
+    def current_player(self, state: DuelState) -> int:
+        if state.step in ("draw", "roll", "reroll", "regen"):
+            return CHANCE
+        if state.step == "over":
+            return TERMINAL
+        if state.step == "after" and state.roles in ("0", "1"):
+            aggressor = int(state.roles)
+            return aggressor if not state.acted[aggressor] else 1 - aggressor
+        return SIMULTANEOUS
+
+    def players_to_act(self, state: DuelState) -> tuple[int, ...]:
+        player = self.current_player(state)
+        if player >= 0:
+            return (player,)
+        if player != SIMULTANEOUS:
+            return ()
+        if state.step == "discard":
+            return tuple(s for s in (0, 1) if state.hands[s])
+        if state.step == "trim":
+            return tuple(s for s in (0, 1) if len(state.hands[s]) > KEEP_SIZE)
+        return (0, 1)
+
+    def outcome(self, state: DuelState, rules: DuelRules) -> Outcome | None:
+        if state.step != "over":
+            return None
+        standing = frozenset(s for s in (0, 1) if state.hp[s] > 0)
+        if len(standing) == 2:
+            return Outcome("unfinished", frozenset(), state.hp)
+        if not standing:
+            return Outcome("draw", frozenset(), state.hp)
+        return Outcome(f"player {min(standing)} wins", standing, state.hp)
+
+    # -- hidden information --------------------------------------------------------------
+    def observation(self, state: DuelState, player: int) -> DuelView:
+        other = 1 - player
+        public = dataclasses.replace(state, hands=((), ()), decks=((), ()))
+        return DuelView(player, state.hands[player], state.decks[player],
+                        len(state.hands[other]), len(state.decks[other]), str(public))
+
+    def format_observation(self, observation: Any) -> str:
+        return str(observation)
+
+    def resample(self, state: DuelState, player: int, rng) -> DuelState:
+        """The opponent's hand dealt again from their hand and deck together."""
+        other = 1 - player
+        pool = list(state.hands[other] + state.decks[other])
+        rng.shuffle(pool)
+        size = len(state.hands[other])
+        return dataclasses.replace(state, hands=_set(state.hands, other, tuple(sorted(pool[:size]))),
+                                   decks=_set(state.decks, other, tuple(sorted(pool[size:]))))
+
+    # -- actions -----------------------------------------------------------------------
+    def _can_draw(self, state: DuelState, seat: int, rules: DuelRules) -> bool:
+        return len(state.hands[seat]) < HAND_SIZE and bool(
+            state.decks[seat] or (rules.reshuffle_discards and state.discards[seat]))
+
+    def _drawer(self, state: DuelState, rules: DuelRules) -> int | None:
+        for seat in (0, 1):
+            if self._can_draw(state, seat, rules):
+                return seat
+        return None
+
+    def chance_outcomes(self, state: DuelState, rules: DuelRules):
+        if state.step == "draw":
+            seat = self._drawer(state, rules)
+            if seat is None:  # a position written by hand where nobody can draw
+                return ()
+            pile = state.decks[seat] or state.discards[seat]
+            return tuple((Roll("draw", card), p) for card, p in draw_outcomes(pile))
+        if state.step == "roll":
+            seat = 0 if state.base[0] is None else 1
+            return tuple((Roll("base", values=v), p)
+                         for v, p in state.chars[seat].power.outcomes())
+        if state.step == "reroll":
+            return self._rebase_outcomes(state)
+        if state.step == "regen":
+            seat, value = state.regens[0]
+            kept = list(state.base[seat])
+            kept.remove(value)
+            return tuple((Roll("regen", values=(v,)), p) for v, p in
+                         state.chars[seat].power.regen_outcomes(tuple(kept)))
+        return ()
+
+    @staticmethod
+    def _rebase_outcomes(state: DuelState):
+        first, second = (c.power.outcomes() for c in state.chars)
+        found = [((a, b), pa * pb) for (a, pa), (b, pb) in itertools.product(first, second)
+                 if sum(a) + state.bonus[0] != sum(b) + state.bonus[1]]
+        total = sum(p for _, p in found)
+        return tuple((Roll("rebase", values=v), p / total) for v, p in found)
+
+    def _card_choices(self, state: DuelState, seat: int, card: Card, adrenaline: int,
+                      target_bases: dict[str, tuple[int, ...]]) -> list[Play]:
+        options = range(1, len(card.options) + 1) if card.options else (0,)
+        rushes = (False, True) if card.rush and adrenaline >= card.rush.cost else (False,)
+        plays = []
+        for option, rush in itertools.product(options, rushes):
+            effects = self._card_effects(card, option, rush)
+            regen = [e for e in effects if e.kind == "regen"]
+            values = sorted(set(target_bases[regen[0].to])) if regen else [None]
+            plays.extend(Play("play", card.id, option, rush, card_regen=v) for v in values)
+        return plays
+
+    @staticmethod
+    def _card_effects(card: Card, option: int, rush: bool) -> tuple[Effect, ...]:
+        effects = card.effects
+        if option:
+            effects += card.options[option - 1]
+        if rush:
+            effects += card.rush.effects
+        return effects
+
+    def player_actions(self, state: DuelState, rules: DuelRules, player: int) -> tuple[Play, ...]:
+        if player not in self.players_to_act(state):
+            return ()
+        hand = state.hands[player]
+        char = state.chars[player]
+        if state.step == "discard":
+            return (Play("keep"),) + tuple(Play("discard", c) for c in sorted(set(hand)))
+        if state.step == "trim":
+            return tuple(Play("trim", c) for c in sorted(set(hand)))
+        timing = "before" if state.step == "before" else "after"
+        bases = {"self": state.base[player] or (), "opponent": state.base[1 - player] or ()}
+        plays = [Play("pass")]
+        for card_id in sorted(set(hand)):
+            card = char.card(card_id)
+            if card is not None and card.timing == timing:
+                plays.extend(self._card_choices(state, player, card, state.adrenaline[player],
+                                                bases))
+        if timing == "before" or state.used[player]:
+            return tuple(plays)
+        with_actions = list(plays)
+        for play in plays:
+            left = state.adrenaline[player] - (char.card(play.card).rush.cost if play.rush else 0)
+            for action in char.adrenaline:
+                if action.cost > left:
+                    continue
+                regen = [e for e in action.effects if e.kind == "regen"]
+                values = sorted(set(bases[regen[0].to])) if regen else [None]
+                with_actions.extend(dataclasses.replace(play, adrenaline=action.key,
+                                                        action_regen=v) for v in values)
+        return tuple(with_actions)
+
+    def legal_actions(self, state: DuelState, rules: DuelRules):
+        player = self.current_player(state)
+        if player == SIMULTANEOUS:
+            return self.joint_actions(state, rules)
+        if player >= 0:
+            return self.player_actions(state, rules, player)
+        return ()
+
+    def action_kind(self, action: Any) -> str:
+        if isinstance(action, Joint):
+            kinds = [a.kind for _, a in action.choices]
+            return "play" if "play" in kinds else kinds[0]
+        return action.kind
+
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ACTION_KINDS
+
+    def format_action(self, state: DuelState, action: Any) -> str:
+        if isinstance(action, Joint):
+            return format_joint(action, lambda player, choice: str(choice))
+        return str(action)
+
+    _SYNTAX = re.compile(
+        r"^(draw \w+|base( \d+)+|rebase( \d+)+ /( \d+)+|regen \d+|keep|discard \w+|trim \w+|"
+        r"pass|play \w+( or \d+)?( rush)?( regen \d+)?)( \+ adrenaline [\w-]+( regen \d+)?)?$")
+
+    def parse_action(self, state: DuelState, text: str, rules: DuelRules):
+        if not isinstance(text, str):
+            raise InputError(f"an action is text, not {type(text).__name__}")
+        canonical = " ".join(text.lower().split())
+        player = self.current_player(state)
+        if player == SIMULTANEOUS:
+            pieces = split_joint(canonical, self.players_to_act(state))
+            for _, piece in pieces:
+                self._check_syntax(piece, text)
+            for action in self.legal_actions(state, rules):
+                if self.format_action(state, action).lower() == canonical:
+                    return action
+        else:
+            self._check_syntax(canonical, text)
+            for action in self.actions(state, rules):
+                if self.format_action(state, action).lower() == canonical:
+                    return action
+        raise IllegalAction(self._illegal(state, canonical, rules), text.strip())
+
+    def _check_syntax(self, piece: str, text: str) -> None:
+        if not self._SYNTAX.match(piece):
+            raise InputError(f"{text!r} is not an action of the duel; actions look like "
+                             "'draw E01', 'keep', 'discard E01', 'pass', 'play E02 or 1 rush', "
+                             "'play E07 regen 3 + adrenaline second-wind', 'base 3 5', "
+                             "'regen 4', 'trim E01'")
+
+    _STEP_RULES = {"draw": ("DU 2.1",), "discard": ("DU 2.2",), "before": ("DU 3.1",),
+                   "roll": ("DU 4.1",), "reroll": ("DU 4.4",), "after": ("DU 4.6",),
+                   "regen": ("DU 4.10",), "trim": ("DU 7.5",), "over": ("DU 1.3",)}
+
+    def _illegal(self, state: DuelState, text: str, rules: DuelRules) -> Illegal:
+        rule = self._STEP_RULES[state.step]
+        if state.step == "over":
+            return Illegal(rule, "the duel is over")
+        player = self.current_player(state)
+        if player == CHANCE:
+            return Illegal(rule, f"chance acts now ({state.step}); {text!r} is not one of its "
+                                 "outcomes")
+        words = text.split()
+        if state.step == "after" and "adrenaline" in words:
+            seat = player if player >= 0 else None
+            if seat is not None and state.used[seat]:
+                return Illegal(("DU 4.8",), f"player {seat} has used an Adrenaline Action "
+                                            "this round")
+            return Illegal(("DU 4.8", "DU 7.1"), "no such Adrenaline Action is affordable "
+                                                 "now")
+        if "regen" in words and state.step == "after":
+            return Illegal(("DU 4.10",), "a REGEN names a die the targeted Base shows")
+        if "rush" in words:
+            return Illegal(("DU 4.9",), "the Rush is not affordable, or the card has none")
+        if "play" in words:
+            return Illegal(rule, "that card is not in hand for this step (Before Rolls cards "
+                                 "before the roll, After Rolls cards after it)")
+        return Illegal(rule, f"{text!r} is not open at {state.step}")
+
+    # -- transitions ---------------------------------------------------------------------
+    def resolve(self, state: DuelState, action: Any, rules: DuelRules) -> Transition[DuelState]:
+        if action not in self.actions(state, rules):
+            text = self.format_action(state, action) if isinstance(action, (Joint, Play, Roll)) \
+                else repr(action)
+            raise IllegalAction(self._illegal(state, text, rules), text)
+        steps: list[Step] = []
+        if state.step == "draw":
+            state = self._draw(state, action, rules, steps)
+        elif state.step == "discard":
+            state = self._discard(state, action, rules, steps)
+        elif state.step == "before":
+            state = self._before(state, action, rules, steps)
+        elif state.step == "roll":
+            state = self._roll(state, action, rules, steps)
+        elif state.step == "reroll":
+            state = dataclasses.replace(state, base=action.values)
+            steps.append(Step("reroll", ("DU 4.4",), "the scores tied: both Bases generated "
+                                                     "again: " + self._bases_text(state)))
+            state = self._decide_roles(state, rules, steps)
+        elif state.step == "after":
+            state = self._after(state, action, rules, steps)
+        elif state.step == "regen":
+            state = self._regen(state, action, rules, steps)
+        elif state.step == "trim":
+            hands = state.hands
+            discards = state.discards
+            for seat, play in action.choices:
+                hands = _set(hands, seat, _remove(hands[seat], play.card))
+                discards = _set(discards, seat, _add(discards[seat], play.card))
+                steps.append(Step("trim", ("DU 7.5",), f"player {seat} discards {play.card} "
+                                                      "down to 4"))
+            state = self._adrenaline(dataclasses.replace(state, hands=hands, discards=discards),
+                                     rules, steps)
+        return Transition(state, tuple(steps))
+
+    # Draw ---------------------------------------------------------------------------------
+    def _draw(self, state, roll: Roll, rules, steps) -> DuelState:
+        seat = self._drawer(state, rules)
+        deck, discards = state.decks[seat], state.discards[seat]
+        text = ""
+        if not deck:
+            deck, discards = discards, ()
+            text = f"player {seat}'s deck is empty: the discard pile is shuffled into it; "
+        state = dataclasses.replace(
+            state, decks=_set(state.decks, seat, _remove(deck, roll.card)),
+            discards=_set(state.discards, seat, discards),
+            hands=_set(state.hands, seat, _add(state.hands[seat], roll.card)))
+        rules_ = ("DU 2.1", "DU 2.3") if text else ("DU 2.1",)
+        steps.append(Step("draw", rules_, f"{text}player {seat} draws {roll.card} "
+                                          f"({len(state.hands[seat])} in hand)"))
+        return self._after_draws(state, rules, steps)
+
+    def _after_draws(self, state, rules, steps) -> DuelState:
+        if self._drawer(state, rules) is not None:
+            return state
+        short = [s for s in (0, 1) if len(state.hands[s]) < HAND_SIZE]
+        if short:
+            steps.append(Step("draw", ("DU 2.3",), " and ".join(
+                f"player {s} cannot draw (no card left)" for s in short)))
+        if not any(state.hands):
+            steps.append(Step("discard", ("DU 2.2",), "no card in hand to discard"))
+            return dataclasses.replace(state, step="before")
+        return dataclasses.replace(state, step="discard")
+
+    def _discard(self, state, joint: Joint, rules, steps) -> DuelState:
+        words = []
+        for seat, play in joint.choices:
+            if play.kind == "discard":
+                state = dataclasses.replace(
+                    state, hands=_set(state.hands, seat, _remove(state.hands[seat], play.card)),
+                    discards=_set(state.discards, seat, _add(state.discards[seat], play.card)))
+                words.append(f"player {seat} discards {play.card}")
+            else:
+                words.append(f"player {seat} keeps their hand")
+        steps.append(Step("discard", ("DU 2.2",), "; ".join(words) + " (no redraw)"))
+        return dataclasses.replace(state, step="before")
+
+    # Before Rolls ---------------------------------------------------------------------------
+    def _before(self, state, joint: Joint, rules, steps) -> DuelState:
+        shown = ", ".join(f"player {seat} {'passes' if p.kind == 'pass' else 'plays ' + str(p)[5:]}"
+                          for seat, p in joint.choices)
+        steps.append(Step("before", ("DU 3.1",), f"revealed together: {shown}"))
+        for seat, play in joint.choices:
+            if play.kind != "play":
+                continue
+            card = state.chars[seat].card(play.card)
+            state = self._spend_card(state, seat, play, card)
+            effects = self._card_effects(card, play.option, play.rush)
+            state = self._apply(state, seat, card.id, effects, rules, steps, "reveal",
+                                ("DU 3.2",), defer=True)
+        for seat in (0, 1):
+            for passive in state.chars[seat].passives:
+                state = self._apply(state, seat, "-".join(passive.name.split()),
+                                    passive.effects, rules, steps, "reveal", ("DU 5.8",),
+                                    defer=True, label=passive.name)
+        return dataclasses.replace(state, step="roll")
+
+    def _spend_card(self, state, seat: int, play: Play, card: Card) -> DuelState:
+        cost = card.rush.cost if play.rush else 0
+        return dataclasses.replace(
+            state, hands=_set(state.hands, seat, _remove(state.hands[seat], card.id)),
+            played=_set(state.played, seat, _add(state.played[seat], card.id)),
+            adrenaline=_set(state.adrenaline, seat, state.adrenaline[seat] - cost))
+
+    def _apply(self, state, seat: int, source: str, effects: Sequence[Effect], rules, steps,
+               phase: str, why: tuple[str, ...], defer: bool = False, label: str = "",
+               regens: Sequence[int | None] = ()) -> DuelState:
+        """Resolve ``effects`` of ``seat``'s ``source`` now (DU 3.2, DU 5.1, DU 5.2).
+
+        Strike Score changes apply at once, conditions checked as they come;
+        ``defer`` keeps the conditional ones (before the roles are known) for
+        After Rolls to check.  Everything else waits in ``pending``.
+        """
+        name = label or source
+        regen_values = list(regens)
+        for effect in effects:
+            if effect.when in IMMEDIATE and defer:
+                state = dataclasses.replace(state, pending=state.pending + (
+                    Pending(seat, source, effect),))
+                steps.append(Step(phase, why + ("DU 5.2",),
+                                  f"player {seat}'s {name}: {effect.words} waits until After "
+                                  "Rolls begins"))
+                continue
+            if effect.when in IMMEDIATE:
+                holds = self._condition(state, seat, effect, rules)
+                if not holds:
+                    steps.append(Step(phase, why + ("DU 5.2",),
+                                      f"player {seat}'s {name}: {effect.words} does not apply"))
+                    continue
+                effect = dataclasses.replace(effect, when="always")
+            if effect.kind == "ss":
+                target = seat if effect.to == "self" else 1 - seat
+                state = dataclasses.replace(state, bonus=_set(
+                    state.bonus, target, state.bonus[target] + effect.amount))
+                steps.append(Step(phase, why + ("DU 5.1", "DU 4.2"),
+                                  f"player {seat}'s {name}: {effect.words}; Strike Scores "
+                                  f"{self._scores(state)}"))
+            elif effect.kind == "regen":
+                target = seat if effect.to == "self" else 1 - seat
+                value = regen_values.pop(0)
+                state = dataclasses.replace(state, regens=state.regens + ((target, value),))
+                steps.append(Step(phase, why + ("DU 4.10",),
+                                  f"player {seat}'s {name}: REGEN player {target}'s {value}"))
+            else:
+                state = dataclasses.replace(state, pending=state.pending + (
+                    Pending(seat, source, effect),))
+                steps.append(Step(phase, why, f"player {seat}'s {name}: {effect.words} "
+                                              "waits for Resolution"))
+        return state
+
+    def _condition(self, state, seat: int, effect: Effect, rules) -> bool:
+        if effect.when == "crit":
+            return state.crit[seat]
+        return role(state, seat, rules) == effect.when
+
+    # Generate Base ----------------------------------------------------------------------
+    @staticmethod
+    def _scores(state) -> str:
+        return f"{state.strike(0)} to {state.strike(1)}"
+
+    @staticmethod
+    def _bases_text(state) -> str:
+        return "; ".join(f"player {s} {'+'.join(map(str, state.base[s]))} = "
+                         f"{sum(state.base[s])}" for s in (0, 1))
+
+    def _roll(self, state, roll: Roll, rules, steps) -> DuelState:
+        seat = 0 if state.base[0] is None else 1
+        state = dataclasses.replace(state, base=_set(state.base, seat, roll.values))
+        steps.append(Step("roll", ("DU 4.1",), f"player {seat}'s Base "
+                                               f"({state.chars[seat].power.words}): "
+                                               f"{'+'.join(map(str, roll.values))} = "
+                                               f"{sum(roll.values)}"))
+        if seat == 0:
+            return state
+        return self._decide_roles(state, rules, steps)
+
+    def _decide_roles(self, state, rules, steps) -> DuelState:
+        a, b = state.strike(0), state.strike(1)
+        if a == b and rules.tie_rerolls_base and self._rebase_outcomes(state):
+            steps.append(Step("roles", ("DU 4.3", "DU 4.4"), f"Strike Scores tie at {a}: "
+                                                             "both Bases are generated again"))
+            return dataclasses.replace(state, step="reroll")
+        if a == b:
+            state = dataclasses.replace(state, roles="none")
+            steps.append(Step("roles", ("DU 4.2", "DU 4.4"),
+                              f"Strike Scores tie at {a}: nobody is Aggressor or Defender"))
+        else:
+            aggressor = 0 if a > b else 1
+            state = dataclasses.replace(state, roles=str(aggressor))
+            steps.append(Step("roles", ("DU 4.2", "DU 4.3"),
+                              f"Strike Scores {a} to {b}: player {aggressor} is the "
+                              f"Aggressor, player {1 - aggressor} the Defender"))
+        return self._enter_after(state, rules, steps)
+
+    def _enter_after(self, state, rules, steps) -> DuelState:
+        crit = tuple(state.chars[s].is_crit(sum(state.base[s])) for s in (0, 1))
+        state = dataclasses.replace(state, crit=crit)
+        for seat in (0, 1):
+            low, high = state.chars[seat].critical
+            steps.append(Step("enter_after", ("DU 4.5",),
+                              f"player {seat}'s raw Base {sum(state.base[seat])} is "
+                              f"{'in' if crit[seat] else 'outside'} the Critical Range "
+                              f"{low}-{high}"))
+        waiting = [p for p in state.pending if p.effect.when in IMMEDIATE]
+        state = dataclasses.replace(state, pending=tuple(
+            p for p in state.pending if p.effect.when not in IMMEDIATE))
+        for item in waiting:
+            passives = {"-".join(p.name.split()) for p in state.chars[item.owner].passives}
+            why = ("DU 5.8",) if item.source in passives else ("DU 3.2",)
+            state = self._apply(state, item.owner, item.source, (item.effect,), rules, steps,
+                                "enter_after", why)
+        for seat in (0, 1):
+            if crit[seat] and state.chars[seat].crit_effects:
+                state = self._apply(state, seat, "crit", state.chars[seat].crit_effects, rules,
+                                    steps, "enter_after", ("DU 4.5",), label="critical")
+        return dataclasses.replace(state, step="after")
+
+    # After Rolls ----------------------------------------------------------------------------
+    def _after(self, state, action, rules, steps) -> DuelState:
+        choices = action.choices if isinstance(action, Joint) else (
+            (self.current_player(state), action),)
+        for seat, play in choices:
+            state = self._after_play(state, seat, play, rules, steps)
+        return self._after_next(state, rules, steps)
+
+    def _after_play(self, state, seat: int, play: Play, rules, steps) -> DuelState:
+        who = role(state, seat, rules) or "no role"
+        text = "passes" if play.kind == "pass" else f"plays {str(play)[5:]}"
+        if play.kind == "pass" and play.adrenaline:
+            text = f"passes + adrenaline {str(play).split('+ adrenaline ')[1]}"
+        steps.append(Step("after", ("DU 4.6",), f"player {seat} ({who}) {text}"))
+        if play.kind == "play":
+            card = state.chars[seat].card(play.card)
+            state = self._spend_card(state, seat, play, card)
+            effects = self._card_effects(card, play.option, play.rush)
+            why = ("DU 4.6", "DU 4.9") if play.rush else ("DU 4.6",)
+            if play.option:
+                why += ("DU 5.3",)
+            state = self._apply(state, seat, card.id, effects, rules, steps, "after", why,
+                                regens=[play.card_regen])
+        if play.adrenaline:
+            action = state.chars[seat].action(play.adrenaline)
+            state = dataclasses.replace(
+                state, adrenaline=_set(state.adrenaline, seat,
+                                       state.adrenaline[seat] - action.cost),
+                used=_set(state.used, seat, True))
+            steps.append(Step("after", ("DU 4.8",), f"player {seat} spends {action.cost} "
+                                                    f"Adrenaline on {action.name}"))
+            state = self._apply(state, seat, play.adrenaline, action.effects, rules, steps,
+                                "after", ("DU 4.8",), label=action.name,
+                                regens=[play.action_regen])
+        return dataclasses.replace(state, acted=_set(state.acted, seat, True))
+
+    def _after_next(self, state, rules, steps) -> DuelState:
+        if state.regens:
+            return dataclasses.replace(state, step="regen")
+        if not all(state.acted):
+            return dataclasses.replace(state, step="after")
+        return self._resolution(state, rules, steps)
+
+    def _regen(self, state, roll: Roll, rules, steps) -> DuelState:
+        (seat, old), rest = state.regens[0], state.regens[1:]
+        values = list(state.base[seat])
+        values.remove(old)
+        new = roll.values[0]
+        base = tuple(sorted(values + [new]))
+        # A later REGEN that named the same die, when the Base showed that value fewer
+        # times than REGENs named it, re-rolls the die just re-rolled (DU 4.10).
+        naming = [i for i, (who, value) in enumerate(rest) if who == seat and value == old]
+        surplus = len(naming) - base.count(old)
+        if surplus > 0:
+            rest = tuple((who, new) if i in naming[:surplus] else (who, value)
+                         for i, (who, value) in enumerate(rest))
+        state = dataclasses.replace(state, base=_set(state.base, seat, base), regens=rest,
+                                    regens_done=state.regens_done + 1)
+        steps.append(Step("regen", ("DU 4.10",), f"player {seat}'s {old} is re-rolled: {new}; "
+                                                 f"Base {sum(base)}, Strike Scores "
+                                                 f"{self._scores(state)}"))
+        return self._after_next(state, rules, steps)
+
+    # Resolution ------------------------------------------------------------------------------
+    def _resolution(self, state, rules, steps) -> DuelState:
+        state, taken = self.resolve_damage(state, rules, steps)
+        if min(state.hp) == 0:
+            down = " and ".join(f"player {s}" for s in (0, 1) if state.hp[s] == 0)
+            steps.append(Step("over", ("DU 6.7", "DU 1.3"), f"{down} at 0 HP: the duel is over"))
+            return dataclasses.replace(state, step="over")
+        return self._cleanup(state, taken, rules, steps)
+
+    def resolve_damage(self, state: DuelState, rules: DuelRules,
+                       steps: list[Step] | None) -> tuple[DuelState, tuple[int, int]]:
+        """Resolution steps A to E (DU 6.1 to DU 6.6) on a state whose After Rolls are
+        done: the state with HP and Shields changed and the pending effects spent, and
+        the damage each player took from the opponent (for Adrenaline, DU 7.2).
+        ``steps`` collects the log (``None``: no log)."""
+        roles = [role(state, s, rules) for s in (0, 1)]
+        aggressors = tuple(s for s in (0, 1) if roles[s] == "aggressor") or (0, 1)
+        defender = next((s for s in (0, 1) if roles[s] == "defender"), None)
+        if len(aggressors) == 2:
+            defender = None
+        log = None if steps is None else (
+            lambda phase, why, text: steps.append(Step(phase, why, text)))
+        hp, shield, taken = resolve_round(
+            (state.strike(0), state.strike(1)), aggressors, defender,
+            tuple((p.owner, p.effect) for p in state.pending), state.hp, state.shield,
+            (state.chars[0].hp, state.chars[1].hp), rules, log)
+        return dataclasses.replace(state, hp=hp, shield=shield, pending=()), taken
+
+    # Cleanup -------------------------------------------------------------------------------
+    def _cleanup(self, state, taken, rules, steps) -> DuelState:
+        discards = tuple(_add(state.discards[s], *state.played[s]) for s in (0, 1))
+        steps.append(Step("cleanup", ("DU 7.5",), "played cards to the discard piles: "
+                                                  f"{cards_text(state.played[0])} / "
+                                                  f"{cards_text(state.played[1])}"))
+        stalemate = state.strike(0) == state.strike(1)
+        gains = []
+        for seat in (0, 1):
+            new = adrenaline_after(state.adrenaline[seat], taken[seat],
+                                   sum(state.base[seat]) == min_base(state.chars[seat]),
+                                   stalemate, rules.bonuses_stack)
+            gains.append(new - state.adrenaline[seat])
+        state = dataclasses.replace(state, discards=discards, played=((), ()),
+                                    gains=tuple(gains))
+        if any(len(h) > KEEP_SIZE for h in state.hands):
+            return dataclasses.replace(state, step="trim")
+        return self._adrenaline(state, rules, steps)
+
+    def _adrenaline(self, state, rules, steps) -> DuelState:
+        adrenaline = tuple(min(ADRENALINE_MAX, state.adrenaline[s] + state.gains[s])
+                           for s in (0, 1))
+        stalemate = state.strike(0) == state.strike(1)
+        minimum = [sum(state.base[s]) == min_base(state.chars[s]) for s in (0, 1)]
+        why = ("DU 7.2", "DU 7.1") + (("DU 7.3",) if any(minimum) else ()) + (
+            ("DU 7.4",) if stalemate else ())
+        steps.append(Step("adrenaline", why,
+                          f"Adrenaline {state.adrenaline[0]} -> {adrenaline[0]} and "
+                          f"{state.adrenaline[1]} -> {adrenaline[1]}"
+                          + (" (stalemate)" if stalemate else "")
+                          + "".join(f" (player {s} rolled the minimum Base)"
+                                    for s in (0, 1) if minimum[s])))
+        fresh = dataclasses.replace(state, adrenaline=adrenaline, gains=(0, 0), base=(None, None),
+                                    bonus=(0, 0), roles="-", crit=(False, False),
+                                    acted=(False, False), used=(False, False), pending=(),
+                                    regens=(), regens_done=0)
+        if state.round >= state.rounds:
+            return dataclasses.replace(fresh, step="over")
+        fresh = dataclasses.replace(fresh, round=state.round + 1, step="draw")
+        if self._drawer(fresh, rules) is None:
+            steps.append(Step("draw", ("DU 2.1", "DU 2.3"), "nobody can draw"))
+            return self._after_draws(fresh, rules, steps)
+        return fresh
+
+
+GAME = DuelGame()
+
+
+def witness_view(position: str, probe: str, rules: DuelRules) -> str:
+    """What ``probe`` does at ``position`` under ``rules``: refused, or the outcome or
+    position it leads to (with its odds when chance acts there).  The ambiguity
+    register's witnesses differ here between their readings."""
+    from model.core.game import AmbiguousAction
+
+    state = GAME.parse_state(position)
+    try:
+        action = GAME.parse_action(state, probe, rules)
+    except (IllegalAction, AmbiguousAction) as error:
+        return f"refused: {error}"
+    odds = dict(GAME.chance_outcomes(state, rules)).get(action)
+    after = GAME.apply(state, action, rules)
+    outcome = GAME.outcome(after, rules)
+    shown = outcome.label + f" with HP {after.hp[0]} {after.hp[1]}" if outcome else str(after)
+    return shown if odds is None else f"{shown} with odds {odds}"

@@ -1,0 +1,292 @@
+"""The numbered rules of the Power Source dice duel, its ambiguity register and glossary.
+
+Statements are ringside's own words; ``source`` names the part of the rulebook
+(``strike-duel.txt``) each comes from.  The rulebook prints no character sheet
+or card: characters are data (``model.duel.characters``), and the shipped
+ones are ringside's own examples.
+"""
+
+from __future__ import annotations
+
+from model.core.ambiguity import Ambiguity, Reading, Witness
+from model.core.rules import Rule, RuleBook, Section, Term
+
+BOOK = "Strike Duel"
+INTRO = f"{BOOK}: introduction"
+ROUND = f"{BOOK}: Every Round"
+DRAW = f"{ROUND}, 1. Draw"
+BEFORE = f"{ROUND}, 2. Before Rolls"
+GENERATE = f"{ROUND}, 3. Generate Base"
+AFTER = f"{ROUND}, 4. After Rolls"
+RESOLUTION = f"{ROUND}, 5. Resolution"
+CLEANUP = f"{ROUND}, 6. Cleanup"
+CRITICAL = f"{BOOK}: Critical Range"
+PASSIVES = f"{BOOK}: Passives"
+VOCABULARY = f"{BOOK}: Vocabulary Reference"
+ADRENALINE = f"{BOOK}: Adrenaline"
+KEYWORDS = f"{BOOK}: Card Keywords"
+READING = "ringside's reading (the rulebook is silent)"
+
+DU_RULEBOOK = RuleBook(
+    "DU",
+    (Section("DU 1", "Characters and the duel"), Section("DU 2", "Draw"),
+     Section("DU 3", "Before Rolls"), Section("DU 4", "Generate Base and After Rolls"),
+     Section("DU 5", "Damage, healing and keywords"), Section("DU 6", "Resolution"),
+     Section("DU 7", "Cleanup and Adrenaline")),
+    (
+        Rule("DU 1.1", "Two characters",
+             "Two players duel, each with a character whose sheet gives its hit points, "
+             "Power Source, Critical Range, passives and Adrenaline Actions. A character "
+             "starts the duel at its full HP, with no Shield and no Adrenaline.", INTRO),
+        Rule("DU 1.2", "The Action Deck",
+             "Each player has an Action Deck of exactly 30 cards, each card played Before "
+             "Rolls or After Rolls; it starts shuffled, with nothing in hand.",
+             f"{VOCABULARY}, Action Deck"),
+        Rule("DU 1.3", "The end of the duel",
+             "Rounds follow one another until a character is at 0 HP at the end of a "
+             "Resolution: the other player wins; both at 0 is a draw.", INTRO),
+        Rule("DU 1.4", "A bound on the rounds",
+             "The rulebook sets no limit on rounds. To keep every game finite, a ringside "
+             "setup names a number of rounds; a duel with both characters standing after "
+             "the last one ends unfinished, without a winner.", READING),
+        Rule("DU 2.1", "Draw to five",
+             "At the start of a round each player draws from their own shuffled Action "
+             "Deck, one card at a time, until they hold 5.", DRAW),
+        Rule("DU 2.2", "One optional discard",
+             "After drawing, each player may discard one card from hand; the hand is not "
+             "refilled until the next round's Draw.", DRAW),
+        Rule("DU 2.3", "An empty Action Deck",
+             "When a player must draw from an empty Action Deck, by our default reading "
+             "their discard pile is shuffled to become the new deck; the other reading "
+             "stops their drawing.", READING),
+        Rule("DU 3.1", "Before Rolls cards, face down",
+             "Each player chooses one Before Rolls card from hand, or passes, in secret; "
+             "the choices are revealed together. A card's Adrenaline Rush is paid as it "
+             "is revealed.", BEFORE),
+        Rule("DU 3.2", "Effects wait for Resolution",
+             "Played effects accumulate and take effect in Resolution, except Strike Score "
+             "changes, which count from the moment their card resolves (a Before Rolls "
+             "card's plain bonus from Generate Base on).", BEFORE),
+        Rule("DU 4.1", "Generating the Base",
+             "Each player generates a Base with their Power Source: the sum of the dice of "
+             "a dice pool, or of the cards drawn from a personal deck (reshuffled whole "
+             "each round). Every outcome has its exact probability.", GENERATE),
+        Rule("DU 4.2", "Strike Score",
+             "A player's Strike Score is the Base plus every bonus and penalty of cards, "
+             "Adrenaline Actions and passives in effect.",
+             f"{GENERATE}; {VOCABULARY}, Strike Score"),
+        Rule("DU 4.3", "Aggressor and Defender",
+             "After Generate Base, the player with the higher Strike Score is the "
+             "Aggressor and the other the Defender.", GENERATE),
+        Rule("DU 4.4", "Tied scores at Generate Base",
+             "If the Strike Scores tie at Generate Base, by our default reading nobody is "
+             "Aggressor or Defender that round: both play their After Rolls card in secret, "
+             "revealed together, and both players' true damage is dealt at step B. The "
+             "other reading generates both Bases again until the scores differ.", READING),
+        Rule("DU 4.5", "Critical Range",
+             "A player whose raw Base (no card, passive or Adrenaline counted) lies in "
+             "their Critical Range crits: their critical effects, and card effects that "
+             "ask IF critical, apply. It is decided as After Rolls begins.", CRITICAL),
+        Rule("DU 4.6", "After Rolls in order",
+             "The Aggressor plays an After Rolls card or passes, and its effects resolve "
+             "at once; then the Defender does the same.", AFTER),
+        Rule("DU 4.7", "Who counts as Aggressor",
+             "AGGRESSOR and DEFENDER effects ask who had the higher Strike Score on "
+             "entering After Rolls. By our default reading those roles stay fixed for the "
+             "round, also for the order of Resolution; the other reading follows the "
+             "current Strike Scores whenever a role is asked.", f"{KEYWORDS}; {READING}"),
+        Rule("DU 4.8", "Adrenaline Actions",
+             "A player may spend Adrenaline on one Adrenaline Action of their sheet per "
+             "round. The rulebook opens the window from After Rolls to the next Draw; "
+             "ringside offers it with the player's own After Rolls play, the last point "
+             "in the window where it can change anything.", f"{AFTER}; {ADRENALINE}"),
+        Rule("DU 4.9", "Adrenaline Rush",
+             "A card with Adrenaline Rush may be played paying its cost in Adrenaline, "
+             "which adds the Rush effects to the card's.", KEYWORDS),
+        Rule("DU 4.10", "REGEN",
+             "REGEN re-rolls one die of the targeted Power Source, chosen by the player; "
+             "a personal deck puts that card back and draws one from the cards not in "
+             "the Base. The Base and the Strike Score change by the difference; a "
+             "critical already decided stays. Two REGENs of the same round naming a die "
+             "the Base shows once re-roll that die twice.", KEYWORDS),
+        Rule("DU 5.1", "+X SS, DEAL and TAKE",
+             "+X SS and -X SS change a Strike Score by X; DEAL applies an effect to the "
+             "opponent and TAKE to oneself.", KEYWORDS),
+        Rule("DU 5.2", "IF, and conditions",
+             "An effect with a condition applies only if it holds when checked: "
+             "AGGRESSOR, DEFENDER and IF critical as the card resolves, EXECUTE at step "
+             "B, SALVAGE and REVENGE at step E.", KEYWORDS),
+        Rule("DU 5.3", "OR",
+             "A card with OR applies exactly one of its listed effects, chosen by its "
+             "player as the card is played.", KEYWORDS),
+        Rule("DU 5.4", "Shield",
+             "Shield tokens stay from round to round until used; each blocks one point of "
+             "clash or true damage before any reaches HP.", f"{VOCABULARY}, Shield"),
+        Rule("DU 5.5", "Damage Reduction",
+             "Damage Reduction lowers the clash damage its holder takes, never true "
+             "damage, and lasts for one round only.", f"{VOCABULARY}, Damage Reduction"),
+        Rule("DU 5.6", "TRUE DAMAGE",
+             "Damage dealt as true damage ignores the clash and goes to HP, blocked only by "
+             "Shield. HP never falls below 0.", f"{VOCABULARY}, TRUE DAMAGE"),
+        Rule("DU 5.7", "HEAL",
+             "HEAL X restores X HP, never above the character's maximum.", KEYWORDS),
+        Rule("DU 5.8", "Passives",
+             "A character's passives apply every round, like a card played by its owner: "
+             "plain Strike Score bonuses from Generate Base on, the rest as After Rolls "
+             "begins.", PASSIVES),
+        Rule("DU 6.1", "Step A: heal, shield, reduce",
+             "Resolution begins with every pending heal, then every Shield gain, then "
+             "every Damage Reduction of the round.", RESOLUTION),
+        Rule("DU 6.2", "Step B: the Aggressor's true damage",
+             "The Aggressor's true damage (DEAL and TAKE) is dealt, and EXECUTE effects "
+             "apply.", RESOLUTION),
+        Rule("DU 6.3", "EXECUTE",
+             "EXECUTE triggers when the clash damage its player will deal (the Strike "
+             "Score difference less the opponent's DR) exceeds its threshold.", KEYWORDS),
+        Rule("DU 6.4", "Step C: the clash",
+             "The higher Strike Score wins the clash and deals the difference, less the "
+             "loser's Damage Reduction, to the loser; tied scores deal nothing.",
+             f"{RESOLUTION}; {VOCABULARY}, Clash Damage"),
+        Rule("DU 6.5", "Step D: the Defender's true damage",
+             "If the Defender is still alive, their true damage (DEAL and TAKE) is dealt "
+             "now. By our default reading a Defender at 0 HP is not alive.", RESOLUTION),
+        Rule("DU 6.6", "Step E: SALVAGE and REVENGE",
+             "SALVAGE effects apply for a player who lost the clash; REVENGE effects when "
+             "the damage its player took from the opponent this round exceeds the "
+             "threshold.", f"{RESOLUTION}; {KEYWORDS}"),
+        Rule("DU 6.7", "Defeat",
+             "A character at 0 HP is defeated; by our default reading at once, in the "
+             "other at the end of Resolution.", f"{INTRO}; {READING}"),
+        Rule("DU 7.1", "Adrenaline cap",
+             "A player holds 0 to 5 Adrenaline; gains beyond 5 are lost.", ADRENALINE),
+        Rule("DU 7.2", "Adrenaline for damage taken",
+             "In Cleanup a player gains 1 Adrenaline per full 5 damage taken from the "
+             "opponent this round (clash and true), 5 at most; damage they did to "
+             "themselves does not count.", f"{CLEANUP}; {ADRENALINE}"),
+        Rule("DU 7.3", "Minimum Base bonus",
+             "A player whose Base this round was the lowest their Power Source can "
+             "produce gains 1 Adrenaline.", CLEANUP),
+        Rule("DU 7.4", "Stalemate bonus",
+             "If the Strike Scores are tied at the clash, both players gain 1 Adrenaline.",
+             CLEANUP),
+        Rule("DU 7.5", "Played cards and hand size",
+             "In Cleanup the played cards go to their owners' discard piles, and a player "
+             "holding more than 4 cards discards down to 4.", CLEANUP),
+    ),
+)
+
+DU_AMBIGUITIES = (
+    Ambiguity(
+        id="DU-A1",
+        title="Who is Aggressor when Strike Scores tie at Generate Base?",
+        passage="The higher score becomes Aggressor and the lower Defender; nothing says "
+                "what equal scores make, though Cleanup knows a stalemate.",
+        source=GENERATE, rules=("DU 4.3", "DU 4.4"), field="tie_rerolls_base",
+        readings=(Reading(False, "Nobody has a role: After Rolls cards are revealed "
+                                 "together and both true damages come at step B.",
+                          "no roles"),
+                  Reading(True, "Both Bases are generated again until the scores differ.",
+                          "generate again")),
+        default=False,
+        rationale="The rulebook gives ties a name (stalemate) and a reward, which suggests "
+                  "a tied round is played, not replaced.",
+        witness=Witness('duel ember tide | round 1 of 5 | step roll | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 3 5 / - | bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'base 3 5',
+                        "player 1's Base 3+5 ties the Strike Scores at 8: nobody takes a role and After Rolls begins, or both Bases are generated again."),
+        setting="A tie at Generate Base is generated again"),
+    Ambiguity(
+        id="DU-A2",
+        title="Can 'higher Strike Score when entering After Rolls' change after a card?",
+        passage="The keywords ask who had the higher score when entering After Rolls, "
+                "while the vocabulary speaks of the current Strike Score.",
+        source=KEYWORDS, rules=("DU 4.7", "DU 4.6"), field="roles_follow_score",
+        readings=(Reading(False, "The roles are fixed as After Rolls begins.",
+                          "fixed at After Rolls"),
+                  Reading(True, "Roles follow the current scores whenever asked.",
+                          "follow the score")),
+        default=False,
+        rationale="The keyword text names a moment ('when entering After Rolls').",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 2 10 | shield 0 0 | adrenaline 0 2 | hands E01 E04 E05 / T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*6 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played E03 / - | base 5 5 / 4 5 | bonus 1 0 | roles 0 | crit - | acted 0 | used - | pending 0:E03:damage2> | regen - 0 | gains 0 0',
+                        'play T03 + adrenaline riptide',
+                        "Drag Under and Riptide lift the Defender above the Aggressor: with fixed roles the Aggressor's 2 true damage still comes at step B (Tidecaller ends on 8 HP); following the score it moves to step D, after the clash has defeated the Ember Duelist (Tidecaller ends on 10 HP)."),
+        setting="Roles follow the current Strike Score"),
+    Ambiguity(
+        id="DU-A3",
+        title="Do the minimum-Base and stalemate bonuses stack?",
+        passage="Cleanup lists both bonuses as separate lines without saying whether one "
+                "round can give both.",
+        source=CLEANUP, rules=("DU 7.3", "DU 7.4"), field="bonuses_stack",
+        readings=(Reading(True, "Both apply: +2 in such a round.", "both apply"),
+                  Reading(False, "Together they give +1.", "+1 at most")),
+        default=True,
+        rationale="They are listed as independent gains, like the damage gain.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 1 1 / 1 1 | bonus 0 0 | roles none | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'pass & pass',
+                        'both roll the minimum Base and tie: +2 Adrenaline each when the bonuses stack, +1 when they do not.'),
+        setting="Minimum-Base and stalemate bonuses stack"),
+    Ambiguity(
+        id="DU-A4",
+        title="Does a Defender at exactly 0 HP deal their true damage at step D?",
+        passage="Step D deals the Defender's true damage 'if the Defender is still alive'; "
+                "a heal at step E could bring a Defender at 0 back.",
+        source=RESOLUTION, rules=("DU 6.5", "DU 6.7"), field="defeat_checked_at_end",
+        readings=(Reading(False, "0 HP is defeat at once: no step D, no step E heal.",
+                          "0 HP is defeat"),
+                  Reading(True, "Defeat is decided at the end of Resolution: step D is "
+                                "dealt and a step E heal can save.", "decided at the end")),
+        default=False,
+        rationale="'Still alive' is asked at step D itself, and the duel ends at 0 HP.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 1 3 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*5 T06*3 | discards - / - | played - / T06 | base 4 5 / 2 3 | bonus 3 0 | roles 0 | crit - | acted 0 | used - | pending 1:T06:damage2> | regen - 0 | gains 0 0',
+                        'pass',
+                        "the clash puts the Defender at 0: the duel ends with player 0 winning, or the Defender's 2 true damage still lands and both fall (a draw)."),
+        setting="Defeat is decided at the end of Resolution"),
+    Ambiguity(
+        id="DU-A5",
+        title="Does damage a Shield blocked count toward Adrenaline?",
+        passage="Adrenaline comes from 'damage you take'; a Shield blocks damage before "
+                "it reaches HP.",
+        source=CLEANUP, rules=("DU 7.2", "DU 5.4"), field="blocked_counts_for_adrenaline",
+        readings=(Reading(False, "Only damage that reached HP counts.", "HP damage only"),
+                  Reading(True, "Blocked damage counts too.", "blocked counts")),
+        default=False,
+        rationale="Blocked damage is not taken.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 6 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 5 5 / 1 2 | bonus 3 0 | roles 0 | crit - | acted 0 | used - | pending - | regen - 0 | gains 0 0',
+                        'pass',
+                        '6 Shield blocks 6 of 10 clash damage: 4 reach HP, which earn nothing; counting the blocked 6 too earns 2 Adrenaline.'),
+        setting="Blocked damage counts for Adrenaline"),
+    Ambiguity(
+        id="DU-A6",
+        title="What happens when an Action Deck runs out?",
+        passage="Players draw to 5 every round from a 30-card deck; the rulebook does not "
+                "say what happens when it is empty.",
+        source=DRAW, rules=("DU 2.3", "DU 2.1"), field="reshuffle_discards",
+        readings=(Reading(True, "The discard pile is shuffled into a new deck.",
+                          "reshuffle"),
+                  Reading(False, "No more cards are drawn.", "stop drawing")),
+        default=True,
+        rationale="Card games that draw every round usually recycle the discard pile.",
+        witness=Witness('duel ember tide | round 3 of 5 | step draw | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks - / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / - | played - / - | base - / - | bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'draw E01',
+                        "player 0's deck is empty: their 26 discards are shuffled into a new deck and the draw comes from them, or player 0 stops drawing and player 1 draws next."),
+        setting="The discard pile is reshuffled"),
+)
+
+DU_GLOSSARY = (
+    Term("Power Source", "How a character generates its Base: a dice pool or a personal "
+         "deck.", ("DU 4.1",)),
+    Term("Base", "The raw number the Power Source produced this round.", ("DU 4.1", "DU 4.5")),
+    Term("Strike Score", "The Base plus every bonus and penalty in effect.", ("DU 4.2",)),
+    Term("Aggressor", "The player with the higher Strike Score after Generate Base.",
+         ("DU 4.3", "DU 4.7")),
+    Term("Defender", "The player with the lower Strike Score after Generate Base.",
+         ("DU 4.3", "DU 4.7")),
+    Term("Clash Damage", "The difference of the Strike Scores, less the loser's DR.",
+         ("DU 6.4",)),
+    Term("TRUE DAMAGE", "Damage that ignores the clash; only Shield blocks it.",
+         ("DU 5.6",)),
+    Term("Shield", "Tokens that block one damage each and stay until used.", ("DU 5.4",)),
+    Term("Damage Reduction", "Lowers clash damage taken this round.", ("DU 5.5",)),
+    Term("Adrenaline", "The comeback resource, 0 to 5, spent on Adrenaline Actions and "
+         "Rush.", ("DU 7.1", "DU 4.8", "DU 4.9")),
+    Term("Stalemate", "Tied Strike Scores at the clash.", ("DU 7.4",)),
+)

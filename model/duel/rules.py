@@ -1,0 +1,54 @@
+"""Power Source duel rulesets: the readings the rulebook leaves open.
+
+Each field is one entry of the ambiguity register (``model.duel.rulebook``);
+``rulebook`` takes ringside's default readings, ``alternative`` the other
+reading of every entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DuelRules:
+    """How to read the points the duel rules leave open.
+
+    tie_rerolls_base
+        Tied Strike Scores at Generate Base: both Bases are generated again
+        until the scores differ (DU-A1).  Read the other way, nobody is
+        Aggressor or Defender that round.
+    roles_follow_score
+        AGGRESSOR / DEFENDER and the order of Resolution follow the current
+        Strike Scores whenever they are checked (DU-A2).  Read the other way,
+        the roles are fixed as the players enter After Rolls.
+    bonuses_stack
+        The minimum-Base bonus and the stalemate bonus both apply in the same
+        round (DU-A3).  Read the other way, together they give +1.
+    defeat_checked_at_end
+        A Defender at exactly 0 HP after the clash still deals their true
+        damage and may be saved by a Resolution step E heal; defeat is decided
+        at the end of Resolution (DU-A4).  Read the other way, 0 HP is
+        defeat at once.
+    blocked_counts_for_adrenaline
+        Damage a Shield blocked counts toward the Adrenaline gain (DU-A5).
+        Read the other way, only damage that reached HP counts.
+    reshuffle_discards
+        An empty Action Deck is refilled by shuffling the discard pile
+        (DU-A6).  Read the other way, no more cards are drawn.
+    """
+
+    tie_rerolls_base: bool = False
+    roles_follow_score: bool = False
+    bonuses_stack: bool = True
+    defeat_checked_at_end: bool = False
+    blocked_counts_for_adrenaline: bool = False
+    reshuffle_discards: bool = True
+
+
+RULEBOOK = DuelRules()
+ALTERNATIVE = DuelRules(tie_rerolls_base=True, roles_follow_score=True, bonuses_stack=False,
+                        defeat_checked_at_end=True, blocked_counts_for_adrenaline=True,
+                        reshuffle_discards=False)
+
+PRESETS = {"rulebook": RULEBOOK, "alternative": ALTERNATIVE}

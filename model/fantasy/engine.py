@@ -1,0 +1,1108 @@
+"""Fantasy Fight Club's battle as a game of the core protocol.
+
+From two warbands (a :class:`FFSetup`) each side lays out its warband
+(``field``, legal only for a warband that keeps the recruit rules FF 1.x),
+then turns follow (FF 2.1): the draw (FF 2.2, counted only), the tactics
+(each warrior's row and weapon, side A's warriors one by one, then side B's),
+and the attack phase: ranged attacks by range (FF 4.x), back-stabs (FF 5.2),
+the pairing by speed (FF 5.3, FF 5.4), and each pairing's first-strike roll
+and strikes (FF 5.5, FF 5.6); every hit may meet a shield (FF 6.1) and
+rolls damage (FF 6.2).  Every die is a chance node of six equal outcomes, so
+exact odds follow from the game tree; :mod:`model.fantasy.combat` holds the
+arithmetic and the odds of one attack.
+
+The battle ends after a turn that leaves a side with no warrior standing
+(FF 8.1), or after the ruleset's turn limit (FF 8.2).  Every turn takes at
+most ``2 + 32 x warriors`` actions, which gives :meth:`FFGame.max_length`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from fractions import Fraction
+from typing import Any, Sequence
+
+import networkx as nx
+
+from model.core.errors import InputError
+from model.core.phases import build_phase_graph
+from model.core.game import (
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
+    Transition, TransitionInvariant,
+)
+from model.fantasy import combat
+from model.fantasy.recruit import shared_card_violations, violations
+from model.fantasy.rulebook import FF_AMBIGUITIES, FF_GLOSSARY, FF_RULEBOOK
+from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, FFRules
+from model.fantasy.state import (
+    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, ROW_WORDS, SIDES, Arm, Attack, FFMove, FFSetup,
+    FFState, Fighter, Pair, parse_fighter, who_text,
+)
+from model.fantasy.tables import equipment, warriors, weapons
+
+CHANCE_STEPS = ("target_roll", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
+                "damage_roll", "order_roll", "first_strike")
+SIXTH = Fraction(1, 6)
+
+
+def per_turn_bound(warriors_count: int) -> int:
+    """Most actions one turn can take (tactics, ranged, back-stabs, pairing, strikes)."""
+    return 2 + 32 * warriors_count
+
+
+def card(fighter: Fighter):
+    return warriors()[fighter.card]
+
+
+def used_weapons(fighter: Fighter):
+    return tuple(weapons()[arm.code] for arm in fighter.arms if arm.use)
+
+
+def melee_arms(fighter: Fighter) -> tuple[int, ...]:
+    """Indexes of the weapons the fighter strikes with hand to hand this turn (FF 5.1)."""
+    return tuple(i for i, arm in enumerate(fighter.arms)
+                 if arm.use == "*" and weapons()[arm.code].hand_to_hand)
+
+
+def ranged_arm(fighter: Fighter) -> int | None:
+    """The weapon the fighter attacks with at range this turn (FF 4.1), if any."""
+    for i, arm in enumerate(fighter.arms):
+        weapon = weapons()[arm.code]
+        if (arm.use == "^" and (arm.ammo or 0) > 0) or (arm.use == "*" and weapon.shoots):
+            return i
+    return None
+
+
+def shield_of(fighter: Fighter):
+    for code in fighter.gear:
+        if equipment()[code].kind == "shield":
+            return equipment()[code]
+    return None
+
+
+def armor_of(fighter: Fighter):
+    return tuple(equipment()[c] for c in fighter.gear if equipment()[c].kind != "shield")
+
+
+def speed(fighter: Fighter, rules: FFRules) -> int:
+    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
+    return combat.speed_of(card(fighter), melee, rules)
+
+
+def reach(fighter: Fighter, rules: FFRules) -> int:
+    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
+    return combat.reach_of(card(fighter), melee, rules)
+
+
+def use_options(fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
+    """The weapon choices open to a fighter in the tactics phase (FF 3.2, FF 3.3)."""
+    if not fighter.arms:
+        return [()]
+    options: list[tuple[str, ...]] = []
+    for arm in fighter.arms:
+        weapon = weapons()[arm.code]
+        options.append((arm.code,))
+        if weapon.thrown and (arm.ammo or 0) > 0:
+            options.append((arm.code + "^",))
+    if card(fighter).two_weapons and rules.warrior_two_attacks:
+        singles = [arm.code for arm in fighter.arms
+                   if weapons()[arm.code].hand_to_hand
+                   and not combat.two_handed(weapons()[arm.code], rules)]
+        options.extend(itertools.combinations(singles, 2))
+    return list(dict.fromkeys(options))
+
+
+# -- invariants -------------------------------------------------------------------------------
+def known_cards(state: FFState) -> str | None:
+    for side, band in enumerate(state.sides):
+        for fighter in band:
+            if fighter.card not in warriors():
+                return f"{fighter.card} is not a warrior card"
+            for arm in fighter.arms:
+                if arm.code not in weapons():
+                    return f"{arm.code} is not a weapon card"
+    return None
+
+
+def hits_bounded(state: FFState) -> str | None:
+    for side, band in enumerate(state.sides):
+        for index, fighter in enumerate(band):
+            if fighter.hits > card(fighter).hits:
+                return (f"{who_text(side, index)} ({fighter.card}) has {fighter.hits} hits, "
+                        f"more than its card's {card(fighter).hits}")
+    return None
+
+
+def ammo_never_negative(state: FFState) -> str | None:
+    for side, band in enumerate(state.sides):
+        for index, fighter in enumerate(band):
+            for arm in fighter.arms:
+                if arm.ammo is not None and arm.ammo < 0:
+                    return f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}"
+                if arm.ammo is not None and not weapons()[arm.code].thrown:
+                    return f"{who_text(side, index)}'s {arm.code} is not thrown but has ammunition"
+    return None
+
+
+def one_weapon_in_use(state: FFState) -> str | None:
+    for side, band in enumerate(state.sides):
+        for index, fighter in enumerate(band):
+            used = fighter.used()
+            allowed = 2 if card(fighter).two_weapons else 1
+            if len(used) > allowed:
+                return f"{who_text(side, index)} ({fighter.card}) uses {len(used)} weapons"
+            if any(a.use == "^" and not weapons()[a.code].thrown for a in used):
+                return f"{who_text(side, index)} throws a weapon that is not thrown"
+    return None
+
+
+def killed_never_act(state: FFState) -> str | None:
+    if state.step in ("field", "tactics", "over"):
+        if state.step == "tactics":
+            fighter = state.fighter(state.actor, state.cursor) if state.cursor < len(
+                state.sides[state.actor]) else None
+            if fighter is None or not fighter.alive:
+                return f"a killed or missing warrior ({state.cursor}) is setting its tactics"
+        return None
+    if state.queue:
+        head = state.queue[0]
+        attacker = state.fighter(head.side, head.index)
+        if not attacker.alive and head.sure != 1:
+            return f"{who_text(head.side, head.index)} is killed but attacks"
+        if head.target >= 0 and not state.fighter(1 - head.side, head.target).alive:
+            return f"{who_text(1 - head.side, head.target)} is killed but attacked"
+    if state.step == "pair" and not state.fighter(state.actor, state.cursor).alive:
+        return f"{who_text(state.actor, state.cursor)} is killed but picks an opponent"
+    return None
+
+
+def equipment_kept(state: FFState) -> str | None:
+    """Once both warbands are fielded, every warrior keeps the equipment rules (nothing in
+    battle changes equipment, so a break here is a broken engine or position)."""
+    if state.turn == 0:
+        return None
+    for side, band in enumerate(state.sides):
+        for problem in violations(band, len(band)):
+            if problem.rule in ("FF 1.5", "FF 1.6", "FF 1.9"):
+                return f"side {SIDES[side]}: {problem}"
+    return None
+
+
+def cards_counted(state: FFState) -> str | None:
+    total = sum(state.cards)
+    if total != FIGHT_DECK:
+        return f"the fight cards add up to {total}, not {FIGHT_DECK}"
+    if state.turn >= 1 and any(hand > HAND_SIZE for hand in state.cards[:2]):
+        return f"a hand holds more than {HAND_SIZE} fight cards"
+    return None
+
+
+def hits_only_fall(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+    for side in (0, 1):
+        for a, b in zip(before.sides[side], after.sides[side]):
+            if b.hits > a.hits:
+                return f"{a.card} gained hits ({a.hits} -> {b.hits})"
+            if not a.alive and b.row != a.row:
+                return f"the killed {a.card} changed rows"
+    return None
+
+
+def ammo_only_falls(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+    for side in (0, 1):
+        for a, b in zip(before.sides[side], after.sides[side]):
+            for arm_a, arm_b in zip(a.arms, b.arms):
+                if (arm_a.ammo is not None and arm_b.ammo is not None
+                        and arm_b.ammo > arm_a.ammo):
+                    return f"{a.card}'s {arm_a.code} regained ammunition"
+                if arm_a.ammo is not None and arm_b.ammo is not None and \
+                        arm_a.ammo - arm_b.ammo > 1:
+                    return f"{a.card}'s {arm_a.code} spent more than one throw at once"
+    return None
+
+
+def rows_rule_kept(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+    """After the tactics of a side, its front row is not smaller than its back row."""
+    if not rules.rows_rule_in_battle or before.step != "tactics":
+        return None
+    side = before.actor
+    if after.step == "tactics" and after.actor == side:
+        return None
+    front, back = len(after.living(side, "F")), len(after.living(side, "B"))
+    if front < back:
+        return f"side {SIDES[side]} ends its tactics with {front} in front and {back} behind"
+    return None
+
+
+FF_INVARIANTS = (
+    Invariant("known-cards", ("FF 1.11", "FF 1.12"),
+              "Every warrior and weapon is a card of the tables.", known_cards),
+    Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
+              "No warrior has more hits than its card.", hits_bounded),
+    Invariant("ammunition-never-negative", ("FF 4.5",),
+              "Ammunition is never negative and only thrown weapons have any.",
+              ammo_never_negative),
+    Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
+              "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",
+              one_weapon_in_use),
+    Invariant("killed-never-act", ("FF 6.4", "FF 4.2", "FF 5.5"),
+              "A killed warrior neither sets tactics, picks, attacks (but in the group it "
+              "started alive in) nor is attacked.", killed_never_act),
+    Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
+              "After the lay-out no warrior has two shields or helmets, a suit with partial "
+              "pieces, or (a back-stabber or spellcaster) any armor.", equipment_kept),
+    Invariant("fight-cards-counted", ("FF 2.2",),
+              "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
+              "than seven.", cards_counted),
+)
+FF_TRANSITION_INVARIANTS = (
+    TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4"),
+                        "Hits never rise, and a killed warrior stays where it fell.",
+                        hits_only_fall),
+    TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
+                        "Each throw spends one ammunition; none comes back.", ammo_only_falls),
+    TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
+                        "Under FF-A14's default a side ends its tactics with a front row "
+                        "no smaller than its back row.", rows_rule_kept),
+)
+
+
+# -- the phase graph -----------------------------------------------------------------------------
+PHASE_NODES = (
+    ("setup", "start", ("FF 1.1",), "Warbands laid out"),
+    ("field", "decision", ("FF 1.1", "FF 1.2", "FF 1.3", "FF 1.4", "FF 1.5", "FF 1.6",
+                           "FF 1.9", "FF 1.10"), "Field a warband"),
+    ("draw", "step", ("FF 2.1", "FF 2.2"), "Draw to seven"),
+    ("tactics", "decision", ("FF 3.1", "FF 3.2", "FF 3.3", "FF 1.2"), "Set row and weapon"),
+    ("ranged", "step", ("FF 4.1", "FF 4.2"), "Ranged attackers in order"),
+    ("aim", "decision", ("FF 4.3",), "Front row, or roll for the target"),
+    ("target_roll", "decision", ("FF 4.3",), "Target roll"),
+    ("pick", "decision", ("FF 4.3", "FF 5.2"), "Pick a target"),
+    ("hit_roll", "decision", ("FF 4.4", "FF 5.6"), "Hit roll"),
+    ("dodge_roll", "decision", ("FF 4.4",), "Dodge roll (FF-A1)"),
+    ("shield_roll", "decision", ("FF 6.1",), "Shield roll"),
+    ("damage_roll", "decision", ("FF 6.2", "FF 6.3"), "Damage roll"),
+    ("killed", "step", ("FF 6.4",), "Killed"),
+    ("skip", "step", ("FF 6.4", "FF 4.2", "FF 5.5"), "No attack"),
+    ("stabs", "step", ("FF 5.2",), "Back-stabbers"),
+    ("stab", "decision", ("FF 5.2",), "Roll to back-stab, or hold"),
+    ("stab_roll", "decision", ("FF 5.2",), "Back-stab roll"),
+    ("pairing", "step", ("FF 5.1", "FF 5.3"), "Pairing by speed"),
+    ("order_roll", "decision", ("FF 5.3",), "Speed tie roll-off (FF-A7)"),
+    ("pair", "decision", ("FF 5.3", "FF 5.4"), "Pick an opponent"),
+    ("melee", "step", ("FF 5.1",), "Pairings fight"),
+    ("first_strike", "decision", ("FF 5.5",), "First-strike roll"),
+    ("end_turn", "step", ("FF 2.1", "FF 8.1", "FF 8.2"), "End of turn"),
+    ("over", "terminal", ("FF 8.1", "FF 8.2"), "Battle over"),
+)
+_ATTACK_ENDS = ("target_roll", "stab", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
+                "damage_roll", "killed", "skip")
+"""Steps after which an attack may be over (a hesitation, a miss, a block, a wound ...)."""
+_NEXT = ("aim", "skip", "stabs", "pairing", "stab", "hit_roll", "first_strike", "melee",
+         "end_turn")
+"""What the engine may come to next when an attack is over: the next ranged attacker,
+the back-stabbers, the pairing, the next strike or pairing, or the end of the turn."""
+
+
+def _edges() -> list[tuple[str, str]]:
+    edges = [("setup", "field"), ("field", "draw"), ("draw", "tactics"), ("tactics", "ranged"),
+             ("ranged", "aim"), ("ranged", "stabs"), ("ranged", "pairing"),
+             ("aim", "pick"), ("aim", "target_roll"), ("target_roll", "pick"),
+             ("stab", "stab_roll"), ("stab_roll", "pick"), ("pick", "hit_roll"),
+             ("hit_roll", "dodge_roll"), ("hit_roll", "shield_roll"), ("hit_roll", "damage_roll"),
+             ("dodge_roll", "shield_roll"), ("dodge_roll", "damage_roll"),
+             ("shield_roll", "damage_roll"), ("damage_roll", "killed"),
+             ("stabs", "stab"), ("stabs", "skip"),
+             ("pairing", "pair"), ("pairing", "order_roll"), ("pairing", "melee"),
+             ("order_roll", "pair"), ("pair", "order_roll"), ("pair", "melee"),
+             ("melee", "first_strike"), ("melee", "hit_roll"), ("melee", "skip"),
+             ("melee", "end_turn"), ("first_strike", "hit_roll"), ("first_strike", "skip"),
+             ("end_turn", "draw"), ("end_turn", "over")]
+    edges += [(end, following) for end in _ATTACK_ENDS for following in _NEXT
+              if end != following]
+    return edges
+
+
+@functools.lru_cache(maxsize=1)
+def _graph() -> nx.DiGraph:
+    return build_phase_graph("Fantasy Fight Club battle", PHASE_NODES, _edges())
+
+
+class FFGame(Game[FFState, FFMove, FFRules]):
+    key = "fantasy"
+    title = "Fantasy Fight Club"
+    rulebook_file = "fantasy-fight-club.txt"
+    rules_type = FFRules
+    setup_type = FFSetup
+    min_players = 2
+    max_players = 2
+    summary = ("Two warbands of fantasy warriors, laid out in two rows, shoot, pair up and "
+               "fight hand to hand with d6 rolls for target, hit, shield and damage; the "
+               "warrior and weapon tables are the rulebook's, armor and spells an example "
+               "set of ringside's own.")
+    overview = (
+        "Each player fields ten warriors from the warrior table, armed from the weapon "
+        "table and armored from an armor deck, in a front and a back row.\n\n"
+        "A turn draws fight cards to seven, lets each side move warriors between rows and "
+        "choose their weapons, then resolves ranged attacks by range, back-stabs, and "
+        "hand-to-hand pairings by speed. Every attack is a hit roll, perhaps a shield "
+        "roll, and a damage roll against armor; a warrior at 0 hits is killed.\n\n"
+        "The fight deck's cards and the spells are not given by the rulebook: ringside "
+        "counts the fight cards only and does not cast spells.")
+
+    @property
+    def presets(self):
+        return PRESETS
+
+    @property
+    def rulebook(self):
+        return FF_RULEBOOK
+
+    @property
+    def ambiguities(self):
+        return FF_AMBIGUITIES
+
+    @property
+    def glossary(self):
+        return FF_GLOSSARY
+
+    @property
+    def invariants(self):
+        return FF_INVARIANTS
+
+    @property
+    def transition_invariants(self):
+        return FF_TRANSITION_INVARIANTS
+
+    # -- setups --------------------------------------------------------------------------------
+    def parse_setup(self, text: str) -> FFSetup:
+        return FFSetup.parse(text)
+
+    def example_setups(self, count: int) -> list[FFSetup]:
+        """ringside's skirmishes: one or two warriors a side, cycling through a few
+        matchups (a shooter, a thrower, a shield, a back-stabber, the Warrior)."""
+        skirmishes = (
+            "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} | b Goblin@F:4[Dagger,Club]",
+            "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> | b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
+            "size 2 | a Warrior@F:6[LongSword,Katar] Kobold@B:3[Knives] "
+            "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
+            "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
+            "| b Bugbear@F:9[Flail] Centaur@B:8[LongBow]",
+        )
+        return [FFSetup.parse(skirmishes[i % len(skirmishes)]) for i in range(count)]
+
+    def exploration_starts(self, rules: FFRules, count: int):
+        """Positions at the first attack phase of the example skirmishes: both sides
+        fielded and their tactics set, the k-th start taking the choices a fixed stride
+        apart, so that the explorer's few steps reach shots, back-stabs and pairings; every
+        fourth start is the lay-out itself, so that fielding is played too."""
+        for index, setup in enumerate(self.example_setups(count)):
+            state = self.initial_state(setup, rules)
+            step = 0
+            while state.step in ("field", "tactics") and state.turn <= 1 and index % 4 != 3:
+                options = self.legal_actions(state, rules)
+                state = self.apply(state, options[(index * 5 + step * 3) % len(options)],
+                                   rules)
+                step += 1
+            yield state
+
+    def initial_state(self, setup: FFSetup, rules: FFRules) -> FFState:
+        def fresh(fighter: Fighter) -> Fighter:
+            arms = tuple(Arm(a.code, combat.ammunition(weapons()[a.code], rules))
+                         for a in fighter.arms)
+            return dataclasses.replace(fighter, hits=card(fighter).hits, arms=arms)
+
+        sides = (tuple(map(fresh, setup.a)), tuple(map(fresh, setup.b)))
+        return FFState(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
+
+    def num_players(self, state: FFState) -> int:
+        return 2
+
+    def max_length(self, state: FFState) -> int:
+        if state.step == "over":
+            return 0
+        bound = per_turn_bound(len(state.sides[0]) + len(state.sides[1]))
+        return max(1, bound - state.acts) + (self._limit(state) - state.turn) * bound
+
+    def _limit(self, state: FFState) -> int:
+        # max_length takes no ruleset, so the bound uses the largest turn limit any ruleset
+        # may set (and never fewer turns than already played).
+        return max(MAX_TURN_LIMIT, state.turn)
+
+    # -- states --------------------------------------------------------------------------------
+    def parse_state(self, text: str) -> FFState:
+        state = FFState.parse(text)
+        for side, band in enumerate(state.sides):
+            if not band:
+                raise InputError("each side has at least one warrior", SIDES[side].lower())
+        for attack in state.queue:
+            if attack.index >= len(state.sides[attack.side]):
+                raise InputError(f"{attack} names a warrior the side lacks", "queue")
+            if attack.target >= len(state.sides[1 - attack.side]):
+                raise InputError(f"{attack} targets a warrior the side lacks", "queue")
+            if attack.arm >= max(1, len(state.fighter(attack.side, attack.index).arms)):
+                raise InputError(f"{attack} names a weapon the warrior lacks", "queue")
+        for pair in state.pairs:
+            if (pair.picker >= len(state.sides[pair.side])
+                    or pair.picked >= len(state.sides[1 - pair.side])):
+                raise InputError(f"{pair} names a warrior the side lacks", "pairs")
+        for side, index in state.held:
+            if index >= len(state.sides[side]):
+                raise InputError(f"{who_text(side, index)} names a warrior the side lacks",
+                                 "held")
+        if state.step in ("tactics", "pair") and state.cursor >= len(state.sides[state.actor]):
+            raise InputError(f"cursor {state.cursor} names a warrior side "
+                             f"{SIDES[state.actor]} lacks", "cursor")
+        if state.step in ("aim", "target_roll", "stab", "stab_roll", "pick", "hit_roll",
+                          "dodge_roll", "shield_roll", "damage_roll"):
+            if not state.queue or state.queue[0].stage != state.step:
+                raise InputError(f"step {state.step} needs an attack at that stage first in "
+                                 "the queue", "queue")
+            if state.step not in ("aim", "target_roll", "stab", "stab_roll", "pick") and \
+                    state.queue[0].target < 0:
+                raise InputError(f"step {state.step} needs a target", "queue")
+        if state.step == "first_strike" and not state.pairs:
+            raise InputError("step first_strike needs a pairing", "pairs")
+        return state
+
+    def format_state(self, state: FFState) -> str:
+        return str(state)
+
+    def format_setup(self, setup: FFSetup) -> str:
+        return str(setup)
+
+    def layout(self, position: str) -> Layout | None:
+        """The table as four rows, side B's back and front rows above side A's front and
+        back rows, each warrior a token (killed ones marked); the turn, the step and the
+        attacks to come beside it."""
+        try:
+            state = self.parse_state(position)
+        except InputError:
+            return None
+
+        def token(side: int, index: int, fighter: Fighter) -> Token:
+            use = ", ".join(a.code + (" (to throw)" if a.use == "^" else "")
+                            for a in fighter.arms if a.use) or "no weapon in use"
+            words = (f"{who_text(side, index)} {fighter.card}, {fighter.hits} hits, {use}"
+                     + (f", {', '.join(fighter.gear)}" if fighter.gear else ""))
+            # Short enough for a card-sized cell; the words give the rest.
+            return Token(f"{fighter.card[:3]}{fighter.hits}", words,
+                         "red" if side else "black", "" if fighter.alive else "killed")
+
+        rows = [[token(side, i, f) for i, f in enumerate(state.sides[side]) if f.row == row]
+                for side, row in ((1, "B"), (1, "F"), (0, "F"), (0, "B"))]
+        width = max(1, *(len(row) for row in rows))
+        board = tuple(tuple(row + [""] * (width - len(row))) for row in rows)
+        parts = (("turn", f"{state.turn}, step {state.step.replace('_', ' ')}"),
+                 ("attacks to come", "; ".join(map(_attack_words, state.queue)) or "-"),
+                 ("pairings to fight", " ".join(map(str, state.pairs)) or "-"))
+        return Layout(board, parts, legend=(("killed", "killed: 0 hits or less"),))
+
+    def current_player(self, state: FFState) -> int:
+        if state.step == "over":
+            return TERMINAL
+        if state.step in CHANCE_STEPS:
+            return CHANCE
+        return state.actor
+
+    def phase(self, state: FFState) -> str:
+        return state.step
+
+    def phase_graph(self) -> nx.DiGraph:
+        return _graph()
+
+    def outcome(self, state: FFState, rules: FFRules) -> Outcome | None:
+        if state.step != "over":
+            return None
+        standing = [bool(state.living(side)) for side in (0, 1)]
+        scores = tuple(sum(max(0, f.hits) for f in band) for band in state.sides)
+        if all(standing):
+            return Outcome("undecided", frozenset(), scores)
+        if not any(standing):
+            return Outcome("draw", frozenset(), scores)
+        winner = standing.index(True)
+        return Outcome(f"side {SIDES[winner]} wins", frozenset({winner}), scores)
+
+    # -- actions -------------------------------------------------------------------------------
+    def chance_outcomes(self, state: FFState, rules: FFRules):
+        if self.current_player(state) != CHANCE:
+            return ()
+        return tuple((FFMove("roll", value=face), SIXTH) for face in combat.FACES)
+
+    def legal_actions(self, state: FFState, rules: FFRules) -> tuple[FFMove, ...]:
+        step = state.step
+        if step == "field":
+            if self._field_problems(state):
+                return ()
+            return (FFMove("field", (state.actor, 0)),)
+        if step == "tactics":
+            fighter = state.fighter(state.actor, state.cursor)
+            return tuple(FFMove("set", (state.actor, state.cursor), row, uses)
+                         for row in ("F", "B") for uses in use_options(fighter, rules)
+                         if self._rows_ok(state, row, rules))
+        if step == "aim":
+            head = state.queue[0]
+            moves = []
+            if state.living(1 - head.side, "F"):
+                moves.append(FFMove("aim", word="front"))
+            moves.append(FFMove("aim", word="roll"))
+            return tuple(moves)
+        if step == "stab":
+            return (FFMove("stab", word="roll"), FFMove("stab", word="hold"))
+        if step == "pick":
+            head = state.queue[0]
+            return tuple(FFMove("pick", (1 - head.side, i))
+                         for i in state.living(1 - head.side, head.row))
+        if step == "pair":
+            return tuple(FFMove("pick", (1 - state.actor, i))
+                         for i in self._opponents(state)[0])
+        return ()
+
+    def _rows_ok(self, state: FFState, row: str, rules: FFRules) -> bool:
+        """FF 1.2 under FF-A14: can the side still end its tactics with front >= back?"""
+        if not rules.rows_rule_in_battle:
+            return True
+        side = state.actor
+        living = state.living(side)
+        done = [i for i in living if i < state.cursor]
+        left = [i for i in living if i > state.cursor]
+        front = sum(1 for i in done if state.fighter(side, i).row == "F") + (row == "F")
+        back = sum(1 for i in done if state.fighter(side, i).row == "B") + (row == "B")
+        return front + len(left) >= back
+
+    def _field_problems(self, state: FFState):
+        side = state.actor
+        found = violations(state.sides[side], state.size)
+        if side == 1 and not found:
+            found = shared_card_violations(state.sides[0], state.sides[1])
+        return found
+
+    def _in_pairs(self, state: FFState) -> set[tuple[int, int]]:
+        found = set()
+        for pair in state.pairs:
+            found.add((pair.side, pair.picker))
+            found.add((1 - pair.side, pair.picked))
+        return found
+
+    def _opponents(self, state: FFState) -> tuple[list[int], bool]:
+        """Whom the picker may pick, and whether that doubles up (FF 5.3, FF 5.4)."""
+        enemy = 1 - state.actor
+        front = state.living(enemy, "F")
+        taken = self._in_pairs(state)
+        free = [i for i in front if (enemy, i) not in taken]
+        return (free, False) if free else (front, True)
+
+    def action_kind(self, action: FFMove) -> str:
+        return action.kind
+
+    @property
+    def action_kinds(self) -> tuple[str, ...]:
+        return ACTION_KINDS
+
+    def format_action(self, state: FFState, action: FFMove) -> str:
+        return str(action)
+
+    def parse_action(self, state: FFState, text: str, rules: FFRules) -> FFMove:
+        move = FFMove.parse(text)
+        if move in self.actions(state, rules):
+            return move
+        raise IllegalAction(self._illegal(state, move, rules), text)
+
+    # -- refusals ------------------------------------------------------------------------------
+    def _illegal(self, state: FFState, move: Any, rules: FFRules) -> Illegal:
+        if state.step == "over":
+            return Illegal(("FF 8.1",), "the battle is over")
+        if not isinstance(move, FFMove):
+            return Illegal(("FF 2.1",), "not an action of this game")
+        if self.current_player(state) == CHANCE:
+            return Illegal(self._step_rules(state), f"a die is rolled now ({state.step})")
+        if move.kind == "roll":
+            return Illegal(("FF 2.1",), f"side {SIDES[state.actor]} decides now, no die is "
+                                        "rolled")
+        if state.step == "field":
+            problems = self._field_problems(state)
+            if move.kind != "field" or move.who[0] != state.actor:
+                return Illegal(("FF 1.1",), f"side {SIDES[state.actor]} lays out its warband")
+            if problems:
+                rules_ = tuple(dict.fromkeys(p.rule for p in problems))
+                return Illegal(rules_, "; ".join(str(p.text) for p in problems[:3]))
+        if state.step == "tactics":
+            if move.kind != "set" or move.who != (state.actor, state.cursor):
+                return Illegal(("FF 3.1", "FF 3.2"), f"{who_text(state.actor, state.cursor)} "
+                                                     "sets its row and weapon now")
+            fighter = state.fighter(state.actor, state.cursor)
+            if len(move.uses) > 1:
+                if not card(fighter).two_weapons or not rules.warrior_two_attacks:
+                    return Illegal(("FF 1.7", "FF 3.3"), f"{fighter.card} uses one weapon a "
+                                                         "turn")
+                return Illegal(("FF 3.3",), "the Warrior's two weapons are two different "
+                                            "one-handed hand-to-hand weapons it carries")
+            if move.uses not in use_options(fighter, rules):
+                code = move.uses[0].rstrip("^") if move.uses else "-"
+                carried = [a for a in fighter.arms if a.code == code]
+                if carried and move.uses[0].endswith("^"):
+                    return Illegal(("FF 4.5", "FF 3.2"), f"{code} cannot be thrown (no "
+                                                         "ammunition left, or not a thrown "
+                                                         "weapon)")
+                return Illegal(("FF 1.7", "FF 3.2"), f"{fighter.card} carries "
+                                                     f"{', '.join(a.code for a in fighter.arms) or 'no weapon'}")
+            if not self._rows_ok(state, move.row, rules):
+                return Illegal(("FF 1.2", "FF 3.1"), "the front row would hold fewer warriors "
+                                                     "than the back row")
+        if state.step == "aim" and move == FFMove("aim", word="front"):
+            return Illegal(("FF 4.3",), "the enemy front row is empty")
+        if state.step == "pick":
+            head = state.queue[0]
+            rule = "FF 5.2" if head.kind == "stab" else "FF 4.3"
+            return Illegal((rule,), f"the target is a standing warrior of the enemy "
+                                    f"{ROW_WORDS[head.row]} row")
+        if state.step == "pair":
+            options, doubled = self._opponents(state)
+            if move.kind == "pick" and move.who[0] == 1 - state.actor:
+                if doubled:
+                    return Illegal(("FF 5.3", "FF 5.4"), "the opponent is a standing warrior "
+                                                         "of the enemy front row")
+                return Illegal(("FF 5.3", "FF 5.4"), "an enemy front-row warrior not yet "
+                                                     "paired must be picked first")
+        return Illegal(self._step_rules(state), f"{move} is not open now ({state.step})")
+
+    def _step_rules(self, state: FFState) -> tuple[str, ...]:
+        return tuple(self.phase_graph().nodes[state.step]["rules"][:2]) or ("FF 2.1",)
+
+    # -- transitions ---------------------------------------------------------------------------
+    def resolve(self, state: FFState, action: Any, rules: FFRules) -> Transition[FFState]:
+        if not isinstance(action, FFMove) or action not in self.actions(state, rules):
+            text = str(action) if isinstance(action, FFMove) else repr(action)
+            raise IllegalAction(self._illegal(state, action, rules), text)
+        steps: list[Step] = []
+        after = self._act(state, action, rules, steps)
+        if after.turn == state.turn:
+            after = dataclasses.replace(after, acts=state.acts + 1)
+        return Transition(after, tuple(steps))
+
+    def _act(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+        step = state.step
+        if step == "field":
+            side = state.actor
+            steps.append(Step("field", ("FF 1.1", "FF 1.2"),
+                              f"side {SIDES[side]} lays out {len(state.sides[side])} warriors: "
+                              f"{len(state.living(side, 'F'))} in front, "
+                              f"{len(state.living(side, 'B'))} behind"))
+            if side == 0:
+                return dataclasses.replace(state, actor=1)
+            return self._new_turn(state, steps, rules)
+        if step == "tactics":
+            return self._set(state, move, rules, steps)
+        if step == "pair":
+            return self._pair(state, move, rules, steps)
+        if step == "order_roll":
+            return self._order_roll(state, move.value, rules, steps)
+        if step == "first_strike":
+            return self._first_strike(state, move.value, rules, steps)
+        return self._attack_step(state, move, rules, steps)
+
+    def _new_turn(self, state: FFState, steps: list[Step], rules: FFRules) -> FFState:
+        hands, deck, discard = list(state.cards[:2]), state.cards[2], state.cards[3]
+        words = []
+        for side in (0, 1):
+            need = HAND_SIZE - hands[side]
+            if need > deck and discard:
+                deck, discard = deck + discard, 0
+                words.append("the discard pile is shuffled into the deck")
+            drawn = min(need, deck)
+            hands[side] += drawn
+            deck -= drawn
+            words.append(f"side {SIDES[side]} draws {drawn}")
+        turn = state.turn + 1
+        steps.append(Step("draw", ("FF 2.1", "FF 2.2"),
+                          f"turn {turn}: " + ", ".join(words) + " (hands "
+                          f"{hands[0]} and {hands[1]})"))
+        after = dataclasses.replace(state, turn=turn, acts=0, step="tactics", actor=0,
+                                    cursor=state.living(0)[0], segment="-",
+                                    cards=(hands[0], hands[1], deck, discard), queue=(),
+                                    pairs=(), held=())
+        return after
+
+    def _set(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+        side, index = move.who
+        fighter = state.fighter(side, index)
+        chosen = {u.rstrip("^"): ("^" if u.endswith("^") else "*") for u in move.uses}
+        arms = tuple(dataclasses.replace(a, use=chosen.get(a.code, "")) for a in fighter.arms)
+        after = state.with_fighter(side, index, dataclasses.replace(fighter, row=move.row,
+                                                                    arms=arms))
+        rules_ = ["FF 3.2"]
+        if move.row != fighter.row:
+            rules_.insert(0, "FF 3.1")
+        if len(move.uses) > 1:
+            rules_.append("FF 3.3")
+        if rules.rows_rule_in_battle:
+            rules_.append("FF 1.2")
+        what = " and ".join(u.rstrip("^") + (" to throw" if u.endswith("^") else "")
+                            for u in move.uses) or "no weapon"
+        steps.append(Step("tactics", tuple(rules_),
+                          f"{who_text(side, index)} {fighter.card} stands in the "
+                          f"{ROW_WORDS[move.row]} row with {what}"))
+        following = [i for i in state.living(side) if i > index]
+        if following:
+            return dataclasses.replace(after, cursor=following[0])
+        if side == 0:
+            return dataclasses.replace(after, actor=1, cursor=state.living(1)[0])
+        return self._start_attacks(after, rules, steps)
+
+    def _start_attacks(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+        shooters = []
+        for side in (0, 1):
+            for index in state.living(side):
+                fighter = state.fighter(side, index)
+                arm = ranged_arm(fighter)
+                if arm is None:
+                    continue
+                weapon = weapons()[fighter.arms[arm].code]
+                quick = card(fighter).speed if rules.range_ties_by_speed else 0
+                shooters.append(((-weapon.range, -quick), side, index, arm))
+        shooters.sort()
+        keys = sorted({key for key, *_ in shooters})
+        queue = tuple(Attack(side, index, "ranged", keys.index(key) + 1, 0, "aim", arm=arm)
+                      for key, side, index, arm in shooters)
+        order = ", ".join(
+            f"{who_text(s, i)} ({weapons()[state.fighter(s, i).arms[a].code].name}, range "
+            f"{weapons()[state.fighter(s, i).arms[a].code].range})"
+            for _, s, i, a in shooters) or "none"
+        steps.append(Step("ranged", ("FF 4.1", "FF 4.2"), f"ranged attackers by range: {order}"))
+        return self._advance(dataclasses.replace(state, segment="ranged", queue=queue), rules,
+                             steps)
+
+    def _advance(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+        """Move on to the next thing that needs a decision or a die (or the turn's end)."""
+        while True:
+            if state.queue:
+                head = state.queue[0]
+                if head.sure == 0:
+                    state = self._start_group(state, head.group)
+                    head = state.queue[0]
+                attacker = state.fighter(head.side, head.index)
+                enemy = 1 - head.side
+                if head.sure == 2:
+                    steps.append(Step("skip", ("FF 6.4", "FF 5.5" if head.kind == "melee"
+                                               else "FF 4.2"),
+                                      f"{who_text(head.side, head.index)} {attacker.card} was "
+                                      "killed before its attack"))
+                    state = dataclasses.replace(state, queue=state.queue[1:])
+                    continue
+                if not state.living(enemy) or (
+                        head.target >= 0 and not state.fighter(enemy, head.target).alive):
+                    steps.append(Step("skip", ("FF 6.4",),
+                                      f"{who_text(head.side, head.index)} {attacker.card} has "
+                                      "no standing target left"))
+                    state = dataclasses.replace(state, queue=state.queue[1:])
+                    continue
+                return dataclasses.replace(state, step=head.stage, actor=head.side)
+            if state.segment == "ranged":
+                state = self._start_stabs(state, steps)
+                continue
+            if state.segment == "stabs":
+                steps.append(Step("pairing", ("FF 5.1", "FF 5.3"),
+                                  "the front rows pair up by speed"))
+                state = dataclasses.replace(state, segment="pairing")
+                continue
+            if state.segment == "pairing":
+                state, stop = self._next_picker(state, rules, steps)
+                if stop:
+                    return state
+                steps.append(Step("melee", ("FF 5.1",),
+                                  "pairings: " + (" ".join(map(str, state.pairs)) or "none")))
+                state = dataclasses.replace(state, segment="melee")
+                continue
+            if state.segment == "melee" and state.pairs:
+                pair = state.pairs[0]
+                first = state.fighter(pair.side, pair.picker)
+                second = state.fighter(1 - pair.side, pair.picked)
+                if not (first.alive and second.alive):
+                    steps.append(Step("skip", ("FF 6.4",),
+                                      f"pairing {pair}: a warrior of it has been killed"))
+                    state = dataclasses.replace(state, pairs=state.pairs[1:])
+                    continue
+                if pair.doubled and not rules.doubled_strikes_back:
+                    attacks = self._strikes(state, pair.side, pair.picker, pair.picked, 1)
+                    steps.append(Step("melee", ("FF 5.4",),
+                                      f"pairing {pair}: {first.card} doubles up on "
+                                      f"{second.card}, which strikes back only in its own "
+                                      "pairing"))
+                    state = dataclasses.replace(state, pairs=state.pairs[1:], queue=attacks)
+                    continue
+                return dataclasses.replace(state, step="first_strike")
+            return self._end_turn(state, rules, steps)
+
+    def _start_group(self, state: FFState, group: int) -> FFState:
+        queue = tuple(
+            dataclasses.replace(a, sure=1 if state.fighter(a.side, a.index).alive else 2)
+            if a.group == group and a.sure == 0 else a for a in state.queue)
+        return dataclasses.replace(state, queue=queue)
+
+    def _start_stabs(self, state: FFState, steps: list[Step]) -> FFState:
+        stabbers = [(side, index) for side in (0, 1) for index in state.living(side)
+                    if card(state.fighter(side, index)).backstab
+                    and melee_arms(state.fighter(side, index))]
+        queue = tuple(Attack(side, index, "stab", 1, 0, "stab",
+                             arm=melee_arms(state.fighter(side, index))[0])
+                      for side, index in stabbers)
+        if stabbers:
+            steps.append(Step("stabs", ("FF 5.2",), "back-stabbers: " + ", ".join(
+                f"{who_text(s, i)} {state.fighter(s, i).card}" for s, i in stabbers)))
+        return dataclasses.replace(state, segment="stabs", queue=queue)
+
+    def _next_picker(self, state: FFState, rules: FFRules,
+                     steps: list[Step]) -> tuple[FFState, bool]:
+        """The next warrior to pick an opponent (FF 5.3): the state at that decision (or
+        at a roll-off) and True, or the state and False when every one has picked."""
+        taken = self._in_pairs(state)
+        while True:
+            eligible = [(side, i) for side in (0, 1) for i in state.living(side, "F")
+                        if (side, i) not in taken and (side, i) not in state.held]
+            if not eligible:
+                return state, False
+            top = max(speed(state.fighter(s, i), rules) for s, i in eligible)
+            tied = [(s, i) for s, i in eligible if speed(state.fighter(s, i), rules) == top]
+            sides = sorted({s for s, _ in tied})
+            if len(sides) == 2 and rules.speed_ties_roll_off:
+                return dataclasses.replace(state, step="order_roll"), True
+            side = sides[0]
+            index = min(i for s, i in tied if s == side)
+            if not state.living(1 - side, "F"):
+                steps.append(Step("pairing", ("FF 5.3",),
+                                  f"{who_text(side, index)} {state.fighter(side, index).card} "
+                                  "finds no enemy in the front row"))
+                state = dataclasses.replace(state, held=state.held + ((side, index),))
+                continue
+            return dataclasses.replace(state, step="pair", actor=side, cursor=index), True
+
+    def _order_roll(self, state: FFState, face: int, rules: FFRules,
+                    steps: list[Step]) -> FFState:
+        side = 0 if face <= 3 else 1
+        taken = self._in_pairs(state)
+        eligible = [i for i in state.living(side, "F")
+                    if (side, i) not in taken and (side, i) not in state.held]
+        top = max(speed(state.fighter(side, i), rules) for i in eligible)
+        index = min(i for i in eligible if speed(state.fighter(side, i), rules) == top)
+        steps.append(Step("order_roll", ("FF 5.3",),
+                          f"roll-off for equal speed {top}: {face}, side {SIDES[side]}'s "
+                          f"{state.fighter(side, index).card} picks first"))
+        return dataclasses.replace(state, step="pair", actor=side, cursor=index)
+
+    def _pair(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+        side, index = state.actor, state.cursor
+        _, doubled = self._opponents(state)
+        pair = Pair(side, index, move.who[1], doubled)
+        picker, picked = state.fighter(side, index), state.fighter(1 - side, move.who[1])
+        if doubled:
+            steps.append(Step("pair", ("FF 5.4",),
+                              f"{who_text(side, index)} {picker.card} doubles up on "
+                              f"{who_text(1 - side, move.who[1])} {picked.card}"))
+        else:
+            steps.append(Step("pair", ("FF 5.3",),
+                              f"{who_text(side, index)} {picker.card} (speed "
+                              f"{speed(picker, rules)}) picks "
+                              f"{who_text(1 - side, move.who[1])} {picked.card}"))
+        after = dataclasses.replace(state, pairs=state.pairs + (pair,))
+        return self._advance(after, rules, steps)
+
+    def _strikes(self, state: FFState, side: int, index: int, target: int,
+                 group: int) -> tuple[Attack, ...]:
+        if (side, index) in state.held:  # a back-stabber who rolled makes no other attack
+            return ()
+        fighter = state.fighter(side, index)
+        return tuple(Attack(side, index, "melee", group, 0, "hit_roll", target, "F", arm)
+                     for arm in melee_arms(fighter))
+
+    def _first_strike(self, state: FFState, face: int, rules: FFRules,
+                      steps: list[Step]) -> FFState:
+        pair = state.pairs[0]
+        a = (pair.side, pair.picker)
+        b = (1 - pair.side, pair.picked)
+        fa, fb = state.fighter(*a), state.fighter(*b)
+        if face <= 3:
+            what, ra, rb = "speed", speed(fa, rules), speed(fb, rules)
+        else:
+            what, ra, rb = "reach", reach(fa, rules), reach(fb, rules)
+        if ra == rb:
+            if rules.first_strike_tie_simultaneous:
+                order, together = (a, b), True
+                how = f"equal {what} {ra}: they strike together"
+            else:
+                order, together = (a, b), False
+                how = f"equal {what} {ra}: {fa.card}, who picked, strikes first"
+        else:
+            order = (a, b) if ra > rb else (b, a)
+            together = False
+            winner = state.fighter(*order[0])
+            how = f"{winner.card} has the greater {what} ({max(ra, rb)} to {min(ra, rb)}) " \
+                  "and strikes first"
+        queue = self._strikes(state, *order[0], order[1][1], 1) + \
+            self._strikes(state, *order[1], order[0][1], 1 if together else 2)
+        steps.append(Step("first_strike", ("FF 5.5",), f"pairing {pair}: first-strike roll "
+                                                       f"{face} ({what}); {how}"))
+        if not queue:
+            steps.append(Step("skip", ("FF 5.1",), f"pairing {pair}: neither has a "
+                                                   "hand-to-hand weapon in use"))
+        after = dataclasses.replace(state, pairs=state.pairs[1:], queue=queue)
+        return self._advance(after, rules, steps)
+
+    def _attack_step(self, state: FFState, move: FFMove, rules: FFRules,
+                     steps: list[Step]) -> FFState:
+        head = state.queue[0]
+        attacker = state.fighter(head.side, head.index)
+        enemy = 1 - head.side
+        name = f"{who_text(head.side, head.index)} {attacker.card}"
+        rest = state.queue[1:]
+
+        def go(stage: str, **changes) -> FFState:
+            new = dataclasses.replace(head, stage=stage, **changes)
+            return self._advance(dataclasses.replace(state, queue=(new,) + rest), rules, steps)
+
+        def done(after: FFState | None = None) -> FFState:
+            base = after or state
+            return self._advance(dataclasses.replace(base, queue=rest), rules, steps)
+
+        step = state.step
+        if step == "aim":
+            if move.word == "front":
+                steps.append(Step("aim", ("FF 4.3",), f"{name} attacks the enemy front row"))
+                return go("pick", row="F")
+            steps.append(Step("aim", ("FF 4.3",), f"{name} rolls for its target"))
+            return go("target_roll")
+        if step in ("target_roll", "stab_roll"):
+            face = move.value
+            rule = "FF 4.3" if step == "target_roll" else "FF 5.2"
+            if step == "target_roll":
+                row = "F" if face <= 3 else ("" if face <= 5 else "B")
+            else:
+                row = "" if face <= 4 else "B"
+            if not row:
+                steps.append(Step(step, (rule,), f"{name} rolls {face}: "
+                                                 + ("it hesitates" if step == "target_roll"
+                                                    else "no back-stab this turn")))
+                return done()
+            if not state.living(enemy, row):
+                other = "B" if row == "F" else "F"
+                if rules.empty_row_hesitates or not state.living(enemy, other):
+                    steps.append(Step(step, (rule,), f"{name} rolls {face}: the "
+                                                     f"{ROW_WORDS[row]} row is empty, no "
+                                                     "attack"))
+                    return done()
+                steps.append(Step(step, (rule,), f"{name} rolls {face}: the "
+                                                 f"{ROW_WORDS[row]} row is empty, it attacks "
+                                                 f"the {ROW_WORDS[other]} row"))
+                return go("pick", row=other)
+            steps.append(Step(step, (rule,), f"{name} rolls {face}: it attacks the "
+                                             f"{ROW_WORDS[row]} row"))
+            return go("pick", row=row)
+        if step == "stab":
+            if move.word == "hold":
+                steps.append(Step("stab", ("FF 5.2",), f"{name} does not try a back-stab"))
+                return done()
+            steps.append(Step("stab", ("FF 5.2",), f"{name} rolls to back-stab"))
+            after = dataclasses.replace(state, held=state.held + ((head.side, head.index),))
+            new = dataclasses.replace(head, stage="stab_roll")
+            return self._advance(dataclasses.replace(after, queue=(new,) + rest), rules, steps)
+        if step == "pick":
+            target = move.who[1]
+            victim = state.fighter(enemy, target)
+            rules_ = ("FF 5.2",) if head.kind == "stab" else ("FF 4.3",)
+            text = f"{name} attacks {who_text(enemy, target)} {victim.card}"
+            after = state
+            arm = attacker.arms[head.arm]
+            if head.kind == "ranged" and arm.use == "^":
+                spent = dataclasses.replace(arm, ammo=arm.ammo - 1)
+                arms = attacker.arms[:head.arm] + (spent,) + attacker.arms[head.arm + 1:]
+                after = state.with_fighter(head.side, head.index,
+                                           dataclasses.replace(attacker, arms=arms))
+                rules_ = rules_ + ("FF 4.5",)
+                text += f", throwing its {arm.code} ({spent.ammo} left)"
+            steps.append(Step("pick", rules_, text))
+            new = dataclasses.replace(head, stage="hit_roll", target=target)
+            return self._advance(dataclasses.replace(after, queue=(new,) + rest), rules, steps)
+        victim = state.fighter(enemy, head.target)
+        vname = f"{who_text(enemy, head.target)} {victim.card}"
+        ranged = head.kind == "ranged"
+        if step == "hit_roll" and ranged and rules.dodge_is_rolled:
+            steps.append(Step("hit_roll", ("FF 4.4",), f"{name} rolls {move.value} to hit"))
+            return go("dodge_roll", face=move.value)
+        if step in ("hit_roll", "dodge_roll"):
+            face, dodge = (head.face, move.value) if step == "dodge_roll" else (move.value, 0)
+            modifier = combat.hit_modifier(card(attacker), card(victim), used_weapons(victim),
+                                           ranged, attacker.row == "B", victim.row == "B",
+                                           rules)
+            total = face + modifier - dodge
+            hit = combat.is_hit(face, modifier, dodge)
+            detail = f"{face}{modifier:+d}" + (f" less dodge roll {dodge}" if step ==
+                                              "dodge_roll" else "")
+            rule = combat.hit_rules(ranged, rules)
+            steps.append(Step(step, rule, f"{name} to hit {vname}: {detail} = {total}, "
+                                          + ("a hit" if hit else "a miss")))
+            if not hit:
+                return done()
+            if combat.shield_works(shield_of(victim), used_weapons(victim), rules):
+                return go("shield_roll")
+            if shield_of(victim) is not None:
+                steps.append(Step("hit_roll", ("FF 1.8",), f"{vname}'s shield does not block: "
+                                                          "its weapon in use is two-handed"))
+            return go("damage_roll")
+        if step == "shield_roll":
+            shield = shield_of(victim)
+            if shield.blocks(move.value):
+                steps.append(Step("shield_roll", ("FF 6.1",),
+                                  f"{vname}'s {shield.name} rolls {move.value}: blocked "
+                                  f"(blocks {shield.block[0]}-{shield.block[1]})"))
+                return done()
+            steps.append(Step("shield_roll", ("FF 6.1",),
+                              f"{vname}'s {shield.name} rolls {move.value}: not blocked"))
+            return go("damage_roll")
+        # damage_roll
+        weapon = weapons()[attacker.arms[head.arm].code]
+        bonus = combat.damage_bonus(card(attacker), weapon, rules)
+        soak = combat.armor_bonus(armor_of(victim))
+        lost = combat.wound(move.value, bonus, soak)
+        rules_ = ("FF 6.2", "FF 6.3") if (card(attacker).bow_bonus and weapon.is_bow(
+            rules.crossbows_are_bows)) else ("FF 6.2",)
+        hurt = dataclasses.replace(victim, hits=victim.hits - lost)
+        steps.append(Step("damage_roll", rules_,
+                          f"{name}'s {weapon.name} damage {move.value}{bonus:+d} less armor "
+                          f"{soak}: {vname} loses {lost} (hits {hurt.hits})"))
+        after = state.with_fighter(enemy, head.target, hurt)
+        if not hurt.alive and victim.alive:
+            steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
+        return done(after)
+
+    def _end_turn(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+        standing = [len(state.living(side)) for side in (0, 1)]
+        base = dataclasses.replace(state, queue=(), pairs=(), held=(), segment="-",
+                                   acts=0)
+        if not all(standing):
+            steps.append(Step("end_turn", ("FF 8.1",),
+                              f"turn {state.turn} ends with {standing[0]} and {standing[1]} "
+                              "standing: the battle is over"))
+            return dataclasses.replace(base, step="over", turn=state.turn + 1)
+        if state.turn >= rules.turn_limit:
+            steps.append(Step("end_turn", ("FF 8.2",),
+                              f"turn {state.turn} was the last of the turn limit: undecided"))
+            return dataclasses.replace(base, step="over", turn=state.turn + 1)
+        steps.append(Step("end_turn", ("FF 2.1",), f"turn {state.turn} ends with "
+                                                   f"{standing[0]} and {standing[1]} standing"))
+        return self._new_turn(base, steps, rules)
+
+
+def _attack_words(attack: Attack) -> str:
+    """An attack waiting, for people: ``A0 ranged, next the hit roll, at B1``."""
+    kind = {"ranged": "ranged", "stab": "back-stab", "melee": "hand to hand"}[attack.kind]
+    target = "" if attack.target < 0 else f", at {who_text(1 - attack.side, attack.target)}"
+    return (f"{who_text(attack.side, attack.index)} {kind}, next the "
+            f"{attack.stage.replace('_', ' ')}{target}")
+
+
+GAME = FFGame()
+
+
+def fighter(text: str) -> Fighter:
+    """A fighter from its token (for tests and docs)."""
+    return parse_fighter(text, "fighter")

@@ -1,0 +1,265 @@
+"""The Power Source duel: characters as data, notation, each rule, the ambiguity
+register's witnesses, invariants and the generic protocol checks on this game's starts.
+
+``tests/test_core_conformance.py`` runs its generic checks on every registered game;
+the ones run here aim them at the duel's own starts under both rulesets, so they run
+whether or not the game is registered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import tomllib
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import test_core_conformance as conformance
+from harness.scenario import load_scenario, run_scenario
+from model.core.errors import InputError
+from model.core.game import IllegalAction, Joint
+from model.duel import resolution
+from model.duel.characters import DECK_SIZE, character, parse_character, shipped
+from model.duel.engine import GAME, ROUND_MAX, witness_view
+from model.duel.policies import eager, pass_policy, play_duel
+from model.duel.rules import ALTERNATIVE, RULEBOOK
+from model.duel.state import DuelSetup, Play
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios" / "duel").glob("*.toml"))
+EMBER = (ROOT / "model" / "duel" / "data" / "characters" / "ember.toml").read_text()
+
+
+# -- characters as data ----------------------------------------------------------------------
+@pytest.mark.rules("DU 1.1", "DU 1.2")
+def test_shipped_characters_are_ours_with_thirty_card_decks():
+    assert set(shipped()) == {"ember", "tide", "brute"}
+    for char in shipped().values():
+        assert char.ours and len(char.deck()) == DECK_SIZE
+        assert {card.timing for card in char.cards} == {"before", "after"}
+    kinds = {e.kind for c in shipped().values() for card in c.cards
+             for e in card.effects + sum(card.options, ()) + (card.rush.effects if card.rush else ())}
+    whens = {e.when for c in shipped().values() for card in c.cards
+             for e in card.effects + sum(card.options, ())}
+    # Every mechanism of the rulebook's keyword list is exercised by some card.
+    assert kinds == {"ss", "damage", "heal", "shield", "dr", "regen"}
+    assert whens == {"always", "aggressor", "defender", "crit", "salvage", "revenge", "execute"}
+    assert any(card.options for c in shipped().values() for card in c.cards)
+    assert any(card.rush for c in shipped().values() for card in c.cards)
+    assert {c.power.is_dice for c in shipped().values()} == {True, False}
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("hp = 30", "hp = 0", "ember.toml: field 'hp' must be 1 to 99, not 0"),
+    ("hp = 30", "hp = \"thirty\"", "field 'hp' must be a whole number"),
+    ("count = 6", "count = 5", "cards: the Action Deck holds 29 cards; it must hold 30"),
+    ('timing = "before"\ncount = 6', 'timing = "during"\ncount = 6',
+     "cards[0] (E01): field 'timing' must be before or after, not 'during'"),
+    ('{ kind = "ss", amount = 2 }', '{ kind = "punch", amount = 2 }',
+     "cards[0] (E01): effects[0]: field 'kind' must be one of"),
+    ('when = "execute", threshold = 5', 'when = "execute"',
+     "cards[4] (E05): effects[0]: the field 'threshold' is missing"),
+    ("critical = [11, 12]", "critical = [12, 11]", "field 'critical' must be [LOW, HIGH]"),
+    ("dice = 2", "dice = 9", "power: field 'dice' must be 1 to 4, not 9"),
+    ('id = "E02"', 'id = "E01"', "cards[1]: the card id E01 is used twice"),
+    ('key = "ember"', 'key = "Ember!"', "field 'key' must be 1 to 12 lowercase letters"),
+    ("ours = true", "ours = true\ncolour = 1", "unknown field 'colour'"),
+    ('{ kind = "regen", to = "self" }]\n\n[[cards]]\nid = "E01"',
+     '{ kind = "regen", to = "self" }, { kind = "regen", to = "self" }]\n\n[[cards]]\nid = "E01"',
+     "adrenaline[1]: an Adrenaline Action re-rolls one die at most"),
+    ("key =", "key = = ", "not valid TOML"),
+])
+@pytest.mark.rules("DU 1.2")
+def test_character_file_errors_name_the_file_entry_and_field(old, new, message):
+    assert old in EMBER
+    with pytest.raises(InputError) as caught:
+        parse_character(EMBER.replace(old, new, 1), "ember.toml")
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert str(caught.value).startswith("ember.toml")
+
+
+def test_characters_are_found_by_key_or_name_and_unknown_ones_refused():
+    assert character("Ember Duelist") is character("ember")
+    with pytest.raises(InputError, match="unknown character 'zed'; shipped: ember, tide, brute"):
+        character("zed")
+
+
+@pytest.mark.rules("DU 4.1")
+@pytest.mark.parametrize("key", ["ember", "tide", "brute"])
+def test_power_outcomes_are_exact_and_match_every_ordered_draw(key):
+    power = shipped()[key].power
+    outcomes = dict(power.outcomes())
+    assert sum(outcomes.values()) == 1
+    if power.is_dice:
+        rolls = list(itertools.product(range(1, power.sides + 1), repeat=power.dice))
+    else:
+        rolls = list(itertools.permutations(power.values, power.draw))
+    counted = Counter(tuple(sorted(r)) for r in rolls)
+    assert outcomes == {k: Fraction(n, len(rolls)) for k, n in counted.items()}
+    assert power.minimum == min(sum(k) for k in outcomes)
+
+
+# -- notation and setups ---------------------------------------------------------------------
+def test_setups_parse_and_refuse_with_one_line():
+    assert DuelSetup.parse("Ember vs TIDE rounds 3") == DuelSetup("ember", "tide", 3)
+    for text, message in [("ember tide", "is not a setup"), ("ember vs zed rounds 2", "second"),
+                          ("ember vs tide rounds 0", "rounds"), ("ember vs tide rounds ٣", "rounds")]:
+        with pytest.raises(InputError, match=message):
+            DuelSetup.parse(text)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("hp 30 32", "hp 30"), "hp: takes two whole numbers"),
+    (("step draw", "step lunch"), "step: takes one of"),
+    (("roles -", "roles 2"), "roles: takes -, 0, 1 or none"),
+    (("pending -", "pending 0:E01:punch3"), "is not a kind and an amount"),
+    (("hands - / -", "hands E01"), "hands: takes two parts"),
+    (("duel ember tide", "duel ember zed"), "unknown character 'zed'"),
+])
+def test_positions_refuse_what_cannot_be_written(change, message):
+    text = GAME.format_state(GAME.initial_state(DuelSetup("ember", "tide", 2), RULEBOOK))
+    assert change[0] in text
+    with pytest.raises(InputError, match=message):
+        GAME.parse_state(text.replace(change[0], change[1], 1))
+
+
+# -- the round -------------------------------------------------------------------------------
+def first_round(seed: int = 0, rules=RULEBOOK):
+    state = GAME.initial_state(DuelSetup("ember", "tide", 3), rules)
+    return [t for _, _, t in itertools.islice(play_duel(GAME, state, rules, seed), 40)]
+
+
+@pytest.mark.rules("DU 2.1", "DU 3.1", "DU 4.1", "DU 4.6", "DU 6.1", "DU 6.4", "DU 7.5")
+def test_a_round_goes_through_the_phases_in_order():
+    phases = [step.phase for t in first_round() for step in t.steps]
+    firsts = [phases.index(p) for p in ("draw", "discard", "before", "roll", "roles",
+                                        "enter_after", "after", "step_a", "step_b", "step_c",
+                                        "step_d", "step_e", "cleanup", "adrenaline")]
+    assert firsts == sorted(firsts)
+
+
+@pytest.mark.rules("DU 3.1")
+def test_before_rolls_is_a_secret_simultaneous_choice():
+    state = GAME.parse_state(load_scenario(ROOT / "scenarios/duel/before-rolls-cards-only.toml",
+                                           {"duel": GAME}).start)
+    assert GAME.players_to_act(state) == (0, 1)
+    own = [GAME.player_actions(state, RULEBOOK, seat) for seat in (0, 1)]
+    assert len(GAME.legal_actions(state, RULEBOOK)) == len(own[0]) * len(own[1])
+    # A player's options do not change with the opponent's hidden hand.
+    twin = GAME.resample(state, 0, random.Random(3))
+    assert GAME.player_actions(twin, RULEBOOK, 0) == own[0]
+
+
+@pytest.mark.rules("DU 7.2", "DU 7.1")
+def test_adrenaline_table_and_closed_form_agree():
+    for damage in range(0, 80):
+        assert resolution.adrenaline_by_table(damage) == resolution.adrenaline_for_damage(damage)
+    for current, damage, minimum, stalemate, stack in itertools.product(
+            range(6), range(0, 30, 3), (False, True), (False, True), (False, True)):
+        after = resolution.adrenaline_after(current, damage, minimum, stalemate, stack)
+        assert current <= after <= 5
+
+
+@pytest.mark.rules("DU 5.4", "DU 5.6")
+def test_absorb_spends_shield_before_hp_and_never_goes_below_zero():
+    for hp, shield, damage in itertools.product(range(6), range(4), range(9)):
+        new_hp, new_shield, lost, blocked = resolution.absorb(hp, shield, damage)
+        assert new_hp >= 0 and new_shield >= 0 and blocked + lost <= damage
+        assert new_hp == hp or new_shield == 0
+
+
+@pytest.mark.rules("DU 1.4")
+def test_max_length_bounds_every_round():
+    state = GAME.initial_state(DuelSetup("tide", "brute", 4), RULEBOOK)
+    assert GAME.max_length(state) == 4 * ROUND_MAX
+    for seed in range(3):
+        states = [state] + [t.state for _, _, t in play_duel(GAME, state, RULEBOOK, seed)]
+        assert len(states) - 1 <= GAME.max_length(state)
+        assert all(GAME.max_length(b) > GAME.max_length(a) for b, a in zip(states, states[1:]))
+
+
+@pytest.mark.rules("DU 1.3", "DU 6.7")
+@pytest.mark.parametrize("rules", [RULEBOOK, ALTERNATIVE], ids=["rulebook", "alternative"])
+def test_seeded_duels_end_with_a_winner_a_draw_or_the_round_bound(rules):
+    labels = Counter()
+    for seed in range(6):
+        state = dataclasses.replace(GAME.initial_state(DuelSetup("ember", "brute", 6), rules),
+                                    hp=(9, 9))
+        end = state
+        for _, _, transition in play_duel(GAME, state, rules, seed, eager):
+            end = transition.state
+        outcome = GAME.outcome(end, rules)
+        labels[outcome.label] += 1
+        if outcome.label.endswith("wins"):
+            (winner,) = outcome.winners
+            assert end.hp[winner] > 0 and end.hp[1 - winner] == 0
+    assert sum(labels.values()) == 6 and set(labels) <= {"player 0 wins", "player 1 wins",
+                                                        "draw", "unfinished"}
+
+
+def test_refusals_name_a_rule_and_malformed_actions_are_input_errors():
+    state = GAME.initial_state(DuelSetup("ember", "tide", 2), RULEBOOK)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.parse_action(state, "draw T01", RULEBOOK)
+    assert caught.value.illegal.rules == ("DU 2.1",)
+    with pytest.raises(InputError, match="is not an action of the duel"):
+        GAME.parse_action(state, "shuffle everything", RULEBOOK)
+
+
+# -- the ambiguity register --------------------------------------------------------------------
+@pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)
+def test_each_witness_separates_its_readings(ambiguity):
+    views = [witness_view(ambiguity.witness.position, ambiguity.witness.probe,
+                          dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
+             for r in ambiguity.readings]
+    assert len(set(views)) == len(views), views
+    assert getattr(RULEBOOK, ambiguity.field) == ambiguity.default
+    assert getattr(ALTERNATIVE, ambiguity.field) != ambiguity.default
+
+
+# -- scenarios: one ruling per file, each about its rules ---------------------------------------
+def _scenario_param(path: Path):
+    rules = tomllib.loads(path.read_text(encoding="utf-8"))["rules"]
+    return pytest.param(path, id=path.stem, marks=pytest.mark.rules(*rules))
+
+
+@pytest.mark.parametrize("path", [_scenario_param(p) for p in SCENARIOS])
+def test_scenario(path):
+    scenario = load_scenario(path, {"duel": GAME})
+    result = run_scenario(scenario, GAME)
+    assert not result.failures, result.failures
+
+
+def test_every_rule_has_a_scenario():
+    covered = set()
+    for path in SCENARIOS:
+        covered |= set(tomllib.loads(path.read_text(encoding="utf-8"))["rules"])
+    assert set(GAME.rulebook.numbers()) <= covered
+
+
+# -- the generic protocol checks, on this game's own starts ----------------------------------------
+def test_setups_keep_the_protocol():
+    conformance.check_setups(GAME)
+
+
+@pytest.mark.rules("DU 2.1", "DU 4.1", "DU 4.10", "DU 5.4", "DU 7.1")
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("preset", ["rulebook", "alternative"])
+def test_random_playouts_keep_the_protocol(preset, seed):
+    rules = GAME.preset(preset)
+    start = list(GAME.exploration_starts(rules, seed + 1))[seed]
+    seen = conformance.check_playout(GAME, rules, start, random.Random(f"duel/{preset}/{seed}"))
+    assert GAME.is_terminal(seen["states"][-1]) and seen["varied"]
+
+
+def test_the_pass_policy_never_plays():
+    state = GAME.initial_state(DuelSetup("tide", "ember", 2), RULEBOOK)
+    for before, action, _ in play_duel(GAME, state, RULEBOOK, 5, pass_policy):
+        choices = action.choices if isinstance(action, Joint) else (
+            ((0, action),) if isinstance(action, Play) else ())
+        assert all(play.kind in ("pass", "keep", "trim") and not play.adrenaline
+                   for _, play in choices)
