@@ -599,7 +599,8 @@ def referee(source, rules: Rules, *, count: int = 20, timeout: float = 10.0,
     return report
 
 
-def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = None):
+def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = None, *,
+                            exactly: int | None = None):
     """A grid of some of ``cards`` and a legal move of ``club`` on it that clears
     more than ``cap`` (default :func:`club_capacities`), found by z3 on the
     action encodings of :mod:`proofs.clubfight`; None when there is none.
@@ -607,6 +608,8 @@ def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = No
     Each slot holds one of the cards or nothing; a card is used at most as
     often as it occurs (Jokers may repeat up to their count).  Blocking is
     part of ``legal``, so the check covers every grid the cards can make.
+    ``exactly``: only grids of exactly that many cards (see
+    :func:`window_capacity_counterexample`).
     """
     from proofs.clubfight import fresh_selection
 
@@ -629,6 +632,8 @@ def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = No
                             for b, (card, _) in zip(choice[s], kinds)]))
     for k, (_, times) in enumerate(kinds):
         facts.append(z3.AtMost(*[choice[s][k] for s in SLOTS], times))
+    if exactly is not None:
+        facts.append(z3.PbEq([(p, 1) for p in present], exactly))
     g = SymGrid(tuple(present), tuple(joker), tuple(value), tuple(suit))
     sel = fresh_selection("cap_sel")
     solver = _solver(DEFAULT_ENCODING)
@@ -639,3 +644,33 @@ def capacity_counterexample(cards, club: int, rules: Rules, cap: int | None = No
     model = solver.model()
     return g.decode(model), tuple(s for s in SLOTS if z3.is_true(
         model.eval(sel[s], model_completion=True)))
+
+
+def window_capacity_counterexample(window, cleared: int, club: int, rules: Rules):
+    """z3 referee of the solver's ``blocking`` window capacities.
+
+    The solver's window bound says: once ``cleared`` more cards are cleared,
+    the grid is the ``window`` cards (the grid now and the deck cards dealt
+    meanwhile, all in play) less ``cleared`` of them, and club ``club`` clears
+    at most its capacity over the window with every action left out whose
+    suit has ``3 + cleared`` cards in the window
+    (:func:`model.clubfight._solver_core.club_capacities` with ``blocked``).
+    This looks for a grid of exactly ``len(window) - cleared`` (at most 9) of
+    the window's cards, in any arrangement, and a legal move of ``club`` on it
+    clearing more than that; None when z3 proves there is none.
+    """
+    from model.clubfight._solver_core import (
+        BLOCK_FLAG, card_delta, club_capacities as solver_capacities,
+    )
+
+    size = len(window) - cleared
+    if not 0 <= size <= 9:
+        raise ValueError(f"a grid holds 0..9 cards, not {size}")
+    blocked = 0
+    for suit_order, flag in BLOCK_FLAG.items():
+        if sum(1 for c in window if not c.is_joker and c.suit_order == suit_order) \
+                - cleared >= 3:
+            blocked |= flag
+    key = sum(card_delta(c.value) for c in window)
+    cap = solver_capacities(key, rules, blocked)[0][club]
+    return capacity_counterexample(list(window), club, rules, cap, exactly=size)

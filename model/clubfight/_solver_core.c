@@ -35,7 +35,11 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
        R_UPDOWN_ANY_SUBSET, R_LINE_JOKER_TARGET, R_RUN_MIN_CARDS, R_COUNT };
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
-       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_COUNT };
+       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_COUNT };
+/* Blocked action flags of a window (blocking technique). */
+#define BLOCK_LINE 1
+#define BLOCK_UPDOWN 2
+#define BLOCK_RUN 4
 /* Stats, in this order, to Python. */
 enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
        S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_COUNT };
@@ -183,6 +187,8 @@ typedef struct {
     int values[64], suits[64];
     uint32_t delta[64];
     uint32_t suffix[65];
+    /* suit_prefix[s][i]: cards of suit s (D, H, S) among card indices < i. */
+    int suit_prefix[4][65];
     int drawn[16], n_drawn;
     int all_clubs;
     int available[14];
@@ -422,7 +428,7 @@ static void greedy_sums(const int *count, int first, int *out) {
     }
 }
 
-static void club_capacities(const Search *S, uint32_t key, Caps *out) {
+static void club_capacities(const Search *S, uint32_t key, int blocked, Caps *out) {
     const int *R = S->rules;
     int count[15], jokers;
     unpack_counts(key, count, &jokers);
@@ -430,7 +436,9 @@ static void club_capacities(const Search *S, uint32_t key, Caps *out) {
     for (int v = 1; v <= 13; v++) valued += count[v];
     int left = valued + jokers;
     int sums[14];
-    greedy_sums(count, R[R_SUM_JOKERS_ZERO] ? 1 : 8, sums);
+    /* Sums of clubs 2..7 never beat their Up/Down lower, unless Up/Down is
+     * blocked or Jokers join Sums at 0 (see _solver_core.club_capacities). */
+    greedy_sums(count, (R[R_SUM_JOKERS_ZERO] || (blocked & BLOCK_UPDOWN)) ? 1 : 8, sums);
     int below[15];
     below[0] = 0;
     for (int v = 1; v < 15; v++) below[v] = below[v - 1] + count[v - 1];
@@ -446,13 +454,17 @@ static void club_capacities(const Search *S, uint32_t key, Caps *out) {
             if (summed > most) most = summed;
         }
         int line_possible = count[club] > 0 || (R[R_LINE_JOKER_TARGET] && jokers > 0);
-        if (line_possible && most < 3) most = 3;
-        if (club >= 2 && club <= 7 && below[club] > most) most = below[club];
-        if (club >= 7 && club <= 12 && valued - below[club + 1] > most) most = valued - below[club + 1];
-        int low = club, high = club;
-        while (low > 1 && count[low - 1]) low--;
-        while (high < 13 && count[high + 1]) high++;
-        if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low > most) most = high - low;
+        if (line_possible && !(blocked & BLOCK_LINE) && most < 3) most = 3;
+        if (!(blocked & BLOCK_UPDOWN)) {
+            if (club >= 2 && club <= 7 && below[club] > most) most = below[club];
+            if (club >= 7 && club <= 12 && valued - below[club + 1] > most) most = valued - below[club + 1];
+        }
+        if (!(blocked & BLOCK_RUN)) {
+            int low = club, high = club;
+            while (low > 1 && count[low - 1]) low--;
+            while (high < 13 && count[high + 1]) high++;
+            if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low > most) most = high - low;
+        }
         out->caps[club] = most < limit ? most : limit;
         int joker = line_possible ? 3 : 1;
         out->joker_caps[club] = joker < out->caps[club] ? joker : out->caps[club];
@@ -461,15 +473,20 @@ static void club_capacities(const Search *S, uint32_t key, Caps *out) {
     out->jokers = jokers;
 }
 
-static const Caps *caps_of(Search *S, uint32_t key) {
-    int at = map_get(&S->caps_map, key);
+/* Capacities of the cards of a count key with some actions known blocked
+ * (``blocked``: BLOCK_* flags; 0 for the plain capacities). */
+static const Caps *caps_blocked_of(Search *S, uint32_t key, int blocked) {
+    u64 k = (u64)key | (u64)blocked << 32;
+    int at = map_get(&S->caps_map, k);
     if (at >= 0) return S->caps + at;
     if (S->n_caps >= CACHE_LIMIT) { map_clear(&S->caps_map); S->n_caps = 0; }
     GROW(S->caps, S->n_caps, S->cap_caps, Caps);
-    club_capacities(S, key, S->caps + S->n_caps);
-    if (map_put(&S->caps_map, key, (int)S->n_caps)) { S->oom = 1; return NULL; }
+    club_capacities(S, key, blocked, S->caps + S->n_caps);
+    if (map_put(&S->caps_map, k, (int)S->n_caps)) { S->oom = 1; return NULL; }
     return S->caps + S->n_caps++;
 }
+
+static const Caps *caps_of(Search *S, uint32_t key) { return caps_blocked_of(S, key, 0); }
 
 /* _joker_loss: least loss and a club of it. */
 static void joker_loss(const int *clubs, int n, const Caps *c, int jokers, i64 *loss, int *club) {
@@ -707,6 +724,14 @@ static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, 
     memcpy(wcaps[0], g, sizeof(wcaps[0]));
     have = 1;
     int bound = 0;
+    /* Suits on the grid now (blocking technique: see window_blocked). */
+    int grid_suits[4] = {0};
+    if (S->tech[T_BLOCKING]) {
+        int cells[9];
+        unpack(grid, cells);
+        for (int s = 0; s < 9; s++)
+            if (cells[s] >= 0 && S->values[cells[s]]) grid_suits[S->suits[cells[s]]]++;
+    }
     for (int used = 0; used <= full; used++) {
         int cleared = best[used];
         if (cleared < 0) continue;
@@ -714,7 +739,16 @@ static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, 
         if (used == full) continue;
         if (!(have >> cleared & 1)) {
             int p = S->total < dealt + cleared ? S->total : dealt + cleared;
-            const Caps *cw = caps_of(S, key - S->suffix[p]);
+            int blocked = 0;
+            if (S->tech[T_BLOCKING]) {
+                /* The grid then is the window (grid now and deck cards dealt
+                 * up to p) less the `cleared` cards cleared meanwhile. */
+                static const int flag[4] = {0, BLOCK_LINE, BLOCK_RUN, BLOCK_UPDOWN};
+                for (int suit = SUIT_D; suit <= SUIT_S; suit++)
+                    if (grid_suits[suit] + S->suit_prefix[suit][p] - S->suit_prefix[suit][dealt]
+                            - cleared >= 3) blocked |= flag[suit];
+            }
+            const Caps *cw = caps_blocked_of(S, key - S->suffix[p], blocked);
             if (!cw) return BIG;
             memcpy(wcaps[cleared], cw->caps, sizeof(wcaps[0]));
             have |= (uint64_t)1 << cleared;
@@ -914,19 +948,23 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *club_order, int n_clubs, int hand_size,
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           double noise, i64 max_nodes, double timeout,
-                          int *line_club, int *line_mask, int *line_len, i64 *stats);
+                          int *line_club, int *line_mask, int *line_len, i64 *stats,
+                          u64 *table_grids, int *table_played, i64 table_cap);
 
 /*
  * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
  * memory, 5 interrupted (SIGINT, only with catch_interrupt: the caller must
  * be the process's main thread).  line: up to 13 (club, mask) pairs; stats:
- * S_COUNT counters.
+ * S_COUNT counters.  table_grids/table_played (may be NULL): the refuted
+ * states are copied there at the end, at most table_cap of them (the loss
+ * certificate; stats[S_TABLE_SIZE] says how many there were).
  */
 int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt,
              const int *club_order, int n_clubs, int hand_size,
              const int *rules, const int *tech, const int *budgets, int n_budgets,
              double noise, i64 max_nodes, double timeout,
              int *line_club, int *line_mask, int *line_len, i64 *stats,
+             u64 *table_grids, int *table_played, i64 table_cap,
              int catch_interrupt) {
     struct sigaction previous, mine;
     int hooked = 0;
@@ -939,7 +977,8 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
     }
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
                                  hand_size, rules, tech, budgets, n_budgets, noise, max_nodes,
-                                 timeout, line_club, line_mask, line_len, stats);
+                                 timeout, line_club, line_mask, line_len, stats,
+                                 table_grids, table_played, table_cap);
     if (hooked) sigaction(SIGINT, &previous, NULL);
     if (cf_interrupted && verdict == 2) verdict = 5;
     cf_interrupted = 0;
@@ -950,7 +989,8 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *club_order, int n_clubs, int hand_size,
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           double noise, i64 max_nodes, double timeout,
-                          int *line_club, int *line_mask, int *line_len, i64 *stats) {
+                          int *line_club, int *line_mask, int *line_len, i64 *stats,
+                          u64 *table_grids, int *table_played, i64 table_cap) {
     init_tables();
     if (total > 62) return 4;
     Search *S = calloc(1, sizeof(Search));
@@ -960,6 +1000,11 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
         S->values[i] = values[i]; S->suits[i] = suits[i];
         S->delta[i] = values[i] == 0 ? (uint32_t)1 << JOKER_SHIFT : (uint32_t)1 << (2 * (values[i] - 1));
     }
+    for (int suit = 0; suit < 4; suit++) S->suit_prefix[suit][0] = 0;
+    for (int i = 0; i < total; i++)
+        for (int suit = 0; suit < 4; suit++)
+            S->suit_prefix[suit][i + 1] = S->suit_prefix[suit][i]
+                + (values[i] != 0 && suits[i] == suit);
     S->suffix[total] = 0;
     for (int i = total - 1; i >= 0; i--) S->suffix[i] = S->suffix[i + 1] + S->delta[i];
     for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];
@@ -1032,6 +1077,15 @@ done:
     S->stats[S_TABLE_SIZE] = (i64)S->refuted.size;
     S->stats[S_NODES] = S->nodes;
     for (int i = 0; i < S_COUNT; i++) stats[i] = S->stats[i];
+    if (table_grids && table_played && S->refuted.grids) {
+        i64 n = 0;
+        for (size_t i = 0; i < S->refuted.cap && n < table_cap; i++)
+            if (S->refuted.played[i] != NO_PLAYED) {
+                table_grids[n] = S->refuted.grids[i];
+                table_played[n] = S->refuted.played[i];
+                n++;
+            }
+    }
     map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map); map_free(&S->grid_map);
     if (S->refuted.grids) set_free(&S->refuted);
     free(S->moves); free(S->caps); free(S->sums); free(S->grids);

@@ -46,6 +46,10 @@ SUIT_D, SUIT_H, SUIT_S = 1, 2, 3  # Card.suit_order
 JOKER_SHIFT = 26
 """Bit offset of the Joker count in a count key (values use bits 0..25)."""
 VALUE_SHIFT = (0,) + tuple(2 * (v - 1) for v in range(1, 14))
+BLOCK_LINE, BLOCK_UPDOWN, BLOCK_RUN = 1, 2, 4
+"""Flags of actions known to be blocked, for :func:`club_capacities`."""
+BLOCK_FLAG = {SUIT_D: BLOCK_LINE, SUIT_H: BLOCK_RUN, SUIT_S: BLOCK_UPDOWN}
+"""The action each grid suit blocks at 3 cards (CF 3.2-3.4)."""
 
 
 def card_delta(value: int) -> int:
@@ -277,8 +281,13 @@ def _greedy_sum_counts(count: list[int], first: int = 1) -> list[int]:
     return out
 
 
-def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, int]:
+def club_capacities(key: int, rules: Rules,
+                    blocked: int = 0) -> tuple[list[int], list[int], int, int]:
     """The most cards each club can clear in one action, from the cards in play.
+
+    ``blocked`` (``BLOCK_*`` flags) names actions known to be blocked on the
+    grid where the club acts: their terms are left out (the window bound's
+    ``blocking`` technique).  With ``0`` the capacities hold on every grid.
 
     Returns ``(caps, joker_caps, left, jokers)``: per club value, the
     capacity and what the club can clear in an action that also takes a
@@ -304,7 +313,9 @@ def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, 
     # A Sum of a club 2..7 takes cards below it (or one card of its value), never
     # more than its Up/Down lower, which capacities count unblocked: only clubs
     # 8..K need the Sum term, unless Jokers join Sums at 0.
-    sums = _greedy_sum_counts(count, 1 if rules.sum_jokers_zero else 8)
+    # (With Up/Down known blocked that argument is gone: every club's Sum counts.)
+    sums = _greedy_sum_counts(count, 1 if rules.sum_jokers_zero or blocked & BLOCK_UPDOWN
+                              else 8)
     below = [0] * 15
     for v in range(1, 15):
         below[v] = below[v - 1] + count[v - 1]
@@ -323,20 +334,22 @@ def club_capacities(key: int, rules: Rules) -> tuple[list[int], list[int], int, 
             if summed > most:
                 most = summed
         line_possible = count[club] > 0 or (rules.line_joker_target and jokers > 0)
-        if line_possible and most < 3:
+        if line_possible and not blocked & BLOCK_LINE and most < 3:
             most = 3
-        if 2 <= club <= 7 and below[club] > most:
-            most = below[club]
-        if 7 <= club <= 12 and valued - below[club + 1] > most:
-            most = valued - below[club + 1]
-        low = club
-        while low > 1 and count[low - 1]:
-            low -= 1
-        high = club
-        while high < 13 and count[high + 1]:
-            high += 1
-        if high - low + 1 >= run_min and high - low > most:
-            most = high - low
+        if not blocked & BLOCK_UPDOWN:
+            if 2 <= club <= 7 and below[club] > most:
+                most = below[club]
+            if 7 <= club <= 12 and valued - below[club + 1] > most:
+                most = valued - below[club + 1]
+        if not blocked & BLOCK_RUN:
+            low = club
+            while low > 1 and count[low - 1]:
+                low -= 1
+            high = club
+            while high < 13 and count[high + 1]:
+                high += 1
+            if high - low + 1 >= run_min and high - low > most:
+                most = high - low
         caps[club] = most if most < limit else limit
         joker = 3 if line_possible else 1
         joker_caps[club] = joker if joker < caps[club] else caps[club]

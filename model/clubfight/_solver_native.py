@@ -95,6 +95,7 @@ def _load():
         c_int_p, c_int_p, c_int_p, ctypes.c_int,
         ctypes.c_double, ctypes.c_int64, ctypes.c_double,
         c_int_p, c_int_p, c_int_p, ctypes.POINTER(ctypes.c_int64),
+        ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64,
         ctypes.c_int,
     ]
     _library = library
@@ -117,10 +118,13 @@ def _ints(values) -> ctypes.Array:
 
 
 def solve_native(position, rules, techniques, max_nodes: int | None,
-                 timeout: float | None):
+                 timeout: float | None, table_cap: int = 0):
     """Run the compiled search: ``(verdict, [(club, mask), ...], nodes, stats)``.
 
-    ``position`` is a :class:`~model.clubfight._solver_core.Position`.
+    ``position`` is a :class:`~model.clubfight._solver_core.Position`.  With
+    ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
+    ``grid << 14 | played`` ints (the Python search's table entries), at most
+    ``table_cap`` of them (``stats["table_size"]`` says how many there were).
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
     library = _load()
@@ -133,7 +137,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     tech_fields = [int(techniques.order), int(techniques.bound), int(techniques.next_club),
                    int(techniques.window), int(techniques.tail), int(techniques.table),
                    int(techniques.restarts), int(techniques.window_clubs),
-                   int(techniques.first_budget)]
+                   int(techniques.first_budget), int(techniques.blocking)]
     budgets = list(techniques.restart_budgets)
     line_club = (ctypes.c_int * 16)()
     line_mask = (ctypes.c_int * 16)()
@@ -146,6 +150,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     # thread with Python's default handler in place.
     catch = (threading.current_thread() is threading.main_thread()
              and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    table_grids = (ctypes.c_uint64 * table_cap)() if table_cap > 0 else None
+    table_played = (ctypes.c_int * table_cap)() if table_cap > 0 else None
     code = library.cf_solve(
         _ints(position.values), _ints(position.suits), len(position.values),
         position.grid, position.dealt,
@@ -153,7 +159,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
         _ints(rules_fields), _ints(tech_fields), _ints(budgets), len(budgets),
         float(techniques.noise), limit,
         -1.0 if timeout is None else float(timeout),
-        line_club, line_mask, ctypes.byref(line_len), stats, int(catch))
+        line_club, line_mask, ctypes.byref(line_len), stats,
+        table_grids, table_played, int(max(0, table_cap)), int(catch))
     if code == INTERRUPTED:
         raise KeyboardInterrupt
     if code not in VERDICTS:
@@ -161,4 +168,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     values = dict(zip(STAT_NAMES, stats))
     nodes = values.pop("nodes")
     line = [(line_club[i], line_mask[i]) for i in range(line_len.value)]
+    if table_cap > 0:
+        kept = min(table_cap, values["table_size"])
+        values["refuted"] = [table_grids[i] << 14 | table_played[i] for i in range(kept)]
     return VERDICTS[code], line, nodes, values

@@ -36,17 +36,22 @@ benchmark's measurements and the property tests against
 ``tail``
     With the window: deck cards dealt after the second-to-last club acts must
     all go with the last club's one action (:meth:`_Search.window_bound`).
+``blocking``
+    With the window: the grid once ``A`` more cards are cleared is the window
+    less ``A`` cards, so a suit with ``3 + A`` cards in the window still
+    blocks its action then (:meth:`_Search.window_blocked`).
 ``table``
     A table of refuted states, shared across the restarts.
 ``restarts``
     Search is heavy-tailed: a bad early choice costs the refutation of a big
     subtree.  So a first attempt uses the cheap order and a small node budget;
-    then attempts with the informed order and growing budgets (each size
-    twice, then doubled), all but the first breaking near-ties at random (a
+    then attempts with the informed order and budgets that follow Luby's
+    schedule, all but the first breaking near-ties at random (a
     seeded generator: results are reproducible); the last attempt has no
     budget.  All attempts share the
     table of refuted states (refutations are exact, so they stay valid), and
-    an attempt that runs out of budget proves nothing.
+    an attempt that runs out of budget proves nothing.  The budgets follow
+    the Luby sequence (:func:`luby_budgets`).
 
 Every pruning rule's soundness argument is in the docstring of the method
 that applies it; ``tests/test_clubfight_solver.py`` checks each technique
@@ -66,16 +71,49 @@ import time
 from dataclasses import dataclass, field
 
 from model.clubfight._solver_core import (
-    MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta, child_grid, club_capacities,
-    club_masks, grid_max_clears, unpack_counts, unpack_grid,
+    BLOCK_FLAG, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta, child_grid,
+    club_capacities, club_masks, dealt_of, grid_max_clears, unpack_counts, unpack_grid,
 )
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
+from model.clubfight.losscheck import LossCertificate
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, Rules
 from model.clubfight.state import State
 
 VERDICTS = ("win", "loss", "unknown")
+
+
+def luby_budgets(unit: int, count: int) -> tuple[int, ...]:
+    """``unit`` times the first ``count`` terms of the Luby sequence.
+
+    The search's effort is heavy-tailed: an unlucky attempt may need a
+    hundred times the nodes of a lucky one.  Luby's universal schedule (Luby,
+    Sinclair and Zuckerman 1993) keeps restarting with mostly short attempts
+    and, now and then, one twice as long as any before, so no single unlucky
+    attempt runs for long; the table of refuted states keeps what each one
+    proved.
+    """
+    out = []
+    for i in range(1, count + 1):
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        j = i
+        while j != (1 << k) - 1:  # luby(i) = luby(i - 2^(k-1) + 1) below 2^k - 1
+            j -= (1 << (k - 1)) - 1
+            k = 1
+            while (1 << k) - 1 < j:
+                k += 1
+        out.append(unit << (k - 1))
+    return tuple(out)
+
+
+LUBY_BUDGETS = luby_budgets(300, 1023)
+DOUBLING_BUDGETS = (300, 300, 600, 600, 1200, 1200, 2400, 2400, 4800, 4800, 9600, 9600,
+                    19200, 38400)
+"""The schedule before Luby's: each size twice, then doubled (tuned on deals
+CF1/CF2-5000..5999); kept for comparisons (:data:`LEGACY_TECHNIQUES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,21 +132,26 @@ class Techniques:
     tail: bool = True
     table: bool = True
     restarts: bool = True
+    blocking: bool = True
     window_clubs: int = 5
     """The window bound runs when at most this many clubs remain (it costs 2^k)."""
     first_budget: int = 150
     """Nodes of the first, cheaply ordered attempt."""
-    restart_budgets: tuple[int, ...] = (300, 300, 600, 600, 1200, 1200, 2400, 2400, 4800,
-                                        4800, 9600, 9600, 19200, 38400)
-    """Nodes of the informed attempts before the last, unlimited one (each size
-    twice: tuned on deals CF1/CF2-5000..5999, not on the benchmark's deals)."""
+    restart_budgets: tuple[int, ...] = LUBY_BUDGETS
+    """Nodes of the informed attempts before the last, unlimited one: the Luby
+    sequence times 300 (1, 1, 2, 1, 1, 2, 4, ...; see :func:`luby_budgets`).
+    :data:`DOUBLING_BUDGETS` is the earlier schedule."""
     noise: float = 3.0
     """Random tie-breaking of the informed order after its first attempt (in cards)."""
 
 
 ALL_TECHNIQUES = Techniques()
+LEGACY_TECHNIQUES = Techniques(blocking=False, restart_budgets=DOUBLING_BUDGETS)
+"""The search as it was before the ``blocking`` bound and Luby restarts (for
+the benchmarks' old-against-new comparisons)."""
 NO_TECHNIQUES = Techniques(dedupe=False, order=False, bound=False, next_club=False,
-                           window=False, tail=False, table=False, restarts=False)
+                           window=False, tail=False, table=False, restarts=False,
+                           blocking=False)
 
 
 @dataclass
@@ -126,6 +169,9 @@ class SolveResult:
     seconds: float
     rules: Rules
     stats: dict = field(default_factory=dict)
+    certificate: LossCertificate | None = None
+    """For a ``loss`` solved with ``certificate=True``: the refuted states,
+    for :func:`model.clubfight.losscheck.check_loss`."""
 
     def as_dict(self) -> dict:
         return {"verdict": self.verdict, "moves": [m.as_dict() for m in self.moves],
@@ -196,6 +242,13 @@ class _Search:
         for index in range(self.total - 1, -1, -1):
             suffix[index] = suffix[index + 1] + self.delta[index]
         self.suffix = suffix
+        # suit_prefix[suit][i]: valued cards of that suit among indices < i.
+        self.suit_prefix = {suit: [0] * (self.total + 1) for suit in (SUIT_D, SUIT_H, SUIT_S)}
+        for suit, prefix in self.suit_prefix.items():
+            for index in range(self.total):
+                prefix[index + 1] = prefix[index] + (
+                    self.values[index] != 0 and self.suits[index] == suit)
+        self.blocked_caps_cache: dict[tuple[int, int], tuple] = {}
         # Jokers constrain the bounds only when nothing but Any and Line takes them.
         self.jokers_constrained = not (rules.jokers_match or rules.sum_jokers_zero)
         self.move_cache: dict[int, tuple] = {}
@@ -285,6 +338,39 @@ class _Search:
             if joker_caps[v] == 3 and loss < best[0]:
                 best = (loss, v)  # one Line takes both Jokers
         return best
+
+    def blocked_caps(self, count_key: int, blocked: int) -> list:
+        """Capacities with the actions of ``blocked`` (``BLOCK_*`` flags) left out."""
+        if not blocked:
+            return self.caps(count_key)[0]
+        found = self.blocked_caps_cache.get((count_key, blocked))
+        if found is None:
+            found = club_capacities(count_key, self.rules, blocked)[0]
+            self.blocked_caps_cache[(count_key, blocked)] = found
+        return found
+
+    def window_blocked(self, grid_suits: dict, dealt: int, cleared: int) -> int:
+        """Actions blocked on every grid once ``cleared`` more cards are cleared.
+
+        Soundness: while the deck lasts every cleared slot is refilled in deck
+        order (CF 2.3), so once ``A`` more cards are cleared the grid holds
+        exactly the window (the grid now and the deck cards up to position
+        ``dealt + A``) less the ``A`` cards cleared meanwhile (after the deck
+        runs out, the window is every card in play, less what was cleared).
+        So it holds at least ``w - A`` of the window's ``w`` cards of a suit,
+        and 3 of them block that suit's action (CF 3.2-3.4).  ``w - A`` never
+        grows with ``A`` (one more card in the window for one more cleared),
+        so an action blocked at ``A`` is blocked at every smaller ``A`` too:
+        the window capacities still grow with ``A``, which the window's
+        dynamic program needs, and the bound may be evaluated at an upper
+        bound of the true ``A``.
+        """
+        position = min(self.total, dealt + cleared)
+        blocked = 0
+        for suit, prefix in self.suit_prefix.items():
+            if grid_suits[suit] + prefix[position] - prefix[dealt] - cleared >= 3:
+                blocked |= BLOCK_FLAG[suit]
+        return blocked
 
     def max_clears(self, grid: int) -> tuple:
         found = self.grid_cache.get(grid)
@@ -381,6 +467,12 @@ class _Search:
         best = [-1] * (full + 1)
         best[0] = 0
         window_caps: dict[int, list] = {0: self.max_clears(grid)}
+        blocking = self.techniques.blocking
+        if blocking:
+            grid_suits = {SUIT_D: 0, SUIT_H: 0, SUIT_S: 0}
+            for index in unpack_grid(grid):
+                if index >= 0 and self.values[index]:
+                    grid_suits[self.suits[index]] += 1
         bound = 0
         for used in range(full + 1):
             cleared = best[used]
@@ -392,7 +484,12 @@ class _Search:
                 continue
             caps = window_caps.get(cleared)
             if caps is None:
-                caps = caps_of(count_key - suffix[min(total, dealt + cleared)])[0]
+                window_key = count_key - suffix[min(total, dealt + cleared)]
+                if blocking:
+                    caps = self.blocked_caps(
+                        window_key, self.window_blocked(grid_suits, dealt, cleared))
+                else:
+                    caps = caps_of(window_key)[0]
                 window_caps[cleared] = caps
             size = used.bit_count()
             for i in range(k):
@@ -684,11 +781,26 @@ def as_state(source) -> State:
 
 
 ENGINES = ("auto", "native", "python")
+CERTIFICATE_LIMIT = 2_000_000
+"""The most refuted states a loss certificate carries (12 bytes each in C)."""
+
+
+def _certificate(state: State, position: Position, rules: Rules, entries, nodes: int
+                 ) -> LossCertificate:
+    """The refuted table (``grid << 14 | played`` ints) in the checker's terms."""
+    total = len(position.values)
+    refuted = set()
+    for entry in entries:
+        grid, played = entry >> 14, entry & 0x3FFF
+        refuted.add((tuple(unpack_grid(grid)), dealt_of(grid, total),
+                     frozenset(v for v in range(1, 14) if played >> v & 1)))
+    return LossCertificate(state, rules, frozenset(refuted), nodes)
 
 
 def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
           timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
-          engine: str = "auto") -> SolveResult:
+          engine: str = "auto", certificate: bool = False,
+          certificate_limit: int = CERTIFICATE_LIMIT) -> SolveResult:
     """Decide a Club Fight position with perfect information.
 
     ``state_or_deal`` is a :class:`State`, a :class:`Deal` or a deal text
@@ -701,11 +813,19 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
     default) takes the compiled one when it can be built and ``dedupe`` is on
     (the port has no undeduplicated mode), else Python.  ``stats["engine"]``
     says which ran.
+
+    ``certificate``: for a ``loss``, also hand over the refuted states
+    (``result.certificate``, checked by :mod:`model.clubfight.losscheck`);
+    needs ``table`` on.  Past ``certificate_limit`` states (at most
+    :data:`CERTIFICATE_LIMIT`) there is none (``stats["certificate"]`` says so).
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     started = time.perf_counter()
-    position = Position.of(as_state(state_or_deal))
+    state = as_state(state_or_deal)
+    position = Position.of(state)
+    if certificate and not techniques.table:
+        raise ValueError("a loss certificate is the table of refuted states: table must be on")
     use_native = engine == "native" or (
         engine == "auto" and techniques.dedupe and _native_available())
     if use_native:
@@ -713,12 +833,24 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
 
         if not techniques.dedupe:
             raise ValueError("the compiled search always deduplicates moves")
+        cap = 0
+        if certificate:
+            cap = min(CERTIFICATE_LIMIT, certificate_limit)
+            if max_nodes is not None:
+                cap = min(cap, max_nodes + 1)
         verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
-                                                    timeout)
+                                                    timeout, cap)
         moves = _label_line(position, rules, pairs) if verdict == "win" else []
         stats["engine"] = "native"
+        entries = stats.pop("refuted", None)
+        proof = None
+        if certificate and verdict == "loss":
+            if stats["table_size"] > cap:
+                stats["certificate"] = f"too large: {stats['table_size']} refuted states"
+            else:
+                proof = _certificate(state, position, rules, entries, nodes)
         return SolveResult(verdict, moves, nodes, time.perf_counter() - started, rules,
-                           stats)
+                           stats, proof)
     search = _Search(position, rules, techniques, max_nodes, timeout)
     try:
         line = search.run()
@@ -734,8 +866,14 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
     stats = dict(search.stats)
     stats["table_size"] = len(search.refuted)
     stats["engine"] = "python"
+    proof = None
+    if certificate and verdict == "loss":
+        if len(search.refuted) > min(CERTIFICATE_LIMIT, certificate_limit):
+            stats["certificate"] = f"too large: {len(search.refuted)} refuted states"
+        else:
+            proof = _certificate(state, position, rules, search.refuted, search.nodes)
     return SolveResult(verdict, moves, search.nodes, time.perf_counter() - started, rules,
-                       stats)
+                       stats, proof)
 
 
 def _native_available() -> bool:

@@ -72,7 +72,9 @@ def cmd_clubfight_moves(args) -> Report:
 
 def register(commands) -> None:
     """Add the Club Fight subcommands to ``ringside clubfight``."""
-    from harness.games.clubfight import hunt_commands, solver_commands, survey_commands
+    from harness.games.clubfight import (
+        hunt_commands, slack_commands, solver_commands, survey_commands,
+    )
 
     deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number",
                        example=["CF1-0"])
@@ -86,3 +88,4 @@ def register(commands) -> None:
     solver_commands.register(commands)
     hunt_commands.register(commands)
     survey_commands.register(commands)
+    slack_commands.register(commands)

@@ -1,0 +1,85 @@
+"""``ringside clubfight slack``: how many clubs a deal can spare.
+
+``ringside clubfight slack ID|DEAL [--rules NAME] [--set FIELD=VALUE]
+[--max-nodes N] [--timeout S] [--check-limit K] [--json]``: the largest ``k``
+such that the deal is still won with the last ``k`` clubs of its club deck
+removed (:func:`model.clubfight.slack.slack`).  The win for ``k`` is replayed
+by the rules model; the loss for ``k + 1`` comes with the solver's
+certificate, re-derived by the independent checker
+(:mod:`model.clubfight.losscheck`) before it counts.  Past the node budget,
+or with a certificate too large to check, the slack is ``unknown`` (``null``),
+never a guess.  A checker that finds a winning move from a state the solver
+listed as lost is a bug: the command exits 1.
+
+JSON (issue 15)::
+
+    {"id": "CF2-17"|null, "slack": k|null, "won_with": clubs|null,
+     "lost_with": clubs|null, "nodes": N, "seconds": S,
+     "verdicts": [{"clubs": 13, "verdict": "win"|"loss"|"unknown", "nodes": N}, ...]}
+
+``won_with`` is ``null`` only when no win was found at all (a deal lost with
+all its clubs, or undecided with them).
+"""
+
+from __future__ import annotations
+
+from model.clubfight.engine import GAME
+from harness.output import EXIT_FAILED, EXIT_OK
+from harness.games.clubfight.commands import deal_id
+from harness.toolkit import (
+    NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup, seconds,
+)
+
+
+def cmd_clubfight_slack(args) -> Report:
+    from model.clubfight.slack import DEFAULT_MAX_NODES, slack
+    from model.clubfight.state import State
+
+    rules = read_rules(GAME, args)
+    start = read_setup(GAME, args.deal, "deal", word="deal")
+    known_id = deal_id(start.text)
+    state = State.from_deal(start.setup)
+    try:
+        result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
+                       timeout=args.timeout, check_limit=args.check_limit)
+    except RuntimeError as error:
+        return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
+    out = result.as_dict(known_id)
+
+    def text():
+        title = known_id or str(start.setup)
+        shown = "unknown" if result.slack is None else str(result.slack)
+        yield (f"{title}: slack {shown}  ({result.nodes} nodes, {result.seconds:.3f} s, "
+               f"rules {GAME.describe_rules(rules)})")
+        for verdict in result.verdicts:
+            yield f"  {verdict.clubs:2} clubs: {verdict.verdict:<7} ({verdict.nodes} nodes)"
+        for check in result.checks:
+            yield (f"  loss certificate re-derived: {check.visited} listed states expanded, "
+                   f"{check.children} moves followed, {check.bound_cuts} cut by the checker's "
+                   f"own bound, {check.searched} by its own search ({check.seconds:.2f} s)")
+        if result.slack is None:
+            if result.lost_with == 13 and result.won_with is None:
+                yield "  lost even with every club: no slack at all"
+            elif result.unknown_reason:
+                yield f"  unknown: {result.unknown_reason}"
+
+    return Report(out, text(), EXIT_OK)
+
+
+def register(commands) -> None:
+    """Add ``slack`` to ``ringside clubfight``."""
+    parser = add_command(commands, "slack", cmd_clubfight_slack,
+                         help="how many clubs from the end a deal can spare and still be won",
+                         example=["CF1-3", "--max-nodes", "20000"])
+    parser.add_argument("deal", help="a deal number (CF1-n, CF2-n), a deal ('grid deck / "
+                                     "clubs'), or @FILE holding one")
+    add_rules_options(parser, GAME)
+    parser.add_argument("--max-nodes", type=NODES, metavar="N",
+                        help="node budget of the whole computation (default 2,000,000); "
+                             "past it the slack is unknown")
+    parser.add_argument("--timeout", type=seconds(), metavar="S",
+                        help="time budget of the whole computation (unknown past it)")
+    parser.add_argument("--check-limit", type=bounded_int(1, 2_000_000), default=5_000,
+                        metavar="K", help="largest loss certificate (refuted states) the "
+                                          "checker re-derives (default 5,000); a larger "
+                                          "one leaves the slack unknown")

@@ -1,0 +1,170 @@
+"""Slack: how many clubs a Club Fight deal can spare.
+
+The slack of a deal is the largest ``k`` such that the deal is still won (with
+perfect information) once the last ``k`` clubs of its club deck are taken out
+of play.  Taking clubs from the end only ever hurts: a line that wins with
+``k + 1`` clubs removed draws the same clubs in the same order with ``k``
+removed (one more club arrives at the end, which the line may leave unplayed),
+so the wins form a prefix ``k = 0 .. slack``.  :func:`slack` therefore solves
+``k = 0, 1, 2, ...`` until the first ``k`` that is not won:
+
+* a win for ``k`` is replayed by the rules model (:func:`certify.replay_win`);
+* a loss for ``k + 1`` comes with the solver's certificate (its refuted
+  states) and counts only once :func:`losscheck.check_loss` re-derives it
+  (a certificate past ``check_limit`` states is not checked, and that ``k``
+  counts as ``unknown``);
+* a solve stopped by its node budget (``max_nodes``, over the whole slack
+  computation) is ``unknown``: the slack is then ``None``, never a guess.
+
+A deal lost with all 13 clubs has no slack (``None``, ``lost_with = 13``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from model.clubfight.certify import replay_win
+from model.clubfight.deals import Deal
+from model.clubfight.losscheck import LossCheck, check_loss
+from model.clubfight.rules import Rules
+from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve
+from model.clubfight.state import State
+
+DEFAULT_MAX_NODES = 2_000_000
+DEFAULT_CHECK_LIMIT = 5_000
+"""Largest certificate checked by default: the checker follows every move
+from every listed state in Python, some 30-100 states a second."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClubsVerdict:
+    """The verdict with ``clubs`` clubs kept (the first ``clubs`` of the club order)."""
+
+    clubs: int
+    verdict: str
+    nodes: int
+
+    def as_dict(self) -> dict:
+        return {"clubs": self.clubs, "verdict": self.verdict, "nodes": self.nodes}
+
+
+@dataclass(slots=True)
+class SlackResult:
+    """What :func:`slack` found.
+
+    ``slack`` is ``None`` unless exact (an ``unknown`` on the way, or a deal
+    lost with all its clubs).  ``won_with``: the fewest clubs shown to win
+    (``None`` if no win was found); ``lost_with``: the most clubs proved lost
+    (``won_with - 1`` when the slack is exact).  ``checks`` holds the
+    certificate check of each loss.
+    """
+
+    slack: int | None
+    won_with: int | None
+    lost_with: int | None
+    nodes: int
+    seconds: float
+    verdicts: list[ClubsVerdict]
+    checks: list[LossCheck] = field(default_factory=list)
+    unknown_reason: str | None = None
+
+    def as_dict(self, deal_id: str | None = None) -> dict:
+        return {"id": deal_id, "slack": self.slack, "won_with": self.won_with,
+                "lost_with": self.lost_with, "nodes": self.nodes,
+                "seconds": round(self.seconds, 6),
+                "verdicts": [v.as_dict() for v in self.verdicts]}
+
+
+def with_clubs(state: State, clubs: int) -> State:
+    """``state`` (a start: nothing played) with only its first ``clubs`` clubs in
+    draw order (hand first, then the club deck); the others are out of play."""
+    order = tuple(state.hand) + tuple(state.clubs)
+    if not 0 < clubs <= len(order):
+        raise ValueError(f"clubs must be 1..{len(order)}, not {clubs}")
+    hand, deck = order[:len(state.hand)], order[len(state.hand):clubs]
+    if clubs < len(state.hand):
+        hand, deck = order[:clubs], ()
+    kept = tuple(hand) + tuple(deck)
+    return State(state.grid, state.deck, tuple(hand), tuple(deck),
+                 tuple(v for v in range(1, 14) if v not in kept), state.cleared,
+                 state.jokers)
+
+
+def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
+          timeout: float | None = None, check_limit: int = DEFAULT_CHECK_LIMIT,
+          techniques: Techniques = ALL_TECHNIQUES) -> SlackResult:
+    """The slack of a deal (a :class:`Deal`, deal text or its start :class:`State`).
+
+    ``max_nodes`` and ``timeout`` bound the whole computation (what is left
+    of them goes to each solve).  ``techniques``: the solver's (``table``
+    on: the certificate of a loss is its table of refuted states).
+    """
+    started = time.perf_counter()
+    start = _start_state(source)
+    total_clubs = len(start.hand) + len(start.clubs)
+    verdicts: list[ClubsVerdict] = []
+    checks: list[LossCheck] = []
+    nodes = 0
+    won_with = lost_with = None
+    reason = None
+    clubs = total_clubs
+    while clubs >= 1:
+        budget = max_nodes - nodes
+        remaining = None if timeout is None else timeout - (time.perf_counter() - started)
+        if budget <= 0 or (remaining is not None and remaining <= 0):
+            reason = "budget spent"
+            verdicts.append(ClubsVerdict(clubs, "unknown", 0))
+            break
+        state = with_clubs(start, clubs)
+        result = solve(state, rules, max_nodes=budget, timeout=remaining,
+                       techniques=techniques, certificate=True,
+                       certificate_limit=check_limit)
+        spent = result.nodes
+        nodes += spent
+        verdict = result.verdict
+        if verdict == "win":
+            replay = replay_win(state, result.moves, rules)
+            if not replay.ok:
+                raise RuntimeError(f"the solver's win with {clubs} clubs does not replay: "
+                                   f"move {replay.failed_at}: {replay.reason}")
+            verdicts.append(ClubsVerdict(clubs, "win", spent))
+            won_with = clubs
+            clubs -= 1
+            continue
+        if verdict == "loss":
+            certificate = result.certificate
+            if certificate is None or len(certificate.refuted) > check_limit:
+                size = result.stats.get("table_size", "?")
+                reason = (f"loss with {clubs} clubs not checked: certificate of {size} "
+                          f"states, limit {check_limit}")
+                verdict = "unknown"
+            else:
+                check = check_loss(certificate)
+                checks.append(check)
+                if not check.ok:
+                    if check.reason and check.reason.startswith("not lost"):
+                        raise RuntimeError(f"the loss with {clubs} clubs is refuted by the "
+                                           f"checker: {check.reason}")
+                    reason = f"loss with {clubs} clubs not re-derived: {check.reason}"
+                    verdict = "unknown"
+                else:
+                    lost_with = clubs
+        else:
+            reason = f"undecided with {clubs} clubs within the budget"
+        verdicts.append(ClubsVerdict(clubs, verdict, spent))
+        break
+    if clubs == 0:
+        lost_with = 0  # won with a single club: none at all leaves cards in play
+    exact = lost_with is not None and (won_with is None or won_with == lost_with + 1)
+    value = total_clubs - won_with if exact and won_with is not None else None
+    return SlackResult(value, won_with, lost_with, nodes, time.perf_counter() - started,
+                       verdicts, checks, None if exact else reason)
+
+
+def _start_state(source) -> State:
+    if isinstance(source, State):
+        return source
+    if isinstance(source, Deal):
+        return State.from_deal(source)
+    return State.from_deal(Deal.parse(source) if "/" in source else Deal.from_id(source))
