@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -83,7 +84,9 @@ def test_every_open_point_is_one_rules_field_and_one_entry(game):
     assert set(entries) == fields
     ids = [a.id for a in game.ambiguities]
     assert len(ids) == len(set(ids))
-    assert all(i.startswith(game.rulebook.prefix + "-A") for i in ids)
+    # Ids are the rule prefix, a letter naming the register's part and a number: CF-A1,
+    # FK-D2 (decks), FK-S1 (setup) ...
+    assert all(re.fullmatch(re.escape(game.rulebook.prefix) + r"-[A-Z]\d+", i) for i in ids), ids
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)

@@ -426,7 +426,9 @@ _RULE_PARTS = """(labels) => labels.map(label => {
   const examples = rule.querySelector('.ringside-examples');
   const open = rule.querySelector('.ringside-open-points');
   const checks = rule.querySelector('details.ringside-checks');
-  const rulings = (el) => el ? el.querySelectorAll('a[href*="rulings/"]').length : 0;
+  // An example is a ruling (a scenario's page) or a data case on the checks page.
+  const rulings = (el) => el ? el.querySelectorAll(
+      'a[href*="rulings/"], a[href*="checks.html#case-"]').length : 0;
   return {label,
           heading: heading ? heading.textContent.replace('\\u00b6', '').trim() : '',
           statement: order(statement), examples: order(examples), open: order(open),

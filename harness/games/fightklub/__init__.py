@@ -1,0 +1,49 @@
+"""Fight Klub's parts: rules model (getting started and the setup phase), the z3
+payment proofs, commands (deck, collection, pay, setup), data cases (deck and
+energy cases), pages of its own."""
+
+from __future__ import annotations
+
+from harness.registry import GameParts
+from model.fightklub.engine import GAME
+
+
+def _obligations():
+    from proofs.fightklub import OBLIGATIONS
+
+    return OBLIGATIONS
+
+
+def _commands(subcommands) -> None:
+    from harness.games.fightklub import deck_commands, pay_command, setup_command
+
+    deck_commands.register(subcommands, GAME)
+    pay_command.register(subcommands, GAME)
+    setup_command.register(subcommands)
+
+
+def _cases():
+    from harness.registry import DataCase
+    from model.fightklub.decks import case_header, case_paths, run_deck_case
+    from model.fightklub.energy import energy_case_paths, load_energy_case, run_energy_case
+
+    found = []
+    for path in case_paths():
+        title, rules = case_header(path)
+        found.append(DataCase(id=f"fightklub/deck-cases/{path.stem}", claim=title,
+                              rules=rules, run=lambda path=path: run_deck_case(path)[2]))
+    for path in energy_case_paths():
+        case = load_energy_case(path)
+        found.append(DataCase(id=f"fightklub/energy-cases/{path.stem}", claim=case.title,
+                              rules=case.rules, run=lambda path=path: run_energy_case(path)[2]))
+    return tuple(found)
+
+
+def _docs_pages(context):
+    from harness.games.fightklub.docs import docs_pages
+
+    return docs_pages(context)
+
+
+PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands, cases=_cases,
+                  docs_pages=_docs_pages)

@@ -1,0 +1,77 @@
+"""``ringside fightklub setup``: one seeded getting started and setup phase, as a log.
+
+Chance (The Drop, every card drawn or laid) and the players' choices (who sets
+up first, each setup action and the tokens it burns) are drawn by one
+``random.Random(seed)``: the same seed gives the same game on every machine.
+Each action is printed with the steps it went through and the rule numbers
+that decided them; the game ends when the fight cards are revealed (the fights
+are not modelled yet).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from model.core.game import CHANCE, Transition
+from model.fightklub.engine import DECKS, GAME
+from model.fightklub.state import FKSetup
+
+MAX_SEED = 10**9
+
+
+def play_setup(state: Any, rules: Any, seed: int) -> Iterator[tuple[Any, Any, Transition]]:
+    """The seeded game from ``state`` to its end: ``(before, action, transition)`` each
+    step; players choose uniformly among their legal actions."""
+    rng = random.Random(seed)
+    while not GAME.is_terminal(state):
+        if GAME.current_player(state) == CHANCE:
+            action, _ = GAME.sample_chance(state, rules, rng)
+        else:
+            action = rng.choice(list(GAME.legal_actions(state, rules)))
+        transition = GAME.resolve(state, action, rules)
+        yield state, action, transition
+        state = transition.state
+
+
+def cmd_fightklub_setup(args) -> Report:
+    rules = read_rules(GAME, args)
+    setup = FKSetup((args.decks[0], args.decks[1]))
+    state = GAME.initial_state(setup, rules)
+    lines = [f"{setup}, seed {args.seed}, rules {GAME.describe_rules(rules)}",
+             f"start  {GAME.format_state(state)}"]
+    log = []
+    end = state
+    for before, action, transition in play_setup(state, rules, args.seed):
+        text = GAME.format_action(before, action)
+        actor = GAME.current_player(before)
+        who = "chance" if actor == CHANCE else f"player {actor}"
+        lines.append(f"  {who}: {text}")
+        lines.extend(f"      {step.text}  [{', '.join(step.rules)}]"
+                     for step in transition.steps)
+        log.append({"actor": who, "action": text, "steps": [
+            {"phase": s.phase, "rules": list(s.rules), "text": s.text}
+            for s in transition.steps]})
+        end = transition.state
+    outcome = GAME.outcome(end, rules).label
+    lines += [f"end    {GAME.format_state(end)}", f"result {outcome} after {len(log)} actions"]
+    data = {"setup": str(setup), "seed": args.seed, "rules": GAME.describe_rules(rules),
+            "start": GAME.format_state(state), "actions": log,
+            "end": GAME.format_state(end), "outcome": outcome}
+    return Report(data, lines)
+
+
+def register(subcommands: Any) -> None:
+    """Add ``ringside fightklub setup``."""
+    parser = add_command(subcommands, "setup", cmd_fightklub_setup,
+                         help="play one seeded getting started and setup phase and print "
+                              "its log (the fights are not modelled yet)",
+                         example=["--decks", *DECKS, "--seed", "1"])
+    parser.add_argument("--decks", nargs=2, metavar=("DECK", "DECK"), default=list(DECKS),
+                        help="the two shipped decks, player 0's first (default: "
+                             f"{' '.join(DECKS)}; decks of ONE cannot be played, their card "
+                             "texts are unknown)")
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
+                        help="seed of chance and of the players' choices")
+    add_rules_options(parser, GAME)

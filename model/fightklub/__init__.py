@@ -1,0 +1,1 @@
+"""Fight Klub TCG: cards, decks and collections, energy and costs (rules only)."""

@@ -1,0 +1,96 @@
+"""Fight Klub's pages of its own in the rules reference: Cards, Decks, Energy.
+
+Built as ``tests/test_docs.py`` builds the toy game's pages: the game's checks collected
+with small bounds and no proofs, the pages generated as reStructuredText (no Sphinx run,
+which the shared site build of ``tests/conftest.py`` does for every page)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("jinja2")
+
+from harness import docs  # noqa: E402
+from harness.games.fightklub.docs import (  # noqa: E402
+    WORKED_PAYMENTS, deck_findings, kilo_findings, worked_payments)
+from harness.resources import data_root  # noqa: E402
+from model.fightklub.cards import one_cards, one_facts, synthetic_cards  # noqa: E402
+from model.fightklub.engine import GAME  # noqa: E402
+
+ROOT = data_root().path
+
+
+@pytest.fixture(scope="module")
+def generated() -> dict[str, str]:
+    reports = docs.collect([GAME], root=ROOT, options=docs.CheckOptions(
+        proofs=False, depth=1, max_states=50, starts=1))
+    pages, problems = docs.generate(reports)
+    assert not problems
+    return pages
+
+
+def page(generated, name: str) -> str:
+    return generated[f"{docs.GENERATED}/fightklub/{name}.rst"]
+
+
+def test_the_three_pages_are_listed_on_the_games_index(generated):
+    index = page(generated, "index")
+    for title, name in (("Cards", "cards"), ("Decks", "decks"), ("Energy", "energy")):
+        assert f"   {title} <{name}>\n" in index
+
+
+def test_no_bare_rule_number_on_the_pages(generated):
+    """Every rule number is a link to its rule (a bare one would be a dead end)."""
+    for name in ("cards", "decks", "energy"):
+        text = re.sub(r":ref:`[^`]*`", "", page(generated, name))
+        assert not re.search(r"\bFK \d+\.\d+\b", text), name
+
+
+@pytest.mark.rules("FK 1.1", "FK 1.15")
+def test_the_cards_page_marks_the_synthetic_set_as_ours_and_counts_what_is_known(generated):
+    text = page(generated, "cards")
+    assert "**None of these cards is a real card of Fight Klub.**" in " ".join(text.split())
+    for card in synthetic_cards().values():
+        assert f"   * - {card.code}\n     - {card.name}" in text.replace("\\", "")
+    characters = sum(1 for card in one_cards().values() if card.type == "character")
+    assert f"   * - character\n     - {characters}\n" in text
+    unknown = sum(1 for card in one_cards().values()
+                  if len(card.types) == 7)
+    assert f"   * - not known\n     - {unknown}\n" in text
+    for fact in one_facts():
+        assert fact.source.split(";")[0].replace("*", "") in text.replace("\\", "")
+
+
+@pytest.mark.rules("FK 2.7", "FK 2.8", "FK 2.9", "FK 2.14", "FK 2.5")
+def test_the_decks_page_shows_the_checkers_findings_and_the_kilo_under_both_readings(generated):
+    text = page(generated, "decks").replace("\\", "")
+    rambo = deck_findings("rambo")
+    assert rambo["verdict"] == "unknown" and not rambo["violations"]
+    assert "rambo\n-----\n" in text and "verdict\n:rs-notrun:`unknown`" in text
+    for item in rambo["unchecked"] + deck_findings("hannibal")["unchecked"]:
+        assert item["reason"] in text
+    assert deck_findings("synthetic-dana")["verdict"] == "valid"
+    assert text.count(":rs-pass:`valid`") == 2  # the two synthetic decks
+    default, shared = kilo_findings()
+    assert (default["share"], default["buildable"]) == (False, False)
+    assert default["shortages"] == ["101 The Drop: need 2, have 1"]
+    assert (shared["share"], shared["buildable"]) == (True, True)
+    assert "101 The Drop: need 2, have 1" in text and ":rs-pass:`buildable`" in text
+    assert "(ringside's default)" in text and "FK-D2" in text
+
+
+@pytest.mark.rules("FK 3.7", "FK 3.8", "FK 3.9", "FK 3.11")
+def test_the_energy_page_pays_each_worked_example_at_build_time(generated):
+    text = page(generated, "energy").replace("\\", "")
+    found = worked_payments()
+    assert len(found) == len(WORKED_PAYMENTS)
+    answers = [item["payable"] for item in found]
+    # the page's examples show both answers, and the FK-A3 pair differs only by control
+    assert True in answers and False in answers
+    assert answers[4] is True and answers[5] is False
+    for item in found:
+        assert f"``{item['command']}``" in text
+        assert item["reason"] in text
+    assert "FK-P1" in text and "not run in this build" in text
