@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -25,6 +26,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 # -- the odds --------------------------------------------------------------------------------
 W, A = warriors(), weapons()
+ROOT_DATA = Path(__file__).resolve().parent.parent / "model" / "fantasy" / "data"
 
 
 @pytest.mark.rules("FF 5.6", "FF 6.2", "FF 6.4")
@@ -172,3 +174,27 @@ def test_battle_is_reproducible_and_logs_every_roll_with_its_rule(capsys):
 def test_battle_refuses_warbands_that_cannot_meet(capsys):
     code, _, err = run(capsys, "fantasy", "battle", "iron-host", "iron-host")
     assert code == 2 and "FF 1.3" in err and err.count("\n") == 1
+
+
+@pytest.mark.rules("FF 1.10", "FF 7.2", "FF 7.3")
+def test_battle_draws_missing_spell_cards_and_casts_spells(capsys, tmp_path):
+    from model.fantasy.state import parse_warband
+
+    source = (ROOT_DATA / "warbands" / "iron-host.toml").read_text()
+    assert 'spells = ["Ember Dart"]' in source
+    path = tmp_path / "no-spells.toml"
+    path.write_text(source.replace('spells = ["Ember Dart"]', ""))
+    elf = [f for f in parse_warband(path.read_text(), "x").fighters if f.card == "Elf"]
+    assert len(elf) == 1 and not elf[0].spells
+    code, out, _ = run(capsys, "fantasy", "battle", str(path), "goblin-rabble", "--seed", "2",
+                       "--json")
+    report = json.loads(out)
+    assert code == 0 and len(report["spell_draws"]) == 1
+    assert report["spell_draws"][0].startswith("A7 Elf draws ")
+    drawn = report["spell_draws"][0].split(" draws ")[1].split(" (")[0]
+    assert "Elf@" in report["start"] and f"<{drawn}>" in report["start"]
+    casts = [a for seed in range(6) for a in json.loads(run(
+        capsys, "fantasy", "battle", "iron-host", "goblin-rabble", "--seed", str(seed),
+        "--json")[1])["actions"] if a["action"].startswith("cast")]
+    assert casts and all(any(r.startswith("FF 7.") for r in a["steps"][0]["rules"])
+                         for a in casts)

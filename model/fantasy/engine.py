@@ -2,9 +2,10 @@
 
 From two warbands (a :class:`FFSetup`) each side lays out its warband
 (``field``, legal only for a warband that keeps the recruit rules FF 1.x),
-then turns follow (FF 2.1): the draw (FF 2.2, counted only), the tactics
-(each warrior's row and weapon, side A's warriors one by one, then side B's),
-and the attack phase: ranged attacks by range (FF 4.x), back-stabs (FF 5.2),
+then turns follow (FF 2.1): the draw (FF 2.2, counted only: FF-A16), the
+tactics (each warrior's row and weapon, a caster's spell first, FF 7.2; side A's
+warriors one by one, then side B's, FF-A17), and the attack phase: ranged
+attacks and readied bolts by range (FF 4.x, FF 7.3), back-stabs (FF 5.2),
 the pairing by speed (FF 5.3, FF 5.4), and each pairing's first-strike roll
 and strikes (FF 5.5, FF 5.6); every hit may meet a shield (FF 6.1) and
 rolls damage (FF 6.2).  Every die is a chance node of six equal outcomes, so
@@ -13,11 +14,12 @@ arithmetic and the odds of one attack.
 
 The battle ends after a turn that leaves a side with no warrior standing
 (FF 8.1), or after the ruleset's turn limit (FF 8.2).  Every turn takes at
-most ``2 + 32 x warriors`` actions, which gives :meth:`FFGame.max_length`.
+most ``2 + 36 x warriors`` actions, which gives :meth:`FFGame.max_length`.
 """
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import itertools
@@ -37,10 +39,10 @@ from model.fantasy.recruit import shared_card_violations, violations
 from model.fantasy.rulebook import FF_AMBIGUITIES, FF_GLOSSARY, FF_RULEBOOK
 from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, FFRules
 from model.fantasy.state import (
-    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, ROW_WORDS, SIDES, Arm, Attack, FFMove, FFSetup,
-    FFState, Fighter, Pair, parse_fighter, who_text,
+    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, FFMove,
+    FFSetup, FFState, FFView, Fighter, Pair, parse_fighter, who_text,
 )
-from model.fantasy.tables import equipment, warriors, weapons
+from model.fantasy.tables import equipment, spells, warriors, weapons
 
 CHANCE_STEPS = ("target_roll", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
                 "damage_roll", "order_roll", "first_strike")
@@ -48,8 +50,9 @@ SIXTH = Fraction(1, 6)
 
 
 def per_turn_bound(warriors_count: int) -> int:
-    """Most actions one turn can take (tactics, ranged, back-stabs, pairing, strikes)."""
-    return 2 + 32 * warriors_count
+    """Most actions one turn can take (tactics and a spell, ranged attacks and a bolt,
+    back-stabs, pairing, strikes)."""
+    return 2 + 36 * warriors_count
 
 
 def card(fighter: Fighter):
@@ -94,6 +97,28 @@ def speed(fighter: Fighter, rules: FFRules) -> int:
 def reach(fighter: Fighter, rules: FFRules) -> int:
     melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
     return combat.reach_of(card(fighter), melee, rules)
+
+
+def cast_options(state: FFState) -> tuple[FFMove, ...]:
+    """The spells the warrior setting its tactics may cast first (FF 7.2 to FF 7.4): each
+    tactics spell it holds on each friendly warrior standing (a heal on a wounded one), or
+    each bolt readied; none once it has cast this turn."""
+    side, index = state.actor, state.cursor
+    caster = state.fighter(side, index)
+    if caster.cast or not card(caster).spellcaster:
+        return ()
+    moves: list[FFMove] = []
+    for code in dict.fromkeys(caster.spells):
+        spell = spells()[code]
+        if spell.in_tactics:
+            # A heal needs a wounded warrior: on an unhurt one it would only waste the card.
+            moves.extend(FFMove("cast", (side, index), word=code, target=(side, friend))
+                         for friend in state.living(side)
+                         if spell.effect != "heal" or state.fighter(side, friend).hits
+                         < card(state.fighter(side, friend)).hits)
+        else:
+            moves.append(FFMove("cast", (side, index), word=code))
+    return tuple(moves)
 
 
 def use_options(fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
@@ -199,10 +224,51 @@ def cards_counted(state: FFState) -> str | None:
     return None
 
 
-def hits_only_fall(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+def spells_held(state: FFState) -> str | None:
+    for side, band in enumerate(state.sides):
+        for index, fighter in enumerate(band):
+            name = f"{who_text(side, index)} ({fighter.card})"
+            if fighter.spells and not card(fighter).spellcaster:
+                return f"{name} holds spell cards but has no Spells value"
+            if len(fighter.spells) > card(fighter).spells:
+                return f"{name} holds more spell cards than its Spells value"
+            if fighter.readied and (fighter.readied not in fighter.spells or not fighter.cast):
+                return f"{name} readies {fighter.readied} without holding it or casting"
+            if fighter.boost < 0 or (state.step in ("field", "over") and (
+                    fighter.cast or fighter.boost)):
+                return f"{name} carries a spell's effect outside a turn"
+    return None
+
+
+def one_spell_a_turn(before: FFState, action: Any, after: FFState,
+                     rules: FFRules) -> str | None:
+    """FF 7.4: a caster casts (or readies) at most one spell a turn, and FF 7.5: a card
+    leaves the warrior only by being cast."""
+    if after.turn != before.turn:
+        return None
     for side in (0, 1):
         for a, b in zip(before.sides[side], after.sides[side]):
-            if b.hits > a.hits:
+            spent = len(a.spells) - len(b.spells)
+            if spent < 0 or spent > 1:
+                return f"{a.card}'s spell cards went from {len(a.spells)} to {len(b.spells)}"
+            if a.cast and b.readied and b.readied != a.readied:
+                return f"{a.card} readied {b.readied} after casting this turn"
+            if a.cast and spent and not a.readied:
+                return f"{a.card} cast a second spell this turn"
+            if (spent or b.readied) and not b.cast:
+                return f"{a.card} cast a spell without it being marked"
+    return None
+
+
+def hits_only_fall(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+    """Hits never rise but by a heal spell, by at most its amount (FF 7.2)."""
+    for side in (0, 1):
+        for index, (a, b) in enumerate(zip(before.sides[side], after.sides[side])):
+            healed = (isinstance(action, FFMove) and action.kind == "cast"
+                      and action.target == (side, index) and action.word in spells()
+                      and spells()[action.word].effect == "heal")
+            limit = spells()[action.word].amount if healed else 0
+            if b.hits > a.hits + limit:
                 return f"{a.card} gained hits ({a.hits} -> {b.hits})"
             if not a.alive and b.row != a.row:
                 return f"the killed {a.card} changed rows"
@@ -223,11 +289,13 @@ def ammo_only_falls(before: FFState, action: Any, after: FFState, rules: FFRules
 
 
 def rows_rule_kept(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
-    """After the tactics of a side, its front row is not smaller than its back row."""
-    if not rules.rows_rule_in_battle or before.step != "tactics":
+    """After the tactics of a side (its last warrior standing has set, whichever side sets
+    next by FF-A17), its front row is not smaller than its back row."""
+    if (not rules.rows_rule_in_battle or before.step != "tactics"
+            or not isinstance(action, FFMove) or action.kind != "set"):
         return None
     side = before.actor
-    if after.step == "tactics" and after.actor == side:
+    if before.cursor != max(before.living(side)):
         return None
     front, back = len(after.living(side, "F")), len(after.living(side, "B"))
     if front < back:
@@ -252,14 +320,20 @@ FF_INVARIANTS = (
     Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
               "After the lay-out no warrior has two shields or helmets, a suit with partial "
               "pieces, or (a back-stabber or spellcaster) any armor.", equipment_kept),
+    Invariant("spells-held", ("FF 1.10", "FF 7.3", "FF 7.4"),
+              "No warrior holds more spell cards than its Spells value; a readied bolt is "
+              "a card held; spell effects last only within a turn.", spells_held),
     Invariant("fight-cards-counted", ("FF 2.2",),
               "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
               "than seven.", cards_counted),
 )
 FF_TRANSITION_INVARIANTS = (
-    TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4"),
-                        "Hits never rise, and a killed warrior stays where it fell.",
-                        hits_only_fall),
+    TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4", "FF 7.2"),
+                        "Hits never rise but by a heal spell's amount, and a killed warrior "
+                        "stays where it fell.", hits_only_fall),
+    TransitionInvariant("one-spell-a-turn", ("FF 7.4", "FF 7.5"),
+                        "A caster casts at most one spell a turn; a card leaves it only by "
+                        "being cast.", one_spell_a_turn),
     TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
                         "Each throw spends one ammunition; none comes back.", ammo_only_falls),
     TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
@@ -275,6 +349,8 @@ PHASE_NODES = (
                            "FF 1.9", "FF 1.10"), "Field a warband"),
     ("draw", "step", ("FF 2.1", "FF 2.2"), "Draw to seven"),
     ("tactics", "decision", ("FF 3.1", "FF 3.2", "FF 3.3", "FF 1.2"), "Set row and weapon"),
+    ("cast", "step", ("FF 7.2", "FF 7.3", "FF 7.4", "FF 7.5"),
+     "Cast a tactics spell or ready a bolt"),
     ("ranged", "step", ("FF 4.1", "FF 4.2"), "Ranged attackers in order"),
     ("aim", "decision", ("FF 4.3",), "Front row, or roll for the target"),
     ("target_roll", "decision", ("FF 4.3",), "Target roll"),
@@ -283,6 +359,7 @@ PHASE_NODES = (
     ("dodge_roll", "decision", ("FF 4.4",), "Dodge roll (FF-A1)"),
     ("shield_roll", "decision", ("FF 6.1",), "Shield roll"),
     ("damage_roll", "decision", ("FF 6.2", "FF 6.3"), "Damage roll"),
+    ("bolt", "step", ("FF 7.3", "FF 7.5"), "A bolt strikes"),
     ("killed", "step", ("FF 6.4",), "Killed"),
     ("skip", "step", ("FF 6.4", "FF 4.2", "FF 5.5"), "No attack"),
     ("stabs", "step", ("FF 5.2",), "Back-stabbers"),
@@ -297,7 +374,7 @@ PHASE_NODES = (
     ("over", "terminal", ("FF 8.1", "FF 8.2"), "Battle over"),
 )
 _ATTACK_ENDS = ("target_roll", "stab", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
-                "damage_roll", "killed", "skip")
+                "damage_roll", "bolt", "killed", "skip")
 """Steps after which an attack may be over (a hesitation, a miss, a block, a wound ...)."""
 _NEXT = ("aim", "skip", "stabs", "pairing", "stab", "hit_roll", "first_strike", "melee",
          "end_turn")
@@ -307,6 +384,7 @@ the back-stabbers, the pairing, the next strike or pairing, or the end of the tu
 
 def _edges() -> list[tuple[str, str]]:
     edges = [("setup", "field"), ("field", "draw"), ("draw", "tactics"), ("tactics", "ranged"),
+             ("tactics", "cast"), ("cast", "tactics"), ("pick", "bolt"), ("bolt", "killed"),
              ("ranged", "aim"), ("ranged", "stabs"), ("ranged", "pairing"),
              ("aim", "pick"), ("aim", "target_roll"), ("target_roll", "pick"),
              ("stab", "stab_roll"), ("stab_roll", "pick"), ("pick", "hit_roll"),
@@ -348,8 +426,10 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         "choose their weapons, then resolves ranged attacks by range, back-stabs, and "
         "hand-to-hand pairings by speed. Every attack is a hit roll, perhaps a shield "
         "roll, and a damage roll against armor; a warrior at 0 hits is killed.\n\n"
-        "The fight deck's cards and the spells are not given by the rulebook: ringside "
-        "counts the fight cards only and does not cast spells.")
+        "The fight deck's cards and the spells are not given by the rulebook. Spells are "
+        "ringside's example cards (heal, aim, bolt), cast one per caster per turn in the "
+        "tactics phase or with the ranged attacks; the fight cards are counted only, "
+        "since the rulebook never says when they are played (FF-A16).")
 
     @property
     def presets(self):
@@ -381,14 +461,17 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     def example_setups(self, count: int) -> list[FFSetup]:
         """ringside's skirmishes: one or two warriors a side, cycling through a few
-        matchups (a shooter, a thrower, a shield, a back-stabber, the Warrior)."""
+        matchups (a shooter, a thrower, a shield, a back-stabber, the Warrior), each with a
+        spellcaster, so that spells are cast and hidden cards resampled."""
         skirmishes = (
-            "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} | b Goblin@F:4[Dagger,Club]",
+            "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} "
+            "| b Shaman@F:5[Dagger,Club]<StoneSkin,EmberDart>",
             "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> | b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
-            "size 2 | a Warrior@F:6[LongSword,Katar] Kobold@B:3[Knives] "
+            "size 2 | a Warrior@F:6[LongSword,Katar] "
+            "Warlock@B:4[Knives]<SuddenFog,StoneSkin,EmberDart> "
             "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
             "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
-            "| b Bugbear@F:9[Flail] Centaur@B:8[LongBow]",
+            "| b Bugbear@F:9[Flail] Shaman@B:5[LongBow]<EmberDart,SuddenFog>",
         )
         return [FFSetup.parse(skirmishes[i % len(skirmishes)]) for i in range(count)]
 
@@ -443,6 +526,12 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 raise InputError(f"{attack} targets a warrior the side lacks", "queue")
             if attack.arm >= max(1, len(state.fighter(attack.side, attack.index).arms)):
                 raise InputError(f"{attack} names a weapon the warrior lacks", "queue")
+            if attack.kind == "spell" and not state.fighter(attack.side, attack.index).readied:
+                raise InputError(f"{attack} is a bolt, but the warrior readied none (a * in "
+                                 "its <...>)", "queue")
+            if attack.kind == "spell" and attack.stage not in ("aim", "target_roll", "pick"):
+                raise InputError(f"{attack}: a bolt is aimed, rolled for and cast at its "
+                                 "pick, with no hit, shield or damage roll", "queue")
         for pair in state.pairs:
             if (pair.picker >= len(state.sides[pair.side])
                     or pair.picked >= len(state.sides[1 - pair.side])):
@@ -485,7 +574,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             use = ", ".join(a.code + (" (to throw)" if a.use == "^" else "")
                             for a in fighter.arms if a.use) or "no weapon in use"
             words = (f"{who_text(side, index)} {fighter.card}, {fighter.hits} hits, {use}"
-                     + (f", {', '.join(fighter.gear)}" if fighter.gear else ""))
+                     + (f", {', '.join(fighter.gear)}" if fighter.gear else "")
+                     + (f", spells {', '.join(fighter.spells)}" if fighter.spells else "")
+                     + (f" ({fighter.readied} readied)" if fighter.readied else ""))
             # Short enough for a card-sized cell; the words give the rest.
             return Token(f"{fighter.card[:3]}{fighter.hits}", words,
                          "red" if side else "black", "" if fighter.alive else "killed")
@@ -498,6 +589,51 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                  ("attacks to come", "; ".join(map(_attack_words, state.queue)) or "-"),
                  ("pairings to fight", " ".join(map(str, state.pairs)) or "-"))
         return Layout(board, parts, legend=(("killed", "killed: 0 hits or less"),))
+
+    # -- hidden information ------------------------------------------------------------------
+    def observation(self, state: FFState, player: int) -> FFView:
+        """Side ``player`` sees its own spell cards and the other side's count of face-down
+        cards (FF 1.10), with a readied bolt shown (FF 7.3)."""
+        enemy = 1 - player
+
+        def face_down(fighter: Fighter) -> Fighter:
+            shown = (fighter.readied,) if fighter.readied else ()
+            hidden = (HIDDEN_SPELL,) * (len(fighter.spells) - len(shown))
+            return dataclasses.replace(fighter, spells=shown + hidden)
+
+        sides = list(state.sides)
+        sides[enemy] = tuple(map(face_down, state.sides[enemy]))
+        return FFView(player, dataclasses.replace(state, sides=tuple(sides)))
+
+    def format_observation(self, observation: FFView) -> str:
+        return str(observation)
+
+    def resample(self, state: FFState, player: int, rng) -> FFState:
+        """The other side's face-down spell cards drawn again from the spell deck less the
+        cards ``player`` sees (its own, and the other side's readied bolts).  The state
+        keeps no spell discard pile, so cards already cast go back into that pool: a
+        superset of what the player could rule out, never a smaller one.  When the pool
+        is too small (a position no recruit allows) the state is returned as it is."""
+        enemy = 1 - player
+        pool = collections.Counter({code: spell.copies for code, spell in spells().items()})
+        for fighter in state.sides[player]:
+            pool.subtract(fighter.spells)
+        for fighter in state.sides[enemy]:
+            if fighter.readied:
+                pool[fighter.readied] -= 1
+        cards = sorted(pool.elements())
+        rng.shuffle(cards)
+        band = []
+        for fighter in state.sides[enemy]:
+            shown = (fighter.readied,) if fighter.readied else ()
+            count = len(fighter.spells) - len(shown)
+            if count > len(cards):
+                return state
+            band.append(dataclasses.replace(fighter, spells=shown + tuple(cards[:count])))
+            cards = cards[count:]
+        sides = list(state.sides)
+        sides[enemy] = tuple(band)
+        return dataclasses.replace(state, sides=tuple(sides))
 
     def current_player(self, state: FFState) -> int:
         if state.step == "over":
@@ -538,9 +674,10 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return (FFMove("field", (state.actor, 0)),)
         if step == "tactics":
             fighter = state.fighter(state.actor, state.cursor)
-            return tuple(FFMove("set", (state.actor, state.cursor), row, uses)
-                         for row in ("F", "B") for uses in use_options(fighter, rules)
-                         if self._rows_ok(state, row, rules))
+            return cast_options(state) + tuple(
+                FFMove("set", (state.actor, state.cursor), row, uses)
+                for row in ("F", "B") for uses in use_options(fighter, rules)
+                if self._rows_ok(state, row, rules))
         if step == "aim":
             head = state.queue[0]
             moves = []
@@ -627,6 +764,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             if problems:
                 rules_ = tuple(dict.fromkeys(p.rule for p in problems))
                 return Illegal(rules_, "; ".join(str(p.text) for p in problems[:3]))
+        if state.step == "tactics" and move.kind == "cast":
+            return self._illegal_cast(state, move)
         if state.step == "tactics":
             if move.kind != "set" or move.who != (state.actor, state.cursor):
                 return Illegal(("FF 3.1", "FF 3.2"), f"{who_text(state.actor, state.cursor)} "
@@ -667,6 +806,28 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                      "paired must be picked first")
         return Illegal(self._step_rules(state), f"{move} is not open now ({state.step})")
 
+    def _illegal_cast(self, state: FFState, move: FFMove) -> Illegal:
+        if move.who != (state.actor, state.cursor):
+            return Illegal(("FF 7.2", "FF 3.1"), f"{who_text(state.actor, state.cursor)} "
+                                                 "sets its tactics now, and only it may cast")
+        caster = state.fighter(*move.who)
+        if not card(caster).spellcaster:
+            return Illegal(("FF 1.10",), f"{caster.card} has no Spells value")
+        if caster.cast:
+            return Illegal(("FF 7.4",), f"{caster.card} has cast its one spell this turn")
+        if move.word not in caster.spells:
+            return Illegal(("FF 7.1", "FF 7.5"), f"{caster.card} holds no {move.word} card "
+                                                 f"(it holds {', '.join(caster.spells) or 'none'})")
+        spell = spells()[move.word]
+        if not spell.in_tactics:
+            return Illegal(("FF 7.3",), f"{spell.name} is a bolt: it is readied, with no "
+                                        "target until the ranged attacks")
+        if spell.effect == "heal":
+            return Illegal(("FF 7.2",), f"{spell.name} is cast on a wounded, standing warrior "
+                                        "of the caster's own side")
+        return Illegal(("FF 7.2",), f"{spell.name} is cast on a standing warrior of the "
+                                    "caster's own side")
+
     def _step_rules(self, state: FFState) -> tuple[str, ...]:
         return tuple(self.phase_graph().nodes[state.step]["rules"][:2]) or ("FF 2.1",)
 
@@ -692,6 +853,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             if side == 0:
                 return dataclasses.replace(state, actor=1)
             return self._new_turn(state, steps, rules)
+        if step == "tactics" and move.kind == "cast":
+            return self._cast(state, move, steps)
         if step == "tactics":
             return self._set(state, move, rules, steps)
         if step == "pair":
@@ -724,6 +887,39 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                     pairs=(), held=())
         return after
 
+    def _cast(self, state: FFState, move: FFMove, steps: list[Step]) -> FFState:
+        """A tactics spell takes effect now and is discarded (FF 7.2, FF 7.5); a bolt is
+        readied, still held, for the ranged attacks (FF 7.3).  Either is the caster's one
+        spell this turn (FF 7.4)."""
+        side, index = move.who
+        caster = state.fighter(side, index)
+        spell = spells()[move.word]
+        name = f"{who_text(side, index)} {caster.card}"
+        if not spell.in_tactics:
+            steps.append(Step("cast", ("FF 7.3", "FF 7.4"),
+                              f"{name} readies {spell.name} (range {spell.range}) to cast "
+                              "with the ranged attacks"))
+            return state.with_fighter(side, index, dataclasses.replace(
+                caster, readied=spell.code, cast=True))
+        held = list(caster.spells)
+        held.remove(spell.code)
+        after = state.with_fighter(side, index, dataclasses.replace(
+            caster, spells=tuple(held), cast=True))
+        friend = after.fighter(*move.target)
+        fname = f"{who_text(*move.target)} {friend.card}"
+        if spell.effect == "heal":
+            healed = min(card(friend).hits, friend.hits + spell.amount)
+            text = (f"{name} casts {spell.name} on {fname}: {healed - friend.hits} hits back "
+                    f"(hits {healed})")
+            friend = dataclasses.replace(friend, hits=healed)
+        else:
+            text = (f"{name} casts {spell.name} on {fname}: +{spell.amount} to its hit rolls "
+                    "this turn")
+            friend = dataclasses.replace(friend, boost=friend.boost + spell.amount)
+        steps.append(Step("cast", ("FF 7.2", "FF 7.4", "FF 7.5"), text + "; the card is "
+                                                                        "discarded"))
+        return after.with_fighter(*move.target, friend)
+
     def _set(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
         side, index = move.who
         fighter = state.fighter(side, index)
@@ -744,6 +940,16 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                           f"{who_text(side, index)} {fighter.card} stands in the "
                           f"{ROW_WORDS[move.row]} row with {what}"))
         following = [i for i in state.living(side) if i > index]
+        if rules.tactics_alternate:
+            # FF-A17: the other side's warrior of the same rank (among those standing) sets
+            # next; a side with none left to set passes.
+            rank = state.living(side).index(index)
+            order = ([(1, rank)] if side == 0 else []) + [(0, rank + 1), (1, rank + 1)]
+            for other, place in order:
+                living = state.living(other)
+                if place < len(living):
+                    return dataclasses.replace(after, actor=other, cursor=living[place])
+            return self._start_attacks(after, rules, steps)
         if following:
             return dataclasses.replace(after, cursor=following[0])
         if side == 0:
@@ -760,16 +966,31 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                     continue
                 weapon = weapons()[fighter.arms[arm].code]
                 quick = card(fighter).speed if rules.range_ties_by_speed else 0
-                shooters.append(((-weapon.range, -quick), side, index, arm))
+                shooters.append(((-weapon.range, -quick), side, index, arm, "ranged"))
+        for side in (0, 1):
+            for index in state.living(side):
+                fighter = state.fighter(side, index)
+                if fighter.readied:  # a bolt joins the ranged attacks by its range (FF 7.3)
+                    quick = card(fighter).speed if rules.range_ties_by_speed else 0
+                    shooters.append(((-spells()[fighter.readied].range, -quick), side, index,
+                                     0, "spell"))
         shooters.sort()
         keys = sorted({key for key, *_ in shooters})
-        queue = tuple(Attack(side, index, "ranged", keys.index(key) + 1, 0, "aim", arm=arm)
-                      for key, side, index, arm in shooters)
-        order = ", ".join(
-            f"{who_text(s, i)} ({weapons()[state.fighter(s, i).arms[a].code].name}, range "
-            f"{weapons()[state.fighter(s, i).arms[a].code].range})"
-            for _, s, i, a in shooters) or "none"
-        steps.append(Step("ranged", ("FF 4.1", "FF 4.2"), f"ranged attackers by range: {order}"))
+        queue = tuple(Attack(side, index, kind, keys.index(key) + 1, 0, "aim", arm=arm)
+                      for key, side, index, arm, kind in shooters)
+
+        def named(side: int, index: int, arm: int, kind: str) -> str:
+            fighter = state.fighter(side, index)
+            if kind == "spell":
+                spell = spells()[fighter.readied]
+                return f"{who_text(side, index)} ({spell.name}, range {spell.range})"
+            weapon = weapons()[fighter.arms[arm].code]
+            return f"{who_text(side, index)} ({weapon.name}, range {weapon.range})"
+
+        order = ", ".join(named(s, i, a, k) for _, s, i, a, k in shooters) or "none"
+        rules_ = ("FF 4.1", "FF 4.2") + (("FF 7.3",) if any(
+            k == "spell" for *_, k in shooters) else ())
+        steps.append(Step("ranged", rules_, f"ranged attackers by range: {order}"))
         return self._advance(dataclasses.replace(state, segment="ranged", queue=queue), rules,
                              steps)
 
@@ -1005,6 +1226,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             after = dataclasses.replace(state, held=state.held + ((head.side, head.index),))
             new = dataclasses.replace(head, stage="stab_roll")
             return self._advance(dataclasses.replace(after, queue=(new,) + rest), rules, steps)
+        if step == "pick" and head.kind == "spell":
+            return done(self._bolt(state, head, move.who[1], steps))
         if step == "pick":
             target = move.who[1]
             victim = state.fighter(enemy, target)
@@ -1032,12 +1255,14 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             face, dodge = (head.face, move.value) if step == "dodge_roll" else (move.value, 0)
             modifier = combat.hit_modifier(card(attacker), card(victim), used_weapons(victim),
                                            ranged, attacker.row == "B", victim.row == "B",
-                                           rules)
+                                           rules) + attacker.boost
             total = face + modifier - dodge
             hit = combat.is_hit(face, modifier, dodge)
             detail = f"{face}{modifier:+d}" + (f" less dodge roll {dodge}" if step ==
                                               "dodge_roll" else "")
-            rule = combat.hit_rules(ranged, rules)
+            rule = combat.hit_rules(ranged, rules) + (("FF 7.2",) if attacker.boost else ())
+            if attacker.boost:
+                detail += f" (with a spell's +{attacker.boost})"
             steps.append(Step(step, rule, f"{name} to hit {vname}: {detail} = {total}, "
                                           + ("a hit" if hit else "a miss")))
             if not hit:
@@ -1074,10 +1299,44 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
         return done(after)
 
+    def _bolt(self, state: FFState, head: Attack, target: int, steps: list[Step]) -> FFState:
+        """A readied bolt is cast at the target picked: it loses the spell's amount of hits,
+        with no hit, shield or armor roll, and the card is discarded (FF 7.3, FF 7.5)."""
+        caster = state.fighter(head.side, head.index)
+        spell = spells()[caster.readied]
+        held = list(caster.spells)
+        held.remove(spell.code)
+        after = state.with_fighter(head.side, head.index, dataclasses.replace(
+            caster, spells=tuple(held), readied=""))
+        enemy = 1 - head.side
+        victim = after.fighter(enemy, target)
+        hurt = dataclasses.replace(victim, hits=victim.hits - spell.amount)
+        vname = f"{who_text(enemy, target)} {victim.card}"
+        steps.append(Step("pick", ("FF 4.3", "FF 7.3"),
+                          f"{who_text(head.side, head.index)} {caster.card} casts "
+                          f"{spell.name} at {vname}"))
+        steps.append(Step("bolt", ("FF 7.3", "FF 7.5"),
+                          f"{spell.name} strikes {vname}: it loses {spell.amount} (hits "
+                          f"{hurt.hits}); the card is discarded"))
+        if not hurt.alive:
+            steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
+        return after.with_fighter(enemy, target, hurt)
+
     def _end_turn(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
         standing = [len(state.living(side)) for side in (0, 1)]
-        base = dataclasses.replace(state, queue=(), pairs=(), held=(), segment="-",
-                                   acts=0)
+        # Spell effects last the turn (FF 7.2); a bolt readied but never cast (its caster
+        # hesitated or fell) stays in the hand, and the next turn allows a new spell (FF 7.4).
+        sides = tuple(tuple(dataclasses.replace(f, readied="", cast=False, boost=0)
+                            for f in band) for band in state.sides)
+        cards = state.cards
+        if rules.hands_spent_each_turn:
+            # FF-A16's other reading: the hands were played out in the turn.
+            cards = (0, 0, cards[2], cards[3] + cards[0] + cards[1])
+            steps.append(Step("end_turn", ("FF 2.2",),
+                              f"the hands ({cards[3] - state.cards[3]} fight cards) go to the "
+                              "discard pile"))
+        base = dataclasses.replace(state, sides=sides, cards=cards, queue=(), pairs=(),
+                                   held=(), segment="-", acts=0)
         if not all(standing):
             steps.append(Step("end_turn", ("FF 8.1",),
                               f"turn {state.turn} ends with {standing[0]} and {standing[1]} "
@@ -1094,7 +1353,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
 def _attack_words(attack: Attack) -> str:
     """An attack waiting, for people: ``A0 ranged, next the hit roll, at B1``."""
-    kind = {"ranged": "ranged", "stab": "back-stab", "melee": "hand to hand"}[attack.kind]
+    kind = {"ranged": "ranged", "stab": "back-stab", "melee": "hand to hand",
+            "spell": "bolt"}[attack.kind]
     target = "" if attack.target < 0 else f", at {who_text(1 - attack.side, attack.target)}"
     return (f"{who_text(attack.side, attack.index)} {kind}, next the "
             f"{attack.stage.replace('_', ' ')}{target}")

@@ -10,7 +10,7 @@ battle's ``field`` action is legal only when both lists are empty.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from model.fantasy.state import Fighter
@@ -122,6 +122,34 @@ def shared_card_violations(a: Sequence[Fighter], b: Sequence[Fighter]) -> list[V
                                                  f"two warbands; the deck holds "
                                                  f"{spells()[code].copies}"))
     return found
+
+
+def draw_spells(a: Sequence[Fighter], b: Sequence[Fighter],
+                rng) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...], list[str]]:
+    """The spell draw of FF 1.10 for every caster that lists no spell card: as many cards
+    as its Spells value, drawn by ``rng`` from the spell deck less the cards both warbands
+    already list (and those drawn before it, side A first).  Returns the two warbands and
+    a sentence per draw.  A caster that lists its cards keeps them (a warband file records
+    a draw made before); the deck running out leaves the rest undrawn, which FF 1.10's
+    count then reports."""
+    deck = Counter({code: spell.copies for code, spell in spells().items()})
+    deck.subtract(c for f in (*a, *b) for c in f.spells)
+    cards = sorted(deck.elements())
+    rng.shuffle(cards)
+    words: list[str] = []
+    bands = []
+    for side, band in (("A", a), ("B", b)):
+        drawn_band = []
+        for index, fighter in enumerate(band):
+            value = warriors()[fighter.card].spells
+            if value and not fighter.spells and cards:
+                drawn, cards = tuple(cards[:value]), cards[value:]
+                fighter = replace(fighter, spells=drawn)
+                words.append(f"{side}{index} {fighter.card} draws {', '.join(drawn)} "
+                             f"(Spells {value})")
+            drawn_band.append(fighter)
+        bands.append(tuple(drawn_band))
+    return bands[0], bands[1], words
 
 
 def _order(rule: str) -> tuple[int, ...]:

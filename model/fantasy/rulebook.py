@@ -1,9 +1,9 @@
 """The numbered rules of Fantasy Fight Club, its ambiguity register and glossary.
 
 Statements are in ringside's own words; ``source`` names the rulebook section
-(``fantasy-fight-club.txt``) each comes from.  Spells in battle are not
-modelled (their cards are not given): the rules stop at the spell count of a
-warband (FF 1.10).
+(``fantasy-fight-club.txt``) each comes from.  The rulebook gives no spell
+cards, so their effects are data (ringside's example set, FF 7.1); when and how
+often they are cast is the rulebook's (FF 7.2 to FF 7.5).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ FF_RULEBOOK = RuleBook(
     "FF",
     (Section("FF 1", "Recruit stage"), Section("FF 2", "The turn"), Section("FF 3", "Tactics"),
      Section("FF 4", "Ranged attacks"), Section("FF 5", "Hand to hand"),
-     Section("FF 6", "Shields, damage and death"), Section("FF 8", "End of the battle")),
+     Section("FF 6", "Shields, damage and death"), Section("FF 7", "Spells"),
+     Section("FF 8", "End of the battle")),
     (
         Rule("FF 1.1", "Ten warriors a side",
              "Each player fields the ten warriors dealt to them. ringside's skirmishes, its "
@@ -59,8 +60,11 @@ FF_RULEBOOK = RuleBook(
              "shield or helmet.", RECRUIT),
         Rule("FF 1.10", "Spell cards",
              "A warrior with a Spells value draws that many cards from the spell deck, kept "
-             "face down under it; the deck (ringside's example set) limits the copies of "
-             "each spell. Casting spells in battle is not modelled.", RECRUIT),
+             "face down under it: the other side sees how many, not which. The deck "
+             "(ringside's example set) limits the copies of each spell. A warband file may "
+             "record the cards drawn; for a caster that lists none ringside draws them at "
+             "random from the cards the two warbands leave in the deck. They are cast in "
+             "battle by FF 7.", RECRUIT),
         Rule("FF 1.11", "The warrior table",
              "Each warrior card gives a race, damage, speed, skill and dodge modifiers, hits "
              "and a Spells value, and may carry notes: a reach modifier, Back-Stab, a damage "
@@ -77,10 +81,12 @@ FF_RULEBOOK = RuleBook(
         Rule("FF 2.2", "Drawing to seven",
              "In the draw phase each player draws from the fight deck until they hold seven "
              "cards; a deck that runs out is refilled by shuffling its discard pile. The "
-             "fight cards' effects are not given, so ringside counts them only.", DRAW),
+             "fight cards' effects are not given, nor when they are played (FF-A16), so "
+             "ringside counts them only.", DRAW),
         Rule("FF 3.1", "Changing rows",
              "In the tactics phase any warrior may move to the other row. ringside lets side "
-             "A set each of its warriors in turn, then side B.", TACTICS),
+             "A set each of its warriors in turn, then side B (the order is read by "
+             "FF-A17).", TACTICS),
         Rule("FF 3.2", "The weapon of choice",
              "In the tactics phase each warrior takes one of its weapons into use for the "
              "turn. A thrown weapon is either kept for hand to hand or readied to be thrown; "
@@ -150,6 +156,28 @@ FF_RULEBOOK = RuleBook(
         Rule("FF 6.4", "Killed",
              "A warrior at 0 hits or less is killed: it no longer acts, is no longer "
              "attacked and does not count in its rows.", ATTACK),
+        Rule("FF 7.1", "Spell cards are data",
+             "The rulebook names a spell deck but none of its cards; each card of ringside's "
+             "example set says its effect: heal (a friendly warrior gets back up to N hits, "
+             "never above its card's), aim (+N to a friendly warrior's hit rolls for the rest "
+             "of the turn) or bolt (an enemy at range R loses N hits).", READING),
+        Rule("FF 7.2", "Tactics spells",
+             "A caster may cast a heal or aim spell it holds in the tactics phase, just before "
+             "it sets its own row and weapon, on a standing warrior of its side (itself "
+             "included); by ringside's reading a heal needs a wounded warrior, as on any "
+             "other it would have no effect.", TACTICS),
+        Rule("FF 7.3", "Spells with a range",
+             "A bolt is readied in the tactics phase and cast with the ranged attacks, in "
+             "order of its range among theirs (FF 4.2; equal ranges by FF-A6). Its target is "
+             "chosen as a ranged attack's (FF 4.3); the target loses the bolt's hits with no "
+             "hit, shield or armor roll. A caster killed before its turn, or hesitating, "
+             "casts nothing and keeps the card.", ATTACK),
+        Rule("FF 7.4", "One spell a turn",
+             "A caster casts (or readies) at most one spell in a turn, whatever its Spells "
+             "value; casting is apart from its weapon, which it still uses.", ATTACK),
+        Rule("FF 7.5", "Cast spells are discarded",
+             "A spell card leaves its caster when it is cast and does not come back: a caster "
+             "casts at most as many spells in a battle as it drew.", ATTACK),
         Rule("FF 8.1", "The battle is won",
              "By ringside's reading (the rulebook names no end), a battle ends after the "
              "turn in which a side has no warrior left standing: the other side wins, or "
@@ -243,6 +271,17 @@ WITNESSES = {
         'roll 1',
         'the miss that ends turn 12 ends the battle undecided under a limit of 12 turns, '
         'and leads to turn 13 under 30.'),
+    "FF-A16": Witness(
+        'size 1 | turn 1 | step hit_roll | actor 0 | acts 4 | cursor 0 | segment melee | a Orc@F:5[ShortSword*] | b Goblin@F:4[Club*] | cards 7 7 26 0 | queue A0.melee.1.1.hit_roll.0.F.0.0 | pairs - | held -',
+        'roll 1',
+        "the Orc's miss ends turn 1; with the hands kept, turn 2 draws nothing (7 7 26 0), "
+        'with the hands spent they go to the discard pile and each side draws 7 '
+        '(7 7 12 14).'),
+    "FF-A17": Witness(
+        'size 2 | turn 1 | step tactics | actor 0 | acts 0 | cursor 0 | segment - | a Warrior@F:6[LongSword,Katar] Kobold@B:3[Knives=4] | b Rogue@F:4[Whip] Hobgoblin@F:7[Spear=1] | cards 7 7 26 0 | queue - | pairs - | held -',
+        'set A0 F LongSword',
+        "once the Warrior has set, side A's Kobold sets next when side A sets first, and "
+        "side B's Rogue when the sides alternate."),
 }
 
 
@@ -383,6 +422,33 @@ FF_AMBIGUITIES = (
          12, "Any bound is ringside's own; 12 turns end nearly every skirmish by its "
              "warriors falling, and keep a battle short to play out.",
          "Turn limit"),
+    _amb("FF-A16", "When are fight cards played?",
+         "Each player fills a hand to seven from the Fight Deck every turn, and a discard pile "
+         "is reshuffled when the deck runs out; no phase says when a fight card is played, "
+         "and no card is described.",
+         DRAW, ("FF 2.2",), "hands_spent_each_turn",
+         (Reading(False, "No moment is given, so none is played: a hand, once full, stays "
+                         "full and the later draws take nothing.", "kept"),
+          Reading(True, "Each hand is played out during the turn (to no effect ringside "
+                        "can know) and goes to the discard pile at the turn's end, so every "
+                        "draw refills it and the deck is reshuffled.", "spent each turn")),
+         False, "ringside plays no fight card at a moment the rulebook does not name; the "
+                "cards are counted only, under either reading, since their effects are not "
+                "given either.", "Hands are spent each turn"),
+    _amb("FF-A17", "Who sets tactics first, and in the open?",
+         "Each player moves warriors between rows and names each warrior's weapon in the "
+         "tactics phase; the rulebook gives no order between the players and does not say "
+         "whether the choices are secret.",
+         TACTICS, ("FF 3.1", "FF 3.2", "FF 7.2"), "tactics_alternate",
+         (Reading(False, "Side A sets all of its warriors first, in the open, then side B, "
+                         "who sees A's choices.", "side A first"),
+          Reading(True, "The sides alternate warrior by warrior (A's first, B's first, A's "
+                        "second ...), each choice in the open.", "alternate")),
+         False, "The simplest order that ends; a secret simultaneous choice (the core's "
+                "SIMULTANEOUS with a Joint action) would list every combination of every "
+                "warrior's row, weapon and spell for both sides at once, thousands of joint "
+                "actions for two warriors a side, so ringside does not offer it.",
+         "The sides alternate their tactics"),
 )
 
 FF_GLOSSARY = (
@@ -404,5 +470,10 @@ FF_GLOSSARY = (
     Term("First-strike roll", "1D6 per pairing: speed decides on 1-3, reach on 4-6.",
          ("FF 5.5",)),
     Term("Back-stab", "A back-stabber's roll to attack the enemy back row.", ("FF 5.2",)),
+    Term("Spell card", "A card held face down by a caster; cast (at most one a turn) it "
+                       "heals, aims or strikes, and is discarded.",
+         ("FF 1.10", "FF 7.1", "FF 7.4", "FF 7.5")),
+    Term("Readied bolt", "A bolt a caster will cast with the ranged attacks this turn.",
+         ("FF 7.3",), notation=r"<[^>]*\*"),
     Term("Killed", "At 0 hits or less: out of the battle.", ("FF 6.4",)),
 )

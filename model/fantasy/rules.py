@@ -1,7 +1,7 @@
 """Fantasy Fight Club rulesets: the readings the rulebook leaves open.
 
 Each field but ``turn_limit`` is one entry of the ambiguity register
-(``model.fantasy.rulebook``, FF-A1 to FF-A14); the ``rulebook`` preset takes
+(``model.fantasy.rulebook``, FF-A1 to FF-A17); the ``rulebook`` preset takes
 ringside's default readings, ``literal`` the other reading of each.
 ``turn_limit`` is ringside's own bound (FF 8.2): the rulebook never says
 when a battle ends short of a side being wiped out.
@@ -59,9 +59,17 @@ class FFRules:
     rows_rule_in_battle (FF-A14)
         The front row holds at least as many warriors as the back row after
         every tactics phase, not only when the warband is laid out.
-    turn_limit
+    turn_limit (FF-A15)
         ringside's bound: the battle is called undecided after this many
         turns (FF 8.2).
+    hands_spent_each_turn (FF-A16)
+        The rulebook never says when fight cards are played; by default they
+        stay in hand (so a full hand draws nothing), otherwise each hand is
+        spent during the turn and goes to the discard pile at its end.
+    tactics_alternate (FF-A17)
+        The sides set their warriors' tactics alternately (A's first, B's
+        first, A's second ...); otherwise side A sets all of its warriors
+        first, in the open, then side B.
     """
 
     dodge_is_rolled: bool = False
@@ -79,6 +87,8 @@ class FFRules:
     speed_adds_weapon: bool = True
     rows_rule_in_battle: bool = True
     turn_limit: int = 12
+    hands_spent_each_turn: bool = False
+    tactics_alternate: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
@@ -94,6 +104,7 @@ LITERAL = FFRules(dodge_is_rolled=True, back_penalty_on_target=True,
                   first_strike_tie_simultaneous=False, doubled_strikes_back=True,
                   empty_row_hesitates=False, warrior_two_attacks=False,
                   crossbows_are_bows=True, speed_adds_weapon=False,
-                  rows_rule_in_battle=False)
+                  rows_rule_in_battle=False, hands_spent_each_turn=True,
+                  tactics_alternate=True)
 
 PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}

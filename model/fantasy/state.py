@@ -2,13 +2,17 @@
 
 A warrior on the table is a :class:`Fighter`, written as one token::
 
-    Ogre@F:10[Maul*,Javelins=3]{RoundShield,IronCap}<EmberDart>
+    Ogre@F:10[Maul*,Javelins=3]{RoundShield,IronCap}
+    Wizard@B:2[Staff*]<EmberDart*,StoneSkin>!+1
 
 the warrior card, ``@`` its row (``F`` front, ``B`` back), ``:`` its hits
 left (0 or less: killed), its weapons in ``[...]`` (``=N`` ammunition of a
 thrown weapon, ``*`` the weapon in use, ``^`` a thrown weapon in use for
-throwing), its armor-deck cards in ``{...}`` and its spell cards in ``<...>``
-(both left out when empty).  Names are written as one-word codes
+throwing), its armor-deck cards in ``{...}`` and its face-down spell cards in
+``<...>`` (both left out when empty; ``*`` marks a bolt readied to be cast with
+the ranged attacks, FF 7.3).  A ``!`` after them says the warrior has cast (or
+readied) its one spell this turn (FF 7.4), and ``+N`` that a spell adds N to
+its hit rolls until the turn ends (FF 7.2).  Names are written as one-word codes
 (``LongSword`` for the Long Sword, see :func:`model.fantasy.tables.code_of`).
 
 A battle position is a list of named sections (:func:`model.core.notation.read_sections`)::
@@ -46,7 +50,7 @@ FIGHT_DECK = 40
 MAX_SIZE = 10
 SECTIONS = ("size", "turn", "step", "actor", "acts", "cursor", "segment", "a", "b", "cards",
             "queue", "pairs", "held")
-ACTION_KINDS = ("field", "set", "aim", "pick", "stab", "roll")
+ACTION_KINDS = ("field", "set", "cast", "aim", "pick", "stab", "roll")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,12 @@ class Fighter:
     arms: tuple[Arm, ...] = ()
     gear: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
+    readied: str = ""
+    """The bolt readied this turn (FF 7.3): one of ``spells``, still held until cast."""
+    cast: bool = False
+    """Whether the warrior has cast or readied its one spell this turn (FF 7.4)."""
+    boost: int = 0
+    """What an aim spell adds to the warrior's hit rolls until the turn ends (FF 7.2)."""
 
     @property
     def alive(self) -> bool:
@@ -87,11 +97,19 @@ class Fighter:
         if self.gear:
             text += "{" + ",".join(self.gear) + "}"
         if self.spells:
-            text += "<" + ",".join(self.spells) + ">"
+            marked = list(self.spells)
+            if self.readied in marked:
+                marked[marked.index(self.readied)] += "*"
+            text += "<" + ",".join(marked) + ">"
+        if self.cast:
+            text += "!"
+        if self.boost:
+            text += f"+{self.boost}"
         return text
 
 
-_FIGHTER = re.compile(r"^([A-Za-z-]+)@([FB]):(-?\d+)\[([^\]]*)\](?:\{([^}]*)\})?(?:<([^>]*)>)?$")
+_FIGHTER = re.compile(r"^([A-Za-z-]+)@([FB]):(-?\d+)\[([^\]]*)\](?:\{([^}]*)\})?(?:<([^>]*)>)?"
+                      r"(!)?(?:\+(\d))?$")
 _ARM = re.compile(r"^([A-Za-z]+)(?:=(\d+))?([*^]?)$")
 
 
@@ -107,7 +125,7 @@ def parse_fighter(text: str, where: str) -> Fighter:
     if not match:
         raise InputError(f"{text!r} is not a warrior like Orc@F:5[ShortSword*]{{Buckler}}",
                          where)
-    card, row, hits, arms_text, gear_text, spell_text = match.groups()
+    card, row, hits, arms_text, gear_text, spell_text, cast, boost = match.groups()
     if card not in warriors():
         raise InputError(f"{card!r} is not a warrior of the table", where)
     arms = []
@@ -122,11 +140,20 @@ def parse_fighter(text: str, where: str) -> Fighter:
     for code in gear:
         if code not in equipment():
             raise InputError(f"{code!r} is not a card of the equipment set", f"{where}: {card}")
-    spell_cards = tuple(filter(None, (spell_text or "").split(",")))
+    marked = tuple(filter(None, (spell_text or "").split(",")))
+    spell_cards = tuple(code.rstrip("*") for code in marked)
     for code in spell_cards:
         if code not in spells():
             raise InputError(f"{code!r} is not a card of the spell set", f"{where}: {card}")
-    return Fighter(card, row, int(hits), tuple(arms), gear, spell_cards)
+    readied = [code.rstrip("*") for code in marked if code.endswith("*")]
+    if len(readied) > 1:
+        raise InputError("a warrior readies at most one spell a turn (one * in <...>)",
+                         f"{where}: {card}")
+    if readied and spells()[readied[0]].in_tactics:
+        raise InputError(f"{readied[0]} is cast in the tactics phase, not readied",
+                         f"{where}: {card}")
+    return Fighter(card, row, int(hits), tuple(arms), gear, spell_cards,
+                   readied[0] if readied else "", bool(cast or readied), int(boost or 0))
 
 
 def parse_band(tokens: Iterable[str], where: str) -> tuple[Fighter, ...]:
@@ -185,7 +212,8 @@ class FFSetup:
 class Attack:
     """An attack waiting or being resolved.
 
-    ``kind`` is ``ranged``, ``stab`` (a back-stab) or ``melee``; ``group``
+    ``kind`` is ``ranged``, ``stab`` (a back-stab), ``melee`` or ``spell`` (a readied
+    bolt, FF 7.3); ``group``
     numbers the attacks made together (a killed warrior still makes an attack
     of the group it was alive at the start of); ``sure`` is 0 until the group
     starts, then 1 for an attacker alive at that moment, 2 for one that was
@@ -212,7 +240,7 @@ class Attack:
                 f"{self.stage}.{target}.{self.row or '-'}.{self.arm}.{self.face}")
 
 
-ATTACK_KINDS = ("ranged", "stab", "melee")
+ATTACK_KINDS = ("ranged", "stab", "melee", "spell")
 STAGES = ("aim", "target_roll", "stab", "stab_roll", "pick", "hit_roll", "dodge_roll",
           "shield_roll", "damage_roll")
 
@@ -350,7 +378,8 @@ class FFState:
 @dataclass(frozen=True, slots=True)
 class FFMove:
     """An action: ``field`` (a side lays out its warband), ``set`` (a warrior's row and
-    weapon for the turn), ``aim`` (attack the front row, or roll for the target),
+    weapon for the turn), ``cast`` (a caster, before it sets, casts a tactics spell
+    ``word`` on the friendly warrior ``target``, or readies a bolt ``word``), ``aim`` (attack the front row, or roll for the target),
     ``pick`` (a target or opponent), ``stab`` (a back-stabber rolls or holds) or
     ``roll`` (a die, chance's action).
 
@@ -364,8 +393,12 @@ class FFMove:
     uses: tuple[str, ...] = ()
     value: int = 0
     word: str = ""
+    target: tuple[int, int] | None = None
 
     def __str__(self) -> str:
+        if self.kind == "cast":
+            aim = "" if self.target is None else " " + who_text(*self.target)
+            return f"cast {who_text(*self.who)} {self.word}{aim}"
         if self.kind == "field":
             return f"field {SIDES[self.who[0]]}"
         if self.kind == "set":
@@ -381,7 +414,8 @@ class FFMove:
         words = text.split() if isinstance(text, str) else []
         if not words:
             raise InputError(f"{text!r} is not an action; actions: field A, set A0 F Maul, "
-                             "aim front, aim roll, pick B1, stab roll, stab hold, roll 4")
+                             "cast A0 StoneSkin A1, aim front, aim roll, pick B1, stab roll, "
+                             "stab hold, roll 4")
         kind = words[0]
         if kind == "field" and len(words) == 2 and words[1] in SIDES:
             return cls("field", (SIDES.index(words[1]), 0))
@@ -391,6 +425,9 @@ class FFMove:
                 raise InputError(f"{text!r}: weapons in use are codes joined by +, a ^ after "
                                  "a thrown one")
             return cls("set", _who(words[1], "action"), words[2], uses)
+        if kind == "cast" and len(words) in (3, 4) and re.fullmatch(r"[A-Za-z]+", words[2]):
+            target = _who(words[3], "action") if len(words) == 4 else None
+            return cls("cast", _who(words[1], "action"), word=words[2], target=target)
         if kind == "aim" and len(words) == 2 and words[1] in ("front", "roll"):
             return cls("aim", word=words[1])
         if kind == "stab" and len(words) == 2 and words[1] in ("roll", "hold"):
@@ -400,7 +437,26 @@ class FFMove:
         if kind == "roll" and len(words) == 2 and words[1] in "123456" and len(words[1]) == 1:
             return cls("roll", value=int(words[1]))
         raise InputError(f"{text!r} is not an action; actions: field A, set A0 F Maul, "
-                         "aim front, aim roll, pick B1, stab roll, stab hold, roll 4")
+                         "cast A0 StoneSkin A1, aim front, aim roll, pick B1, stab roll, "
+                         "stab hold, roll 4")
+
+
+HIDDEN_SPELL = "?"
+"""How a face-down spell card of the other side is written in a view (FF 1.10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FFView:
+    """What one side sees of a battle position: everything but the other side's face-down
+    spell cards, each written ``?`` (a readied bolt is shown: it is declared in the
+    tactics phase and joins the ranged attacks by its range).  The fight cards are
+    counted only (FF-A16), so the hands are their sizes, which both sides see."""
+
+    player: int
+    seen: FFState
+
+    def __str__(self) -> str:
+        return f"side {SIDES[self.player]} sees | {self.seen}"
 
 
 # -- warband files (ringside's schema) -------------------------------------------------------

@@ -139,14 +139,32 @@ class Equipment:
         return self.block is not None and self.block[0] <= face <= self.block[1]
 
 
+SPELL_EFFECTS = ("heal", "aim", "bolt")
+"""What a spell card can do (FF 7.1): ``heal`` gives a friendly warrior back up to
+``amount`` hits (never above its card's), ``aim`` adds ``amount`` to a friendly
+warrior's hit rolls for the rest of the turn (both cast in the tactics phase),
+``bolt`` takes ``amount`` hits off an enemy at ``range`` (cast with the ranged
+attacks, in order of range)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Spell:
-    """One spell card of the spell data: a name, how many copies the deck holds, a text."""
+    """One spell card of the spell data: a name, how many copies the deck holds, a text,
+    and its effect (FF 7.1): one of :data:`SPELL_EFFECTS`, its amount and, for a bolt,
+    its range (0 otherwise)."""
 
     name: str
     code: str
     copies: int
     text: str
+    effect: str = "heal"
+    amount: int = 1
+    range: int = 0
+
+    @property
+    def in_tactics(self) -> bool:
+        """Cast in the tactics phase (FF 7.2), rather than with the ranged attacks (FF 7.3)."""
+        return self.effect != "bolt"
 
 
 EQUIPMENT_KINDS = ("shield", "helmet", "full", "partial")
@@ -349,8 +367,9 @@ def parse_equipment(text: str, where: str = EQUIPMENT_FILE) -> dict[str, Equipme
 
 
 def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
-    """Spell cards from TOML: ``[[card]]`` tables with ``name``, ``copies`` (1 to 20)
-    and ``text``."""
+    """Spell cards from TOML: ``[[card]]`` tables with ``name``, ``copies`` (1 to 20),
+    ``text``, ``effect`` (heal, aim or bolt), ``amount`` (1 to 6) and, for a bolt only,
+    ``range`` (1 to 20)."""
     data = _load_toml(text, where)
     unknown = set(data) - {"card", "note", "ours"}
     if unknown:
@@ -366,14 +385,28 @@ def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
             raise InputError("must be a table", at)
         name = _entry_text(entry, "name", at)
         at = f"{at} ({name})"
-        extra = set(entry) - {"name", "copies", "text"}
+        extra = set(entry) - {"name", "copies", "text", "effect", "amount", "range"}
         if extra:
-            raise InputError(f"unknown field {sorted(extra)[0]!r}", at)
+            raise InputError(f"unknown field {sorted(extra)[0]!r}; fields: name, copies, "
+                             "text, effect, amount, range", at)
         code = code_of(name)
         if code in found:
             raise InputError("the name is used twice", at)
-        found[code] = Spell(name, code, _entry_int(entry, "copies", at, 1, 20),
-                            _entry_text(entry, "text", at))
+        copies = _entry_int(entry, "copies", at, 1, 20)
+        text = _entry_text(entry, "text", at)
+        effect = entry.get("effect")
+        if effect not in SPELL_EFFECTS:
+            raise InputError(f"must be one of {', '.join(SPELL_EFFECTS)}, not {effect!r}",
+                             f"{at}: effect")
+        amount = _entry_int(entry, "amount", at, 1, 6)
+        if effect == "bolt":
+            reach = _entry_int(entry, "range", at, 1, 20)
+        elif "range" in entry:
+            raise InputError(f"only a bolt has a range; a {effect} spell is cast in the "
+                             "tactics phase", f"{at}: range")
+        else:
+            reach = 0
+        found[code] = Spell(name, code, copies, text, effect, amount, reach)
     return found
 
 

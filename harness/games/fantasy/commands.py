@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from importlib import resources
 from pathlib import Path
@@ -12,7 +13,9 @@ from model.core.errors import InputError
 from model.core.game import CHANCE
 from model.fantasy.combat import attack_odds
 from model.fantasy.engine import GAME
-from model.fantasy.recruit import WARBAND_SIZE, shared_card_violations, violations
+from model.fantasy.recruit import (
+    WARBAND_SIZE, draw_spells, shared_card_violations, violations,
+)
 from model.fantasy.state import Warband, parse_warband, warband_setup
 from model.fantasy.tables import equipment_named, warriors, weapon_named
 
@@ -105,6 +108,12 @@ def cmd_battle(args) -> Report:
     rules = read_rules(GAME, args)
     name_a, band_a = read_warband(args.a)
     name_b, band_b = read_warband(args.b)
+    # FF 1.10: casters whose file lists no spell card draw theirs now, by their own
+    # stream of the seed (so the dice of a battle with listed cards stay as they were).
+    drawn_a, drawn_b, draws = draw_spells(band_a.fighters, band_b.fighters,
+                                          random.Random(f"spells/{args.seed}"))
+    band_a = dataclasses.replace(band_a, fighters=drawn_a)
+    band_b = dataclasses.replace(band_b, fighters=drawn_b)
     setup = warband_setup(band_a, band_b)
     for name, band in ((name_a, band_a), (name_b, band_b)):
         problems = violations(band.fighters, setup.size)
@@ -118,6 +127,7 @@ def cmd_battle(args) -> Report:
     lines = [f"{band_a.name or name_a} (side A) against {band_b.name or name_b} (side B), "
              f"seed {args.seed}, rules {GAME.describe_rules(rules)}; decisions are drawn "
              "at random from the legal ones, dice are rolled, both by the seed"]
+    lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
     while not GAME.is_terminal(state):
         if GAME.current_player(state) == CHANCE:
@@ -138,7 +148,7 @@ def cmd_battle(args) -> Report:
                  f"{outcome.scores[0]} (A) and {outcome.scores[1]} (B)")
     data = {"a": name_a, "b": name_b, "seed": args.seed, "rules": GAME.describe_rules(rules),
             "start": GAME.format_state(GAME.initial_state(setup, rules)), "actions": log,
-            "end": GAME.format_state(state), "outcome": outcome.label,
+            "spell_draws": draws, "end": GAME.format_state(state), "outcome": outcome.label,
             "scores": list(outcome.scores)}
     return Report(data, lines)
 
@@ -167,7 +177,8 @@ def register(commands) -> None:
                       help="the attacker shoots from the back row")
     add_rules_options(odds, GAME)
     battle = add_command(commands, "battle", cmd_battle,
-                         help="play a seeded battle between two warbands and print its log",
+                         help="play a seeded battle between two warbands and print its log "
+                              "(casters listing no spell card draw theirs first)",
                          example=["iron-host", "goblin-rabble", "--seed", "1"])
     battle.add_argument("a", metavar="A", help="side A's warband: a file or a shipped example")
     battle.add_argument("b", metavar="B", help="side B's warband: a file or a shipped example")

@@ -64,7 +64,10 @@ def tables_page() -> DocsPage:
     gear_rows = [[e.name, e.kind, str(e.bonus) if e.kind != "shield" else "none",
                   f"{e.block[0]}-{e.block[1]}" if e.block else "none"]
                  for e in equipment().values()]
-    spell_rows = [[s.name, str(s.copies), s.text] for s in spells().values()]
+    spell_rows = [[s.name, str(s.copies), s.effect, str(s.amount),
+                   str(s.range) if s.range else "none",
+                   "tactics" if s.in_tactics else "with the ranged attacks", s.text]
+                  for s in spells().values()]
     data = {
         "heading": "Fantasy Fight Club: the tables",
         "intro": [
@@ -96,10 +99,14 @@ def tables_page() -> DocsPage:
              "tables": [{"caption": "", "header": ["Name", "Kind", "Armor bonus",
                                                    "Blocks on"], "rows": gear_rows}]},
             {"title": "Spell deck (ringside's example set)", "paragraphs": [
-                "Not the publisher's cards: used only to count a caster's spell cards "
-                "(FF 1.10); spells are not cast in ringside's battles."],
+                "Not the publisher's cards: they give a caster's spell cards (FF 1.10) and "
+                "are cast in battle (FF 7.1 to FF 7.5): heal and aim spells in the tactics "
+                "phase, bolts with the ranged attacks in order of range; one spell per "
+                "caster per turn, discarded once cast. The effects are ours; the timing "
+                "and the one-a-turn limit are the rulebook's."],
              "figures": [],
-             "tables": [{"caption": "", "header": ["Name", "Copies", "Text"],
+             "tables": [{"caption": "", "header": ["Name", "Copies", "Effect", "Amount",
+                                                   "Range", "Cast", "Text"],
                          "rows": spell_rows}]},
         ],
     }
