@@ -62,7 +62,7 @@ def test_odds_read_character_files_and_print_for_people(capsys, tmp_path):
     code, out, err = run(capsys, "duel", "odds", str(first), str(second))
     assert code == 0 and not err
     assert out.startswith("A = Ember Duelist (2d6), B = Tidecaller (draw 2 of")
-    assert "who wins the duel: A " in out and "method: exact Markov chain" in out
+    assert "who wins the duel (policy pass): A " in out and "method: exact Markov chain" in out
     code, out, _ = run(capsys, "duel", "odds", str(first), str(second), "--json")
     duel = json.loads(out)["duel"]
     assert Fraction(duel["A"]) + Fraction(duel["B"]) <= 1
@@ -89,7 +89,7 @@ def test_a_broken_character_file_names_its_field(capsys, tmp_path):
 def test_characters_lists_the_shipped_ones(capsys):
     code, out, _ = run(capsys, "duel", "characters", "--json")
     rows = json.loads(out)["characters"]
-    assert [r["key"] for r in rows] == ["ember", "tide", "brute"]
+    assert [r["key"] for r in rows] == ["ember", "tide", "brute", "spark"]
     assert all(r["ours"] and r["deck"] == 30 for r in rows)
     code, out, _ = run(capsys, "duel", "characters")
     assert "not from the publisher" in out and "Gravel Brute" in out
@@ -110,3 +110,16 @@ def test_play_logs_every_change_with_its_step_and_rule(capsys):
     code, text, _ = run(capsys, "duel", "play", "ember", "tide", "--seed", "1")
     assert "[C] player" in text and "[DU 6.4" in text and text.rstrip().splitlines()[-1].startswith(
         "result ")
+
+
+@pytest.mark.rules("DU 4.8")
+def test_odds_under_another_policy_say_why_no_number(capsys):
+    import json
+
+    code, out, _ = run(capsys, "duel", "odds", "ember", "tide", "--policy", "greedy", "--json")
+    duel = json.loads(out)["duel"]
+    assert code == 0 and duel["policy"] == "greedy" and duel["A"] is None
+    assert duel["method"].startswith("not computed")
+    code, out, _ = run(capsys, "duel", "play", "ember", "tide", "--seed", "3",
+                       "--policy", "greedy", "--rounds", "2")
+    assert code == 0 and "policy greedy" in out

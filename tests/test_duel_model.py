@@ -37,10 +37,15 @@ EMBER = (ROOT / "model" / "duel" / "data" / "characters" / "ember.toml").read_te
 # -- characters as data ----------------------------------------------------------------------
 @pytest.mark.rules("DU 1.1", "DU 1.2")
 def test_shipped_characters_are_ours_with_thirty_card_decks():
-    assert set(shipped()) == {"ember", "tide", "brute"}
+    assert set(shipped()) == {"ember", "tide", "brute", "spark"}
     for char in shipped().values():
         assert char.ours and len(char.deck()) == DECK_SIZE
-        assert {card.timing for card in char.cards} == {"before", "after"}
+    # The three full examples play cards at both moments; the small one (one kind of
+    # card, a three-sided die) is there to keep exhaustive searches small.
+    for key in ("ember", "tide", "brute"):
+        assert {card.timing for card in shipped()[key].cards} == {"before", "after"}
+    spark = shipped()["spark"]
+    assert len(spark.cards) == 1 and spark.power.dice == 1 and spark.power.sides == 3
     kinds = {e.kind for c in shipped().values() for card in c.cards
              for e in card.effects + sum(card.options, ()) + (card.rush.effects if card.rush else ())}
     whens = {e.when for c in shipped().values() for card in c.cards
@@ -84,7 +89,7 @@ def test_character_file_errors_name_the_file_entry_and_field(old, new, message):
 
 def test_characters_are_found_by_key_or_name_and_unknown_ones_refused():
     assert character("Ember Duelist") is character("ember")
-    with pytest.raises(InputError, match="unknown character 'zed'; shipped: ember, tide, brute"):
+    with pytest.raises(InputError, match="unknown character 'zed'; shipped: ember, tide, brute, spark"):
         character("zed")
 
 
@@ -263,3 +268,143 @@ def test_the_pass_policy_never_plays():
             ((0, action),) if isinstance(action, Play) else ())
         assert all(play.kind in ("pass", "keep", "trim") and not play.adrenaline
                    for _, play in choices)
+
+
+# -- the Adrenaline window (DU 4.11) -----------------------------------------------------------
+def _window_offers(state, rules, seed: int):
+    """Play ``state``'s round with random choices; the seats offered the window, in order,
+    with what each did, and the state each offer was made in."""
+    rng = random.Random(seed)
+    offers = []
+    while GAME.phase(state) not in ("draw", "over", "trim"):
+        player = GAME.current_player(state)
+        if player < 0 and GAME.phase(state) not in ("after", "close"):
+            action, _ = GAME.sample_chance(state, rules, rng)
+        else:
+            seats = GAME.players_to_act(state)
+            choices = tuple((s, rng.choice(GAME.player_actions(state, rules, s))) for s in seats)
+            if state.step in ("open", "close", "answer"):
+                offers.append((state, choices))
+            action = Joint(choices) if player < 0 else choices[0][1]
+        state = GAME.apply(state, action, rules)
+    return offers
+
+
+@pytest.mark.rules("DU 4.8", "DU 4.11")
+@pytest.mark.parametrize("roles", ["0", "1", "none"])
+def test_the_window_offers_only_players_who_can_act_in_their_order(roles):
+    start = GAME.parse_state(
+        "duel ember tide | round 1 of 5 | step after | hp 20 20 | shield 0 0 | adrenaline 2 2 "
+        "| hands E03 E04 E05 / T03 T04 T05 | decks E01*6 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 "
+        "/ T01*6 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 4 5 / 3 4 "
+        f"| bonus 0 0 | roles {roles} | crit - | acted - | used - | pending - | regen - 0 "
+        "| gains 0 0")
+    seen_steps = Counter()
+    for seed in range(40):
+        offers = _window_offers(start, RULEBOOK, seed)
+        for state, choices in offers:
+            seen_steps[state.step] += 1
+            assert all(state.acted)  # offers after the cards come once both have played
+            for seat, play in choices:
+                assert not state.used[seat]
+                assert any(a.cost <= state.adrenaline[seat] for a in state.chars[seat].adrenaline)
+                assert play.kind == "pass"
+            if roles != "none":
+                aggressor = int(roles)
+                expected = aggressor if state.step == "close" else 1 - aggressor
+                assert [seat for seat, _ in choices] == [expected]
+        # Each offer after the first follows an action: two passes in a row close it.
+        for (before, first), (after, _) in zip(offers, offers[1:]):
+            assert sum(after.used) > sum(before.used) or before.step == "close" and \
+                not any(p.adrenaline for _, p in first) and roles != "none"
+    assert seen_steps["close"] and (roles == "none" or seen_steps["answer"])
+
+
+@pytest.mark.rules("DU 4.11")
+def test_the_defender_is_offered_the_window_before_the_aggressors_card():
+    state = GAME.parse_state(
+        "duel ember tide | round 1 of 5 | step roll | hp 20 20 | shield 0 0 | adrenaline 2 1 "
+        "| hands E03 E04 E05 / T03 T04 T05 | decks E01*6 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 "
+        "/ T01*6 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 4 5 / - "
+        "| bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0")
+    defender_offer = GAME.apply(state, GAME.parse_action(state, "base 3 4", RULEBOOK), RULEBOOK)
+    assert defender_offer.step == "open" and GAME.current_player(defender_offer) == 1
+    # A Defender who cannot pay for any action is not asked: the Aggressor's card is next.
+    poor = dataclasses.replace(state, adrenaline=(2, 0))
+    after = GAME.apply(poor, GAME.parse_action(poor, "base 3 4", RULEBOOK), RULEBOOK)
+    assert after.step == "after" and GAME.current_player(after) == 0
+    # Roles the other way round: the offer goes to player 0, now the Defender.
+    strong = GAME.apply(state, GAME.parse_action(state, "base 5 6", RULEBOOK), RULEBOOK)
+    assert strong.roles == "1" and strong.step == "open" and GAME.current_player(strong) == 0
+    with pytest.raises(IllegalAction):
+        GAME.parse_action(defender_offer, "play T03", RULEBOOK)
+
+
+# -- every keyword has a scenario where it takes effect ------------------------------------------
+KEYWORD_EVIDENCE = {
+    # What a log step shows when the keyword took effect (not merely waited or failed).
+    "+X SS": (r"'s [^:]+: \+\d+ SS; Strike Scores", None),
+    "-X SS": (r": DEAL -\d+ SS; Strike Scores", None),
+    "DEAL": (r"player (\d), true damage: \d+ to player (?!\1)\d", None),
+    "TAKE": (r"player (\d), true damage: \d+ to player \1\b", None),
+    "HEAL": (r"heals \d+; HP", None),
+    "IF": (r"\(IF critical holds\)", None),
+    "OR": (None, "DU 5.3"),
+    "AGGRESSOR": (r"\(AGGRESSOR holds\)", None),
+    "DEFENDER": (r"\(DEFENDER holds\)", None),
+    "SALVAGE": (r"'s SALVAGE: player", None),
+    "REVENGE": (r"'s REVENGE \(\d+ taken, over \d+\)", None),
+    "EXECUTE": (r"'s EXECUTE \(clash damage \d+ over \d+\)", None),
+    "ADRENALINE RUSH": (None, "DU 4.9"),
+    "REGEN": (r"is re-rolled: \d+", None),
+}
+
+
+def _scenario_steps():
+    """Every log step of every scenario, with the scenario's name."""
+    found = []
+    for path in SCENARIOS:
+        scenario = load_scenario(path, {"duel": GAME})
+        rules = dataclasses.replace(GAME.presets[scenario.ruleset], **dict(scenario.overrides))
+        state = GAME.parse_state(scenario.start)
+        for text in scenario.actions:
+            transition = GAME.resolve(state, GAME.parse_action(state, text, rules), rules)
+            found.extend((path.stem, step) for step in transition.steps)
+            state = transition.state
+    return found
+
+
+@pytest.mark.rules("DU 5.1", "DU 5.2", "DU 5.3", "DU 5.7", "DU 4.7", "DU 6.3", "DU 6.6",
+                   "DU 4.9", "DU 4.10")
+def test_every_keyword_takes_effect_in_some_scenario():
+    import re
+
+    steps = _scenario_steps()
+    missing = []
+    for keyword, (pattern, rule) in KEYWORD_EVIDENCE.items():
+        hits = [name for name, step in steps
+                if (pattern is None or re.search(pattern, step.text))
+                and (rule is None or rule in step.rules)]
+        if not hits:
+            missing.append(keyword)
+    assert not missing, f"no scenario shows these keywords taking effect: {missing}"
+
+
+# -- small starts for the explorer -------------------------------------------------------------
+@pytest.mark.rules("DU 1.3", "DU 1.4", "DU 2.1", "DU 4.1")
+@pytest.mark.parametrize("rules", [RULEBOOK, ALTERNATIVE], ids=["rulebook", "alternative"])
+def test_the_search_sees_a_small_duel_to_its_end(rules):
+    from harness.explorer import explore
+
+    starts = list(GAME.exploration_starts(rules, 12))
+    small = starts[1::2]
+    assert [s.chars[1].key for s in small] == ["spark"] * 6
+    assert [s.chars[0].key for s in small] == ["ember", "tide", "brute", "ember", "spark",
+                                                "spark"]
+    assert [s.rounds for s in small] == [1, 1, 1, 1, 1, 2]
+    # A nearly spent Action Deck: three cards left to draw, the rest discarded.
+    assert all(len(s.decks[0]) == 3 and len(s.hands[0]) == 4 for s in small[:4])
+    report = explore(GAME, rules, small[4:5], max_depth=100, max_states=2000)
+    # Every state of the one-round duel, down to its ends, within the budget.
+    assert report.exhausted and not report.problems
+    assert report.max_depth >= 15 and report.terminal_states > 100

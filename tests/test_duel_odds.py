@@ -12,7 +12,8 @@ from model.core.game import CHANCE, SIMULTANEOUS, Joint
 from model.duel.characters import parse_character, shipped
 from model.duel.engine import GAME
 from model.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
-from model.duel.policies import pass_policy
+from model.duel.policies import choose, pass_policy
+from model.duel.policies import greedy as greedy_policy
 from model.duel.rules import ALTERNATIVE, RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,9 +71,9 @@ def test_roles_and_clash_of_two_equal_brutes():
     assert again.aggressor == (Fraction(1, 2), Fraction(1, 2), 0)
 
 
-def exact_by_the_engine(first, second, rules, rounds: int):
-    """Who wins within ``rounds`` rounds, playing the engine's whole game tree under the
-    policy 'pass' (every chance outcome with its odds)."""
+def exact_by_the_engine(first, second, rules, rounds: int, policy=pass_policy):
+    """Who wins within ``rounds`` rounds, playing the engine's whole game tree under
+    ``policy`` (every chance outcome with its odds)."""
     @functools.lru_cache(maxsize=None)
     def value(state):
         if GAME.is_terminal(state):
@@ -87,10 +88,12 @@ def exact_by_the_engine(first, second, rules, rounds: int):
                     total[i] += p * v
             return tuple(total)
         if player == SIMULTANEOUS:
-            action = Joint(tuple((seat, pass_policy(GAME.player_actions(state, rules, seat)))
+            action = Joint(tuple((seat, choose(policy, GAME.player_actions(state, rules, seat),
+                                               state, rules, seat))
                                  for seat in GAME.players_to_act(state)))
         else:
-            action = pass_policy(GAME.player_actions(state, rules, player))
+            action = choose(policy, GAME.player_actions(state, rules, player), state, rules,
+                            player)
         return value(GAME.apply(state, action, rules))
 
     return value(GAME.start_with(first, second, rounds))
@@ -127,3 +130,75 @@ def test_a_duel_that_cannot_end_gives_nobody_a_win():
     assert not flat.is_crit(3)
     odds = duel_odds(flat, flat, RULEBOOK)
     assert (odds.first, odds.second, odds.draw) == (0, 0, 0)
+
+
+# -- other policies (model.duel.odds.policy_odds) ------------------------------------------------
+@pytest.mark.rules("DU 1.3", "DU 6.4", "DU 2.1")
+def test_the_whole_state_chain_under_pass_agrees_with_the_hp_shield_chain():
+    from model.duel.odds import policy_odds
+
+    first, second = tiny("ann", 2, 3), tiny("bob", 3, 2)
+    general = policy_odds(first, second, RULEBOOK, "pass")
+    special = duel_odds(first, second, RULEBOOK)
+    assert (general.first, general.second, general.draw) == \
+        (special.first, special.second, special.draw)
+    assert general.method.startswith("exact Markov chain over the whole state")
+
+
+@pytest.mark.rules("DU 4.8", "DU 4.6", "DU 5.1")
+def test_greedy_odds_are_exact_and_differ_from_passing():
+    from model.duel.odds import policy_odds
+
+    # Bob's one card, Burst, is +2 SS: greedy plays it every round, passing never does.
+    bob = parse_character(EMBERLESS.replace("amount = 1 }", "amount = 2 }"), "bob.toml")
+    ann = tiny("ann", 2, 3)
+    greedy = policy_odds(ann, bob, RULEBOOK, "greedy")
+    passing = policy_odds(ann, bob, RULEBOOK, "pass")
+    assert isinstance(greedy.second, Fraction) and greedy.first + greedy.second + greedy.draw <= 1
+    assert greedy.second > passing.second
+    assert "'greedy'" in greedy.method
+    # The engine's own game tree under greedy, six rounds deep, brackets the chain.
+    win, lose, draw, unfinished = exact_by_the_engine(ann, bob, RULEBOOK, 6, policy=greedy_policy)
+    assert win <= greedy.first <= win + unfinished
+    assert lose <= greedy.second <= lose + unfinished
+    assert unfinished < Fraction(1, 10)
+
+
+@pytest.mark.rules("DU 4.1", "DU 2.1")
+def test_the_small_example_has_exact_policy_odds():
+    from model.duel.odds import policy_odds
+
+    spark = shipped()["spark"]
+    for policy in ("greedy", "eager"):
+        odds = policy_odds(spark, spark, RULEBOOK, policy)
+        # A mirror match: both sides alike, and nobody falls to their own card.
+        assert odds.first == odds.second and odds.first + odds.second + odds.draw == 1
+        assert odds.method.startswith("exact")
+
+
+def test_a_chain_too_big_for_the_policy_is_reported_not_guessed():
+    from model.duel.odds import policy_odds
+
+    odds = policy_odds(shipped()["ember"], shipped()["tide"], RULEBOOK, "greedy")
+    assert odds.first is None and odds.second is None and odds.draw is None
+    assert odds.method.startswith("not computed") and "45167199 pairs of hands and Bases" in odds.method
+    small = policy_odds(tiny("ann", 2, 3), tiny("bob", 3, 2), RULEBOOK, "greedy", max_states=50)
+    assert small.first is None and "passed 50 states" in small.method
+
+
+EMBERLESS = """
+key = "bob"
+name = "Bob"
+hp = 3
+critical = [2, 2]
+crit_effects = [{ kind = "damage", amount = 1, to = "opponent" }]
+[power]
+dice = 1
+sides = 2
+[[cards]]
+id = "X01"
+name = "Burst"
+timing = "after"
+count = 30
+effects = [{ kind = "ss", amount = 1 }]
+"""

@@ -452,7 +452,7 @@ def parse_character(text: str, where: str) -> Character:
                      tuple(passives), tuple(actions), tuple(cards), ours)
 
 
-SHIPPED_FILES = ("ember.toml", "tide.toml", "brute.toml")
+SHIPPED_FILES = ("ember.toml", "tide.toml", "brute.toml", "spark.toml")
 
 
 @functools.lru_cache(maxsize=1)

@@ -3,7 +3,9 @@
 A round runs Draw (chance, one card at a time), the optional discard (both
 players at once), Before Rolls (a secret simultaneous choice), Generate Base
 (chance, one Power Source at a time; a tie handled by DU-A1), After Rolls
-(Aggressor, then Defender; REGEN brings a chance re-roll), Resolution steps
+(Aggressor, then Defender; REGEN brings a chance re-roll) with the Adrenaline
+window's offers around the two cards (``open`` before the Aggressor's,
+``close`` and ``answer`` after both, DU 4.11), Resolution steps
 A to E (logged one step each), and Cleanup (a simultaneous trim to 4 when
 needed, then Adrenaline).  The duel ends when a character is defeated, or
 after the setup's last round (DU 1.4), which bounds every game.
@@ -36,10 +38,14 @@ from model.duel.state import (
     ACTION_KINDS, HAND_SIZE, KEEP_SIZE, DuelSetup, DuelState, Pending, Play, Roll, cards_text,
 )
 
-ROUND_MAX = 22
-"""The most actions a round takes: 10 draws, the discard, Before Rolls, 2 Bases, a
+ROUND_MAX = 28
+"""A bound on the actions of a round: 10 draws, the discard, Before Rolls, 2 Bases, a
 re-generation, 2 After Rolls plays, 4 re-rolls (a card's and an Adrenaline
-Action's for each player) and the trim."""
+Action's for each player), 6 for the Adrenaline window's offers (4 at most are
+made, DU 4.11; see ``_left_in_round``) and the trim."""
+
+WINDOW_STEPS = ("open", "close", "answer")
+"""The Adrenaline window's offers apart from the After Rolls plays (DU 4.11)."""
 
 IMMEDIATE = ("aggressor", "defender", "crit")
 """Conditions checked as their card resolves (DU 5.2)."""
@@ -71,6 +77,13 @@ def role(state: DuelState, seat: int, rules: DuelRules) -> str | None:
     if state.roles == "none":
         return None
     return "aggressor" if int(state.roles) == seat else "defender"
+
+
+def can_take_action(state: DuelState, seat: int) -> bool:
+    """Whether ``seat`` may still take this round's Adrenaline Action: none used yet, and
+    one of their sheet's is affordable (DU 4.8, DU 7.1)."""
+    return not state.used[seat] and any(action.cost <= state.adrenaline[seat]
+                                        for action in state.chars[seat].adrenaline)
 
 
 def min_base(char: Character) -> int:
@@ -161,7 +174,7 @@ DU_INVARIANTS = (
 
 
 def _trimmed_at_draw(before, action, after, rules) -> str | None:
-    if after.step in ("draw",) and before.step in ("after", "regen", "trim") and \
+    if after.step in ("draw",) and before.step in ("after", "regen", "trim") + WINDOW_STEPS and \
             any(len(h) > KEEP_SIZE for h in after.hands):
         return f"a new round began with {tuple(map(len, after.hands))} cards in hand"
     return None
@@ -193,8 +206,11 @@ PHASE_NODES = (
     ("roles", "step", ("DU 4.2", "DU 4.3", "DU 4.4"), "Aggressor and Defender"),
     ("reroll", "decision", ("DU 4.4",), "Tie: generate again"),
     ("enter_after", "step", ("DU 4.5", "DU 5.8", "DU 5.2"), "Critical, conditions"),
+    ("open", "decision", ("DU 4.8", "DU 4.11"), "Defender's Adrenaline offer"),
     ("after", "decision", ("DU 4.6", "DU 4.7", "DU 4.8", "DU 4.9"), "4. After Rolls"),
     ("regen", "decision", ("DU 4.10",), "REGEN re-roll"),
+    ("close", "decision", ("DU 4.8", "DU 4.11"), "Aggressor's Adrenaline offer"),
+    ("answer", "decision", ("DU 4.8", "DU 4.11"), "Defender's answer"),
     ("step_a", "step", ("DU 6.1",), "A. Heal, Shield, DR"),
     ("step_b", "step", ("DU 6.2", "DU 6.3"), "B. Aggressor's true damage"),
     ("step_c", "step", ("DU 6.4",), "C. Clash"),
@@ -216,10 +232,24 @@ PHASE_EDGES = (
     ("roles", "enter_after", "roles decided"),
     ("reroll", "roles", "new Bases"),
     ("enter_after", "after", "After Rolls begins"),
+    ("enter_after", "open", "the Defender can pay an Adrenaline Action"),
+    ("open", "after", "the Aggressor's card next"),
+    ("open", "regen", "a REGEN"),
     ("after", "regen", "a REGEN"),
-    ("regen", "after", "re-rolled; the Defender next"),
+    ("regen", "after", "re-rolled; a card next"),
     ("after", "step_a", "both have played"),
     ("regen", "step_a", "re-rolled; both have played"),
+    ("after", "close", "both have played; the Aggressor can act"),
+    ("after", "answer", "both have played; only the Defender can act"),
+    ("regen", "close", "re-rolled; the Aggressor can answer"),
+    ("regen", "answer", "re-rolled; the Defender can answer"),
+    ("close", "regen", "a REGEN"),
+    ("close", "answer", "the Defender can answer"),
+    ("close", "close", "no roles: the one who passed can answer"),
+    ("close", "step_a", "nobody answers"),
+    ("answer", "regen", "a REGEN"),
+    ("answer", "close", "the Aggressor can answer"),
+    ("answer", "step_a", "nobody answers"),
     ("step_a", "step_b", ""), ("step_b", "step_c", ""), ("step_c", "step_d", ""),
     ("step_d", "step_e", ""),
     ("step_e", "over", "a character defeated"),
@@ -264,7 +294,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
     max_players = 2
     summary = ("Two characters generate a Base from their Power Source each round, modify "
                "it with Action Deck cards into a Strike Score, and deal the difference "
-               "until one is at 0 HP; characters and cards are data, with three examples "
+               "until one is at 0 HP; characters and cards are data, with four examples "
                "of ringside's own.")
     overview = (
         "Each player brings a character (hit points, a Power Source, a Critical Range, "
@@ -320,11 +350,51 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                          (0, 0), ((), ()), (first.deck(), second.deck()), ((), ()))
 
     def exploration_starts(self, rules: DuelRules, count: int) -> Iterable[DuelState]:
-        """The example setups with low HP, so that searches and playouts reach defeats."""
-        for index, setup in enumerate(self.example_setups(count)):
-            state = self.initial_state(setup, rules)
-            hp = (min(state.hp[0], 3 + index % 5), min(state.hp[1], 4 + (index * 3) % 6))
-            yield dataclasses.replace(state, hp=hp)
+        """Starts for searches and playouts, two kinds taken in turn.
+
+        Even places: the example setups with low HP, so that playouts reach defeats.
+        Odd places: small duels a breadth-first search can see to their end: the
+        Spark Adept (a three-sided die, an Action Deck of one kind of card, so every
+        draw has one outcome) against itself or against a full example whose Action
+        Deck is down to its last few cards (the rest in the discard pile), at low HP,
+        in the last round or the one before it.
+        """
+        setups = self.example_setups(count)
+        for index in range(count):
+            if index % 2 == 0:
+                state = self.initial_state(setups[index], rules)
+                hp = (min(state.hp[0], 3 + index % 5), min(state.hp[1], 4 + (index * 3) % 6))
+                yield dataclasses.replace(state, hp=hp)
+            else:
+                yield self._small_start(index // 2)
+
+    _SMALL_OPPONENTS = ("ember", "tide", "brute")
+
+    def _small_start(self, index: int) -> DuelState:
+        """The ``index``-th small start (see :meth:`exploration_starts`), in a cycle of
+        six: the Spark Adept against the Ember Duelist, the Tidecaller, the Gravel Brute
+        and the Ember Duelist again, whose decks are nearly spent, in a one-round duel;
+        then against itself in a one-round and a two-round duel.  The mirrors come
+        last: with one kind of card on both sides they hide nothing a resample could
+        change, which the generic checks of the first starts ask for."""
+        spark = character("spark")
+        place = index % 6
+        if place >= 4:
+            return dataclasses.replace(self.start_with(spark, spark, place - 3),
+                                       hp=(place - 2, 2))
+        other = character(self._SMALL_OPPONENTS[place % len(self._SMALL_OPPONENTS)])
+        state = dataclasses.replace(self.start_with(other, spark, 1),
+                                    hp=(min(other.hp, 2 + index % 3), 2))
+        # The opponent kept four cards (one of each of its last four kinds, card-id
+        # order) and its deck is down to one card of each of its first three: the Draw
+        # deals one card of three, the rest of the deck lies in the discard pile.
+        kinds = [card.id for card in other.cards]
+        hand, deck = tuple(kinds[-4:]), tuple(kinds[:3])
+        discards = list(other.deck())
+        for card in hand + deck:
+            discards.remove(card)
+        return dataclasses.replace(state, hands=(hand, ()), decks=(deck, state.decks[1]),
+                                   discards=(tuple(discards), ()))
 
     def num_players(self, state: DuelState) -> int:
         return 2
@@ -336,18 +406,27 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
     @staticmethod
     def _left_in_round(state: DuelState) -> int:
-        late = (2 - sum(state.acted)) + (4 - state.regens_done) + 1
-        return {"draw": draws_left(state) + 12, "discard": 12, "before": 11,
-                "roll": 10 - (state.base[0] is not None), "reroll": 8, "after": late,
-                "regen": late, "trim": 1}[state.step]
+        # After Rolls plays, re-rolls, the window's offers (DU 4.11), the trim.  The
+        # offers are bounded by two per player still holding their action plus a
+        # term for the step, chosen so that every action lowers the bound: a pass
+        # moves to a step of a lower term, an action spends a player's two.
+        unused = 2 - sum(state.used)
+        window = 2 * unused + {"open": 2, "after": 1, "regen": 1, "close": 1,
+                               "answer": 0}.get(state.step, 2)
+        late = (2 - sum(state.acted)) + (4 - state.regens_done) + window + 1
+        return {"draw": draws_left(state) + 18, "discard": 18, "before": 17,
+                "roll": 16 - (state.base[0] is not None), "reroll": 14, "after": late,
+                "regen": late, "open": late, "close": late, "answer": late,
+                "trim": 1}[state.step]
 
     # -- states ----------------------------------------------------------------------
     def parse_state(self, text: str) -> DuelState:
         return DuelState.parse(text)
 
     def layout(self, position: str) -> Layout | None:
-        """The two characters as a board, one row each (HP, Shield, Adrenaline, the Base's
-        dice or cards, the Strike Score and the role), with hands and piles beside."""
+        """The two characters as a board, one row each of the Base's dice or cards; beside
+        it each character's HP, Shield, Adrenaline, Base, Strike Score and role, the
+        hands and the piles."""
         try:
             state = DuelState.parse(position)
         except InputError:
@@ -359,25 +438,29 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                                 if char.card(c) else c) for c in cards)
             return found or "-"
 
+        # The board holds what is short enough to draw as a card, each character's Base
+        # (dice or cards); the rest is written out beside it.
         rows = []
+        characters = []
         for seat, char in enumerate(state.chars):
             base = state.base[seat]
             if state.roles in ("0", "1"):
                 who = "Aggressor" if int(state.roles) == seat else "Defender"
             else:
                 who = "no role" if state.roles == "none" else ""
-            rows.append((
-                Token(char.name, f"player {seat}: {char.name} ({char.power.words})"),
-                Token(f"HP {state.hp[seat]}/{char.hp}", f"{state.hp[seat]} of {char.hp} hit points"),
-                Token(f"Shield {state.shield[seat]}", f"{state.shield[seat]} Shield tokens"),
-                Token(f"Adrenaline {state.adrenaline[seat]}",
-                      f"{state.adrenaline[seat]} of 5 Adrenaline"),
-                tuple(Token(str(v), f"a {v} of the Base") for v in base) if base else "",
-                Token(f"SS {state.strike(seat)}", "the Strike Score") if base else "",
-                Token(who, "the role this round (fixed on entering After Rolls)") if who else "",
-            ))
-        parts = tuple((f"player {seat}'s hand", card_tokens(seat, state.hands[seat]))
-                      for seat in (0, 1))
+            rows.append(tuple(Token(str(v), f"player {seat}: a {v} of the Base")
+                              for v in base or ()))
+            characters.append((
+                f"player {seat}", f"{char.name} ({char.power.words}): HP {state.hp[seat]} of "
+                f"{char.hp}, Shield {state.shield[seat]}, Adrenaline "
+                f"{state.adrenaline[seat]} of 5"
+                + (f", Base {sum(base)}, Strike Score {state.strike(seat)}" if base else "")
+                + (f", {who}" if who else "")))
+        width = max(1, *(len(row) for row in rows))
+        rows = [row + ("",) * (width - len(row)) for row in rows]
+        parts = tuple(characters)
+        parts += tuple((f"player {seat}'s hand", card_tokens(seat, state.hands[seat]))
+                       for seat in (0, 1))
         parts += tuple((f"player {seat}'s played cards", card_tokens(seat, state.played[seat]))
                        for seat in (0, 1) if state.played[seat])
         parts += (("Action Decks", f"{len(state.decks[0])} and {len(state.decks[1])} cards "
@@ -402,6 +485,10 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         if state.step == "after" and state.roles in ("0", "1"):
             aggressor = int(state.roles)
             return aggressor if not state.acted[aggressor] else 1 - aggressor
+        if state.step in ("open", "answer") and state.roles in ("0", "1"):
+            return 1 - int(state.roles)
+        if state.step == "close" and state.roles in ("0", "1"):
+            return int(state.roles)
         return SIMULTANEOUS
 
     def players_to_act(self, state: DuelState) -> tuple[int, ...]:
@@ -414,6 +501,8 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             return tuple(s for s in (0, 1) if state.hands[s])
         if state.step == "trim":
             return tuple(s for s in (0, 1) if len(state.hands[s]) > KEEP_SIZE)
+        if state.step == "close":  # no roles: everyone who can still act, together
+            return tuple(s for s in (0, 1) if can_take_action(state, s))
         return (0, 1)
 
     def outcome(self, state: DuelState, rules: DuelRules) -> Outcome | None:
@@ -515,6 +604,10 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             return (Play("keep"),) + tuple(Play("discard", c) for c in sorted(set(hand)))
         if state.step == "trim":
             return tuple(Play("trim", c) for c in sorted(set(hand)))
+        bases = {"self": state.base[player] or (), "opponent": state.base[1 - player] or ()}
+        if state.step in WINDOW_STEPS:
+            return (Play("pass"),) + self._with_actions(Play("pass"), char,
+                                                        state.adrenaline[player], bases)
         timing = "before" if state.step == "before" else "after"
         bases = {"self": state.base[player] or (), "opponent": state.base[1 - player] or ()}
         plays = [Play("pass")]
@@ -528,14 +621,23 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         with_actions = list(plays)
         for play in plays:
             left = state.adrenaline[player] - (char.card(play.card).rush.cost if play.rush else 0)
-            for action in char.adrenaline:
-                if action.cost > left:
-                    continue
-                regen = [e for e in action.effects if e.kind == "regen"]
-                values = sorted(set(bases[regen[0].to])) if regen else [None]
-                with_actions.extend(dataclasses.replace(play, adrenaline=action.key,
-                                                        action_regen=v) for v in values)
+            with_actions.extend(self._with_actions(play, char, left, bases))
         return tuple(with_actions)
+
+    @staticmethod
+    def _with_actions(play: Play, char: Character, adrenaline: int,
+                      bases: dict[str, tuple[int, ...]]) -> tuple[Play, ...]:
+        """``play`` with each Adrenaline Action ``adrenaline`` pays for (DU 4.8), one per
+        die a REGEN of the action can name (DU 4.10)."""
+        found = []
+        for action in char.adrenaline:
+            if action.cost > adrenaline:
+                continue
+            regen = [e for e in action.effects if e.kind == "regen"]
+            values = sorted(set(bases[regen[0].to])) if regen else [None]
+            found.extend(dataclasses.replace(play, adrenaline=action.key, action_regen=v)
+                         for v in values)
+        return tuple(found)
 
     def legal_actions(self, state: DuelState, rules: DuelRules):
         player = self.current_player(state)
@@ -592,6 +694,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
     _STEP_RULES = {"draw": ("DU 2.1",), "discard": ("DU 2.2",), "before": ("DU 3.1",),
                    "roll": ("DU 4.1",), "reroll": ("DU 4.4",), "after": ("DU 4.6",),
+                   "open": ("DU 4.11",), "close": ("DU 4.11",), "answer": ("DU 4.11",),
                    "regen": ("DU 4.10",), "trim": ("DU 7.5",), "over": ("DU 1.3",)}
 
     def _illegal(self, state: DuelState, text: str, rules: DuelRules) -> Illegal:
@@ -603,7 +706,10 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             return Illegal(rule, f"chance acts now ({state.step}); {text!r} is not one of its "
                                  "outcomes")
         words = text.split()
-        if state.step == "after" and "adrenaline" in words:
+        if state.step in WINDOW_STEPS and "play" in words:
+            return Illegal(("DU 4.11",), "only an Adrenaline Action or a pass is open now; "
+                                         "cards are played at After Rolls")
+        if state.step in ("after",) + WINDOW_STEPS and "adrenaline" in words:
             seat = player if player >= 0 else None
             if seat is not None and state.used[seat]:
                 return Illegal(("DU 4.8",), f"player {seat} has used an Adrenaline Action "
@@ -641,6 +747,8 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             state = self._decide_roles(state, rules, steps)
         elif state.step == "after":
             state = self._after(state, action, rules, steps)
+        elif state.step in WINDOW_STEPS:
+            state = self._window(state, action, rules, steps)
         elif state.step == "regen":
             state = self._regen(state, action, rules, steps)
         elif state.step == "trim":
@@ -708,8 +816,10 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             card = state.chars[seat].card(play.card)
             state = self._spend_card(state, seat, play, card)
             effects = self._card_effects(card, play.option, play.rush)
-            state = self._apply(state, seat, card.id, effects, rules, steps, "reveal",
-                                ("DU 3.2",), defer=True)
+            why = ("DU 3.2",) + (("DU 4.9",) if play.rush else ()) + (
+                ("DU 5.3",) if play.option else ())
+            state = self._apply(state, seat, card.id, effects, rules, steps, "reveal", why,
+                                defer=True)
         for seat in (0, 1):
             for passive in state.chars[seat].passives:
                 state = self._apply(state, seat, "-".join(passive.name.split()),
@@ -736,6 +846,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         name = label or source
         regen_values = list(regens)
         for effect in effects:
+            shown = name
             if effect.when in IMMEDIATE and defer:
                 state = dataclasses.replace(state, pending=state.pending + (
                     Pending(seat, source, effect),))
@@ -749,24 +860,26 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                     steps.append(Step(phase, why + ("DU 5.2",),
                                       f"player {seat}'s {name}: {effect.words} does not apply"))
                     continue
+                # The log names the condition that held (DU 5.2), then the effect.
+                shown = f"{name} ({effect.words.split(':')[0]} holds)"
                 effect = dataclasses.replace(effect, when="always")
             if effect.kind == "ss":
                 target = seat if effect.to == "self" else 1 - seat
                 state = dataclasses.replace(state, bonus=_set(
                     state.bonus, target, state.bonus[target] + effect.amount))
                 steps.append(Step(phase, why + ("DU 5.1", "DU 4.2"),
-                                  f"player {seat}'s {name}: {effect.words}; Strike Scores "
+                                  f"player {seat}'s {shown}: {effect.words}; Strike Scores "
                                   f"{self._scores(state)}"))
             elif effect.kind == "regen":
                 target = seat if effect.to == "self" else 1 - seat
                 value = regen_values.pop(0)
                 state = dataclasses.replace(state, regens=state.regens + ((target, value),))
                 steps.append(Step(phase, why + ("DU 4.10",),
-                                  f"player {seat}'s {name}: REGEN player {target}'s {value}"))
+                                  f"player {seat}'s {shown}: REGEN player {target}'s {value}"))
             else:
                 state = dataclasses.replace(state, pending=state.pending + (
                     Pending(seat, source, effect),))
-                steps.append(Step(phase, why, f"player {seat}'s {name}: {effect.words} "
+                steps.append(Step(phase, why, f"player {seat}'s {shown}: {effect.words} "
                                               "waits for Resolution"))
         return state
 
@@ -835,6 +948,10 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             if crit[seat] and state.chars[seat].crit_effects:
                 state = self._apply(state, seat, "crit", state.chars[seat].crit_effects, rules,
                                     steps, "enter_after", ("DU 4.5",), label="critical")
+        if state.roles in ("0", "1") and can_take_action(state, 1 - int(state.roles)):
+            # The window opens with After Rolls: the Defender may act before the
+            # Aggressor's card (the Aggressor's own chance comes with that card).
+            return dataclasses.replace(state, step="open")
         return dataclasses.replace(state, step="after")
 
     # After Rolls ----------------------------------------------------------------------------
@@ -861,24 +978,72 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             state = self._apply(state, seat, card.id, effects, rules, steps, "after", why,
                                 regens=[play.card_regen])
         if play.adrenaline:
-            action = state.chars[seat].action(play.adrenaline)
-            state = dataclasses.replace(
-                state, adrenaline=_set(state.adrenaline, seat,
-                                       state.adrenaline[seat] - action.cost),
-                used=_set(state.used, seat, True))
-            steps.append(Step("after", ("DU 4.8",), f"player {seat} spends {action.cost} "
-                                                    f"Adrenaline on {action.name}"))
-            state = self._apply(state, seat, play.adrenaline, action.effects, rules, steps,
-                                "after", ("DU 4.8",), label=action.name,
-                                regens=[play.action_regen])
+            state = self._take_action(state, seat, play, rules, steps, "after")
         return dataclasses.replace(state, acted=_set(state.acted, seat, True))
+
+    def _take_action(self, state, seat: int, play: Play, rules, steps, phase: str,
+                     why: tuple[str, ...] = ("DU 4.8",)) -> DuelState:
+        """``seat`` pays for and takes the Adrenaline Action ``play`` names (DU 4.8)."""
+        action = state.chars[seat].action(play.adrenaline)
+        state = dataclasses.replace(
+            state, adrenaline=_set(state.adrenaline, seat, state.adrenaline[seat] - action.cost),
+            used=_set(state.used, seat, True))
+        steps.append(Step(phase, why, f"player {seat} spends {action.cost} Adrenaline on "
+                                      f"{action.name}"))
+        return self._apply(state, seat, play.adrenaline, action.effects, rules, steps, phase,
+                           why, label=action.name, regens=[play.action_regen])
+
+    def _window(self, state, action, rules, steps) -> DuelState:
+        """An offer of the Adrenaline window outside the plays (DU 4.11): a pass, or an
+        action whose effects resolve at once like a card's."""
+        choices = action.choices if isinstance(action, Joint) else (
+            (self.current_player(state), action),)
+        name = {"open": "before the Aggressor's card", "close": "after both cards",
+                "answer": "in answer"}[state.step]
+        acted = False
+        for seat, play in choices:
+            who = role(state, seat, rules) or "no role"
+            if not play.adrenaline:
+                steps.append(Step(state.step, ("DU 4.11",), f"player {seat} ({who}) takes no "
+                                                            f"Adrenaline Action {name}"))
+                continue
+            acted = True
+            steps.append(Step(state.step, ("DU 4.11",), f"player {seat} ({who}) takes an "
+                                                        f"Adrenaline Action {name}"))
+            state = self._take_action(state, seat, play, rules, steps, state.step,
+                                      ("DU 4.8", "DU 4.11"))
+        if state.regens:
+            return dataclasses.replace(state, step="regen")
+        if state.step == "open":
+            return dataclasses.replace(state, step="after")
+        if acted:
+            return self._close_window(state, rules, steps)
+        if state.step == "close" and state.roles in ("0", "1") and \
+                can_take_action(state, 1 - int(state.roles)):
+            return dataclasses.replace(state, step="answer")
+        # Everyone still able passed in a row: the window closes for this round.
+        return self._resolution(state, rules, steps)
+
+    def _close_window(self, state, rules, steps) -> DuelState:
+        """After both cards (and after each action taken since): the Aggressor is offered
+        the window, then the Defender; with no roles, everyone who can, together
+        (DU 4.11).  Nobody able: Resolution."""
+        if state.roles in ("0", "1"):
+            aggressor = int(state.roles)
+            if can_take_action(state, aggressor):
+                return dataclasses.replace(state, step="close")
+            if can_take_action(state, 1 - aggressor):
+                return dataclasses.replace(state, step="answer")
+        elif any(can_take_action(state, s) for s in (0, 1)):
+            return dataclasses.replace(state, step="close")
+        return self._resolution(state, rules, steps)
 
     def _after_next(self, state, rules, steps) -> DuelState:
         if state.regens:
             return dataclasses.replace(state, step="regen")
         if not all(state.acted):
             return dataclasses.replace(state, step="after")
-        return self._resolution(state, rules, steps)
+        return self._close_window(state, rules, steps)
 
     def _regen(self, state, roll: Roll, rules, steps) -> DuelState:
         (seat, old), rest = state.regens[0], state.regens[1:]

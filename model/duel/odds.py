@@ -15,7 +15,14 @@ the rules cannot drift apart:
   round's transition taken from the engine's Resolution.  Rounds are not
   bounded here.  A round that changes nothing loops back to its own state;
   the chain is solved exactly as long as no other transition leads back to a
-  state already on the way (no healing or Shield passive makes a cycle).
+  state already on the way (no healing or Shield passive makes a cycle);
+* under a policy that plays cards (``greedy``, ``eager``), :func:`policy_odds`
+  builds the Markov chain over the whole state between rounds (hands, decks
+  and discards as multisets, Adrenaline too), each round explored through the
+  engine, and solves it exactly, cycles included, one strongly connected part
+  at a time.  Hands make that chain large: past a bound on its states it gives
+  no number, only the reason (the first round's pairs of hands and Bases are
+  counted before anything is built).
 """
 
 from __future__ import annotations
@@ -203,3 +210,195 @@ def duel_odds(first: Character, second: Character, rules: DuelRules) -> DuelOdds
         method += (f"; both fall in the same round with probability {float(d):.3g} "
                    "(exactly 1 - A - B)")
     return DuelOdds(a, b, d, method, len(memo))
+
+
+MAX_POLICY_STATES = 3_000
+"""The most states (within rounds and between them) :func:`policy_odds` visits before it
+says it cannot: past that the exact chain is not built, and no number is given."""
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _solve_absorbing(transitions: dict, ends: tuple) -> dict:
+    """Exact absorption probabilities of a finite Markov chain: ``transitions`` maps each
+    state to ``{next: Fraction}``, and ``ends`` are the absorbing outcomes.  States that
+    cannot reach an end get zero for every end.  Solved one strongly connected component
+    at a time, from the ends back, each by exact Gaussian elimination on Fractions."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(transitions)
+    graph.add_nodes_from(ends)
+    for state, following in transitions.items():
+        graph.add_edges_from((state, nxt) for nxt in following)
+    reaching = set(ends)
+    for end in ends:
+        reaching |= nx.ancestors(graph, end)
+    value: dict = {end: {e: Fraction(int(e == end)) for e in ends} for end in ends}
+    zero = {e: Fraction(0) for e in ends}
+    condensed = nx.condensation(graph)
+    for component in reversed(list(nx.topological_sort(condensed))):
+        members = [s for s in condensed.nodes[component]["members"] if s not in value]
+        if not members:
+            continue
+        if not any(s in reaching for s in members):
+            value.update({s: dict(zero) for s in members})
+            continue
+        index = {s: i for i, s in enumerate(members)}
+        size = len(members)
+        # (I - Q) x = b, one right-hand side per end.
+        rows = []
+        for s in members:
+            row = [Fraction(0)] * size + [Fraction(0)] * len(ends)
+            row[index[s]] += 1
+            for nxt, p in transitions[s].items():
+                if nxt in index:
+                    row[index[nxt]] -= p
+                else:
+                    for k, e in enumerate(ends):
+                        row[size + k] += p * value[nxt][e]
+            rows.append(row)
+        for col in range(size):
+            pivot = next(r for r in range(col, size) if rows[r][col] != 0)
+            rows[col], rows[pivot] = rows[pivot], rows[col]
+            lead = rows[col][col]
+            rows[col] = [x / lead for x in rows[col]]
+            for r in range(size):
+                if r != col and rows[r][col] != 0:
+                    factor = rows[r][col]
+                    rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+        for s in members:
+            value[s] = {e: rows[index[s]][size + k] for k, e in enumerate(ends)}
+    return value
+
+
+def _hand_count(character: Character) -> int:
+    """How many different first hands (multisets of 5, DU 2.1) the Action Deck deals."""
+    from model.duel.state import HAND_SIZE
+
+    counts = list(Counter(character.deck()).values())
+    size = min(HAND_SIZE, sum(counts))
+    ways = [1] + [0] * size  # ways[k]: multisets of k cards from the kinds seen so far
+    for count in counts:
+        ways = [sum(ways[k - j] for j in range(0, min(count, k) + 1)) for k in range(size + 1)]
+    return ways[size]
+
+
+def policy_odds(first: Character, second: Character, rules: DuelRules, policy_name: str,
+                max_states: int = MAX_POLICY_STATES) -> DuelOdds:
+    """Who wins the whole duel from full HP when both players follow the policy
+    ``policy_name`` (``model.duel.policies``): an exact Markov chain over the whole
+    state between rounds (HP, Shield, Adrenaline, hands, decks and discards as
+    multisets), each round's transitions the engine's own, every chance outcome with
+    its exact odds, and no bound on rounds.  ``None`` with the reason when the chain
+    has more than ``max_states`` states."""
+    from model.duel.policies import POLICIES, choose
+    from model.duel.state import MAX_ROUNDS
+
+    policy = POLICIES[policy_name]
+    ends = ("A", "B", "draw", "stuck")
+    # Every pair of first hands with every pair of Bases is a state of its own in the
+    # first round (each comes with some chance, and the state keeps the hand, the
+    # card played from it and the Base), so their number alone may show the chain is
+    # too big to build.
+    first_round = (_hand_count(first) * len(first.power.outcomes())
+                   * _hand_count(second) * len(second.power.outcomes()))
+    if first_round > max_states:
+        return DuelOdds(None, None, None, f"not computed: the exact Markov chain under the "
+                        f"policy '{policy_name}' keeps the hands in its states, and the "
+                        f"first round alone has {first_round} pairs of hands and Bases, "
+                        f"more than the {max_states} states it may build", 0)
+    visited = 0
+
+    def between_rounds(state: DuelState) -> DuelState:
+        """The state between rounds with what nothing can read taken out (an exact
+        lumping of the chain): the round number (rounds are unbounded here); the
+        Adrenaline of a character with no Adrenaline Action and no Rush; and, when
+        the discards are reshuffled (DU 2.3) and a player's deck and discards hold
+        one kind of card only, where those cards lie (every draw gives that card)."""
+        adrenaline = tuple(0 if not char.adrenaline and not any(c.rush for c in char.cards)
+                           else state.adrenaline[seat]
+                           for seat, char in enumerate(state.chars))
+        decks, discards = list(state.decks), list(state.discards)
+        for seat in (0, 1):
+            if rules.reshuffle_discards and len(set(decks[seat] + discards[seat])) <= 1:
+                decks[seat] = tuple(sorted(decks[seat] + discards[seat]))
+                discards[seat] = ()
+        return dataclasses.replace(state, round=1, adrenaline=adrenaline,
+                                   decks=tuple(decks), discards=tuple(discards))
+
+    def exit_of(state: DuelState):
+        if state.step == "over":
+            down = (state.hp[0] == 0, state.hp[1] == 0)
+            return {(False, True): "A", (True, False): "B", (True, True): "draw"}.get(
+                down, "stuck")
+        return between_rounds(state) if state.round > 1 else None
+
+    def round_from(start: DuelState) -> dict:
+        """Where one round from ``start`` leads, with the odds (memoised on states)."""
+        nonlocal visited
+        memo: dict = {}
+
+        def value(state: DuelState) -> dict:
+            nonlocal visited
+            end = exit_of(state)
+            if end is not None:
+                return {end: Fraction(1)}
+            if state in memo:
+                return memo[state]
+            visited += 1
+            if visited > max_states:
+                raise _TooMany
+            player = GAME.current_player(state)
+            if player == CHANCE:
+                branches = [(a, q) for a, q in GAME.chance_outcomes(state, rules)]
+            elif player >= 0:
+                options = GAME.player_actions(state, rules, player)
+                branches = [(choose(policy, options, state, rules, player), Fraction(1))]
+            else:
+                branches = [(Joint(tuple(
+                    (seat, choose(policy, GAME.player_actions(state, rules, seat), state,
+                                  rules, seat)) for seat in GAME.players_to_act(state))),
+                    Fraction(1))]
+            found: dict = {}
+            for action, q in branches:
+                for nxt, p in value(GAME.apply(state, action, rules)).items():
+                    found[nxt] = found.get(nxt, Fraction(0)) + p * q
+            memo[state] = found
+            return found
+
+        return value(start)
+
+    start = between_rounds(GAME.start_with(first, second, MAX_ROUNDS))
+    transitions: dict = {}
+    frontier = [start]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        while frontier:
+            state = frontier.pop()
+            if state in transitions:
+                continue
+            transitions[state] = round_from(state)
+            frontier.extend(s for s in transitions[state] if s not in ends
+                            and s not in transitions)
+    except _TooMany:
+        return DuelOdds(None, None, None, f"not computed: the exact Markov chain under the "
+                        f"policy '{policy_name}' (the whole state between rounds: HP, "
+                        "Shield, Adrenaline, hands, decks and discards) passed "
+                        f"{max_states} states, within rounds and between them, after "
+                        f"{len(transitions)} states between rounds", visited)
+    finally:
+        sys.setrecursionlimit(limit)
+    value = _solve_absorbing(transitions, ends)[start]
+    method = (f"exact Markov chain over the whole state between rounds (HP, Shield, "
+              f"Adrenaline, hands, decks and discards as multisets) from full HP, with no "
+              f"round limit, both players under the policy '{policy_name}', each round's "
+              f"transitions the engine's own, and what nothing reads taken out of the "
+              f"state (the round; the Adrenaline of a character that cannot spend it; "
+              f"where the cards of a one-kind deck lie); {len(transitions)} states between "
+              f"rounds, "
+              f"{visited} within them; each strongly connected part solved exactly")
+    return DuelOdds(value["A"], value["B"], value["draw"], method, len(transitions))

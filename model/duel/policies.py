@@ -1,16 +1,31 @@
 """Simple fixed ways to play the duel, for seeded example games and the odds.
 
 ``pass_policy`` never plays a card, never discards and never spends Adrenaline:
-the policy the exact duel odds (``model.duel.odds``) assume.  ``eager`` plays
+the policy of the duel odds' own small chain over HP and Shield
+(``model.duel.odds.duel_odds``); every policy here has its odds from
+``model.duel.odds.policy_odds`` where the chain is small enough.  ``eager`` plays
 the first card it may by card id (first OR option, the Rush when affordable),
 adds the first Adrenaline Action it can afford, names the lowest value when a
 REGEN asks for a die, keeps its hand at the Draw and trims its highest card id.
 Both read only the player's own legal actions.
+
+``greedy`` reads the state too: it takes the option (card, OR option, Rush,
+Adrenaline Action, the die a REGEN names) worth most to it this round, where
+worth is counted in points of Strike Score and damage: +X SS to itself and
+-X SS dealt count X, true damage dealt X (taken: minus X), healing, Shield
+and DR received X each, a REGEN the expected change of the named die (the
+mean of the new value less the old; for the opponent's die, the other way);
+an effect whose condition is not known to hold when it chooses (a role or a
+critical not yet decided, SALVAGE, REVENGE, EXECUTE) counts nothing.  It
+passes unless the best option is worth more than nothing, breaks ties by
+the option's text, keeps its hand at the Draw and trims the card worth least.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from fractions import Fraction
 from typing import Sequence
 
 from model.core.game import CHANCE, SIMULTANEOUS, Game, Joint
@@ -37,7 +52,93 @@ def eager(options: Sequence[Play]) -> Play:
     return min(options, key=rank)
 
 
-POLICIES = {"eager": eager, "pass": pass_policy}
+def _effect_value(effect, state, rules, seat: int) -> Fraction:
+    """What one effect is worth to ``seat`` this round, in points of Strike Score or
+    damage (the module doc says how); ``0`` when its condition is not known to hold."""
+    from model.duel.engine import role
+
+    if effect.when in ("salvage", "revenge", "execute"):
+        return Fraction(0)  # decided only in Resolution: not known to hold now
+    if effect.when in ("aggressor", "defender"):
+        if state.roles == "-" or role(state, seat, rules) != effect.when:
+            return Fraction(0)
+    if effect.when == "crit" and not state.crit[seat]:
+        return Fraction(0)
+    mine = effect.to == "self"
+    if effect.kind == "regen":
+        return Fraction(0)  # valued per named die by the caller, which knows the die
+    sign = 1 if mine else -1
+    if effect.kind == "ss":
+        return Fraction(sign * effect.amount)
+    if effect.kind == "damage":
+        return Fraction(-sign * effect.amount)
+    # heal, shield, dr: good for whoever receives them
+    return Fraction(sign * effect.amount)
+
+
+def _regen_value(state, seat: int, target: int, named: int | None) -> Fraction:
+    """The expected change a REGEN of ``target``'s die ``named`` makes to ``seat``'s lead
+    (DU 4.10): the mean of the new value less the old, for oneself; negated for the
+    opponent."""
+    if named is None or state.base[target] is None:
+        return Fraction(0)
+    kept = list(state.base[target])
+    kept.remove(named)
+    outcomes = state.chars[target].power.regen_outcomes(tuple(kept))
+    gain = sum((value * p for value, p in outcomes), Fraction(0)) - named
+    return gain if target == seat else -gain
+
+
+def play_value(play: Play, state, rules, seat: int) -> Fraction:
+    """The greedy worth of ``play`` for ``seat`` in ``state`` (see :func:`greedy`)."""
+    char = state.chars[seat]
+    total = Fraction(0)
+    if play.card:
+        card = char.card(play.card)
+        effects = card.effects
+        if play.option:
+            effects += card.options[play.option - 1]
+        if play.rush:
+            effects += card.rush.effects
+        for effect in effects:
+            total += _effect_value(effect, state, rules, seat)
+            if effect.kind == "regen":
+                total += _regen_value(state, seat, seat if effect.to == "self" else 1 - seat,
+                                      play.card_regen)
+    if play.adrenaline:
+        for effect in char.action(play.adrenaline).effects:
+            total += _effect_value(effect, state, rules, seat)
+            if effect.kind == "regen":
+                total += _regen_value(state, seat, seat if effect.to == "self" else 1 - seat,
+                                      play.action_regen)
+    return total
+
+
+def greedy(options: Sequence[Play], state, rules, seat: int) -> Play:
+    """The option worth most this round (:func:`play_value`), ties to the fixed order of
+    the option's text; a card or action worth nothing is not spent (pass instead)."""
+    trims = [play for play in options if play.kind == "trim"]
+    if trims:  # keep the best cards: give up the one worth least, ties by card id
+        return min(trims, key=lambda play: (play_value(dataclasses.replace(
+            play, kind="play"), state, rules, seat), play.card))
+    if any(play.kind == "keep" for play in options):
+        return next(play for play in options if play.kind == "keep")
+    passing = next(play for play in options if play.kind == "pass" and not play.adrenaline)
+    best = min(options, key=lambda play: (-play_value(play, state, rules, seat), str(play)))
+    return best if play_value(best, state, rules, seat) > 0 else passing
+
+
+greedy.reads_state = True
+"""``greedy`` reads the state, not only its options (:func:`choose`)."""
+
+POLICIES = {"eager": eager, "pass": pass_policy, "greedy": greedy}
+
+
+def choose(policy, options: Sequence[Play], state, rules, seat: int) -> Play:
+    """``policy``'s choice among ``options`` for ``seat``."""
+    if getattr(policy, "reads_state", False):
+        return policy(options, state, rules, seat)
+    return policy(options)
 
 
 def play_duel(game: Game, state, rules, seed: int, policy=eager):
@@ -49,10 +150,12 @@ def play_duel(game: Game, state, rules, seed: int, policy=eager):
         if player == CHANCE:
             action, _ = game.sample_chance(state, rules, rng)
         elif player == SIMULTANEOUS:
-            action = Joint(tuple((seat, policy(game.player_actions(state, rules, seat)))
+            action = Joint(tuple((seat, choose(policy, game.player_actions(state, rules, seat),
+                                               state, rules, seat))
                                  for seat in game.players_to_act(state)))
         else:
-            action = policy(game.player_actions(state, rules, player))
+            action = choose(policy, game.player_actions(state, rules, player), state, rules,
+                            player)
         transition = game.resolve(state, action, rules)
         yield state, action, transition
         state = transition.state

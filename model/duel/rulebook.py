@@ -96,10 +96,10 @@ DU_RULEBOOK = RuleBook(
              "round, also for the order of Resolution; the other reading follows the "
              "current Strike Scores whenever a role is asked.", f"{KEYWORDS}; {READING}"),
         Rule("DU 4.8", "Adrenaline Actions",
-             "A player may spend Adrenaline on one Adrenaline Action of their sheet per "
-             "round. The rulebook opens the window from After Rolls to the next Draw; "
-             "ringside offers it with the player's own After Rolls play, the last point "
-             "in the window where it can change anything.", f"{AFTER}; {ADRENALINE}"),
+             "Each player may pay Adrenaline for at most one Adrenaline Action of their "
+             "sheet in a round; its effects resolve at once, like a card's. Either player "
+             "may take it at any moment of the window that opens as After Rolls begins "
+             "and lasts until the next round's Draw.", f"{AFTER}; {ADRENALINE}"),
         Rule("DU 4.9", "Adrenaline Rush",
              "A card with Adrenaline Rush may be played paying its cost in Adrenaline, "
              "which adds the Rush effects to the card's.", KEYWORDS),
@@ -109,6 +109,21 @@ DU_RULEBOOK = RuleBook(
              "the Base. The Base and the Strike Score change by the difference; a "
              "critical already decided stays. Two REGENs of the same round naming a die "
              "the Base shows once re-roll that die twice.", KEYWORDS),
+        Rule("DU 4.11", "The moments of the Adrenaline window",
+             "ringside offers the window at every moment where a choice can matter, and "
+             "only to a player who has not used their action this round and can pay for "
+             "one: (1) as After Rolls begins, to the Defender, before the Aggressor's "
+             "card (the Aggressor's own first moment is with that card); (2) to each "
+             "player together with their own After Rolls card, after its effects; "
+             "(3) once both cards are played, to the Aggressor, then to the Defender, and "
+             "again to whoever passed before an action the other took since, until an "
+             "offer is passed with nobody acting after it. With no roles (DU 4.4) the "
+             "offers of (3) go to both players together, again to whoever can still "
+             "act after an action. From Resolution on ringside offers nothing: effects "
+             "wait for Resolution (DU 3.2), and the rulebook does not say when the "
+             "effects of an action taken after this round's Resolution would count, so "
+             "the model closes the window as Resolution begins.",
+             f"{AFTER}; {ADRENALINE}; {READING}"),
         Rule("DU 5.1", "+X SS, DEAL and TAKE",
              "+X SS and -X SS change a Strike Score by X; DEAL applies an effect to the "
              "opponent and TAKE to oneself.", KEYWORDS),

@@ -39,7 +39,8 @@ HAND_SIZE = 5
 """Cards in hand after the Draw (DU 2.1)."""
 KEEP_SIZE = 4
 """Cards kept at Cleanup (DU 7.5)."""
-STEPS = ("draw", "discard", "before", "roll", "reroll", "after", "regen", "trim", "over")
+STEPS = ("draw", "discard", "before", "roll", "reroll", "open", "after", "regen", "close",
+         "answer", "trim", "over")
 SECTIONS = ("duel", "round", "step", "hp", "shield", "adrenaline", "hands", "decks",
             "discards", "played", "base", "bonus", "roles", "crit", "acted", "used",
             "pending", "regen", "gains")

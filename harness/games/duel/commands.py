@@ -29,11 +29,20 @@ def read_character(text: str, where: str):
                      f"({', '.join(shipped())}) nor a character file", where)
 
 
-def odds_data(first, second, rules) -> dict:
-    from model.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
+ODDS_POLICIES = ("pass", "greedy", "eager")
+"""The fixed policies ``ringside duel odds --policy`` knows (``model.duel.policies``)."""
+
+
+def odds_data(first, second, rules, policy: str = "pass") -> dict:
+    from model.duel.odds import (
+        base_distribution, critical_chance, duel_odds, policy_odds, round_odds,
+    )
 
     rounds = round_odds(first, second, rules)
-    duel = duel_odds(first, second, rules)
+    # 'pass' has a chain of its own over HP and Shield only; the others need the
+    # whole state between rounds.
+    duel = duel_odds(first, second, rules) if policy == "pass" else \
+        policy_odds(first, second, rules, policy)
     return {
         "base": {"A": {str(k): fraction_text(v) for k, v in base_distribution(first).items()},
                  "B": {str(k): fraction_text(v) for k, v in base_distribution(second).items()}},
@@ -45,7 +54,7 @@ def odds_data(first, second, rules) -> dict:
         "clash_damage": {str(k): fraction_text(v) for k, v in rounds.clash.items()},
         "duel": {"A": None if duel.first is None else fraction_text(duel.first),
                  "B": None if duel.second is None else fraction_text(duel.second),
-                 "method": duel.method},
+                 "method": duel.method, "policy": policy},
     }
 
 
@@ -58,7 +67,7 @@ def cmd_duel_odds(args) -> Report:
     rules = read_rules(GAME, args)
     first = read_character(args.first, "A")
     second = read_character(args.second, "B")
-    data = odds_data(first, second, rules)
+    data = odds_data(first, second, rules, args.policy)
 
     def shown(probability: str) -> str:
         return probability if len(probability) <= 24 else \
@@ -78,9 +87,10 @@ def cmd_duel_odds(args) -> Report:
                  + ", ".join(f"{k}: {v}" for k, v in data["clash_damage"].items()))
     duel = data["duel"]
     if duel["A"] is None:
-        lines.append(f"who wins the duel: {duel['method']}")
+        lines.append(f"who wins the duel (policy {args.policy}): {duel['method']}")
     else:
-        lines.append(f"who wins the duel: A {shown(duel['A'])}, B {shown(duel['B'])}")
+        lines.append(f"who wins the duel (policy {args.policy}): A {shown(duel['A'])}, "
+                     f"B {shown(duel['B'])}")
         method = duel["method"]
         lines.append(f"  method: {method if len(method) < 600 else method[:600] + '...'}")
     return Report(data, lines)
@@ -101,7 +111,7 @@ def cmd_duel_characters(args) -> Report:
         lines.append(f"  {char.key:<6} {char.name:<14} HP {char.hp:<3} {char.power.words:<36} "
                      f"critical {char.critical[0]}-{char.critical[1]}; passives "
                      f"{', '.join(p.name for p in char.passives) or '-'}; Adrenaline "
-                     + ", ".join(f"{a.name} ({a.cost})" for a in char.adrenaline))
+                     + (", ".join(f"{a.name} ({a.cost})" for a in char.adrenaline) or "-"))
     return Report({"characters": rows}, lines)
 
 
@@ -159,6 +169,10 @@ def register(commands) -> None:
     odds.add_argument("first", metavar="A", help="a shipped character (key or name) or a "
                                                  "character file (TOML)")
     odds.add_argument("second", metavar="B", help="the other character")
+    odds.add_argument("--policy", choices=ODDS_POLICIES, default="pass",
+                      help="the policy both players follow for who wins the duel: 'pass' "
+                           "never plays; 'greedy' plays the card and Adrenaline Action "
+                           "worth most this round; 'eager' the first it may")
     add_rules_options(odds, GAME)
     add_command(commands, "characters", cmd_duel_characters,
                 help="list the shipped example characters", example=[])
@@ -171,7 +185,8 @@ def register(commands) -> None:
                       help="seed of the shuffles and the dice")
     play.add_argument("--rounds", type=bounded_int(1, 99), default=30,
                       help="the most rounds played (ringside's bound, DU 1.4)")
-    play.add_argument("--policy", choices=("eager", "pass"), default="eager",
+    play.add_argument("--policy", choices=("eager", "greedy", "pass"), default="eager",
                       help="how both players choose: 'eager' plays the first card and "
-                           "Adrenaline it can, 'pass' never plays")
+                           "Adrenaline it can, 'greedy' the card and Adrenaline Action "
+                           "worth most this round, 'pass' never plays")
     add_rules_options(play, GAME)

@@ -58,6 +58,21 @@ def odds_data(game) -> tuple[dict, dict]:
                           _short(duel["A"]), _short(duel["B"])])
         if duel["A"] is not None:
             duel_rows.append((f"{a.name} vs {b.name}", _float(duel["A"]), _float(duel["B"])))
+    from harness.games.duel.commands import ODDS_POLICIES
+    from model.duel.odds import policy_odds
+
+    policy_rows = []
+    # The mirror matches too: the small example characters meet themselves there, and
+    # that is where a chain over whole hands stays small enough to be exact.
+    for a, b in pairs + [(c, c) for c in chars]:
+        for policy in ODDS_POLICIES[1:]:
+            odds = policy_odds(a, b, rules, policy)
+            policy_rows.append([f"{a.name} (A) vs {b.name} (B)", policy,
+                                "not computed" if odds.first is None else
+                                _short(f"{odds.first.numerator}/{odds.first.denominator}"),
+                                "not computed" if odds.second is None else
+                                _short(f"{odds.second.numerator}/{odds.second.denominator}"),
+                                odds.method])
     files = {
         "duel-bases.svg": plots.svg(plots.bases_figure(
             [(c.name, base) for c, base, _ in singles.values()])),
@@ -69,7 +84,7 @@ def odds_data(game) -> tuple[dict, dict]:
 
     method = f"an exact {METHOD}"
     return ({"heading": f"{game.title}: exact odds", "singles": single_rows,
-             "pairs": pair_rows, "method": method, "rules": game.describe_rules(rules),
+             "pairs": pair_rows, "method": method, "policies": policy_rows, "rules": game.describe_rules(rules),
              "figures": sorted(files)}, files)
 
 
