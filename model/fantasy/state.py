@@ -119,7 +119,8 @@ def parse_fighter(text: str, where: str) -> Fighter:
     >>> parse_fighter("Orc@F:5[ShortSword*,Javelins=3]{Buckler}", "a")
     ... # doctest: +NORMALIZE_WHITESPACE
     Fighter(card='Orc', row='F', hits=5, arms=(Arm(code='ShortSword', ammo=None, use='*'),
-            Arm(code='Javelins', ammo=3, use='')), gear=('Buckler',), spells=())
+            Arm(code='Javelins', ammo=3, use='')), gear=('Buckler',), spells=(), readied='',
+            cast=False, boost=0)
     """
     match = _FIGHTER.match(text)
     if not match:
@@ -482,7 +483,7 @@ def parse_warband(text: str, where: str) -> Warband:
     >>> band = parse_warband('name = "x"\\n[[warrior]]\\ncard = "Orc"\\nrow = "front"\\n'
     ...                      'weapons = ["Long Sword"]', "x.toml")
     >>> band.fighters
-    (Fighter(card='Orc', row='F', hits=5, arms=(Arm(code='LongSword', ammo=None, use=''),), gear=(), spells=()),)
+    (Fighter(card='Orc', row='F', hits=5, arms=(Arm(code='LongSword', ammo=None, use=''),), gear=(), spells=(), readied='', cast=False, boost=0),)
     >>> parse_warband('[[warrior]]\\ncard = "Orc"\\nrow = "middle"', "x.toml")
     Traceback (most recent call last):
         ...
