@@ -1,6 +1,7 @@
 """The exhaustive comparison of Fight Klub's z3 payment encoding with the brute-force
-payer, and what each costs per question.  Not run by the test suite (the suite runs the
-costs of up to 2 parts and a sample of the longer ones).  Examples::
+payer, and what each costs per question.  The test suite runs the same sweep
+(``tests/test_fightklub_energy.py``, one test per reading) without the timings.
+Examples::
 
     python bench/bench_fightklub_payment.py                 # pools <= 6, costs <= 4 parts
     python bench/bench_fightklub_payment.py --tokens 4 --parts 3

@@ -233,27 +233,28 @@ def test_z3_and_the_exhaustive_payer_agree_on_sequences(pool, cost_list, situati
     assert SweepSolver().payable(pool, cost_list, situation) == payment.payable
 
 
-@pytest.mark.rules("FK 3.2", "FK 3.3", "FK 3.4", "FK 3.5", "FK 3.6", "FK 3.7")
-def test_every_small_pool_against_every_short_cost():
-    """Every pool of up to 6 tokens against every cost of up to 2 parts from the sweep's
-    alphabet, with and without the card type on the table, under both readings of
-    FK-A1.  The full sweep (costs of up to 4 parts, all four readings of FK-A1 and
-    FK-A2) is ``bench/bench_fightklub_payment.py``: too slow for the suite."""
-    readings = [RULEBOOK, FKRules(spot_after_burning=False)]
-    result = sweep_agreement(sweep_pools(6), sweep_costs(2), readings)
-    assert result.disagreements == ()
-    assert result.questions == 2 * 84 * (66 + 11)
+SWEEP_READINGS = {
+    "rulebook": RULEBOOK,
+    "spot-before-burning": FKRules(spot_after_burning=False),
+    "token-per-spot": FKRules(one_token_per_spot=True),
+    "both": FKRules(spot_after_burning=False, one_token_per_spot=True),
+}
 
 
 @pytest.mark.rules("FK 3.2", "FK 3.3", "FK 3.4", "FK 3.5", "FK 3.6", "FK 3.7", "FK 3.10")
-def test_a_stratified_sample_of_longer_costs():
-    """Every pool of up to 6 tokens against every 60th cost of 3 and 4 parts, under the
-    literal preset (a token per spot part) with the spot looking before the burns."""
-    longer = [c for c in sweep_costs(4) if len(c.parts) >= 3][::60]
-    assert {len(c.parts) for c in longer} == {3, 4}
-    rules = dataclasses.replace(LITERAL, spot_after_burning=False)
-    result = sweep_agreement(sweep_pools(6), longer, [rules, LITERAL])
+@pytest.mark.parametrize("reading", list(SWEEP_READINGS))
+def test_every_small_pool_against_every_cost_of_up_to_four_parts(reading):
+    """z3 against brute force on every pool of up to 6 tokens and every cost of up to 4
+    parts from the sweep's alphabet (burn B/G/Y, burn 1..3, spot B/G/Y, spot gear), with
+    and without gear on the table, under each reading of FK-A1 and FK-A2 (one test
+    each, so that the suite's workers share the sweep). ``bench/bench_fightklub_payment.py``
+    runs the same sweep with timings."""
+    pools, costs = sweep_pools(6), sweep_costs(4)
+    assert (len(pools), len(costs)) == (84, 1001)
+    result = sweep_agreement(pools, costs, [SWEEP_READINGS[reading]])
     assert result.disagreements == ()
+    spotting_a_type = sum(1 for c in costs if c.spotted_types)
+    assert result.questions == 84 * (1001 + spotting_a_type)
 
 
 @settings(max_examples=30)
