@@ -19,7 +19,7 @@ from model.fightklub.energy import (
     payment_problem, run_energy_case)
 from model.fightklub.energy_rules import (
     ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION, energy_rulebook)
-from model.fightklub.rules import LITERAL, PRESETS, RULEBOOK, FKRules
+from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
 from proofs.fightklub import (
     OBLIGATIONS, PAYABLE, UNPAYABLE, SweepSolver, pay_z3, sweep_agreement,
     sweep_costs, sweep_pools)
