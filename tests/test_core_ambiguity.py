@@ -13,7 +13,7 @@ from model.clubfight.moves import moves_for_club
 from model.clubfight.notation import format_move
 from model.clubfight.state import parse_grid
 from model.core.ambiguity import Ambiguity, Reading, Witness
-from model.core.game import AmbiguousAction, IllegalAction
+from model.core.game import probe_witness
 from harness.registry import games
 from toygame import TOY
 
@@ -31,18 +31,7 @@ def clubfight_view(ambiguity: Ambiguity, rules) -> tuple[str, ...]:
 
 
 def position_view(game, ambiguity: Ambiguity, rules) -> str:
-    """The probe (an action) at the witness position: refused, or the position it leads
-    to, with its odds when chance acts there and the outcome when the game ends."""
-    state = game.parse_state(ambiguity.witness.position)
-    try:
-        action = game.parse_action(state, ambiguity.witness.probe, rules)
-    except (IllegalAction, AmbiguousAction) as error:
-        return f"refused: {error}"
-    odds = dict(game.chance_outcomes(state, rules)).get(action)
-    after = game.apply(state, action, rules)
-    outcome = game.outcome(after, rules)
-    return (game.format_state(after) + (f" with odds {odds}" if odds is not None else "")
-            + (f", {outcome.label}" if outcome is not None else ""))
+    return probe_witness(game, ambiguity.witness.position, ambiguity.witness.probe, rules)
 
 
 def command_view(game, ambiguity: Ambiguity, value) -> str:

@@ -21,10 +21,10 @@ import pytest
 import test_core_conformance as conformance
 from harness.scenario import load_scenario, run_scenario
 from model.core.errors import InputError
-from model.core.game import IllegalAction, Joint
+from model.core.game import IllegalAction, Joint, probe_witness
 from model.duel import resolution
 from model.duel.characters import DECK_SIZE, character, parse_character, shipped
-from model.duel.engine import GAME, ROUND_MAX, witness_view
+from model.duel.engine import GAME, ROUND_MAX
 from model.duel.policies import eager, pass_policy, play_duel
 from model.duel.rules import ALTERNATIVE, RULEBOOK
 from model.duel.state import DuelSetup, Play
@@ -218,8 +218,8 @@ def test_refusals_name_a_rule_and_malformed_actions_are_input_errors():
 # -- the ambiguity register --------------------------------------------------------------------
 @pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)
 def test_each_witness_separates_its_readings(ambiguity):
-    views = [witness_view(ambiguity.witness.position, ambiguity.witness.probe,
-                          dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
+    views = [probe_witness(GAME, ambiguity.witness.position, ambiguity.witness.probe,
+                           dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
              for r in ambiguity.readings]
     assert len(set(views)) == len(views), views
     assert getattr(RULEBOOK, ambiguity.field) == ambiguity.default

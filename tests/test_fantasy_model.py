@@ -10,7 +10,7 @@ import pytest
 
 import test_core_conformance as conformance
 from model.core.errors import InputError
-from model.core.game import CHANCE, IllegalAction, missing_edges
+from model.core.game import CHANCE, IllegalAction, missing_edges, probe_witness
 from model.fantasy.engine import GAME, per_turn_bound
 from model.fantasy.recruit import shared_card_violations, violations
 from model.fantasy.rules import LITERAL, RULEBOOK
@@ -303,12 +303,7 @@ def test_setups_follow_the_protocol():
 
 # -- the ambiguity register ---------------------------------------------------------------------
 def witness_view(ambiguity, rules) -> str:
-    state = GAME.parse_state(ambiguity.witness.position)
-    try:
-        action = GAME.parse_action(state, ambiguity.witness.probe, rules)
-    except IllegalAction as error:
-        return f"refused: {error}"
-    return GAME.format_state(GAME.apply(state, action, rules))
+    return probe_witness(GAME, ambiguity.witness.position, ambiguity.witness.probe, rules)
 
 
 @pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)

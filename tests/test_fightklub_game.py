@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from model.core.errors import InputError
-from model.core.game import CHANCE, AmbiguousAction, IllegalAction, missing_edges
+from model.core.game import CHANCE, AmbiguousAction, IllegalAction, missing_edges, probe_witness
 from model.fightklub.energy import EMPTY, parse_pool, payments_of
 from model.fightklub.engine import (
     DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, playable_deck, situation)
@@ -423,15 +423,9 @@ def test_resample_redraws_only_what_the_player_cannot_see():
 @pytest.mark.parametrize("entry", [a for a in GAME.ambiguities if a.id.startswith("FK-S")],
                          ids=lambda a: a.id)
 def test_setup_witnesses_give_each_reading_its_own_answer(entry):
-    state = GAME.parse_state(entry.witness.position)
-    views = []
-    for reading in entry.readings:
-        rules = dataclasses.replace(GAME.default_rules, **{entry.field: reading.value})
-        try:
-            action = GAME.parse_action(state, entry.witness.probe, rules)
-            views.append(str(GAME.apply(state, action, rules)))
-        except IllegalAction as error:
-            views.append(f"refused: {error}")
+    views = [probe_witness(GAME, entry.witness.position, entry.witness.probe,
+                           dataclasses.replace(GAME.default_rules, **{entry.field: r.value}))
+             for r in entry.readings]
     assert len(set(views)) == len(views)
 
 

@@ -730,6 +730,23 @@ def walk_phases(game: Game, before: Any, transition: Transition) -> list[tuple[s
     return edges
 
 
+def probe_witness(game: Game, position: str, probe: str, rules: Any) -> str:
+    """What the action ``probe`` does at ``position`` under ``rules``, in words: refused
+    (and why), or the position it leads to, with its odds when chance acts there and
+    the outcome when the game ends.  An ambiguity's witness gives a different answer
+    under each reading."""
+    state = game.parse_state(position)
+    try:
+        action = game.parse_action(state, probe, rules)
+    except (IllegalAction, AmbiguousAction) as error:
+        return f"refused: {error}"
+    odds = dict(game.chance_outcomes(state, rules)).get(action)
+    after = game.apply(state, action, rules)
+    outcome = game.outcome(after, rules)
+    return (game.format_state(after) + (f" with odds {odds}" if odds is not None else "")
+            + (f", {outcome.label}" if outcome is not None else ""))
+
+
 def missing_edges(game: Game, before: Any, transition: Transition) -> list[tuple[str, str]]:
     """Edges a transition takes that the game's phase graph lacks."""
     graph = game.phase_graph()

@@ -35,3 +35,24 @@ def read_sections(text: str, names: Sequence[str]) -> dict[str, list[str]]:
             f"a position has the sections {' | '.join(names)} in this order; "
             f"got {' | '.join(n or '(empty)' for n in found)}")
     return {name: part.split()[1:] for name, part in zip(found, parts)}
+
+
+def split_action(text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+    """An action's kind (its first word, lower case, one of ``kinds``) and the words
+    after it; an input error naming the kinds otherwise.
+
+    >>> split_action("Place S01 declare", ("place", "pass"))
+    ('place', ['S01', 'declare'])
+    >>> split_action("jump", ("place", "pass"))
+    Traceback (most recent call last):
+    ...
+    model.core.errors.InputError: 'jump': 'jump' is not an action; actions: place, pass
+    """
+    if not isinstance(text, str) or not text.split():
+        raise InputError(f"{text!r} is not an action; actions: {', '.join(kinds)}")
+    words = text.split()
+    kind = words[0].lower()
+    if kind not in kinds:
+        raise InputError(f"{text!r}: {words[0]!r} is not an action; actions: "
+                         f"{', '.join(kinds)}")
+    return kind, words[1:]

@@ -1140,20 +1140,3 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
 GAME = DuelGame()
 
-
-def witness_view(position: str, probe: str, rules: DuelRules) -> str:
-    """What ``probe`` does at ``position`` under ``rules``: refused, or the outcome or
-    position it leads to (with its odds when chance acts there).  The ambiguity
-    register's witnesses differ here between their readings."""
-    from model.core.game import AmbiguousAction
-
-    state = GAME.parse_state(position)
-    try:
-        action = GAME.parse_action(state, probe, rules)
-    except (IllegalAction, AmbiguousAction) as error:
-        return f"refused: {error}"
-    odds = dict(GAME.chance_outcomes(state, rules)).get(action)
-    after = GAME.apply(state, action, rules)
-    outcome = GAME.outcome(after, rules)
-    shown = outcome.label + f" with HP {after.hp[0]} {after.hp[1]}" if outcome else str(after)
-    return shown if odds is None else f"{shown} with odds {odds}"

@@ -43,6 +43,7 @@ from typing import Any
 import networkx as nx
 
 from model.core.errors import InputError
+from model.core.phases import build_phase_graph
 from model.core.game import (
     CHANCE, TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Invariant, Layout, Outcome,
     Step, Transition, TransitionInvariant, draw_outcomes,
@@ -621,12 +622,8 @@ PHASE_EDGES = (
 
 @functools.lru_cache(maxsize=1)
 def _graph() -> nx.DiGraph:
-    graph = nx.DiGraph(name="Fight Klub: getting started and the setup phase")
-    for name, kind, rules, label in PHASE_NODES:
-        graph.add_node(name, kind=kind, rules=rules, label=label)
-    for source, target, label in PHASE_EDGES:
-        graph.add_edge(source, target, label=label)
-    return graph
+    return build_phase_graph("Fight Klub: getting started and the setup phase", PHASE_NODES,
+                             PHASE_EDGES)
 
 
 # -- transitions (module functions: the rules' implemented_by names them) ---------------------------

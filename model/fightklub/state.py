@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from model.core.errors import InputError
-from model.core.notation import read_sections
+from model.core.notation import read_sections, split_action
 from model.fightklub.cards import card_code
 from model.fightklub.energy import EMPTY, Pool, format_tokens, parse_pool
 
@@ -296,14 +296,7 @@ class FKMove:
 
     @classmethod
     def parse(cls, text: str) -> "FKMove":
-        if not isinstance(text, str) or not text.split():
-            raise InputError(f"{text!r} is not an action; actions: {', '.join(ACTION_KINDS)}")
-        words = text.split()
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in ACTION_KINDS:
-            raise InputError(f"{text!r}: {words[0]!r} is not an action; actions: "
-                             f"{', '.join(ACTION_KINDS)}")
+        kind, rest = split_action(text, ACTION_KINDS)
         if kind in ("drop", "first"):
             if len(rest) != 1:
                 raise InputError(f"{text!r}: write {kind} PLAYER (0 or 1)")

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from model.core.errors import InputError
-from model.core.notation import read_sections
+from model.core.notation import read_sections, split_action
 
 HAND_SIZE = 7
 """Cards in hand at the end of every setup turn (MM 4.3, MM 4.12)."""
@@ -321,14 +321,7 @@ class MMMove:
 
     @classmethod
     def parse(cls, text: str) -> "MMMove":
-        if not isinstance(text, str) or not text.split():
-            raise InputError(f"{text!r} is not an action; actions: {', '.join(ACTION_KINDS)}")
-        words = text.split()
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in ACTION_KINDS:
-            raise InputError(f"{text!r}: {words[0]!r} is not an action; actions: "
-                             f"{', '.join(ACTION_KINDS)}")
+        kind, rest = split_action(text, ACTION_KINDS)
         if kind == "first":
             if len(rest) != 1:
                 raise InputError(f"{text!r}: write first SEAT")
