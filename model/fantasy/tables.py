@@ -310,6 +310,25 @@ def _load_toml(text: str, where: str) -> dict:
         raise InputError(f"not valid TOML: {error}", where) from None
 
 
+def _card_tables(text: str, where: str):
+    """The ``[[card]]`` tables of a card file (keys ``card``, ``note``, ``ours``), each
+    with where it stands (``file: card N (name)``) and its name."""
+    data = _load_toml(text, where)
+    unknown = set(data) - {"card", "note", "ours"}
+    if unknown:
+        raise InputError(f"unknown key {sorted(unknown)[0]!r}; the keys are card, note, ours",
+                         where)
+    cards = data.get("card")
+    if not isinstance(cards, list) or not cards:
+        raise InputError("needs [[card]] entries", where)
+    for index, entry in enumerate(cards, 1):
+        at = f"{where}: card {index}"
+        if not isinstance(entry, dict):
+            raise InputError("must be a table", at)
+        name = _entry_text(entry, "name", at)
+        yield entry, f"{at} ({name})", name
+
+
 def parse_equipment(text: str, where: str = EQUIPMENT_FILE) -> dict[str, Equipment]:
     """Equipment cards from TOML: ``[[card]]`` tables with ``name``, ``kind``
     (shield, helmet, full, partial), ``bonus`` (0 to 6, not for shields) and,
@@ -322,21 +341,8 @@ def parse_equipment(text: str, where: str = EQUIPMENT_FILE) -> dict[str, Equipme
         ...
     model.core.errors.InputError: equipment-example.toml: card 1 (Cap): kind: must be shield, helmet, full or partial, not 'hat'
     """
-    data = _load_toml(text, where)
-    unknown = set(data) - {"card", "note", "ours"}
-    if unknown:
-        raise InputError(f"unknown key {sorted(unknown)[0]!r}; the keys are card, note, ours",
-                         where)
-    cards = data.get("card")
-    if not isinstance(cards, list) or not cards:
-        raise InputError("needs [[card]] entries", where)
     found: dict[str, Equipment] = {}
-    for index, entry in enumerate(cards, 1):
-        at = f"{where}: card {index}"
-        if not isinstance(entry, dict):
-            raise InputError("must be a table", at)
-        name = _entry_text(entry, "name", at)
-        at = f"{at} ({name})"
+    for entry, at, name in _card_tables(text, where):
         extra = set(entry) - {"name", "kind", "bonus", "block"}
         if extra:
             raise InputError(f"unknown field {sorted(extra)[0]!r}", at)
@@ -370,21 +376,8 @@ def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
     """Spell cards from TOML: ``[[card]]`` tables with ``name``, ``copies`` (1 to 20),
     ``text``, ``effect`` (heal, aim or bolt), ``amount`` (1 to 6) and, for a bolt only,
     ``range`` (1 to 20)."""
-    data = _load_toml(text, where)
-    unknown = set(data) - {"card", "note", "ours"}
-    if unknown:
-        raise InputError(f"unknown key {sorted(unknown)[0]!r}; the keys are card, note, ours",
-                         where)
-    cards = data.get("card")
-    if not isinstance(cards, list) or not cards:
-        raise InputError("needs [[card]] entries", where)
     found: dict[str, Spell] = {}
-    for index, entry in enumerate(cards, 1):
-        at = f"{where}: card {index}"
-        if not isinstance(entry, dict):
-            raise InputError("must be a table", at)
-        name = _entry_text(entry, "name", at)
-        at = f"{at} ({name})"
+    for entry, at, name in _card_tables(text, where):
         extra = set(entry) - {"name", "copies", "text", "effect", "amount", "range"}
         if extra:
             raise InputError(f"unknown field {sorted(extra)[0]!r}; fields: name, copies, "
