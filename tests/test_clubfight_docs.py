@@ -168,7 +168,8 @@ def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_p
     # Every command, whole, in a block that wraps; the page explains what 100% means.
     blocks = re.findall(r":class: ringside-command\n\n((?:   .*\n)+)", rst)
     shown = [" ".join(block.replace(" \\\n", " ").split()) for block in blocks]
-    assert shown == [f"$ {row['command']}" for row in rows]
+    wide = json.loads((RESULTS / "summary-100k.json").read_text())
+    assert shown == [f"$ {row['command']}" for row in wide + rows]
     for block in blocks:  # cut into lines that need no scrolling
         assert all(len(line) <= 3 + 2 + 74 for line in block.splitlines()), block
     assert all(shlex.split(row["command"])[:3] == ["ringside", "clubfight", "survey"]
@@ -179,7 +180,7 @@ def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_p
     assert ":doc:`unwinnable`" in rst
     for word in ("``greedy``\n   Sees only what a player sees", "``mc`` (Monte Carlo)"):
         assert word in rst
-    assert rst.count(".. list-table::") == 1
+    assert rst.count(".. list-table::") == 2  # the variants, and the wider survey's
     questions = ("How often can a deal of Club Fight be won?",
                  "How far from 100% could the true rate still be?")
     for question in questions:
@@ -257,3 +258,147 @@ def test_markdown_blocks_and_inline_markup():
 
 def test_markdown_text_that_looks_like_markup_is_escaped():
     assert to_rst("a_b | c [d] \\ e*") == "a\\_b \\| c \\[d\\] \\\\ e\\*\n"
+
+
+# -- slack on the statistics page ----------------------------------------------------------------
+def _slack_block(values: dict[int, int], unknown: dict[str, int], unwinnable: int = 0) -> dict:
+    """A summary's slack block as ``summarize_slack`` writes it, from counts."""
+    from harness.games.clubfight.survey import summarize_slack
+
+    config = SurveyConfig(jokers=1, start=0, deals=10, rules=RULEBOOK, slack_deals=10,
+                          slack_max_nodes=1000)
+    rows = []
+
+    def add(verdicts, **extra):
+        slack = {"verdicts": [{"clubs": c, "verdict": v, "nodes": 3} for c, v in verdicts],
+                 "nodes": 3 * len(verdicts), "seconds": 0.02 * (len(rows) + 1), **extra}
+        rows.append({"id": f"CF1-{len(rows)}", "slack": slack})
+
+    for value, number in values.items():
+        won = 13 - value
+        for _ in range(number):
+            add([(c, "win") for c in range(13, won - 1, -1)] + ([(won - 1, "loss")] if won > 1
+                                                               else []),
+                slack=value, won_with=won, lost_with=won - 1)
+    for _ in range(unwinnable):
+        add([(13, "loss")], slack=None, won_with=None, lost_with=13)
+    for reason, number in unknown.items():
+        for _ in range(number):
+            add([(13, "win"), (12, "unknown")], slack=None, won_with=13, lost_with=None,
+                unknown=reason, reason=reason)
+    return summarize_slack(rows, config, "ringside clubfight survey --slack 10")
+
+
+def _with_slack(tmp_path: Path, blocks: dict[int, dict]) -> Path:
+    """A results folder: the committed summary with ``blocks`` (by row index) added."""
+    results = tmp_path / "clubfight"
+    results.mkdir(parents=True)
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    for index, block in blocks.items():
+        rows[index]["slack"] = block
+    (results / "summary.json").write_text(json.dumps(rows))
+    return tmp_path
+
+
+def test_the_statistics_page_shows_the_slack_of_the_variants_surveyed(tmp_path, monkeypatch):
+    from harness.games.clubfight import plots
+
+    # Only the slack figure is drawn here (the others have tests of their own): quicker.
+    monkeypatch.setattr(plots, "FIGURES", tuple(f for f in plots.FIGURES if f[0] == "slack"))
+    first = _slack_block({2: 3, 3: 4, 5: 1}, {"budget": 1, "check": 1})
+    third = _slack_block({0: 2, 4: 5}, {"budget": 2}, unwinnable=1)
+    pages = _pages(_with_slack(tmp_path, {0: first, 2: third}))
+    page = pages["statistics"]
+    assert list(page.files) == ["statistics-slack.svg"]
+    rst = _render(page)
+    section = rst.split("Slack: how many clubs a deal can spare\n", 1)[1].split(
+        "Reproduce these figures", 1)[0]
+    flat = " ".join(section.split())
+    assert "still be won; take one more and it cannot" in flat  # what slack means to a player
+    assert "Slack was computed in 2 of the 4 variants (not in 1 Joker, webapp and 2 Jokers, " \
+           "webapp)" in flat
+    assert "20 deals in all, of which 16 have an exact slack (1 of them lost even with every " \
+           "club) and 4 stay unknown (3 out of the node budget, 1 with a proof of loss not " \
+           "checked)" in flat
+    (file, caption), = [f for f in _figures(section)]
+    assert file == "statistics-slack.svg"
+    assert "ringside clubfight survey" in caption and "deals" in caption
+    assert "``--slack``" in caption and "unknown" in caption and "orange" in caption
+    table = section.split(".. list-table::", 1)[1]
+    cells = [line.strip(" *-") for line in table.splitlines()
+             if line.strip().startswith(("*", "-"))]
+    assert cells[6:12] == ["1 Joker, rulebook", "10", "8", "2 (1 budget, 1 check)",
+                           "3 (from 2 to 5)", "120 ms / 200 ms / 200 ms"]
+    assert cells[12:14] == ["1 Joker, webapp", "not surveyed"]
+    assert "8, 1 lost with every club" in cells and "2 (2 budget)" in cells
+    assert "0 (from 0 to 4)" not in cells and "4 (from 0 to 4)" in cells
+
+
+def test_the_slack_plot_draws_the_distribution_and_the_unknowns_apart(tmp_path):
+    from harness.games.clubfight import plots
+
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    rows[0]["slack"] = _slack_block({2: 3, 3: 4, 5: 1}, {"budget": 2})
+    figure = plots.slack_distribution(rows)
+    panels = [axes for axes in figure.axes if axes.get_visible()]
+    assert len(panels) == 4
+    heights = [round(bar.get_height(), 6) for bar in panels[0].patches]
+    labels = [label.get_text() for label in panels[0].get_xticklabels()]
+    assert labels[-1] == "unknown" and labels[:6] == ["0", "1", "2", "3", "4", "5"]
+    shares = [0, 0, 30, 40, 0, 10]  # per cent of the 10 deals surveyed
+    assert heights[:6] == shares and heights[-1] == 20.0
+    assert "slack not surveyed" in [text.get_text() for text in panels[1].texts]
+    assert plots.slack_distribution(json.loads((RESULTS / "summary.json").read_text())) is None
+
+
+def test_a_summary_without_slack_says_so(committed_pages):
+    pages, text = committed_pages
+    assert "statistics-slack.svg" not in pages["statistics"].files
+    section = text["statistics"].split("Slack: how many clubs a deal can spare\n", 1)[1]
+    flat = " ".join(section.split("Reproduce these figures")[0].split())
+    assert "No survey has computed the slack yet" in flat and "--slack N" in flat
+
+
+def test_a_slack_block_that_does_not_add_up_fails_the_build(tmp_path, monkeypatch):
+    from harness.games.clubfight import plots
+    from model.core.errors import InputError
+
+    block = _slack_block({3: 2}, {"budget": 1})
+    block["exact"] += 1
+    monkeypatch.setattr(plots, "FIGURES", ())  # the page's table reads the block too
+    with pytest.raises(InputError, match="1 Joker, rulebook: slack.*do not add up"):
+        _pages(_with_slack(tmp_path, {0: block}))
+    rows = json.loads((RESULTS / "summary.json").read_text())
+    for change, message in [({"distribution": {"13": 2}}, "'13' is not a slack"),
+                            ({"distribution": [2]}, "distribution must be an object"),
+                            ({"unknown": -1}, "unknown must be a whole number"),
+                            ({"deals": "10"}, "deals must be a whole number")]:
+        bad = dict(rows[1], slack={**_slack_block({3: 2}, {}), **change})
+        with pytest.raises(InputError, match=message) as caught:
+            plots.slack_distribution([bad])
+        assert "1 Joker, webapp: slack" in str(caught.value)
+
+
+# -- the wider perfect-information survey ---------------------------------------------------------
+def test_the_wider_survey_gets_its_own_section_with_the_unwinnable_interval(committed_pages):
+    wide = json.loads((RESULTS / "summary-100k.json").read_text())
+    _, text = committed_pages
+    rst = text["statistics"]
+    assert "Beyond 10,000 deals" in rst
+    for row in wide:
+        # the upper end of the unwinnable rate is 1 - the low end of the win rate
+        assert clubfight_docs.percent(1 - row["wilson_low"]) in rst
+        assert f"{row['deals']:,}" in rst
+        assert "--deals 100000" in row["command"] and "--policies" not in row["command"]
+
+
+def test_a_wider_survey_row_without_its_interval_is_bad_input(tmp_path):
+    from model.core.errors import InputError
+
+    results = tmp_path / "clubfight"
+    results.mkdir()
+    (results / "summary.json").write_text((RESULTS / "summary.json").read_text())
+    (results / "summary-100k.json").write_text(json.dumps([{"jokers": 1, "rules": "rulebook",
+                                                            "deals": 5}]))
+    with pytest.raises(InputError, match="needs deals, wilson_low and wilson_high"):
+        _pages(tmp_path)

@@ -257,6 +257,12 @@ BAD = [
     (["--jokers", "1", "--deals", "5", "--policies", "mc:x"], "after the colon"),
     (["--jokers", "1", "--deals", "5", "--rules", "casino"], "unknown ruleset 'casino'"),
     (["--jokers", "one", "--deals", "5"], "--jokers: must be 1 or 2, not 'one'"),
+    (["--jokers", "1", "--deals", "5", "--slack", "-1"],
+     "--slack: must be a whole number from 0 to 10000000, not -1"),
+    (["--jokers", "1", "--deals", "5", "--slack-max-nodes", "0", "--slack", "2"],
+     "--slack-max-nodes: must be a whole number from 1 to 2^63-1, not 0"),
+    (["--jokers", "1", "--deals", "5", "--slack-max-nodes", "500"],
+     "--slack-max-nodes: a slack budget needs --slack N"),
 ]
 
 
@@ -356,3 +362,283 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
     fresh = run_survey(config, tmp_path / "fresh.jsonl", workers=1)
     assert stable(resumed.records) == stable(fresh.records)
     assert summarize(resumed)["policies"]["greedy"]["deals"] == deals
+
+
+# -- slack ---------------------------------------------------------------------------------------
+from harness.games.clubfight.survey import (  # noqa: E402 -- the slack part of the survey
+    SlackFailed, check_slack, slack_reason_class, summarize_slack,
+)
+from model.clubfight.slack import DEFAULT_CHECK_LIMIT  # noqa: E402
+from model.core.errors import InputError  # noqa: E402
+
+SLACK_ARGV = ["clubfight", "survey", "--jokers", "1", "--deals", "4", "--slack", "3",
+              "--slack-max-nodes", "300"]
+"""Four deals, the slack of the first three within 300 nodes each (all stop at the budget:
+quick, and an unknown is as much a result to write, resume and count as a value)."""
+
+
+def without_seconds(slack: dict) -> dict:
+    return {k: v for k, v in slack.items() if k != "seconds"}
+
+
+@pytest.fixture(scope="module")
+def slack_survey(tmp_path_factory) -> tuple[Path, Path, dict]:
+    folder = tmp_path_factory.mktemp("slack")
+    out, summary = folder / "s.jsonl", folder / "summary.json"
+    assert main(SLACK_ARGV + ["--out", str(out), "--summary", str(summary)]) == 0
+    return out, summary, json.loads(summary.read_text())[0]
+
+
+def test_a_slack_survey_records_the_slack_of_its_first_deals(slack_survey):
+    from model.clubfight.slack import slack
+
+    out, _, _ = slack_survey
+    header, *records = lines(out)
+    assert header["survey"]["slack"] == {"deals": 3, "max_nodes": 300,
+                                         "check_limit": DEFAULT_CHECK_LIMIT}
+    assert [("slack" in r) for r in records] == [True, True, True, False]
+    for number, record in enumerate(records[:3]):
+        direct = slack(f"CF1-{number}", RULEBOOK, max_nodes=300)
+        wanted = without_seconds(direct.as_dict())
+        wanted.pop("id")
+        if direct.slack is None and direct.lost_with != 13:  # not exact: it says why
+            wanted["unknown"] = slack_reason_class(direct.unknown_reason)
+            wanted["reason"] = direct.unknown_reason
+        assert without_seconds(record["slack"]) == wanted, number
+        assert set(record["slack"]) >= {"slack", "won_with", "lost_with", "nodes", "seconds",
+                                        "verdicts"}
+
+
+def test_a_slack_survey_summarizes_the_slack_and_never_folds_in_unknowns(slack_survey):
+    out, _, row = slack_survey
+    block = row["slack"]
+    slacks = [r["slack"] for r in lines(out)[1:] if "slack" in r]
+    unknown = [s for s in slacks if s["slack"] is None and s["lost_with"] != 13]
+    assert (block["deals"], block["max_nodes"]) == (3, 300)
+    assert block["unknown"] == len(unknown) and block["exact"] == 3 - len(unknown)
+    assert block["unknown_by_reason"] == {
+        name: sum(s["unknown"] == name for s in unknown) for name in ("budget", "check")}
+    assert sum(block["distribution"].values()) + block["unwinnable"] == block["exact"]
+    assert block["nodes"] == sum(s["nodes"] for s in slacks)
+    seconds = sorted(s["seconds"] for s in slacks)
+    assert (block["seconds_median"], block["seconds_max"]) == (seconds[1], seconds[2])
+    assert block["command"] == row["command"]
+    assert "--slack 3 --slack-max-nodes 300" in row["command"]
+
+
+def test_a_slack_survey_resumes_after_a_kill_and_keeps_the_slack(slack_survey, tmp_path,
+                                                                   capsys):
+    out, _, _ = slack_survey
+    whole = out.read_text().splitlines(keepends=True)
+    torn = tmp_path / "s.jsonl"
+    torn.write_text("".join(whole[:3]) + whole[3][:40])  # deals 0 and 1, deal 2 cut off
+    capsys.readouterr()
+    assert main(SLACK_ARGV + ["--out", str(torn), "--resume", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["computed"] == 2 and printed["slack"]["deals"] == 3
+    again, first = lines(torn), lines(out)
+    assert again[0] == first[0] and len(again) == len(first)
+    assert [r["id"] for r in again[1:]] == [r["id"] for r in first[1:]]
+    for mine, theirs in zip(again[1:], first[1:]):
+        assert mine.get("slack", {}).keys() == theirs.get("slack", {}).keys()
+        if "slack" in mine:
+            assert without_seconds(mine["slack"]) == without_seconds(theirs["slack"])
+    # The kept lines are kept as they were, the slack included.
+    assert torn.read_text().splitlines()[1:3] == out.read_text().splitlines()[1:3]
+    assert main(SLACK_ARGV + ["--out", str(torn), "--resume"]) == 0  # solves nothing
+    text = capsys.readouterr().out
+    assert "slack of 3 deals (300 nodes each): " in text and "slack seconds per deal" in text
+    # Another slack budget is another survey.
+    err = resume_error(tmp_path, out.read_bytes(), capsys, "--slack", "3",
+                       "--slack-max-nodes", "301")
+    assert "different survey" in err and "slack" in err
+
+
+def test_an_exact_slack_and_an_unchecked_loss():
+    """CF2-4 keeps its win with its first 9 clubs and is proved lost with 8
+    (``ringside clubfight slack CF2-4``): slack 4.  With a check limit of one state
+    the same loss is not re-derived, so the slack stays unknown, for that reason."""
+    exact = SurveyConfig(jokers=2, start=4, deals=1, rules=RULEBOOK, slack_deals=1,
+                         slack_max_nodes=20_000)
+    run = run_survey(exact)
+    found = run.records[4]["slack"]
+    assert (found["slack"], found["won_with"], found["lost_with"]) == (4, 9, 8)
+    assert "unknown" not in found and "reason" not in found
+    block = summarize(run)["slack"]
+    assert (block["exact"], block["unknown"], block["distribution"]) == (1, 0, {"4": 1})
+    unchecked = SurveyConfig(jokers=2, start=4, deals=1, rules=RULEBOOK, slack_deals=1,
+                             slack_max_nodes=20_000, slack_check_limit=1)
+    run = run_survey(unchecked)
+    found = run.records[4]["slack"]
+    assert found["slack"] is None and found["unknown"] == "check"
+    assert "certificate" in found["reason"]
+    block = summarize(run)["slack"]
+    assert (block["exact"], block["unknown"], block["distribution"]) == (0, 1, {})
+    assert block["unknown_by_reason"] == {"budget": 0, "check": 1}
+
+
+@pytest.mark.parametrize(("reason", "kind"), [
+    ("budget spent", "budget"),
+    ("undecided with 9 clubs within the budget", "budget"),
+    ("loss with 9 clubs not checked: certificate of 155182 states, limit 5000", "check"),
+    ("loss with 8 clubs not re-derived: the checker's search ran out", "check"),
+])
+def test_the_reason_of_an_unknown_slack_has_its_class(reason, kind):
+    assert slack_reason_class(reason) == kind
+
+
+def _slack(verdicts: list[tuple[int, str, int]], seconds: float = 0.1, **extra) -> dict:
+    """A slack record that agrees with itself, from its verdicts (clubs, verdict, nodes)."""
+    wins = [c for c, v, _ in verdicts if v == "win"]
+    losses = [c for c, v, _ in verdicts if v == "loss"]
+    won = min(wins) if wins else None
+    lost = max(losses) if losses else (0 if won == 1 else None)
+    exact = lost is not None and (lost == 13 if won is None else won == lost + 1)
+    record = {"slack": 13 - won if exact and won else None, "won_with": won, "lost_with": lost,
+              "nodes": sum(n for _, _, n in verdicts), "seconds": seconds,
+              "verdicts": [{"clubs": c, "verdict": v, "nodes": n} for c, v, n in verdicts]}
+    return {**record, **extra}
+
+
+def _won_down_to(clubs: int, last: str, **extra) -> dict:
+    return _slack([(c, "win", 5) for c in range(13, clubs - 1, -1)]
+                  + ([(clubs - 1, last, 7)] if clubs > 1 else []), **extra)
+
+
+def test_summarize_slack_counts_values_unwinnable_and_unknowns_apart():
+    config = SurveyConfig(jokers=1, start=0, deals=100, rules=RULEBOOK, slack_deals=100,
+                          slack_max_nodes=1000)
+    slacks = ([_won_down_to(13, "loss")] * 10 + [_won_down_to(10, "loss")] * 80
+              + [_won_down_to(1, "loss")] * 5 + [_slack([(13, "loss", 9)])]
+              + [_won_down_to(9, "unknown", unknown="budget", reason="budget spent")] * 3
+              + [_won_down_to(11, "unknown", unknown="check", reason="loss not checked")])
+    rows = []
+    for number, record in enumerate(slacks):
+        record = dict(record, seconds=float(number + 1))
+        check_slack(record, f"CF1-{number}", "test")  # each one reads right
+        rows.append({"id": f"CF1-{number}", "slack": record})
+    block = summarize_slack(rows, config, "the command")
+    assert block["distribution"] == {"0": 10, "3": 80, "12": 5}
+    assert (block["exact"], block["unwinnable"], block["unknown"]) == (96, 1, 4)
+    assert block["unknown_by_reason"] == {"budget": 3, "check": 1}
+    assert block["unwinnable_ids"] == ["CF1-95"]
+    assert (block["seconds_median"], block["seconds_p99"], block["seconds_max"]) == \
+        (51.0, 99.0, 100.0)
+    assert (block["max_nodes"], block["command"]) == (1000, "the command")
+
+
+GOOD_SLACK = _won_down_to(9, "loss")  # slack 4: won with 9 clubs, lost with 8
+BROKEN_SLACK = [
+    ({"slack": 5}, "'slack'"),
+    ({"slack": None}, "'slack'"),
+    ({"slack": True}, "'slack'"),
+    ({"slack": 13}, "'slack'"),
+    ({"won_with": 10}, "'won_with'"),
+    ({"lost_with": 7}, "'lost_with'"),
+    ({"nodes": GOOD_SLACK["nodes"] + 1}, "'nodes'"),
+    ({"nodes": -1}, "'nodes'"),
+    ({"seconds": -1}, "'seconds'"),
+    ({"seconds": "fast"}, "'seconds'"),
+    ({"verdicts": []}, "'verdicts'"),
+    ({"verdicts": [{"clubs": 14, "verdict": "win", "nodes": 1}]}, "'verdicts'"),
+    ({"verdicts": GOOD_SLACK["verdicts"] + [{"clubs": 13, "verdict": "win", "nodes": 0}]},
+     "'verdicts'"),
+    ({"verdicts": [{"clubs": 8, "verdict": "win", "nodes": 5},
+                   {"clubs": 9, "verdict": "loss", "nodes": 5}]}, "'verdicts'"),
+    ({"unknown": "budget"}, "unknown or reason"),
+    ({"extra": 1}, "'extra'"),
+]
+
+
+def _slack_file(tmp_path: Path, slack) -> tuple[Path, SurveyConfig]:
+    """A file of a two-deal survey with slack for deal 0 (holding ``slack``); deal 1 without."""
+    config = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK, slack_deals=1)
+    record = {"id": "CF1-0", "verdict": "win", "nodes": 12, "seconds": 0.01,
+              "moves": [{"club": "2", "action": "line", "cleared": [3, 4, 5], "line": "row 2"}]}
+    if slack is not None:
+        record["slack"] = slack
+    path = tmp_path / "s.jsonl"
+    path.write_text(json.dumps(config.header()) + "\n" + json.dumps(record) + "\n")
+    return path, config
+
+
+def test_a_good_slack_field_reads(tmp_path):
+    for good in (GOOD_SLACK, _slack([(13, "loss", 3)]), _won_down_to(1, "loss"),
+                 _won_down_to(5, "unknown", unknown="budget", reason="budget spent")):
+        path, config = _slack_file(tmp_path, good)
+        assert read_results(path, config)[0][0]["slack"] == good
+
+
+@pytest.mark.parametrize(("change", "field"), BROKEN_SLACK,
+                         ids=[f"{sorted(c)[0]}={str(c[sorted(c)[0]])[:12]}"
+                              for c, _ in BROKEN_SLACK])
+def test_a_broken_slack_field_is_bad_input_naming_the_deal_and_field(tmp_path, change, field):
+    path, config = _slack_file(tmp_path, {**GOOD_SLACK, **change})
+    with pytest.raises(InputError) as caught:
+        read_results(path, config)
+    message = str(caught.value)
+    assert "CF1-0" in message and field in message and "line 2" in message
+    assert "\n" not in message
+
+
+def test_a_slack_field_missing_or_where_none_was_asked_is_bad_input(tmp_path):
+    path, config = _slack_file(tmp_path, None)
+    with pytest.raises(InputError, match="CF1-0: slack field is missing"):
+        read_results(path, config)
+    path, config = _slack_file(tmp_path, "4")
+    with pytest.raises(InputError, match="CF1-0: the slack field must be an object"):
+        read_results(path, config)
+    unknown = {k: v for k, v in _won_down_to(5, "unknown").items()}
+    path, config = _slack_file(tmp_path, unknown)
+    with pytest.raises(InputError, match="CF1-0: slack field 'unknown' must say why"):
+        read_results(path, config)
+    path, config = _slack_file(tmp_path, {**unknown, "unknown": "budget"})
+    with pytest.raises(InputError, match="CF1-0: slack field 'reason'"):
+        read_results(path, config)
+    plain = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK)
+    path, _ = _slack_file(tmp_path, GOOD_SLACK)
+    path.write_text(json.dumps(plain.header()) + "\n" + path.read_text().splitlines()[1] + "\n")
+    with pytest.raises(InputError, match="CF1-0: slack field is there"):
+        read_results(path, plain)
+
+
+def test_a_broken_slack_field_stops_a_resume_with_exit_2(tmp_path, capsys):
+    path, _ = _slack_file(tmp_path, {**GOOD_SLACK, "won_with": 10})
+    code = main(["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "1",
+                 "--out", str(path), "--resume"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "Traceback" not in err
+    assert "CF1-0" in err and "'won_with'" in err
+
+
+def test_a_failed_slack_computation_stops_the_survey(monkeypatch, tmp_path, capsys):
+    """A checker that refutes a solver's loss is a bug: the survey stops, with the deal
+    named, and writes no line without its slack."""
+    import model.clubfight.slack as slack_module
+
+    def refuted(*args, **kwargs):
+        raise RuntimeError("the loss with 8 clubs is refuted by the checker: not lost")
+
+    monkeypatch.setattr(slack_module, "slack", refuted)
+    config = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK, slack_deals=1)
+    with pytest.raises(SlackFailed, match="CF1-0: the slack computation failed: the loss"):
+        run_survey(config)
+    out = tmp_path / "s.jsonl"
+    code = main(["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "1",
+                 "--out", str(out)])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and "\n" not in err and "Traceback" not in err
+    assert "survey stopped: CF1-0: the slack computation failed" in err and "refuted" in err
+    assert len(lines(out)) == 1  # the header alone
+
+
+def test_the_header_of_a_survey_without_slack_is_unchanged():
+    """The committed results files were written before slack: they still resume."""
+    results = Path(__file__).resolve().parents[1] / "results" / "clubfight"
+    with open(results / "cf1-rulebook.jsonl", encoding="utf-8") as handle:
+        header = json.loads(handle.readline())
+    config = SurveyConfig(jokers=1, start=0, deals=10000, rules=RULEBOOK, max_nodes=5_000_000,
+                          policies=(("greedy", 10000), ("mc", 1000)), seed=0)
+    assert header == config.header()
+    assert "slack" not in SurveyConfig(jokers=1, start=0, deals=3, rules=RULEBOOK,
+                                       slack_deals=0).header()["survey"]

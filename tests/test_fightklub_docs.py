@@ -1,4 +1,4 @@
-"""Fight Klub's pages of its own in the rules reference: Cards, Decks, Energy.
+"""Fight Klub's pages of its own in the rules reference: Cards, Decks, Energy, Fights.
 
 Built as ``tests/test_docs.py`` builds the toy game's pages: the game's checks collected
 with small bounds and no proofs, the pages generated as reStructuredText (no Sphinx run,
@@ -37,13 +37,14 @@ def page(generated, name: str) -> str:
 
 def test_the_three_pages_are_listed_on_the_games_index(generated):
     index = page(generated, "index")
-    for title, name in (("Cards", "cards"), ("Decks", "decks"), ("Energy", "energy")):
+    for title, name in (("Cards", "cards"), ("Decks", "decks"), ("Energy", "energy"),
+                        ("Fights", "fights")):
         assert f"   {title} <{name}>\n" in index
 
 
 def test_no_bare_rule_number_on_the_pages(generated):
     """Every rule number is a link to its rule (a bare one would be a dead end)."""
-    for name in ("cards", "decks", "energy"):
+    for name in ("cards", "decks", "energy", "fights"):
         text = re.sub(r":ref:`[^`]*`", "", page(generated, name))
         assert not re.search(r"\bFK \d+\.\d+\b", text), name
 
@@ -94,3 +95,25 @@ def test_the_energy_page_pays_each_worked_example_at_build_time(generated):
         assert f"``{item['command']}``" in text
         assert item["reason"] in text
     assert "FK-P1" in text and "not run in this build" in text
+
+
+def test_the_fights_page_shows_every_ending_the_model_reaches(generated):
+    from harness.games.fightklub.fight_docs import stakes_sequence, tie_shape_examples
+    from model.fightklub.fights import CLASH_TIE, TIE_SHAPES
+
+    text = page(generated, "fights")
+    shapes = tie_shape_examples()
+    # every ending but the clash tie (shown by its own example) is found among the synthetic
+    # cards, none is missing, and each is on the page with its fight
+    assert [s["shape"] for s in shapes] == ["won"] + [t for t in TIE_SHAPES if t != CLASH_TIE]
+    assert not any(s.get("missing") for s in shapes)
+    for shape in shapes:
+        assert shape["shape"] in text and shape["a"] in text
+    assert "clash tie" in text
+    # z3's order witness is replayed by the model: two orders, two different results
+    assert "a win for seat 0" in text and "a win for seat 1" in text
+    # raise the stakes: the tie sets both cards aside, the win scores the stakes card too
+    rows = stakes_sequence()
+    assert rows[0]["aside"].count(";") == 1 and "Counter Punch" in rows[1]["scored"]
+    assert {r["reading"] for r in rows if r["fight"] == "2'"} >= {"FK-F3 other reading",
+                                                                  "FK-F4 other reading"}

@@ -1,5 +1,8 @@
 """Fight Klub's getting started and setup phase: the game model (protocol, rules, invariants
-that catch broken states), its scenarios, its registration and ``ringside fightklub setup``."""
+that catch broken states), its scenarios, its registration and ``ringside fightklub setup``.
+
+The games here stop when the fight cards are revealed; the rest of the turn is tested in
+``tests/test_fightklub_turn.py``."""
 
 from __future__ import annotations
 
@@ -19,17 +22,24 @@ from model.fightklub.energy import EMPTY, parse_pool, payments_of
 from model.fightklub.engine import (
     DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, playable_deck, situation)
 from model.fightklub.rules import PRESETS, RULEBOOK
-from model.fightklub.state import FKMove, FKSetup, FKState, Side
+from model.fightklub.state import TURN_STEPS, FKMove, FKSetup, FKState, Side
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "scenarios" / "fightklub").glob("*.toml"))
+SCENARIOS = sorted(path for path in (ROOT / "scenarios" / "fightklub").glob("*.toml")
+                   if path.name.startswith(("fk3-", "fk4-")))
+"""The scenarios of energy and setup; those of the fights and the turn (fk5-, fk6-) are
+``tests/test_fightklub_turn.py``'s."""
 SETUP_RULES = tuple(f"FK 4.{n}" for n in range(1, 17))
 BRICK_DANA = FKSetup(DECKS)
 
 
-def play(rules=RULEBOOK, seed=0, setup=BRICK_DANA, until=None):
-    """A seeded random game: every (state, action, transition), to the end or to the
-    first state ``until`` accepts."""
+def revealed(state):
+    return state.step in TURN_STEPS
+
+
+def play(rules=RULEBOOK, seed=0, setup=BRICK_DANA, until=revealed):
+    """A seeded random game: every (state, action, transition), to the reveal of the fight
+    cards (or the end of the game) or to the first state ``until`` accepts."""
     rng = random.Random(seed)
     state = GAME.initial_state(setup, rules)
     steps = []
@@ -275,12 +285,12 @@ def test_a_setup_instant_draws_and_goes_to_the_discard_stack():
         assert rule in caught.value.illegal.rules, text
 
 
-@pytest.mark.rules("FK 4.15", "FK 4.16")
-def test_the_drop_holder_lays_first_then_the_reveal_ends_the_model():
+@pytest.mark.rules("FK 4.15", "FK 4.16", "FK 6.1")
+def test_the_drop_holder_lays_first_then_the_reveal_begins_the_fight_phase():
     for seed in range(8):
         end, steps = play(seed=seed)
-        assert GAME.is_terminal(end)
-        assert GAME.outcome(end, RULEBOOK).label == "fight phase begins"
+        assert end.step == "fight" and GAME.outcome(end, RULEBOOK) is None
+        assert GAME.current_player(end) == end.drop  # the holder picks the first fight
         layers = [s.turn for s, a, _ in steps if a.kind == "lay"]
         assert layers == [end.drop] * 3 + [1 - end.drop] * 3
         assert all(len(side.laid) == 3 and len(side.fight) == 9 for side in end.sides)
@@ -296,9 +306,9 @@ def test_invariants_hold_on_reachable_states_and_catch_broken_ones():
     assert "cards-conserved" in problems(extra)
     setup = _brick_setup(("S912", "S918", "S915", "S917", "S920", "S913"), "B")
     assert problems(setup) == {}
-    condition_discarded = setup.with_side(0, hand=("S913", "S915", "S917", "S918", "S920"),
-                                          discard=("S912",))
-    assert "zones-hold-their-types" in problems(condition_discarded)
+    condition_at_stake = setup.with_side(0, hand=("S913", "S915", "S917", "S918", "S920"),
+                                         stakes=("S912",))
+    assert "zones-hold-their-types" in problems(condition_at_stake)
     effect_in_play = setup.with_side(0, hand=("S912", "S917", "S918", "S920", "S913"),
                                      support=("S915",))
     assert "zones-hold-their-types" in problems(effect_in_play)
@@ -340,7 +350,7 @@ def test_playouts_stay_on_the_phase_graph_within_their_bound(rules):
         start = GAME.initial_state(setup, rules)
         bound = GAME.max_length(start)
         end, steps = play(rules, seed, setup)
-        assert len(steps) <= bound
+        assert len(steps) + GAME.max_length(end) <= bound
         for before, action, transition in steps:
             assert missing_edges(GAME, before, transition) == []
             assert GAME.max_length(transition.state) <= GAME.max_length(before) - 1
@@ -352,7 +362,10 @@ def test_playouts_stay_on_the_phase_graph_within_their_bound(rules):
 
 
 def test_every_phase_and_rule_of_fk4_is_reached():
-    graph = GAME.phase_graph()
+    from model.fightklub.engine import PHASE_NODES
+
+    names = [node[0] for node in PHASE_NODES]
+    setup_phases = set(names[:names.index("reveal") + 1])
     seen_phases, seen_rules = set(), set()
     for seed in range(30):
         for rules in PRESETS.values():
@@ -362,8 +375,7 @@ def test_every_phase_and_rule_of_fk4_is_reached():
                 seen_rules.update(n for step in transition.steps for n in step.rules)
     # "refill" needs a draw stack drawn dry, which a first turn never does (scenario
     # fk4.14 reaches it)
-    assert set(graph.nodes) - seen_phases - {"drop", "deal", "order", "setup", "lay",
-                                             "fight"} == {"refill"}
+    assert setup_phases - seen_phases - {"drop", "deal", "order", "setup", "lay"} == {"refill"}
     assert set(SETUP_RULES) - seen_rules == {"FK 4.14"}
 
 
@@ -457,7 +469,10 @@ def test_the_game_is_registered_with_its_cases_and_obligations():
     parts = parts_of("fightklub")
     assert parts.game is GAME
     cases = parts.cases()
-    assert len(cases) == len(case_paths()) + len(energy_case_paths())
+    kinds = {case.id.split("/")[1] for case in cases}
+    assert {"deck-cases", "energy-cases"} <= kinds  # and the fights' own cases
+    assert sum(case.id.split("/")[1] in ("deck-cases", "energy-cases") for case in cases) == \
+        len(case_paths()) + len(energy_case_paths())
     assert len({case.id for case in cases}) == len(cases)
     assert all(case.run() == [] for case in cases)
     assert [o.id for o in parts.obligations()][:1] == ["FK-P1"]
@@ -479,7 +494,7 @@ def test_the_setup_command_plays_a_seeded_game_as_json(capsys):
     data = json.loads(out)
     assert data["setup"] == "decks synthetic-brick synthetic-dana" and data["seed"] == 1
     assert data["outcome"] == "fight phase begins" and data["rules"] == "rulebook"
-    assert GAME.is_terminal(GAME.parse_state(data["end"]))
+    assert GAME.parse_state(data["end"]).step == "fight"  # the reveal: the fight phase
     assert data["actions"][0]["actor"] == "chance" and data["actions"][0]["action"] in (
         "drop 0", "drop 1")
     assert any(a["action"].startswith("first") for a in data["actions"])

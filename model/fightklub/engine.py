@@ -1,4 +1,4 @@
-"""Fight Klub's getting started and setup phase as a game of the core protocol.
+"""Fight Klub, the whole two-player game, as a game of the core protocol.
 
 Two players meet with two shipped decks.  Getting started (FK 4.1 to FK 4.6):
 the characters and both copies of The Drop lie on the table, the stacks are
@@ -9,25 +9,27 @@ each player in turn takes the first setup action and then two setup actions
 (a condition, a gear, a setup instant, a setup line of a card in play, or a
 pass), paying each cost with the energy model (:mod:`model.fightklub.energy`)
 as part of the action; then the Drop holder and then the other player lay
-three fight cards face down, and the reveal ends the model's game in the
-terminal state *fight phase begins*.
+three fight cards face down, and the reveal begins the fight phase.
 
-**The fights are not modelled here**: the fight phase, the cooldown and every
-later turn belong to the second Fight Klub issue (issue 11, "the whole game as
-a checked state machine").  So the game ends when the fight cards are revealed,
-with no winner.
+The rest of the turn (FK 6: the fights, the cooldown, the even-up, the passing
+of The Drop and the next turn, the end of the game) is
+:mod:`model.fightklub.turn`, which calls :mod:`model.fightklub.fights` for the
+arithmetic of every fight (FK 5).  The game ends when the damage scored
+against a character reaches its life, or when nobody has a fight card left to
+lay (FK-T1).
 
 Only fully known cards can be played: the card texts of ONE are not public, so
 a deck of ONE (``rambo``, ``hannibal``) is refused with an
 :class:`~model.core.errors.InputError` naming the unknown facts, and the model
 plays ringside's synthetic decks (``synthetic-brick``, ``synthetic-dana``).
-A setup line that does something the setup model does not carry out (only
-adding energy, drawing and returning a card to hand are carried out here) is
-refused the same way rather than half played.
+A line or result tab that does something the model does not carry out (see
+:data:`CARRIED_OUT` and :data:`model.fightklub.turn.CARRIED_OUT`) is refused the
+same way rather than half played.
 
 Stacks are unordered hidden collections (FK 4.2): every card taken from one is
 a chance event over the cards it holds (:func:`model.core.game.draw_outcomes`),
-which keeps the explorer's states few and the odds exact.
+which keeps the explorer's states few and the odds exact.  Exhausted fight
+cards go under the fight stack in a known order (FK 6.11).
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ from model.fightklub.energy import (
 from model.fightklub.rulebook import FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK
 from model.fightklub.rules import PRESETS, FKRules
 from model.fightklub.state import (
-    ACTION_KINDS, LAID, PLAYERS, SETUP_ACTIONS, FKMove, FKSetup, FKState, Side, cards_text,
+    ACTION_KINDS, LAID, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, FKMove, FKSetup,
+    FKState, Side, cards_text,
 )
 
 CARRIED_OUT = ("add_energy", "draw", "return_to_hand")
@@ -185,6 +188,13 @@ def playable_deck(name: str) -> DeckInfo:
                                  "decks")
             most = max(most, sum(step.param("count") for step in ability.steps
                                  if step.do == "draw"))
+    from model.fightklub.turn import turn_problem
+
+    for code in sorted(set(by_section[DRAW] + by_section[FIGHT] + [character.code])):
+        problem = turn_problem(cards[code])
+        if problem is not None:
+            raise InputError(f"deck {name!r}: {problem}, which the turn model does not "
+                             "carry out", "decks")
     return DeckInfo(name, character, drop, tuple(sorted(by_section[DRAW])),
                     tuple(sorted(by_section[FIGHT])), most)
 
@@ -372,7 +382,7 @@ def _started(state: FKState, player: int) -> bool:
     taken)."""
     if state.step in ("drop", "deal", "order"):
         return False
-    if state.step in ("lay", "fight"):
+    if state.step == "lay" or state.step in TURN_STEPS:
         return True
     return state.turn == player or state.first == player
 
@@ -394,8 +404,10 @@ def cards_conserved(state: FKState) -> str | None:
 
 _ZONE_TYPES = {"draw": ("condition", "effect", "gear", "instant"),
                "hand": ("condition", "effect", "gear", "instant"),
-               "support": ("condition", "gear"), "discard": ("instant",),
-               "fight": ("fight",), "laid": ("fight",)}
+               "support": ("condition", "gear"),
+               "discard": ("condition", "effect", "gear", "instant"),
+               "fight": ("fight",), "laid": ("fight",), "under": ("fight",),
+               "stakes": ("fight",), "table": ("effect", "gear")}
 
 
 @functools.lru_cache(maxsize=None)
@@ -412,6 +424,10 @@ def _codes_of(types: tuple[str, ...]) -> frozenset[str]:
 def zones_hold_their_types(state: FKState) -> str | None:
     for player in range(PLAYERS):
         side = state.side(player)
+        scored = tuple(code for code, _ in side.scored())
+        if not _codes_of(("fight",)).issuperset(scored):
+            code = next(c for c in scored if _type_of(c) != "fight")
+            return f"player {player}'s damage stack holds {code}, a {_type_of(code)} card"
         for zone, types in _ZONE_TYPES.items():
             held = getattr(side, zone)
             if _codes_of(types).issuperset(held):
@@ -428,6 +444,8 @@ def hand_value_dealt(state: FKState) -> str | None:
         if len(side.hand) > value and not _started(state, player):
             return (f"player {player} holds {len(side.hand)} cards before their setup "
                     f"actions; the hand value is {value}")
+        if state.round > 1:
+            continue  # later turns: the even-up's own check (FK 6.14)
         dealt = state.step not in ("drop", "deal") or (
             state.step == "deal" and state.turn != player and state.turn != state.drop)
         if dealt and not _started(state, player) and len(side.hand) != value and side.draw:
@@ -453,12 +471,14 @@ def setup_counts(state: FKState) -> str | None:
 def laid_cards(state: FKState) -> str | None:
     for player in range(PLAYERS):
         side = state.side(player)
-        if side.laid and state.step not in ("lay", "fight"):
+        if side.laid and state.step not in ("lay", *TURN_STEPS):
             return f"player {player} laid fight cards before the setup actions were over"
         if len(side.laid) > LAID:
             return f"player {player} laid {len(side.laid)} fight cards"
-        full = min(LAID, len(side.laid) + len(side.fight))
-        done_laying = state.step == "fight" or (
+        if state.step in TURN_STEPS:
+            continue  # fights take the laid cards away one place at a time
+        full = min(LAID, len(side.laid) + len(side.fight) + len(side.under))
+        done_laying = (
             state.step == "lay" and player == state.drop and state.turn != player)
         if done_laying and len(side.laid) != full:
             return f"player {player} laid {len(side.laid)} fight cards, not {full}"
@@ -485,7 +505,83 @@ FK_INVARIANTS = (
     Invariant("laid-cards", ("FK 4.15", "FK 4.16"),
               "Fight cards are laid only after the setup actions, the Drop holder first, "
               "three each (or all that remain).", laid_cards),
+    Invariant("fight-cards-accounted", ("FK 2.3", "FK 5.11", "FK 5.12", "FK 5.13", "FK 6.11"),
+              "Each player's 12 fight cards are all in the fight stack, under it, laid on "
+              "the table, in raise the stakes or in the damage stack, none anywhere else.",
+              lambda state: _fight_cards_accounted(state)),
+    Invariant("one-drop-holder", ("FK 4.3", "FK 6.15"),
+              "Once chance has given it, exactly one player controls The Drop.",
+              lambda state: None if (state.drop in (0, 1)) != (state.step == "drop")
+              else f"The Drop is held by {state.drop!r} at step {state.step}"),
+    Invariant("game-ends-on-damage", ("FK 5.15", "FK 6.12", "FK 6.16"),
+              "A game goes on only while both characters' damage is below their life; it "
+              "ends when one reaches it, or when no fight card is left to lay.",
+              lambda state: _game_ends_on_damage(state)),
+    Invariant("turn-structure", ("FK 6.1", "FK 6.3", "FK 6.8", "FK 6.10"),
+              "A current fight exists exactly in the enhance, fight and score steps; cards "
+              "lie on a fight only while it is current; draws and discards wait only in "
+              "the turn after the reveal.", lambda state: _turn_structure(state)),
 )
+
+
+def _fight_cards_accounted(state: FKState) -> str | None:
+    for player in range(PLAYERS):
+        deck = playable_deck(state.decks[player])
+        held = state.side(player).fight_cards()
+        if held != deck.fight:
+            gained = sorted((Counter(held) - Counter(deck.fight)).elements())
+            lost = sorted((Counter(deck.fight) - Counter(held)).elements())
+            return (f"player {player}'s fight cards in play are not the 12 of {deck.name}: "
+                    f"more {cards_text(gained)}, fewer {cards_text(lost)}")
+    return None
+
+
+def _game_ends_on_damage(state: FKState) -> str | None:
+    from model.fightklub.turn import damage_taken
+
+    out = [seat for seat in range(PLAYERS) if damage_taken(state, seat)
+           >= playable_deck(state.decks[seat]).character.parts.life]
+    if len(out) > 1:
+        return "both characters' damage reached their life"
+    if out and state.step != "over":
+        return (f"player {out[0]}'s character has taken {damage_taken(state, out[0])} damage, "
+                f"its life or more, and the game goes on at step {state.step}")
+    if state.step == "over" and not out and any(state.side(p).laid or state.side(p).fight
+                                                 or state.side(p).under for p in range(PLAYERS)):
+        return "the game is over with no knockout while fight cards remain to be fought"
+    return None
+
+
+def _turn_structure(state: FKState) -> str | None:
+    current = state.step in ("enhance", "skirmish", "clash", "score")
+    if (state.fight is not None) != current:
+        return f"a current fight {'is missing' if current else 'remains'} at step {state.step}"
+    if state.queue and state.step not in TURN_STEPS:
+        return f"draws or discards wait at step {state.step}"
+    if any(state.side(p).table for p in range(PLAYERS)) and state.fight is None:
+        return "cards lie on a fight that is not current"
+    if state.step in TURN_STEPS and state.fight is not None:
+        fight = state.fight
+        lengths = [len(state.side(p).laid) for p in range(PLAYERS)]
+        if fight.place >= max(lengths):
+            return f"the current fight's place {fight.place + 1} holds no card"
+        for seat in range(PLAYERS):
+            laid = state.side(seat).laid
+            count = len(_card(laid[fight.place]).parts.sides) if fight.place < len(laid) else 1
+            if fight.sides[seat] >= count:
+                return f"player {seat}'s fight card has no side {fight.sides[seat]}"
+        if (fight.result is not None) != (state.step == "score"):
+            return f"the fight's result is {'known' if fight.result else 'unknown'} at step " \
+                   f"{state.step}"
+        if fight.skirmishes and state.step not in ("skirmish", "score"):
+            return f"skirmishes resolved at step {state.step}"
+        if state.step in ("skirmish", "clash"):
+            from model.fightklub.turn import mode
+
+            wanted = "power" if state.step == "skirmish" else "clash choice"
+            if min(lengths) <= fight.place or mode(state) != wanted:
+                return f"step {state.step} in a fight that is not {wanted}"
+    return None
 
 
 def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
@@ -497,19 +593,31 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
     total = EMPTY
     if before.step == "deal" and after.step != "deal":
         total = total.plus(deck.first_setup_energy)
-    if rules.first_setup_energy_twice and _started(after, player) and not _started(before,
-                                                                                  player):
+    if ((rules.first_setup_energy_twice or after.round > 1) and _started(after, player)
+            and not _started(before, player)):
         total = total.plus(deck.first_setup_energy)
-    if action.kind in ("play", "use") and before.turn == player:
+    if action.kind in ("play", "use") and before.turn == player and not before.queue:
         card = _card(action.card)
-        lines = card.abilities if action.kind == "play" else (
-            setup_lines(card)[action.ability - 1],)
-        if action.kind == "play" and card.type != "instant":
-            lines = ()
+        phase = before.step if before.step in ("enhance", "score", "cooldown") else "setup"
+        if action.kind == "play":
+            lines = card.abilities if card.type == "instant" else ()
+        elif phase == "setup":
+            lines = (setup_lines(card)[action.ability - 1],)
+        else:
+            lines = (tuple(a for a in card.abilities if a.phase == phase)[action.ability - 1],)
         for line in lines:
             for step in line.steps:
                 if step.do == "add_energy":
                     total = total.plus(Pool.of(Token(t) for t in step.param("tokens")))
+    # a fight card that scores as the winner of its fight adds its energy rewards; raise-
+    # the-stakes cards scored with it add none (FK 5.12)
+    won = Counter(before.side(player).laid) - Counter(after.side(player).laid)
+    scored = Counter(after.side(player).damage) - Counter(before.side(player).damage)
+    for entry in scored.elements():
+        code = entry[:-2] if entry.endswith("x2") else entry
+        if won[code]:
+            won[code] -= 1
+            total = total.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
     return total
 
 
@@ -555,22 +663,225 @@ def played_from_hand(before: FKState, action: Any, after: FKState,
     return None
 
 
+def damage_from_scored_cards(before: FKState, action: Any, after: FKState,
+                             rules: FKRules) -> str | None:
+    """Damage grows only by cards scored: a player's new damage-stack cards come from
+    their own current fight card and raise-the-stakes cards, only the fight card may be
+    doubled, and nothing ever leaves a damage stack (FK 5.12, FK 5.14)."""
+    for player in range(PLAYERS):
+        was, now = before.side(player), after.side(player)
+        if was.damage is now.damage or was.damage == now.damage:
+            continue
+        lost = Counter(was.damage) - Counter(now.damage)
+        if lost:
+            return f"{action}: player {player}'s damage stack lost {cards_text(sorted(lost))}"
+        new = Counter(now.damage) - Counter(was.damage)
+        doubled = [e for e in new.elements() if e.endswith("x2")]
+        plain = Counter(e[:-2] if e.endswith("x2") else e for e in new.elements())
+        fight_card = Counter(was.laid) - Counter(now.laid)
+        source = fight_card + Counter(was.stakes)
+        if plain - source:
+            return (f"{action}: player {player} scored {cards_text(sorted(plain.elements()))}, "
+                    f"not from their fight card or raise-the-stakes cards")
+        if len(doubled) > 1 or any(fight_card[e[:-2]] == 0 for e in doubled):
+            return f"{action}: player {player} scored double damage on a card that did not win"
+        if sum(fight_card.values()) > 1:
+            return f"{action}: player {player} scored more than one fight card of the fight"
+    return None
+
+
+def evenup_hand_and_hold(before: FKState, action: Any, after: FKState,
+                         rules: FKRules) -> str | None:
+    """After a player's even-up the hand is within the hold value once discarded, and at
+    the hand value once drawn, unless their draw stack ran out (FK 6.14, FK 4.14)."""
+    if before.step != "evenup":
+        return None
+    if isinstance(action, FKMove) and action.kind == "keep" and not before.queue:
+        player = before.turn
+        hold = playable_deck(before.decks[player]).character.parts.hold
+        if len(action.cards) > hold:
+            return f"{action}: player {player} kept {len(action.cards)} cards, hold {hold}"
+        waiting = [t for t in after.queue if t.player == player and t.kind == "draw"]
+        hand = after.side(player).hand
+        value = playable_deck(before.decks[player]).hand_value
+        if not waiting and len(hand) < value and after.side(player).draw:
+            return f"{action}: player {player} holds {len(hand)} and draws nothing"
+        return None
+    if not before.queue or before.queue[0].kind != "draw":
+        return None
+    player = before.queue[0].player
+    still = after.queue and after.queue[0].kind == "draw" and after.queue[0].player == player
+    if still or after.step != "evenup" and after.round == before.round:
+        return None
+    hand = after.side(player).hand
+    value = playable_deck(before.decks[player]).hand_value
+    ran_out = len(before.side(player).draw) <= 1
+    if len(hand) != value and not ran_out:
+        return (f"{action}: player {player} ended the even-up with {len(hand)} cards, not the "
+                f"hand value {value}, though their draw stack did not run out")
+    return None
+
+
 FK_TRANSITION_INVARIANTS = (
     TransitionInvariant("tokens-conserved", ("FK 3.1", "FK 3.2", "FK 4.5", "FK 4.7",
                                              "FK 4.13"),
                         "Tokens appear only by a grant (starting energy, first setup "
-                        "action, an add-energy step) and leave the pool only as the burns "
-                        "the action names.", tokens_conserved),
+                        "action, an add-energy step, a winning card's reward) and leave the "
+                        "pool only as the burns the action names.", tokens_conserved),
     TransitionInvariant("latent-never-burned", ("FK 3.8", "FK 3.9"),
                         "Every burned token was in the pool: latent energy is never "
                         "burned.", latent_never_burned),
     TransitionInvariant("played-from-hand", ("FK 4.8", "FK 4.10", "FK 4.11"),
                         "A card played leaves the hand, and only that card.",
                         played_from_hand),
+    TransitionInvariant("damage-from-scored-cards", ("FK 5.12", "FK 5.14", "FK 6.10"),
+                        "Damage grows only by the cards a player scores: their fight card "
+                        "(doubled only when a score action doubled it) and their raise-the-"
+                        "stakes cards; no damage is ever lost.", damage_from_scored_cards),
+    TransitionInvariant("evenup-hand-and-hold", ("FK 6.14", "FK 4.14"),
+                        "After the even-up discard a hand is within the hold value, and after "
+                        "the draws at the hand value unless the draw stack ran out.",
+                        evenup_hand_and_hold),
 )
 
 
 # -- the phase graph ----------------------------------------------------------------------------------
+_TURN_EDGES = (
+    ("choose_order", "cooldown"),
+    ("choose_order", "enhance"),
+    ("choose_order", "evenup"),
+    ("choose_order", "score"),
+    ("choose_order", "task"),
+    ("clash", "clash_choice"),
+    ("clash_choice", "clash_text"),
+    ("clash_text", "fight_result"),
+    ("clash_text", "task"),
+    ("cleanup", "settle"),
+    ("cooldown", "choose_order"),
+    ("cooldown", "pass_action"),
+    ("cooldown", "pay"),
+    ("discard_task", "task_discard"),
+    ("draw_task", "task_draw"),
+    ("effect", "enhance"),
+    ("effect", "fight_step"),
+    ("effect", "task"),
+    ("end_fights", "cooldown"),
+    ("enhance", "choose_order"),
+    ("enhance", "gear"),
+    ("enhance", "pass_action"),
+    ("enhance", "pay"),
+    ("evenup", "choose_order"),
+    ("evenup", "evenup_keep"),
+    ("evenup_begins", "evenup"),
+    ("evenup_keep", "draw_task"),
+    ("evenup_keep", "task"),
+    ("extra_cost", "line_action"),
+    ("fight", "pick"),
+    ("fight_result", "discard_task"),
+    ("fight_result", "draw_task"),
+    ("fight_result", "score"),
+    ("fight_step", "clash"),
+    ("fight_step", "clash_text"),
+    ("fight_step", "skirmish"),
+    ("gametext", "cleanup"),
+    ("gametext", "discard_task"),
+    ("gametext", "draw_task"),
+    ("gametext", "enhance"),
+    ("gametext", "fight_result"),
+    ("gametext", "fight_step"),
+    ("gametext", "score"),
+    ("gametext", "settle"),
+    ("gametext", "task"),
+    ("gear", "enhance"),
+    ("gear", "fight_step"),
+    ("gear", "task"),
+    ("instant_action", "gametext"),
+    ("knockout", "over"),
+    ("line_action", "gametext"),
+    ("pass_action", "cleanup"),
+    ("pass_action", "cooldown"),
+    ("pass_action", "enhance"),
+    ("pass_action", "evenup_begins"),
+    ("pass_action", "fight_step"),
+    ("pass_action", "score"),
+    ("pass_action", "settle"),
+    ("pass_action", "task"),
+    ("pass_drop", "order"),
+    ("pay", "effect"),
+    ("pay", "extra_cost"),
+    ("pay", "instant_action"),
+    ("pay", "line_action"),
+    ("pick", "enhance"),
+    ("pick", "fight_result"),
+    ("pick", "gametext"),
+    ("pick", "task"),
+    ("refill", "task"),
+    ("result_tab", "gametext"),
+    ("result_tab", "task"),
+    ("reveal", "stall"),
+    ("score", "choose_order"),
+    ("score", "pass_action"),
+    ("score", "pay"),
+    ("settle", "end_fights"),
+    ("settle", "fight"),
+    ("settle", "knockout"),
+    ("skirmish", "skirmish_result"),
+    ("skirmish_result", "fight_result"),
+    ("skirmish_result", "result_tab"),
+    ("skirmish_result", "skirmish"),
+    ("skirmish_result", "task"),
+    ("stall", "over"),
+    ("task", "clash"),
+    ("task", "cleanup"),
+    ("task", "cooldown"),
+    ("task", "discard_task"),
+    ("task", "draw_task"),
+    ("task", "enhance"),
+    ("task", "evenup"),
+    ("task", "evenup_begins"),
+    ("task", "fight"),
+    ("task", "fight_result"),
+    ("task", "fight_step"),
+    ("task", "pass_drop"),
+    ("task", "score"),
+    ("task", "settle"),
+    ("task", "skirmish"),
+    ("task_discard", "discard_task"),
+    ("task_discard", "draw_task"),
+    ("task_discard", "fight_result"),
+    ("task_discard", "score"),
+    ("task_discard", "skirmish"),
+    ("task_discard", "task"),
+    ("task_draw", "cooldown"),
+    ("task_draw", "discard_task"),
+    ("task_draw", "draw_task"),
+    ("task_draw", "evenup"),
+    ("task_draw", "evenup_begins"),
+    ("task_draw", "fight_result"),
+    ("task_draw", "pass_drop"),
+    ("task_draw", "refill"),
+    ("task_draw", "score"),
+    ("task_draw", "skirmish"),
+    ("task_draw", "task"),
+)
+"""The transitions of the turn after the reveal: every one seen in seeded playouts of
+both decks under each ruleset, and the draws and discards that end early (``task``)
+after anything that can queue them."""
+_EDGE_LABELS = {
+    "fight": "the Drop holder picks a fight", "enhance": "an enhance action",
+    "skirmish": "the next skirmish", "clash": "whose clash text", "score": "a score action",
+    "cooldown": "a cooldown action", "evenup": "an even-up", "draw_task": "a card to draw",
+    "discard_task": "a card to discard", "task": "nothing left to draw or discard",
+    "fight_step": "the enhance actions done", "fight_result": "the fight decided",
+    "cleanup": "the score actions done", "settle": "the cards settled",
+    "knockout": "damage reached life", "over": "the game ends",
+    "end_fights": "no fight left", "evenup_begins": "the cooldown actions done",
+    "pass_drop": "both players evened up", "order": "the next turn",
+    "stall": "no fight card laid", "choose_order": "the holder decides the order",
+    "pay": "a cost paid", "pick": "a fight picked", "refill": "the last card drawn",
+}
+"""What each kind of edge into a phase of the turn after the reveal means."""
+
 PHASE_NODES = (
     ("drop", "start", ("FK 4.1", "FK 4.2", "FK 4.3"), "Characters revealed, Drop holder drawn"),
     ("deal", "step", ("FK 4.4",), "Draw to the hand value"),
@@ -589,7 +900,42 @@ PHASE_NODES = (
     ("end_setup", "step", ("FK 4.8", "FK 4.15"), "Setup actions over"),
     ("lay", "step", ("FK 4.15",), "Lay a fight card face down"),
     ("reveal", "step", ("FK 4.16",), "Reveal"),
-    ("fight", "terminal", ("FK 4.16",), "Fight phase begins"),
+    ("fight", "decision", ("FK 6.1", "FK 6.2"), "Drop holder picks the current fight"),
+    ("stall", "step", ("FK 6.16",), "No fight card left to lay"),
+    ("pick", "step", ("FK 6.1", "FK 6.2"), "The current fight"),
+    ("enhance", "decision", ("FK 6.3", "FK 6.4"), "Enhance step"),
+    ("choose_order", "step", ("FK 6.3",), "Drop holder decides who acts first"),
+    ("effect", "step", ("FK 6.4",), "An effect onto the fight card"),
+    ("gear", "step", ("FK 6.4", "FK 6.5"), "A gear activated"),
+    ("instant_action", "step", ("FK 6.4", "FK 6.9", "FK 6.13"), "An instant of the phase"),
+    ("line_action", "step", ("FK 6.4", "FK 6.9", "FK 6.13"), "A line of a card in play"),
+    ("extra_cost", "step", ("FK 6.6",), "Cards discarded for a cost"),
+    ("gametext", "step", ("FK 6.6", "FK 6.8"), "What the gametext does"),
+    ("pass_action", "step", ("FK 6.4", "FK 6.9", "FK 6.13"), "Pass"),
+    ("fight_step", "step", ("FK 6.7",), "Fight step begins"),
+    ("skirmish", "decision", ("FK 6.7", "FK 5.5"), "Drop holder picks the next skirmish"),
+    ("skirmish_result", "step", ("FK 5.4", "FK 5.7"), "A skirmish resolved"),
+    ("result_tab", "step", ("FK 5.6",), "Result tabs act"),
+    ("clash", "decision", ("FK 6.7", "FK 5.1"), "Drop holder picks whose clash text"),
+    ("clash_choice", "step", ("FK 6.7",), "Whose clash text"),
+    ("clash_text", "step", ("FK 5.10",), "Clash text decides"),
+    ("fight_result", "step", ("FK 5.8", "FK 5.9", "FK 6.9"), "The fight's result"),
+    ("score", "decision", ("FK 6.9",), "Score step"),
+    ("cleanup", "step", ("FK 6.10",), "Effects discarded, gear returned"),
+    ("settle", "step", ("FK 6.10", "FK 5.11", "FK 5.12", "FK 5.13"), "Score, exhaust, raise"),
+    ("knockout", "step", ("FK 6.12", "FK 5.15"), "Damage reaches life"),
+    ("end_fights", "step", ("FK 6.1", "FK 6.13"), "Every fight resolved"),
+    ("cooldown", "decision", ("FK 6.13",), "Cooldown action"),
+    ("evenup_begins", "step", ("FK 6.14",), "Even-up step begins"),
+    ("evenup", "decision", ("FK 6.14",), "Even-up: keep at most the hold"),
+    ("evenup_keep", "step", ("FK 6.14",), "Discard down to the hold"),
+    ("draw_task", "step", ("FK 6.8", "FK 6.14"), "Chance deals a pending draw"),
+    ("task_draw", "step", ("FK 6.8",), "A card drawn"),
+    ("discard_task", "decision", ("FK 6.8",), "A pending discard"),
+    ("task_discard", "step", ("FK 6.8",), "A card discarded"),
+    ("task", "step", ("FK 6.8", "FK 6.17"), "A draw or discard ends early"),
+    ("pass_drop", "step", ("FK 6.15",), "The Drop passes: next turn"),
+    ("over", "terminal", ("FK 6.12", "FK 6.16"), "Game over"),
 )
 _AFTER_ACTION = ("setup", "first_setup", "end_setup")
 PHASE_EDGES = (
@@ -617,12 +963,13 @@ PHASE_EDGES = (
     ("draw", "refill", "the last card drawn"),
     ("lay", "reveal", "all fight cards laid"),
     ("reveal", "fight", "the fight phase begins"),
+    *((source, target, _EDGE_LABELS.get(target, "")) for source, target in _TURN_EDGES),
 )
 
 
 @functools.lru_cache(maxsize=1)
 def _graph() -> nx.DiGraph:
-    return build_phase_graph("Fight Klub: getting started and the setup phase", PHASE_NODES,
+    return build_phase_graph("Fight Klub: the turn", PHASE_NODES,
                              PHASE_EDGES)
 
 
@@ -677,10 +1024,11 @@ def _begin_setup(state: FKState, player: int, steps: list[Step],
                  rules: FKRules) -> Transition[FKState]:
     """``player``'s first setup action (FK 4.7), then their two setup actions."""
     energy = playable_deck(state.decks[player]).first_setup_energy
-    if rules.first_setup_energy_twice:
+    if rules.first_setup_energy_twice or state.round > 1:
         pool = state.side(player).pool.plus(energy)
         state = state.with_side(player, pool=pool)
-        steps.append(Step("first_setup", ("FK 4.7", "FK 3.1"),
+        steps.append(Step("first_setup", ("FK 4.7", "FK 3.1") if state.round == 1 else
+                          ("FK 4.7", "FK 3.1", "FK 6.15"),
                           f"player {player}'s first setup action adds {energy} (pool {pool}); "
                           "two setup actions follow"))
     else:
@@ -703,42 +1051,54 @@ def _end_action(state: FKState, steps: list[Step], rules: FKRules) -> Transition
     steps.append(Step("end_setup", ("FK 4.8", "FK 4.15"),
                       "both players have taken their setup actions; the fight cards are "
                       f"laid, player {state.drop} (the Drop holder) first"))
-    return _start_lay(state, state.drop, steps)
+    return _start_lay(state, state.drop, steps, rules)
 
 
-def _start_lay(state: FKState, player: int, steps: list[Step]) -> Transition[FKState]:
-    if state.side(player).fight:
+def _start_lay(state: FKState, player: int, steps: list[Step],
+               rules: FKRules) -> Transition[FKState]:
+    side = state.side(player)
+    if side.fight or side.under:
         return Transition(dataclasses.replace(state, step="lay", turn=player), tuple(steps))
     if player == state.drop:
-        return _start_lay(state, 1 - player, steps)
-    return _reveal(state, steps)
+        return _start_lay(state, 1 - player, steps, rules)
+    return _reveal(state, steps, rules)
 
 
-def _reveal(state: FKState, steps: list[Step]) -> Transition[FKState]:
+def _reveal(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+    from model.fightklub.turn import begin_fight_phase
+
     shown = "; ".join(f"player {p} {cards_text(state.side(p).laid)}" for p in range(PLAYERS))
     steps.append(Step("reveal", ("FK 4.16",),
                       f"the fight cards are revealed together ({shown}): the fight phase "
                       "begins"))
-    return Transition(dataclasses.replace(state, step="fight"), tuple(steps))
+    return begin_fight_phase(state, steps, rules)
 
 
-def _lay(state: FKState, code: str) -> Transition[FKState]:
+def _lay(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     """The acting player lays ``code`` from their fight stack face down, left to right
-    (FK 4.15); the reveal follows the last card (FK 4.16)."""
+    (FK 4.15): from the shuffled part while it lasts, then the exhausted cards under it
+    in the order they went there (FK 6.11); the reveal follows the last card (FK 4.16)."""
     player = state.turn
     side = state.side(player)
-    fight = list(side.fight)
-    fight.remove(code)
     laid = side.laid + (code,)
-    state = state.with_side(player, fight=tuple(fight), laid=laid)
-    steps = [Step("lay", ("FK 4.15", "FK 4.2"),
-                  f"player {player} lays {code} face down in place {len(laid)}, without "
-                  "looking")]
-    if len(laid) < LAID and fight:
+    if side.fight:
+        fight = list(side.fight)
+        fight.remove(code)
+        state = state.with_side(player, fight=tuple(fight), laid=laid)
+        steps = [Step("lay", ("FK 4.15", "FK 4.2"),
+                      f"player {player} lays {code} face down in place {len(laid)}, without "
+                      "looking")]
+    else:
+        state = state.with_side(player, under=side.under[1:], laid=laid)
+        steps = [Step("lay", ("FK 4.15", "FK 6.11"),
+                      f"player {player} lays {code}, the next exhausted card under the "
+                      f"fight stack, face down in place {len(laid)}")]
+    left = state.side(player)
+    if len(laid) < LAID and (left.fight or left.under):
         return Transition(state, tuple(steps))
     if player == state.drop:
-        return _start_lay(state, 1 - player, steps)
-    return _reveal(state, steps)
+        return _start_lay(state, 1 - player, steps, rules)
+    return _reveal(state, steps, rules)
 
 
 def _pay(state: FKState, player: int, cost: Cost, burn: Pool, what: str,
@@ -860,11 +1220,15 @@ def _public(state: FKState) -> str:
     parts = []
     for player in range(PLAYERS):
         side = state.side(player)
-        laid = (cards_text(side.laid) if state.step == "fight"
+        laid = (cards_text(side.laid) if state.step in TURN_STEPS
                 else f"{len(side.laid)} face down")
+        # exhausted cards, cards on the fight, damage and raise-the-stakes stacks were all
+        # seen face up by both players
         parts.append(f"p{player} draw {len(side.draw)} hand {len(side.hand)} support "
                      f"{cards_text(side.support)} discard {cards_text(side.discard)} fight "
-                     f"{len(side.fight)} laid {laid} pool {side.pool} burned {side.burned}")
+                     f"{len(side.fight)} laid {laid} under {cards_text(side.under)} table "
+                     f"{cards_text(side.table)} damage {cards_text(side.damage)} stakes "
+                     f"{cards_text(side.stakes)} pool {side.pool} burned {side.burned}")
     head = str(state).split(" | p0 ")[0]
     return head + " | " + " | ".join(parts)
 
@@ -875,6 +1239,54 @@ def _draws(kind: str, stack: tuple[str, ...]) -> tuple[tuple[FKMove, Fraction], 
     return tuple((FKMove(kind, code), p) for code, p in draw_outcomes(stack))
 
 
+LATE_DRAW = 4
+"""Cards left in each draw stack of a :func:`late_game` position."""
+LATE_FIGHT = 4
+"""Fight cards each player still has to fight in a :func:`late_game` position."""
+LATE_MARGIN = 4
+"""How far short of the opponent's life a :func:`late_game` damage stack stays."""
+
+
+def late_game(decks: tuple[str, str], index: int = 0) -> FKState:
+    """A position at the start of a late turn (round 3), built by rule from the decks: each
+    player's draw stack down to :data:`LATE_DRAW` cards (the rest in hand, up to the hand
+    value, and in the discard stack), :data:`LATE_FIGHT` fight cards left in the fight
+    stack, the others scored (as long as the opponent stays :data:`LATE_MARGIN` damage short
+    of their life) or waiting in raise the stakes; player ``index % 2`` holds The Drop.  Short
+    stacks make whole games short, for the explorer."""
+    infos = [playable_deck(name) for name in decks]
+    sides = []
+    for seat, info in enumerate(infos):
+        opponent_life = infos[1 - seat].character.parts.life
+        draw = info.draw
+        fights_left = info.fight[:LATE_FIGHT]
+        damage: list[str] = []
+        stakes: list[str] = []
+        dealt = 0
+        for code in info.fight[LATE_FIGHT:]:
+            markers = _card(code).parts.damage
+            if dealt + markers <= opponent_life - LATE_MARGIN:
+                damage.append(code)
+                dealt += markers
+            else:
+                stakes.append(code)
+        pool = info.first_setup_energy.plus(info.first_setup_energy)
+        rest = list(draw[LATE_DRAW + info.hand_value:])
+        # a gear and a condition in play, so that enhance and cooldown lines are open
+        support = []
+        for kind in ("gear", "condition"):
+            found = next((code for code in rest if _card(code).type == kind), None)
+            if found is not None:
+                rest.remove(found)
+                support.append(found)
+        sides.append(Side(draw=draw[:LATE_DRAW], hand=draw[LATE_DRAW:LATE_DRAW + info.hand_value],
+                          support=tuple(sorted(support)), discard=tuple(rest),
+                          fight=fights_left, damage=tuple(damage), stakes=tuple(stakes),
+                          pool=pool))
+    holder = index % PLAYERS
+    return FKState(decks, "order", holder, None, holder, 0, 0, (sides[0], sides[1]), round=3)
+
+
 class FKGame(Game[FKState, FKMove, FKRules]):
     key = "fightklub"
     title = "Fight Klub"
@@ -883,9 +1295,10 @@ class FKGame(Game[FKState, FKMove, FKRules]):
     setup_type = FKSetup
     min_players = PLAYERS
     max_players = PLAYERS
-    summary = ("Getting started and the setup phase of the two-player card game, up to the "
-               "reveal of the fight cards (the fights are not modelled yet), played with "
-               "ringside's synthetic decks since the card texts of ONE are not public.")
+    summary = ("The two-player card game from getting started to the end of the game: the "
+               "setup phase, the fights, the cooldown and the even-up, turn after turn, "
+               "played with ringside's synthetic decks since the card texts of ONE are not "
+               "public.")
     overview = (
         "Each player brings a 40-card deck: a character, a draw stack of 26 conditions, "
         "effects, gear and instants, a fight stack of 12 fight cards and The Drop. Getting "
@@ -893,9 +1306,15 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         "add their first setup energy, and the Drop holder picks who sets up first. In the "
         "setup phase each player adds the first setup energy and takes two setup actions, "
         "paying energy for the cards they play; then both lay three fight cards face down "
-        "and reveal them, and the fight phase begins. The model ends there: the fights, "
-        "the cooldown and later turns are not modelled yet (they are the second Fight Klub "
-        "issue, issue 11).")
+        "and reveal them. In the fight phase the Drop holder picks each fight in turn "
+        "(unopposed cards first); each fight has an enhance step (one action each: an "
+        "effect, an instant, a line, a gear, or a pass), a fight step (skirmishes one at a "
+        "time in the holder's order, or clash text) and a score step, after which the "
+        "winning card scores its damage, with any raise-the-stakes cards, and the losing "
+        "card is exhausted under its fight stack; ties go to raise the stakes. The cooldown "
+        "gives each player one more action, the even-up discards down to the hold value "
+        "and draws up to the hand value, and The Drop passes. The game ends the moment a "
+        "character's damage reaches its life.")
 
     @property
     def presets(self):
@@ -932,6 +1351,13 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                  (DECKS[1], DECKS[1]))
         return [FKSetup(pairs[index % len(pairs)]) for index in range(count)]
 
+    def exploration_starts(self, rules: FKRules, count: int):
+        """Late-game positions with short stacks (:func:`late_game`), so that the search
+        and the playouts reach the end of the game in a few dozen actions; getting
+        started and whole games are the tests' and ``ringside fightklub play``'s."""
+        for index, setup in enumerate(self.example_setups(count)):
+            yield late_game(setup.decks, index)
+
     def initial_state(self, setup: FKSetup, rules: FKRules) -> FKState:
         """Characters and Drops on the table, the two stacks of each deck shuffled
         (FK 4.1, FK 4.2); chance gives The Drop first."""
@@ -943,10 +1369,18 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         return PLAYERS
 
     def max_length(self, state: FKState) -> int:
-        """Each action takes one of: The Drop's chance, a card of the deal, the holder's
-        choice, a setup action (with the most cards one can draw), a pending draw, a fight
-        card laid."""
-        if state.step == "fight":
+        """A bound that every action lowers by one at least (see
+        :func:`model.fightklub.turn.length_bound`): the turns still possible, each at
+        most a whole turn's actions, and what is left of the current turn."""
+        from model.fightklub.turn import length_bound
+
+        return length_bound(state, self._setup_left(state))
+
+    def _setup_left(self, state: FKState) -> int:
+        """Each action of getting started and the setup phase takes one of: The Drop's
+        chance, a card of the deal, the holder's choice, a setup action (with the most
+        cards one can draw), a pending draw, a fight card laid."""
+        if state.step in TURN_STEPS:
             return 0
         decks = [playable_deck(name) for name in state.decks]
         total = 1 if state.step == "drop" else 0
@@ -966,12 +1400,13 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                 total += state.left * per_action + state.pending
         for player in range(PLAYERS):
             side = state.side(player)
+            stacked = len(side.fight) + len(side.under)
             if state.step != "lay":
-                total += min(LAID, len(side.fight)) if state.step != "fight" else 0
+                total += min(LAID, stacked)
             elif player == state.turn:
-                total += min(LAID, len(side.fight) + len(side.laid)) - len(side.laid)
+                total += min(LAID, stacked + len(side.laid)) - len(side.laid)
             elif state.turn == state.drop:
-                total += min(LAID, len(side.fight))
+                total += min(LAID, stacked)
         return total
 
     # -- states --------------------------------------------------------------------------
@@ -993,15 +1428,23 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             return Drawn(code, words + (", face down" if face_down else ""))
 
         rows = []
+        hidden = state.step not in TURN_STEPS
+        current = state.fight.place if state.fight is not None else None
         for player in range(PLAYERS):
             deck = playable_deck(state.decks[player])
             side = state.side(player)
             drop = Drawn(deck.drop.code, "The Drop, face up (control)" if state.drop == player
                          else "The Drop, face down")
-            hidden = state.step != "fight"
+            laid = []
+            for place, code in enumerate(side.laid):
+                cell = token(code, hidden)
+                if place == current:
+                    # the current fight's card, with the effects and gear lying on it
+                    cell = (Drawn(code, cell.words + ", the current fight", mark="current"),
+                            *(token(c) for c in side.table))
+                laid.append(cell)
             rows.append([token(deck.character.code), drop]
-                        + [token(code) for code in side.support]
-                        + [token(code, hidden) for code in side.laid])
+                        + [token(code) for code in side.support] + laid)
         width = max(len(row) for row in rows)
         board = tuple(tuple(row + [""] * (width - len(row))) for row in rows)
         parts: list[tuple[str, Any]] = []
@@ -1009,37 +1452,65 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             side = state.side(player)
             parts += [(f"player {player}'s hand", tuple(token(c) for c in side.hand) or "-"),
                       (f"player {player}'s stacks", f"draw {len(side.draw)}, fight "
-                                                    f"{len(side.fight)} (face down)"),
+                                                    f"{len(side.fight)} (face down)"
+                       + (f", {len(side.under)} exhausted under it" if side.under else "")),
                       (f"player {player}'s discard", tuple(token(c) for c in side.discard)
                        or "-"),
                       (f"player {player}'s energy", f"pool {side.pool}, burned {side.burned}")]
-        whose = {"drop": "chance", "deal": f"player {state.turn} draws",
-                 "order": f"player {state.drop} chooses", "setup": f"player {state.turn}, "
-                 f"{state.left} setup action{'s' if state.left != 1 else ''} left",
-                 "draw": f"player {state.turn} draws {state.pending}",
-                 "lay": f"player {state.turn} lays", "fight": "the fight phase begins"}
-        parts.append(("step", f"{state.step}: {whose[state.step]}"))
-        return Layout(board, tuple(parts))
+            if side.damage:
+                parts.append((f"player {player}'s damage stack",
+                               tuple(Drawn(entry, f"{_name(code)}"
+                                           + (", rotated: double damage" if doubled else ""))
+                                     for entry, (code, doubled) in zip(side.damage,
+                                                                       side.scored()))))
+            if side.stakes:
+                parts.append((f"player {player}'s raise the stakes",
+                              tuple(token(c) for c in side.stakes)))
+        actor = self.current_player(state)
+        who = ("chance" if actor == CHANCE else "nobody: the game is over" if actor == TERMINAL
+               else f"player {actor}" + (" (the Drop holder)" if actor == state.drop else ""))
+        what = state.step if not state.queue else (
+            f"{state.step}, then {' '.join(str(t) for t in state.queue)}")
+        parts.append(("step", f"{what}: turn {state.round}, {who} to act"))
+        if state.fight is not None:
+            parts.append(("current fight", str(state.fight)))
+        legend = (("current", "the current fight's card"),) if current is not None else ()
+        return Layout(board, tuple(parts), legend=legend)
 
     def phase(self, state: FKState) -> str:
+        if state.queue:
+            return "draw_task" if state.queue[0].kind == "draw" else "discard_task"
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
         return _graph()
 
     def current_player(self, state: FKState) -> int:
+        if state.queue:
+            task = state.queue[0]
+            return CHANCE if task.kind == "draw" else task.chooser
         if state.step in ("drop", "deal", "draw", "lay"):
             return CHANCE
-        if state.step == "fight":
+        if state.step == "over":
             return TERMINAL
-        if state.step == "order":
+        if state.step in ("order", "fight", "skirmish", "clash"):
+            return state.drop
+        if state.step in ORDERED_STEPS and state.first is None:
             return state.drop
         return state.turn
 
     def outcome(self, state: FKState, rules: FKRules) -> Outcome | None:
-        if state.step == "fight":
-            return Outcome("fight phase begins")
-        return None
+        """A finished game: the winner, or none (FK 6.12, FK-T1); scores are the damage
+        each player dealt."""
+        if state.step != "over":
+            return None
+        from model.fightklub.turn import damage_taken, outcome_winner
+
+        winner = outcome_winner(state, rules)
+        dealt = tuple(damage_taken(state, 1 - seat) for seat in range(PLAYERS))
+        if winner is None:
+            return Outcome("drawn", frozenset(), dealt)
+        return Outcome(f"player {winner} wins", frozenset({winner}), dealt)
 
     # -- hidden information --------------------------------------------------------------
     def observation(self, state: FKState, player: int) -> FKView:
@@ -1050,9 +1521,10 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     def resample(self, state: FKState, player: int, rng) -> FKState:
         """The other player's hand and draw stack dealt again from the cards among them,
-        and each player's face-down fight cards drawn again from their fight stack and
-        laid cards together; the player's own draw stack is what their deck list leaves,
-        so it stays."""
+        and, before the reveal, each player's face-down fight cards drawn again from their
+        fight stack and laid cards together (while the shuffled stack lasts: exhausted
+        cards come back in a known order); the player's own draw stack is what their deck
+        list leaves, so it stays."""
         other = 1 - player
         side = state.side(other)
         pool = list(side.hand + side.draw)
@@ -1060,9 +1532,12 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         cut = len(side.hand)
         state = state.with_side(other, hand=tuple(sorted(pool[:cut])),
                                 draw=tuple(sorted(pool[cut:])))
-        if state.step != "fight":
+        if state.step not in TURN_STEPS:
             for seat in range(PLAYERS):
                 seat_side = state.side(seat)
+                if not seat_side.fight:
+                    # laid cards may have come from under the stack, in a known order
+                    continue
                 cards = list(seat_side.laid + seat_side.fight)
                 rng.shuffle(cards)
                 count = len(seat_side.laid)
@@ -1072,16 +1547,30 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     # -- actions --------------------------------------------------------------------------
     def chance_outcomes(self, state: FKState, rules: FKRules):
+        if state.queue:
+            task = state.queue[0]
+            return _draws("draw", state.side(task.player).draw) if task.kind == "draw" else ()
         if state.step == "drop":
             return tuple((FKMove("drop", player=p), Fraction(1, PLAYERS))
                          for p in range(PLAYERS))
         if state.step in ("deal", "draw"):
             return _draws("draw", state.side(state.turn).draw)
         if state.step == "lay":
-            return _draws("lay", state.side(state.turn).fight)
+            side = state.side(state.turn)
+            if side.fight:
+                return _draws("lay", side.fight)
+            # the exhausted cards under the stack come back in their order (FK 6.11)
+            return ((FKMove("lay", side.under[0]), Fraction(1)),) if side.under else ()
         return ()
 
     def legal_actions(self, state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
+        current = self.current_player(state)
+        if current in (CHANCE, TERMINAL):
+            return ()
+        if state.queue or state.step in TURN_STEPS:
+            from model.fightklub.turn import legal
+
+            return legal(state, rules)
         if state.step == "order":
             return tuple(FKMove("first", player=p) for p in range(PLAYERS))
         if state.step != "setup":
@@ -1115,6 +1604,15 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             if len(fits) > 1:
                 raise AmbiguousAction(text, "which tokens to burn",
                                       [str(a) for a in fits])
+        if move.kind == "use" and not move.cards:
+            fits = [a for a in actions if a.kind == "use" and a.card == move.card
+                    and a.ability == move.ability and a.burn == (move.burn or a.burn)
+                    and a.returned == move.returned]
+            if len({a.cards for a in fits}) > 1:
+                raise AmbiguousAction(text, "which cards to discard for the cost",
+                                      [str(a) for a in fits])
+            if len(fits) == 1 and fits[0].cards:
+                return fits[0]
         if move.kind == "use" and not move.returned:
             fits = [a for a in actions if a.kind == "use" and a.card == move.card
                     and a.ability == move.ability and a.burn == (move.burn or a.burn)]
@@ -1137,6 +1635,24 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                                            f"characters revealed: {names}; both stacks "
                                            "shuffled; chance gives The Drop to player "
                                            f"{action.player}, whose copy turns face up"),))
+        from model.fightklub import turn
+
+        if state.queue:
+            if action.kind == "draw":
+                return turn.task_draw(state, action, rules)
+            return turn.task_discard(state, action, rules)
+        if state.step in TURN_STEPS:
+            if action.kind == "pick":
+                return turn.pick(state, action, rules)
+            if action.kind == "skirmish":
+                return turn.skirmish(state, action, rules)
+            if action.kind == "clash":
+                return turn.choose_clash(state, action, rules)
+            if action.kind == "first":
+                return turn.choose_first(state, action, rules)
+            if action.kind == "keep":
+                return turn.keep(state, action, rules)
+            return turn.act(state, action, rules)
         if action.kind == "draw" and state.step == "deal":
             return _deal(state, action.card, rules)
         if action.kind == "draw":
@@ -1148,9 +1664,9 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                 return Transition(after, tuple(steps))
             return _end_action(after, steps, rules)
         if action.kind == "lay":
-            return _lay(state, action.card)
+            return _lay(state, action.card, rules)
         if action.kind == "first":
-            steps = [Step("order", ("FK 4.6",),
+            steps = [Step("order", ("FK 4.6", "FK 6.15") if state.round > 1 else ("FK 4.6",),
                           f"player {state.drop}, the Drop holder, has player "
                           f"{action.player} set up first")]
             return _begin_setup(dataclasses.replace(state, first=action.player),
@@ -1167,9 +1683,10 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     # -- refusals -------------------------------------------------------------------------
     def _illegal(self, state: FKState, action: Any, rules: FKRules) -> Illegal:
-        if state.step == "fight":
-            return Illegal(("FK 4.16",), "the fight cards are revealed: the setup phase is "
-                                         "over and the fight phase begins")
+        if state.queue or state.step in TURN_STEPS:
+            from model.fightklub.turn import why_illegal
+
+            return why_illegal(state, action, rules)
         if not isinstance(action, FKMove):
             return Illegal(("FK 4.8",), "not an action of this game")
         chance = {"drop": ("drop", "FK 4.3"), "deal": ("draw", "FK 4.4"),

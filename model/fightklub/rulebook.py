@@ -3,14 +3,15 @@
 FK 1 (cards: the types and their parts) and FK 2 (decks and collections) are
 written here; FK 3 (energy and costs) comes from
 :mod:`model.fightklub.energy_rules`, FK 4 (getting started and the setup phase)
-from :mod:`model.fightklub.setup_rules`.  FK 5 and up are kept for the fights
-and the rest of the turn (a later increment).  Statements are in ringside's own words;
+from :mod:`model.fightklub.setup_rules`, FK 5 (fights) from
+:mod:`model.fightklub.fight_rules` and FK 6 (the turn after setup) from
+:mod:`model.fightklub.turn_rules`.  Statements are in ringside's own words;
 ``source`` names the section of the rulebook (``fight-klub.txt``).
 
 >>> FK_RULEBOOK.get("FK 2.6").title
 'The 1-3-3 rule'
 >>> [section.number for section in FK_RULEBOOK.sections]
-['FK 1', 'FK 2', 'FK 3', 'FK 4']
+['FK 1', 'FK 2', 'FK 3', 'FK 4', 'FK 5', 'FK 6']
 """
 
 from __future__ import annotations
@@ -18,8 +19,12 @@ from __future__ import annotations
 from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, RuleBook, Section, Term
 from model.fightklub.energy_rules import ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION
+from model.fightklub.fight_rules import (
+    FIGHT_AMBIGUITIES, FIGHT_GLOSSARY, FIGHT_RULES, FIGHT_SECTION)
 from model.fightklub.setup_rules import (
     SETUP_AMBIGUITIES, SETUP_GLOSSARY, SETUP_RULES, SETUP_SECTION)
+from model.fightklub.turn_rules import (
+    TURN_AMBIGUITIES, TURN_GLOSSARY, TURN_RULES, TURN_SECTION)
 
 BOOK = "Fight Klub"
 FOUNDATION = f"{BOOK}: ONE: The Foundation Set"
@@ -249,11 +254,13 @@ DECK_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "1-3-3 by name"),
 )
 
-FK_RULES: tuple[Rule, ...] = CARD_RULES + DECK_RULES + tuple(ENERGY_RULES) + SETUP_RULES
-FK_RULEBOOK = RuleBook("FK", (CARD_SECTION, DECK_SECTION, ENERGY_SECTION, SETUP_SECTION),
-                       FK_RULES)
+FK_RULES: tuple[Rule, ...] = (CARD_RULES + DECK_RULES + tuple(ENERGY_RULES) + SETUP_RULES
+                              + FIGHT_RULES + TURN_RULES)
+FK_RULEBOOK = RuleBook("FK", (CARD_SECTION, DECK_SECTION, ENERGY_SECTION, SETUP_SECTION,
+                              FIGHT_SECTION, TURN_SECTION), FK_RULES)
 FK_AMBIGUITIES: tuple[Ambiguity, ...] = (tuple(ENERGY_AMBIGUITIES) + DECK_AMBIGUITIES
-                                         + SETUP_AMBIGUITIES)
+                                         + SETUP_AMBIGUITIES + FIGHT_AMBIGUITIES
+                                         + TURN_AMBIGUITIES)
 
 FK_GLOSSARY: tuple[Term, ...] = (
     Term("Character", "The hero or villain a player plays: one per deck, on the table from "
@@ -315,4 +322,4 @@ FK_GLOSSARY: tuple[Term, ...] = (
          "recommended decks.", ("FK 2.14",)),
     Term("Synthetic card", "A card ringside invented (numbers S901 to S999), not a card of "
          "ONE.", ("FK 1.1",), notation=r"\bS9\d\d\b"),
-) + SETUP_GLOSSARY
+) + SETUP_GLOSSARY + FIGHT_GLOSSARY + TURN_GLOSSARY

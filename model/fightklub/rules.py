@@ -54,6 +54,40 @@ class FKRules:
     pass_any_setup_action
         A setup action may be passed at will (FK-S2, the default).  Read the
         other way, only by a player who can play no card and use no setup line.
+    result_tab_needs_win
+        A result tab acts only when its owner wins that skirmish (FK-F1).  Read
+        the other way (the default), it acts whenever its skirmish resolves,
+        whoever wins it.
+    nullified_skirmish_voids_fight
+        A fight with a nullified skirmish is a tie whatever the count of
+        skirmishes won (FK-F2).  Read the other way (the default), a nullified
+        skirmish is won by nobody and the fight still goes to whoever won more.
+    loser_stakes_exhausted_on_any_loss
+        The loser's raise-the-stakes cards are exhausted even when the winning
+        card fails to score (FK-F3).  Read the other way (the default), they are
+        exhausted only when the winner scores, and otherwise stay.
+    unscored_winner_to_stakes
+        A winning card that fails to score becomes a raise-the-stakes card
+        (FK-F4).  Read the other way (the default), it is exhausted.
+    clash_tie_to_text_owner
+        Clash text comparing equal numbers gives the fight to the player whose
+        text decided (FK-F5).  Read the other way (the default), it is a tie.
+    unopposed_scores_stakes
+        An unopposed fight card that scores also scores its owner's
+        raise-the-stakes cards (FK-F6).  Read the other way (the default), only
+        a card that won a fight takes them along.
+    gear_in_clash_fights
+        A gear may be activated as an enhance action in a fight resolved by clash
+        text (FK-T2, the default: only effects are barred there).  Read the other
+        way, gear is used like an effect and is barred too.
+    evenup_discard_freely
+        At the even-up a player may keep any hand of at most the hold value,
+        discarding more than needed (FK-T3, the default).  Read the other way, a
+        player discards exactly down to the hold value and no further.
+    stalled_game_by_damage
+        A game where neither player has a fight card left to lay ends with the
+        player who dealt more damage as the winner (FK-T1).  Read the other way
+        (the default), it ends with no winner.
     """
 
     # energy and costs
@@ -70,6 +104,19 @@ class FKRules:
     # getting started and setup
     first_setup_energy_twice: bool = True
     pass_any_setup_action: bool = True
+
+    # fights
+    result_tab_needs_win: bool = False
+    nullified_skirmish_voids_fight: bool = False
+    loser_stakes_exhausted_on_any_loss: bool = False
+    unscored_winner_to_stakes: bool = False
+    clash_tie_to_text_owner: bool = False
+    unopposed_scores_stakes: bool = False
+
+    # turn
+    gear_in_clash_fights: bool = True
+    evenup_discard_freely: bool = True
+    stalled_game_by_damage: bool = False
 
 
 RULEBOOK = FKRules()

@@ -2,10 +2,9 @@
 entries in the ambiguity register and their glossary words.
 
 Statements are in ringside's own words; ``source`` names the section of the
-rulebook (``fight-klub.txt``) each comes from.  The game model
-(:mod:`model.fightklub.engine`) stops when the fight cards are revealed: the
-fight phase, the cooldown and every later turn are a later increment (the
-second Fight Klub issue), so no rule here speaks of them.
+rulebook (``fight-klub.txt``) each comes from.  The fights and the rest of the
+turn are FK 5 (:mod:`model.fightklub.fight_rules`) and FK 6
+(:mod:`model.fightklub.turn_rules`).
 
 Each witness is a position of the game's notation
 (:mod:`model.fightklub.state`) and an action there whose fate depends on the
@@ -124,9 +123,8 @@ SETUP_RULES: tuple[Rule, ...] = (
          SETUP, (f"{_ENGINE}._lay",)),
     Rule("FK 4.16", "The reveal",
          "When both players have laid their fight cards, all of them are turned face up "
-         "together, and the fight phase begins. Ringside's model of the game ends there: "
-         "the fights are not modelled yet.",
-         SETUP, (f"{_ENGINE}._lay", f"{_GAME}.outcome")),
+         "together, and the fight phase begins (FK 6).",
+         SETUP, (f"{_ENGINE}._lay", f"{_ENGINE}._reveal")),
 )
 
 _ORDER = ("decks synthetic-brick synthetic-dana | step order | drop 0 | first ? | turn 0 | "

@@ -1,5 +1,4 @@
-"""States of Fight Klub's getting started and setup phase, their notation, the setup
-(two decks by name) and the actions.
+"""States of Fight Klub, their notation, the setup (two decks by name) and the actions.
 
 A state is written on one line as seven game sections and one section per player::
 
@@ -9,17 +8,31 @@ A state is written on one line as seven game sections and one section per player
     fight ... laid - pool G Y burned B
 
 ``decks`` names the two shipped decks (player 0's first); ``step`` is one of
-``drop deal order setup draw lay fight``; ``drop`` the Drop holder and
-``first`` the player who sets up first (``?`` until chance or the holder has
-decided); ``turn`` the player being dealt, setting up, drawing or laying;
-``left`` the setup actions that player has left; ``pending`` the cards a setup
-action still draws.  Each player's part lists their zones by keyword: the draw
+``drop deal order setup draw lay`` and, after the reveal, ``fight enhance
+skirmish clash score cooldown evenup over``; ``drop`` the Drop holder and
+``first`` the player who acts first in the step (``?`` until chance or the
+holder has decided); ``turn`` the player being dealt, setting up, drawing,
+laying or acting;
+``left`` the setup actions that player has left (after the reveal: the players
+still to act in the step); ``pending`` the cards a setup action still draws.  Each player's part lists their zones by keyword: the draw
 stack and the fight stack (unordered: a shuffled stack is drawn one card at a
 time at random, FK 4.2, so only which cards it holds matters), the hand, the
 support area, the discard stack, all in ascending order, then the fight cards
 laid in front of the character, left to right; then the energy pool and the
 burned tokens (``-`` for none).  The character and The Drop lie on the table
 from the start (FK 4.1) and are not written: the deck names give them.
+
+From the fight phase on (issue 11) four optional game sections may follow
+``pending``: ``round N`` (the turn number, 1 when left out), ``settled K`` (the
+fights settled so far this turn, 0 when left out), ``fight ...`` (the
+current fight: see :class:`FightState`) and ``queue ...`` (draws and discards
+that result tabs and gametext have left to carry out, see :class:`Task`); and a
+player's part may name four more zones after ``laid``: ``under`` (exhausted
+fight cards under the fight stack, in the order they come back), ``table``
+(effects and activated gear on the current fight), ``damage`` (the fight cards
+the player scored, ``x2`` marking one rotated for double damage) and ``stakes``
+(raise-the-stakes cards).  A section or zone left out is empty, and is printed
+only when it is not, so every position of the setup phase reads as before.
 
 The notation refuses what cannot be written down (an unknown deck, a seat that
 does not exist, a zone keyword out of place) but accepts what the rules forbid
@@ -37,6 +50,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -46,16 +60,31 @@ from model.fightklub.cards import card_code
 from model.fightklub.energy import EMPTY, Pool, format_tokens, parse_pool
 
 PLAYERS = 2
-STEPS = ("drop", "deal", "order", "setup", "draw", "lay", "fight")
+SETUP_STEPS = ("drop", "deal", "order", "setup", "draw", "lay")
 """The steps of getting started and the setup phase, in the order they come."""
+TURN_STEPS = ("fight", "enhance", "skirmish", "clash", "score", "cooldown", "evenup", "over")
+"""The steps after the reveal: the Drop holder picks the current fight (``fight``), the
+enhance step, the fight step (``skirmish``: the next skirmish; ``clash``: whose clash
+text), the score step, the cooldown, the even-up, and the end of the game (``over``)."""
+STEPS = SETUP_STEPS + TURN_STEPS
+ORDERED_STEPS = ("order", "enhance", "score", "cooldown", "evenup")
+"""Steps whose order of players the Drop holder decides (``first ?`` until then)."""
+POSITION_LETTERS = ("L", "C", "R")
+"""The skirmish positions as the notation writes them: left, centre, right."""
 SETUP_ACTIONS = 2
 """Setup actions each player takes after the first setup action (FK 4.8)."""
 LAID = 3
 """Fight cards each player lays face down (FK 4.15)."""
 SECTION_NAMES = ("decks", "step", "drop", "first", "turn", "left", "pending", "p0", "p1")
+OPTIONAL_SECTIONS = ("round", "settled", "fight", "queue")
+"""Game sections written between ``pending`` and ``p0`` only when not empty."""
 ZONES = ("draw", "hand", "support", "discard", "fight", "laid")
+TURN_ZONES = ("under", "table", "damage", "stakes")
+"""A player's zones from the fight phase on, written after ``laid`` when not empty."""
 TOKEN_PARTS = ("pool", "burned")
-_KEYWORDS = ZONES + TOKEN_PARTS
+_KEYWORDS = ZONES + TURN_ZONES + TOKEN_PARTS
+MAX_ROUND = 999
+_DAMAGE_ENTRY = re.compile(r"^(.+?)(x2)?$")
 MAX_PENDING = 99
 
 
@@ -98,15 +127,38 @@ class Side:
     laid: tuple[str, ...] = ()
     pool: Pool = EMPTY
     burned: Pool = EMPTY
+    under: tuple[str, ...] = ()
+    """Exhausted fight cards face down under the fight stack, the next to come back
+    first (they are laid only once the shuffled part is used up)."""
+    table: tuple[str, ...] = ()
+    """Effects and activated gear lying on the player's current fight card."""
+    damage: tuple[str, ...] = ()
+    """Fight cards the player scored, ascending; ``S935x2`` is one rotated for double
+    damage."""
+    stakes: tuple[str, ...] = ()
+    """Raise-the-stakes cards, face down beside the damage stack."""
+
+    def scored(self) -> tuple[tuple[str, bool], ...]:
+        """The damage stack as (card, doubled) pairs."""
+        return tuple((entry[:-2], True) if entry.endswith("x2") else (entry, False)
+                     for entry in self.damage)
+
+    def fight_cards(self) -> tuple[str, ...]:
+        """Every fight card of the player wherever it is (FK 2.3), ascending."""
+        return tuple(sorted(self.fight + self.laid + self.under + self.stakes
+                            + tuple(card for card, _ in self.scored())))
 
     def cards(self) -> tuple[str, ...]:
         """Every card of the player's zones (not the character or The Drop), ascending."""
         return tuple(sorted(self.draw + self.hand + self.support + self.discard + self.fight
-                            + self.laid))
+                            + self.laid + self.under + self.table + self.stakes
+                            + tuple(card for card, _ in self.scored())))
 
     def __str__(self) -> str:
         zones = " ".join(f"{zone} {cards_text(getattr(self, zone))}" for zone in ZONES)
-        return (f"{zones} pool {format_tokens(self.pool.tokens())} "
+        extra = "".join(f" {zone} {cards_text(getattr(self, zone))}" for zone in TURN_ZONES
+                        if getattr(self, zone))
+        return (f"{zones}{extra} pool {format_tokens(self.pool.tokens())} "
                 f"burned {format_tokens(self.burned.tokens())}")
 
     @classmethod
@@ -124,22 +176,33 @@ class Side:
                                  f"{' '.join(_KEYWORDS)} in this order", where)
             else:
                 parts[current].append(token)
-        if list(parts) != list(_KEYWORDS):
-            raise InputError(f"a player's part has {' '.join(_KEYWORDS)} in this order; got "
-                             f"{' '.join(parts) or 'nothing'}", where)
+        written = [name for name in _KEYWORDS if name in parts]
+        if (list(parts) != written
+                or [n for n in written if n not in TURN_ZONES] != list(ZONES + TOKEN_PARTS)):
+            raise InputError(f"a player's part has {' '.join(ZONES)} [{' '.join(TURN_ZONES)}] "
+                             f"{' '.join(TOKEN_PARTS)} in this order (the bracketed zones "
+                             f"only when not empty); got {' '.join(parts) or 'nothing'}", where)
         values: dict[str, object] = {}
-        for zone in ZONES:
-            found = parts[zone]
+        for zone in ZONES + TURN_ZONES:
+            found = parts.get(zone, ["-"])
             at = f"{where}: {zone}"
             if found == ["-"]:
                 values[zone] = ()
                 continue
             if not found or "-" in found:
                 raise InputError("takes - or card numbers", at)
+            if zone == "damage":
+                entries = []
+                for token in found:
+                    code, doubled = _DAMAGE_ENTRY.match(token).groups()
+                    entries.append(_card(code, at) + (doubled or ""))
+                values[zone] = tuple(sorted(entries))
+                continue
             cards = tuple(_card(token, at) for token in found)
-            # the laid cards keep their order (left to right); every other zone is a
-            # collection, written in ascending order
-            values[zone] = cards if zone == "laid" else tuple(sorted(cards))
+            # the laid cards keep their order (left to right) and the exhausted cards
+            # the order they come back in; every other zone is a collection, written
+            # in ascending order
+            values[zone] = cards if zone in ("laid", "under") else tuple(sorted(cards))
         for part in TOKEN_PARTS:
             found = parts[part]
             if not found:
@@ -186,9 +249,164 @@ class FKSetup:
         return cls((words[1], words[2]))
 
 
+def _letters(positions: Iterable[int]) -> str:
+    return " ".join(POSITION_LETTERS[p] for p in positions) or "-"
+
+
+def _positions(tokens: list[str], where: str, *, distinct: bool) -> tuple[int, ...]:
+    if tokens == ["-"]:
+        return ()
+    found = []
+    for token in tokens:
+        if token not in POSITION_LETTERS:
+            raise InputError(f"{token!r} is not a skirmish position; write L, C or R (or -)",
+                             where)
+        found.append(POSITION_LETTERS.index(token))
+    if distinct and len(set(found)) != len(found):
+        raise InputError("names a position twice", where)
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class FightState:
+    """The current fight (FK 6): its ``place`` among the laid cards (0 for the first,
+    left), each player's face-up ``sides`` (a rotatable card turned by its enhance
+    action), the tab modifiers each player's effects, gear and enhance gametext
+    added (``boosts``, left centre right), the positions an enhance action
+    ``nullified``, the skirmishes resolved so far in the order the Drop holder
+    picked them (``skirmishes``), whose clash text decides (``clash``), the fight's
+    ``result`` once known (mode, winning seat or ``None`` for a tie, shape), and the
+    seats whose card a score action ``doubled``.
+
+    Written ``fight 2 sides 0 0 boosts 0 0 0 1 1 1 null - skirmishes C L clash - result -
+    double -`` (the place counted from 1; positions as L C R; the shape with hyphens:
+    ``result power - one-each-and-a-tie``).
+
+    >>> text = "fight 1 sides 0 1 boosts 2 0 0 0 0 0 null C skirmishes L clash - result - double -"
+    >>> str(FightState.parse(text.split()[1:], "fight")) == text
+    True
+    """
+
+    place: int
+    sides: tuple[int, int] = (0, 0)
+    boosts: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
+    nullified: tuple[int, ...] = ()
+    skirmishes: tuple[int, ...] = ()
+    clash: int | None = None
+    result: tuple[str, int | None, str] | None = None
+    doubled: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        boosts = " ".join(str(v) for row in self.boosts for v in row)
+        clash = "-" if self.clash is None else str(self.clash)
+        if self.result is None:
+            result = "-"
+        else:
+            mode, winner, shape = self.result
+            result = f"{mode} {'-' if winner is None else winner} {shape.replace(' ', '-')}"
+        doubled = " ".join(str(seat) for seat in self.doubled) or "-"
+        return (f"fight {self.place + 1} sides {self.sides[0]} {self.sides[1]} boosts {boosts} "
+                f"null {_letters(self.nullified)} skirmishes {_letters(self.skirmishes)} "
+                f"clash {clash} result {result} double {doubled}")
+
+    @classmethod
+    def parse(cls, tokens: list[str], where: str) -> "FightState":
+        keys = ("sides", "boosts", "null", "skirmishes", "clash", "result", "double")
+        if not tokens:
+            raise InputError("names the current fight's place (1 to 3) or -", where)
+        place = _whole(tokens[0], where, LAID)
+        if place < 1:
+            raise InputError("places are counted from 1", where)
+        parts: dict[str, list[str]] = {}
+        current = None
+        for token in tokens[1:]:
+            if token in keys and token not in parts:
+                current = token
+                parts[token] = []
+            elif current is None:
+                raise InputError(f"{token!r}: write the parts {' '.join(keys)} in this order",
+                                 where)
+            else:
+                parts[current].append(token)
+        if list(parts) != list(keys):
+            raise InputError(f"a fight has the parts {' '.join(keys)} in this order; got "
+                             f"{' '.join(parts) or 'nothing'}", where)
+        at = lambda key: f"{where}: {key}"  # noqa: E731
+        sides = parts["sides"]
+        if len(sides) != PLAYERS or any(t not in ("0", "1") for t in sides):
+            raise InputError("takes each player's face-up side, 0 or 1", at("sides"))
+        numbers = []
+        for token in parts["boosts"]:
+            sign = -1 if token.startswith("-") else 1
+            digits = token[1:] if sign < 0 else token
+            numbers.append(sign * _whole(digits, at("boosts"), 99))
+        if len(numbers) != 2 * LAID:
+            raise InputError("takes six tab modifiers: player 0's left centre right, then "
+                             "player 1's", at("boosts"))
+        clash = parts["clash"]
+        if len(clash) != 1:
+            raise InputError("takes one value, a player or -", at("clash"))
+        result_tokens = parts["result"]
+        result = None
+        if result_tokens != ["-"]:
+            if len(result_tokens) != 3:
+                raise InputError("takes - or MODE WINNER SHAPE (power 0 won)", at("result"))
+            mode, winner, shape = result_tokens
+            result = (mode, None if winner == "-" else _seat(winner, at("result")),
+                      shape.replace("-", " "))
+        doubled = () if parts["double"] == ["-"] else tuple(sorted(
+            {_seat(t, at("double")) for t in parts["double"]}))
+        return cls(place - 1, (int(sides[0]), int(sides[1])),
+                   (tuple(numbers[:3]), tuple(numbers[3:])),  # type: ignore[arg-type]
+                   tuple(sorted(_positions(parts["null"], at("null"), distinct=True))),
+                   _positions(parts["skirmishes"], at("skirmishes"), distinct=True),
+                   None if clash == ["-"] else _seat(clash[0], at("clash")), result, doubled)
+
+
+_TASK = re.compile(r"^p([01])-(draws|discards)-(\d{1,2})(?:-p([01])-chooses)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Something gametext or a result tab left to carry out before play goes on: a
+    ``draw`` (chance deals the cards one at a time) or a ``discard`` (the ``chooser``,
+    the discarding player unless the text gives the choice to its owner, picks each
+    card).  Written ``p1-draws-2``, ``p0-discards-1``, ``p0-discards-1-p1-chooses``.
+
+    >>> str(Task("discard", 0, 1, 1)), Task.parse("p1-draws-2", "queue")
+    ('p0-discards-1-p1-chooses', Task(kind='draw', player=1, count=2, chooser=1))
+    """
+
+    kind: str
+    player: int
+    count: int
+    chooser: int = -1
+
+    def __post_init__(self) -> None:
+        if self.chooser < 0:
+            object.__setattr__(self, "chooser", self.player)
+
+    def __str__(self) -> str:
+        verb = "draws" if self.kind == "draw" else "discards"
+        chooser = f"-p{self.chooser}-chooses" if self.chooser != self.player else ""
+        return f"p{self.player}-{verb}-{self.count}{chooser}"
+
+    @classmethod
+    def parse(cls, token: str, where: str) -> "Task":
+        match = _TASK.match(token)
+        if match is None or int(match.group(3)) < 1:
+            raise InputError(f"{token!r} is not a task; write p1-draws-2, p0-discards-1 or "
+                             "p0-discards-1-p1-chooses", where)
+        player, verb, count, chooser = match.groups()
+        if verb == "draws" and chooser is not None:
+            raise InputError(f"{token!r}: chance deals a draw, nobody chooses it", where)
+        return cls("draw" if verb == "draws" else "discard", int(player), int(count),
+                   int(chooser) if chooser is not None else int(player))
+
+
 @dataclass(frozen=True, slots=True)
 class FKState:
-    """A moment of getting started or the setup phase (see the module's notation)."""
+    """A moment of the game (see the module's notation)."""
 
     decks: tuple[str, str]
     step: str
@@ -198,6 +416,10 @@ class FKState:
     left: int
     pending: int
     sides: tuple[Side, Side]
+    round: int = 1
+    fight: FightState | None = None
+    queue: tuple[Task, ...] = ()
+    settled: int = 0
 
     def side(self, player: int) -> Side:
         return self.sides[player]
@@ -209,13 +431,21 @@ class FKState:
         side = Side(*(changes.get(name, getattr(old, name)) for name in _SIDE_FIELDS))
         sides = (side, self.sides[1]) if player == 0 else (self.sides[0], side)
         return FKState(self.decks, self.step, self.drop, self.first, self.turn, self.left,
-                       self.pending, sides)
+                       self.pending, sides, self.round, self.fight, self.queue, self.settled)
 
     @classmethod
     def parse(cls, text: str) -> "FKState":
         from model.fightklub.engine import playable_deck
 
-        body = read_sections(text, SECTION_NAMES)
+        if not isinstance(text, str):
+            raise InputError(f"a position is text, not {type(text).__name__}")
+        found = [part.split()[0].lower() if part.split() else "" for part in text.split("|")]
+        optional = [name for name in found if name in OPTIONAL_SECTIONS]
+        names = SECTION_NAMES[:7] + tuple(n for n in OPTIONAL_SECTIONS if n in optional) \
+            + SECTION_NAMES[7:]
+        if optional != [n for n in OPTIONAL_SECTIONS if n in optional]:
+            names = SECTION_NAMES[:7] + tuple(OPTIONAL_SECTIONS) + SECTION_NAMES[7:]
+        body = read_sections(text, names)
 
         def single(name: str) -> str:
             if len(body[name]) != 1:
@@ -235,35 +465,66 @@ class FKState:
         if (drop is None) != (step == "drop"):
             raise InputError("is ? exactly while chance has not yet given The Drop "
                              "(step drop)", "drop")
-        if (first is None) != (step in ("drop", "deal", "order")):
-            raise InputError("is ? exactly until the Drop holder has chosen who sets up "
-                             "first (steps drop, deal, order)", "first")
+        if step in ("drop", "deal") and first is not None:
+            raise InputError("is ? until the Drop holder has chosen who acts first", "first")
+        if step in ("setup", "draw", "lay") and first is None:
+            raise InputError("names who set up first once the setup actions have begun "
+                             "(steps setup, draw, lay)", "first")
         turn = _seat(single("turn"), "turn")
         left = _whole(single("left"), "left", SETUP_ACTIONS)
         pending = _whole(single("pending"), "pending", MAX_PENDING)
+        round_ = _whole(single("round"), "round", MAX_ROUND) if "round" in body else 1
+        if round_ < 1:
+            raise InputError("turns are counted from 1", "round")
+        settled = _whole(single("settled"), "settled", LAID) if "settled" in body else 0
+        fight = None
+        if "fight" in body and body["fight"] != ["-"]:
+            fight = FightState.parse(body["fight"], "fight")
+        queue = ()
+        if "queue" in body and body["queue"] != ["-"]:
+            queue = tuple(Task.parse(token, "queue") for token in body["queue"])
         sides = (Side.parse(body["p0"], "p0"), Side.parse(body["p1"], "p1"))
-        return cls(decks, step, drop, first, turn, left, pending, sides)
+        return cls(decks, step, drop, first, turn, left, pending, sides, round_, fight, queue,
+                   settled)
 
     def __str__(self) -> str:
         drop = "?" if self.drop is None else str(self.drop)
         first = "?" if self.first is None else str(self.first)
+        extra = ""
+        if self.round != 1:
+            extra += f" | round {self.round}"
+        if self.settled:
+            extra += f" | settled {self.settled}"
+        if self.fight is not None:
+            extra += f" | {self.fight}"
+        if self.queue:
+            extra += " | queue " + " ".join(str(task) for task in self.queue)
         return (f"decks {' '.join(self.decks)} | step {self.step} | drop {drop} | "
                 f"first {first} | turn {self.turn} | left {self.left} | "
-                f"pending {self.pending} | p0 {self.sides[0]} | p1 {self.sides[1]}")
+                f"pending {self.pending}{extra} | p0 {self.sides[0]} | p1 {self.sides[1]}")
 
 
-ACTION_KINDS = ("drop", "draw", "lay", "first", "play", "use", "pass")
+ACTION_KINDS = ("drop", "draw", "lay", "first", "play", "use", "pass", "pick", "skirmish",
+                "clash", "activate", "keep", "discard")
 _CHANCE_KINDS = ("drop", "draw", "lay")
+SKIRMISH_WORDS = ("left", "centre", "right")
 
 
 @dataclass(frozen=True, slots=True)
 class FKMove:
     """An action: chance (``drop 1``: player 1 holds The Drop; ``draw S911``: the acting
     player takes S911 from their draw stack; ``lay S931``: they lay S931 face down), or a
-    player's: ``first 1`` (the Drop holder has player 1 set up first), ``play S916 burn
-    G`` (a card from hand, the tokens burned for its cost), ``use S911`` (the setup line
-    of a card in play; ``use S922 return S916`` names the card it returns to hand;
-    ``use S911:2`` its second setup line), ``pass``.
+    player's: ``first 1`` (the Drop holder has player 1 act first in this step), ``play
+    S916 burn G`` (a card from hand, the tokens burned for its cost), ``use S911`` (a line
+    of a card in play for the current phase; ``use S922 return S916`` names the card it
+    returns to hand; ``use S911:2`` its second line of the phase; ``use S901 burn G
+    discard S913 S914 S915`` names the cards an extra cost discards), ``pass``; in the
+    fight phase ``pick 2`` (the Drop holder makes the fight in place 2 the current
+    one), ``skirmish centre`` (the holder resolves that skirmish next), ``clash 1``
+    (the holder has player 1's clash text decide), ``activate S916`` (a gear of the
+    support area used on the current fight); at the even-up ``keep S913 S920`` (the
+    cards kept, the rest of the hand discarded; ``keep -`` keeps none); and ``discard
+    S913`` (a card a pending discard takes).
 
     ``burn`` is ``None`` when the text leaves the tokens unsaid (a card whose cost
     burns nothing, or a shorthand the engine completes when only one payment fits).
@@ -272,6 +533,8 @@ class FKMove:
     'use S922 return S916'
     >>> FKMove.parse("play S917 burn Y B") == FKMove("play", "S917", burn=Pool(b=1, y=1))
     True
+    >>> str(FKMove.parse("pick 2")), str(FKMove.parse("skirmish centre")), str(FKMove.parse("keep -"))
+    ('pick 2', 'skirmish centre', 'keep -')
     """
 
     kind: str
@@ -280,24 +543,36 @@ class FKMove:
     burn: Pool | None = None
     ability: int = 1
     returned: tuple[str, ...] = ()
+    place: int = -1
+    cards: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        if self.kind in ("drop", "first"):
+        if self.kind in ("drop", "first", "clash"):
             return f"{self.kind} {self.player}"
         if self.kind == "pass":
             return "pass"
+        if self.kind == "pick":
+            return f"pick {self.place + 1}"
+        if self.kind == "skirmish":
+            return f"skirmish {SKIRMISH_WORDS[self.place]}"
+        if self.kind == "keep":
+            return f"keep {cards_text(self.cards)}"
+        if self.kind in ("activate", "discard", "draw", "lay"):
+            return f"{self.kind} {self.card}"
         card = self.card if self.ability == 1 else f"{self.card}:{self.ability}"
         words = [self.kind, card]
         if self.burn is not None and len(self.burn):
             words += ["burn", format_tokens(self.burn.tokens())]
         if self.returned:
             words += ["return", *self.returned]
+        if self.cards:
+            words += ["discard", *self.cards]
         return " ".join(words)
 
     @classmethod
     def parse(cls, text: str) -> "FKMove":
         kind, rest = split_action(text, ACTION_KINDS)
-        if kind in ("drop", "first"):
+        if kind in ("drop", "first", "clash"):
             if len(rest) != 1:
                 raise InputError(f"{text!r}: write {kind} PLAYER (0 or 1)")
             return cls(kind, player=_seat(rest[0], kind))
@@ -305,25 +580,45 @@ class FKMove:
             if rest:
                 raise InputError(f"{text!r}: pass takes nothing more")
             return cls("pass")
-        if kind in ("draw", "lay"):
+        if kind == "pick":
+            if len(rest) != 1:
+                raise InputError(f"{text!r}: write pick PLACE (1, 2 or 3)")
+            place = _whole(rest[0], "pick", LAID)
+            if place < 1:
+                raise InputError(f"{text!r}: places are counted from 1", "pick")
+            return cls("pick", place=place - 1)
+        if kind == "skirmish":
+            if len(rest) != 1 or rest[0].lower() not in SKIRMISH_WORDS:
+                raise InputError(f"{text!r}: write skirmish left, centre or right")
+            return cls("skirmish", place=SKIRMISH_WORDS.index(rest[0].lower()))
+        if kind == "keep":
+            if rest == ["-"]:
+                return cls("keep")
+            if not rest or "-" in rest:
+                raise InputError(f"{text!r}: write keep CARD ... (or keep - to keep none)")
+            return cls("keep", cards=tuple(sorted(_card(t, "keep") for t in rest)))
+        if kind in ("draw", "lay", "activate", "discard"):
             if len(rest) != 1:
                 raise InputError(f"{text!r}: write {kind} CARD")
             return cls(kind, _card(rest[0], kind))
         if not rest:
             raise InputError(f"{text!r}: write {kind} CARD [burn TOKENS]"
-                             + (" [return CARD ...]" if kind == "use" else ""))
+                             + (" [return CARD ...] [discard CARD ...]" if kind == "use"
+                                else ""))
         code, colon, index = rest[0].partition(":")
         ability = _whole(index, kind, 9) if colon else 1
         if colon and ability < 1:
-            raise InputError(f"{text!r}: setup lines are counted from 1", kind)
+            raise InputError(f"{text!r}: lines are counted from 1", kind)
         card = _card(code, kind)
         burn = None
         returned: tuple[str, ...] = ()
+        discarded: tuple[str, ...] = ()
         tail = rest[1:]
+        words = ("burn", "return", "discard")
         while tail:
             word = tail[0].lower()
-            stop = next((i for i, t in enumerate(tail[1:], 1)
-                         if t.lower() in ("burn", "return")), len(tail))
+            stop = next((i for i, t in enumerate(tail[1:], 1) if t.lower() in words),
+                        len(tail))
             values = tail[1:stop]
             if word == "burn" and burn is None:
                 if not values:
@@ -333,8 +628,13 @@ class FKMove:
                 if not values:
                     raise InputError(f"{text!r}: return what? card numbers", kind)
                 returned = tuple(sorted(_card(t, f"{kind} {card}: return") for t in values))
+            elif word == "discard" and kind == "use" and not discarded:
+                if not values:
+                    raise InputError(f"{text!r}: discard what? card numbers", kind)
+                discarded = tuple(sorted(_card(t, f"{kind} {card}: discard") for t in values))
             else:
-                what = "burn TOKENS" + (" and return CARD ..." if kind == "use" else "")
+                what = "burn TOKENS" + (", return CARD ... and discard CARD ..."
+                                        if kind == "use" else "")
                 raise InputError(f"{text!r}: after the card comes {what}, once each", kind)
             tail = tail[stop:]
-        return cls(kind, card, burn=burn, ability=ability, returned=returned)
+        return cls(kind, card, burn=burn, ability=ability, returned=returned, cards=discarded)

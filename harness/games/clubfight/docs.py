@@ -6,6 +6,7 @@ calls it at every build with the folder of committed results.
 * ``results/clubfight/summary.json`` (``ringside clubfight survey ...
   --summary``: one object per variant, Jokers and ruleset) gives the
   **statistics** page: what was measured and how, one table of win rates,
+  the slack of the deals (when the survey computed it: :func:`slack_data`),
   and figures drawn with matplotlib at build time (:mod:`.plots`) from the
   distributions the summary carries, so that the page builds from an
   installed wheel, which ships the summary but not the large results files.
@@ -30,6 +31,8 @@ from harness.registry import DocsContext, DocsPage
 from model.core.errors import InputError
 
 SUMMARY = "summary.json"
+WIDE_SUMMARY = "summary-100k.json"
+"""The perfect-information survey over 100,000 deals per variant (no policies)."""
 """The survey's summary, in the game's results folder."""
 HUNT = "unwinnable.md"
 """The notes of the hunt for unwinnable deals, in the game's results folder."""
@@ -52,8 +55,17 @@ def docs_pages(context: DocsContext) -> list[DocsPage]:
             rows = read_summary(path)
         except (OSError, ValueError) as error:
             raise InputError(f"cannot read the statistics: {error}", str(path)) from None
+        wide_path = context.game_results / WIDE_SUMMARY
+        wide = None
+        if wide_path.is_file():
+            try:
+                wide = read_summary(wide_path)
+            except (OSError, ValueError) as error:
+                raise InputError(f"cannot read the statistics: {error}",
+                                 str(wide_path)) from None
         pages.append(statistics_page(context.game.title, rows, context.shown(path),
-                                     hunt=hunt.is_file()))
+                                     hunt=hunt.is_file(), wide=wide,
+                                     wide_shown=context.shown(wide_path)))
     if hunt.is_file():
         try:
             text = hunt.read_text(encoding="utf-8")
@@ -182,6 +194,75 @@ def _minutes(seconds: Any) -> str | None:
     return f"{seconds / 60:.1f} minutes" if seconds >= 60 else f"{seconds:.0f} seconds"
 
 
+# -- slack -------------------------------------------------------------------------------------
+def _median_of(values: Mapping[int, int]) -> int | None:
+    """The median slack of a distribution ``{slack: deals}`` (the lower middle one)."""
+    total = sum(values.values())
+    if not total:
+        return None
+    seen = 0
+    for value, number in values.items():
+        seen += number
+        if 2 * seen >= total:
+            return value
+    return None
+
+
+def _seconds(value: Any) -> str:
+    if not isinstance(value, (int, float)):
+        return "?"
+    return f"{value * 1000:,.0f} ms" if value < 1 else f"{value:,.1f} s"
+
+
+def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
+    """What the page's slack section shows: one table row per variant, with the
+    variants whose summary has no slack block named as such (never left out)."""
+    from harness.docs.templating import esc
+    from harness.games.clubfight.plots import slack_counts
+
+    table, missing, surveyed = [], [], []
+    totals = {"deals": 0, "exact": 0, "unknown": 0, "unwinnable": 0, "budget": 0, "check": 0}
+    for row in rows:
+        name = variant_name(row)
+        found = slack_counts(row)
+        if found is None:
+            missing.append(name)
+            table.append([esc(name), "not surveyed", "", "", "", ""])
+            continue
+        block = row["slack"]
+        for key in ("deals", "exact", "unknown", "unwinnable"):
+            totals[key] += found[key]
+        for key in ("budget", "check"):
+            totals[key] += found["by_reason"].get(key, 0)
+        values = found["values"]
+        median = _median_of(values)
+        spread = (f"{median} (from {min(values)} to {max(values)})"
+                  if median is not None else "none exact")
+        reasons = ", ".join(f"{number:,} {reason}" for reason, number
+                            in found["by_reason"].items() if number)
+        budget = block.get("max_nodes")
+        surveyed.append(found["deals"])
+        table.append([
+            esc(name),
+            esc(f"{found['deals']:,}" + (f"\n\n{budget:,} nodes each"
+                                         if isinstance(budget, int) else ""), collapse=False),
+            esc(f"{found['exact']:,}" + (f", {found['unwinnable']:,} lost with every club"
+                                         if found["unwinnable"] else "")),
+            esc(f"{found['unknown']:,}" + (f" ({reasons})" if reasons else "")),
+            esc(spread),
+            esc(f"{_seconds(block.get('seconds_median'))} / "
+                f"{_seconds(block.get('seconds_p99'))} / {_seconds(block.get('seconds_max'))}"
+                if "seconds_median" in block else "")])
+    return {
+        "any": bool(surveyed), "surveyed": len(surveyed), "missing": missing,
+        "totals": totals,
+        "deals_text": _per_variant(surveyed, "deals") if surveyed else None,
+        "table": {"header": ["Variant", "Deals surveyed", "Exact", "Unknown (why)",
+                             "Median slack (range)", "Seconds per deal: median / p99 / max"],
+                  "rows": table},
+    }
+
+
 # -- the statistics page -----------------------------------------------------------------------
 def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -> dict:
     """What the statistics template shows, from the summary ``rows`` read from ``shown``."""
@@ -291,23 +372,53 @@ def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -
         "medians": ([f"{v['nodes_median']:,}" for v in variants]
                     if all(isinstance(v["nodes_median"], int) for v in variants) else None),
         "figures": figures, "files": files, "commands_label": COMMANDS_LABEL,
+        "slack": slack_data(rows),
     }
 
 
 def statistics_page(title: str, rows: Sequence[Mapping[str, Any]], shown: str, *,
-                    hunt: bool = False) -> DocsPage:
+                    hunt: bool = False, wide: Sequence[Mapping[str, Any]] | None = None,
+                    wide_shown: str = WIDE_SUMMARY) -> DocsPage:
     """The statistics page of the survey ``rows``, read from the file ``shown``.
 
-    With ``hunt``, the page links to the hunt's page (:func:`hunt_page`).
+    With ``hunt``, the page links to the hunt's page (:func:`hunt_page`); ``wide``
+    holds the rows of the larger perfect-information survey (read from
+    ``wide_shown``), shown in a section of their own.
     """
     data = statistics_data(title, rows, shown)
     data["hunt"] = hunt
+    data["wide"] = wide_data(wide or (), wide_shown)
     files = data.pop("files")
     return DocsPage("statistics", "Statistics", "survey_statistics.rst.jinja", data,
                     templates=TEMPLATES, files=files, reproduce=(
                         "A statistic or a figure: the survey command of each variant is listed "
                         "at the end of its statistics page; it rewrites the results file and "
                         "the summary the page and its figures are drawn from.",))
+
+
+def wide_data(rows: Sequence[Mapping[str, Any]], shown: str) -> dict:
+    """The larger survey's rows for the page: per variant the deals, wins, losses and
+    unknowns, and how rare an unwinnable deal can still be (the upper end of the 95%
+    Wilson interval of the unwinnable rate, unknowns counted as unwinnable)."""
+    from harness.docs.templating import esc, lit
+
+    table = []
+    for row in rows:
+        deals = row.get("deals")
+        if not isinstance(deals, int) or "wilson_low" not in row or "wilson_high" not in row:
+            raise InputError(f"{variant_name(row)}: a row needs deals, wilson_low and "
+                             "wilson_high", shown)
+        unwinnable_high = 1 - float(row["wilson_low"])
+        unwinnable_low = 1 - float(row["wilson_high"])
+        table.append([f"{row.get('jokers', '?')} Joker{'' if row.get('jokers') == 1 else 's'}, "
+                      f"{lit(row.get('rules', '?'))}",
+                      esc(_deal_range(row) or count(deals)), count(row.get("wins", "")),
+                      count(row.get("losses", 0)), count(row.get("unknown", 0)),
+                      esc(f"{percent(unwinnable_low)} to {percent(unwinnable_high)}"),
+                      esc(f"1 deal in {one_in(unwinnable_high)}" if unwinnable_high > 0
+                          else "none")])
+    return {"table": table, "shown": shown,
+            "commands": [command_lines(r["command"]) for r in rows if r.get("command")]}
 
 
 # -- the hunt page -----------------------------------------------------------------------------

@@ -217,6 +217,126 @@ def cards_left(rows: Sequence[Row]):
     return figure
 
 
+SLACK_COLOUR = "#0072B2"
+UNKNOWN_COLOUR = "#999999"
+UNWINNABLE_COLOUR = "#D55E00"
+
+
+def slack_counts(row: Row) -> dict | None:
+    """A summary row's slack figures for the plot and the table, or ``None`` when
+    the row has no slack block (its survey did not compute slack).
+
+    ``{"deals", "exact", "unknown", "unwinnable", "by_reason", "values"}`` with
+    ``values`` the distribution as ``{slack: count}`` (whole numbers, in order).
+    A block that does not read (a count that is not a whole number, a slack
+    that is not one of 0 to 12) is an :class:`InputError` naming the variant.
+    """
+    block = row.get("slack")
+    if block is None:
+        return None
+    where = f"summary row {variant_name(row)}: slack"
+    if not isinstance(block, Mapping):
+        raise InputError("must be an object", where)
+
+    def whole(value, field: str) -> int:
+        if type(value) is not int or value < 0:
+            raise InputError(f"{field} must be a whole number from 0, not {value!r}", where)
+        return value
+
+    values: dict[int, int] = {}
+    distribution = block.get("distribution", {})
+    if not isinstance(distribution, Mapping):
+        raise InputError("distribution must be an object {slack: deals}", where)
+    for key, number in distribution.items():
+        try:
+            value = int(key)
+        except (TypeError, ValueError):
+            value = -1
+        if not 0 <= value <= 12:
+            raise InputError(f"distribution: {key!r} is not a slack (0 to 12)", where)
+        values[value] = whole(number, f"distribution[{key!r}]")
+    reasons = block.get("unknown_by_reason", {})
+    if not isinstance(reasons, Mapping):
+        raise InputError("unknown_by_reason must be an object {reason: deals}", where)
+    found = {"deals": whole(block.get("deals"), "deals"),
+             "exact": whole(block.get("exact"), "exact"),
+             "unknown": whole(block.get("unknown"), "unknown"),
+             "unwinnable": whole(block.get("unwinnable", 0), "unwinnable"),
+             "by_reason": {str(k): whole(v, f"unknown_by_reason[{k!r}]")
+                           for k, v in reasons.items()},
+             "values": dict(sorted(values.items()))}
+    if found["exact"] + found["unknown"] != found["deals"] \
+            or sum(values.values()) + found["unwinnable"] != found["exact"]:
+        raise InputError("the counts do not add up (exact + unknown = deals; the "
+                         "distribution and the unwinnable ones = exact)", where)
+    return found
+
+
+def slack_distribution(rows: Sequence[Row]):
+    """How many clubs each deal can spare: bars per variant, unknowns as a bar of their own.
+
+    One panel per variant, the share of the deals surveyed with each slack,
+    then (apart, in grey) the deals whose slack stayed unknown and (in
+    orange, only if any) those lost even with every club.  A variant whose
+    summary has no slack block gets a panel that says so.
+    """
+    counted = [(row, slack_counts(row)) for row in rows]
+    if not any(found for _, found in counted):
+        return None
+    matplotlib, _, _ = _matplotlib()
+    top = max((max(found["values"], default=0) for _, found in counted if found), default=0)
+    top = max(top, 4)
+    any_unwinnable = any(found and found["unwinnable"] for _, found in counted)
+    columns = 2 if len(counted) > 1 else 1
+    lines = (len(counted) + columns - 1) // columns
+    unknown_at = top + 1.8
+    unwinnable_at = unknown_at + 1.9  # room for both labels under their bars
+    with matplotlib.rc_context(RC):
+        figure = _figure(7.2, 1.3 + 1.8 * lines)
+        grid = figure.subplots(lines, columns, sharey=True, squeeze=False)
+        for index, (row, found) in enumerate(counted):
+            axes = grid[index // columns][index % columns]
+            if found is None:
+                axes.set_title(variant_name(row), loc="left")
+                axes.text(0.5, 0.5, "slack not surveyed", transform=axes.transAxes,
+                          ha="center", va="center", color="#555555")
+                axes.set_xticks([])
+                axes.tick_params(left=False, labelleft=index % columns == 0)
+                continue
+            deals = found["deals"] or 1
+            xs = list(range(top + 1))
+            axes.bar(xs, [100 * found["values"].get(x, 0) / deals for x in xs], 0.8,
+                     color=SLACK_COLOUR, label="exact")
+            axes.bar([unknown_at], [100 * found["unknown"] / deals], 0.8,
+                     color=UNKNOWN_COLOUR, hatch="///", edgecolor="white", linewidth=0,
+                     label="unknown")
+            axes.annotate(f"{found['unknown']:,}", (unknown_at, 100 * found["unknown"] / deals),
+                          xytext=(0, 2), textcoords="offset points", ha="center",
+                          va="bottom", fontsize=7.5)
+            ticks, labels = xs + [unknown_at], [str(x) for x in xs] + ["unknown"]
+            if any_unwinnable:
+                axes.bar([unwinnable_at], [100 * found["unwinnable"] / deals], 0.8,
+                         color=UNWINNABLE_COLOUR, label="lost with every club")
+                axes.annotate(f"{found['unwinnable']:,}",
+                              (unwinnable_at, 100 * found["unwinnable"] / deals),
+                              xytext=(0, 2), textcoords="offset points", ha="center",
+                              va="bottom", fontsize=7.5)
+                ticks.append(unwinnable_at)
+                labels.append("lost")
+            axes.set_xticks(ticks, labels, fontsize=7.5)
+            axes.set_title(f"{variant_name(row)}: {found['deals']:,} deals, "
+                           f"{found['exact']:,} exact", loc="left")
+            axes.grid(axis="y", color="#e4e4e4", linewidth=0.6)
+            axes.set_axisbelow(True)
+            _percent_axis(axes.yaxis)
+        for index in range(len(counted), lines * columns):
+            grid[index // columns][index % columns].set_visible(False)
+        figure.supxlabel("slack: clubs the deal can spare from the end of its club deck "
+                         "and still be won", fontsize=9)
+        figure.supylabel("share of deals surveyed", fontsize=9)
+    return figure
+
+
 def _sum_lists(lists) -> list[int]:
     total: list[int] = []
     for values in lists:
@@ -228,6 +348,6 @@ def _sum_lists(lists) -> list[int]:
 
 
 FIGURES = (("win-rates", win_rates), ("solver-effort", solver_effort),
-           ("cards-left", cards_left))
+           ("cards-left", cards_left), ("slack", slack_distribution))
 """The figures of the statistics page: a name (the file is ``statistics-<name>.svg``)
 and the function that draws it."""

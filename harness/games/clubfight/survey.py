@@ -19,10 +19,25 @@ rules, limits, policies, seed); every other line is one deal::
 
 ``moves`` is the winning line (``Move.as_dict()``, as ``solve --json``
 prints it; empty unless ``win``); ``policies`` is there for the deals the
-policies were asked to play.  Each line is written and flushed as soon as
-its deal is done, so a killed survey loses only the deals in flight; a
-finished survey rewrites the file in deal order (atomically), so a finished
-file does not depend on the order in which workers finished.
+policies were asked to play; ``slack`` for the deals whose slack was asked
+for (``slack_deals``: the first of the range), as ``ringside clubfight slack
+--json`` prints it without the id, plus why an inexact one stayed unknown::
+
+    "slack": {"slack": 3, "won_with": 10, "lost_with": 9, "nodes": 5120,
+              "seconds": 0.21, "verdicts": [{"clubs": 13, "verdict": "win",
+              "nodes": 12}, ..., {"clubs": 9, "verdict": "loss", "nodes": 4980}]}
+    "slack": {"slack": null, ..., "unknown": "budget",
+              "reason": "undecided with 9 clubs within the budget"}
+
+``unknown`` is the class of the reason (:func:`slack_reason_class`):
+``budget`` (the node budget ran out) or ``check`` (a loss was found but its
+certificate was not re-derived by the independent checker); the words of
+the reason are kept in ``reason``.
+
+Each line is written and flushed as soon as its deal is done, so a killed
+survey loses only the deals in flight; a finished survey rewrites the file in
+deal order (atomically), so a finished file does not depend on the order in
+which workers finished.
 
 Certificates: every ``win`` is replayed from the deal by
 :func:`~model.clubfight.certify.replay_win` (the rules model, not the
@@ -113,6 +128,9 @@ class SurveyConfig:
     timeout: float | None = None
     policies: tuple[tuple[str, int], ...] = ()
     seed: int = 0
+    slack_deals: int = 0
+    slack_max_nodes: int | None = None
+    slack_check_limit: int | None = None
 
     def __post_init__(self) -> None:
         if self.jokers not in (1, 2):
@@ -137,6 +155,19 @@ class SurveyConfig:
                                  "--policies")
         if len(set(names)) != len(names):
             raise InputError("a policy is named twice", "--policies")
+        if type(self.slack_deals) is not int or self.slack_deals < 0:
+            raise InputError(f"must be a whole number from 0, not {self.slack_deals}",
+                             "--slack")
+        if self.slack_max_nodes is not None:
+            if self.slack_max_nodes < 1:
+                raise InputError(f"must be at least 1, not {self.slack_max_nodes}",
+                                 "--slack-max-nodes")
+            if not self.slack_deals:
+                raise InputError("a slack budget needs --slack N, the deals to compute "
+                                 "the slack of", "--slack-max-nodes")
+        if self.slack_check_limit is not None and self.slack_check_limit < 1:
+            raise InputError(f"must be at least 1, not {self.slack_check_limit}",
+                             "slack check limit")
 
     @property
     def numbers(self) -> range:
@@ -150,15 +181,40 @@ class SurveyConfig:
         return tuple(name for name, count in self.policies
                      if number < self.start + min(self.deals, count))
 
+    @property
+    def slack_count(self) -> int:
+        """How many deals (the first of the range) get their slack computed."""
+        return min(self.deals, self.slack_deals)
+
+    def slack_limits(self) -> tuple[int, int]:
+        """``(node budget, check limit)`` of each deal's slack: the ones given, else
+        the slack module's defaults (recorded in the header either way)."""
+        from model.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
+
+        return (DEFAULT_MAX_NODES if self.slack_max_nodes is None else self.slack_max_nodes,
+                DEFAULT_CHECK_LIMIT if self.slack_check_limit is None
+                else self.slack_check_limit)
+
+    def slack_for(self, number: int) -> bool:
+        """Whether deal ``number``'s line carries its slack."""
+        return number < self.start + self.slack_count
+
     def header(self) -> dict:
-        return {"survey": {
+        survey = {
             "format": FORMAT, "jokers": self.jokers, "start": self.start,
             "deals": self.deals, "rules": self.rules_name,
             "rules_overrides": dict(sorted(self.rules_overrides.items())),
             "max_nodes": self.max_nodes, "timeout": self.timeout,
             "policies": {name: self.policy_deals(name) for name, _ in self.policies},
             "seed": self.seed,
-        }}
+        }
+        if self.slack_count:
+            # Only when asked for: the header of a survey without slack stays
+            # what it was, so the files written before slack existed resume.
+            budget, check_limit = self.slack_limits()
+            survey["slack"] = {"deals": self.slack_count, "max_nodes": budget,
+                               "check_limit": check_limit}
+        return {"survey": survey}
 
 
 def parse_policies(text: str | None, deals: int) -> tuple[tuple[str, int], ...]:
@@ -189,9 +245,55 @@ def parse_policies(text: str | None, deals: int) -> tuple[tuple[str, int], ...]:
 
 
 # -- one deal ----------------------------------------------------------------------------------
+class SlackFailed(Exception):
+    """The slack computation of a deal raised: a win that did not replay or a
+    solver's loss that the independent checker refuted.  Either is a bug, so
+    the survey stops rather than write a line without its slack."""
+
+    def __init__(self, deal_id: str, reason: str) -> None:
+        self.deal_id = deal_id
+        super().__init__(f"{deal_id}: the slack computation failed: {reason}")
+
+
+SLACK_FAILED = "slack_failed"
+"""The key under which a worker hands a failed slack computation to the process
+that writes the file (which raises :class:`SlackFailed`; never written)."""
+REASON_CLASSES = ("budget", "check")
+"""Why a slack stayed unknown: the node budget ran out, or a loss was not checked."""
+
+
+def slack_reason_class(reason: str | None) -> str:
+    """The class of :attr:`SlackResult.unknown_reason`: ``budget`` or ``check``.
+
+    A loss the solver found whose certificate was too large to check, or that
+    the checker could not re-derive, is ``check``; a search stopped by the
+    node budget (or a budget spent before the next solve) is ``budget``.
+    """
+    text = (reason or "").lower()
+    if text.startswith("loss with") or "certificate" in text or "re-derived" in text:
+        return "check"
+    return "budget"
+
+
+def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int) -> dict:
+    """The ``slack`` field of a deal's line (``slack --json`` without the id, and,
+    when the slack is not exact, the class and words of the reason)."""
+    from model.clubfight.slack import slack
+
+    result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit)
+    record = result.as_dict()
+    record.pop("id", None)
+    if not _slack_exact(record):
+        record["unknown"] = slack_reason_class(result.unknown_reason)
+        record["reason"] = result.unknown_reason or "no reason given"
+    return record
+
+
 def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
-                timeout: float | None, policies: tuple[str, ...], seed: int) -> dict:
-    """One deal's line of the results file (solved, and played by ``policies``)."""
+                timeout: float | None, policies: tuple[str, ...], seed: int,
+                slack_limits: tuple[int, int] | None = None) -> dict:
+    """One deal's line of the results file (solved, played by ``policies``, and
+    with its slack when ``slack_limits`` (node budget, check limit) is given)."""
     deal_id = f"CF{jokers}-{number}"
     state = State.from_deal(Deal.from_number(jokers, number))
     result = solve(state, rules, max_nodes=max_nodes, timeout=timeout)
@@ -212,19 +314,31 @@ def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
             played[name] = {"won": game.won, "cards_left": game.cards_left,
                             "seconds": round(time.perf_counter() - started, 4)}
         record["policies"] = played
+    if slack_limits is not None:
+        try:
+            record["slack"] = slack_record(state, rules, *slack_limits)
+        except RuntimeError as error:
+            # Handed to the writing process, which stops the survey (the same
+            # way on every worker pool): a line without its slack is never written.
+            record[SLACK_FAILED] = str(error)
     return record
 
 
 def survey_chunk(task: tuple) -> list[dict]:
     """The unit of work sent to a worker: ``(jokers, numbers, rules, max_nodes,
-    timeout, policies per number, seed)`` -> the lines of those deals."""
-    jokers, numbers, rules, max_nodes, timeout, policies, seed = task
-    return [survey_deal(jokers, number, rules, max_nodes, timeout, names, seed)
-            for number, names in zip(numbers, policies)]
+    timeout, policies per number, seed, slack limits per number or None)`` ->
+    the lines of those deals."""
+    jokers, numbers, rules, max_nodes, timeout, policies, seed, slack = task
+    return [survey_deal(jokers, number, rules, max_nodes, timeout, names, seed, limits)
+            for number, names, limits in zip(numbers, policies, slack)]
 
 
 # -- the results file --------------------------------------------------------------------------
-_LINE_KEYS = {"id", "verdict", "nodes", "seconds", "moves", "policies", "proof"}
+_LINE_KEYS = {"id", "verdict", "nodes", "seconds", "moves", "policies", "proof", "slack"}
+_SLACK_KEYS = {"slack", "won_with", "lost_with", "nodes", "seconds", "verdicts"}
+_SLACK_VERDICTS = ("win", "loss", "unknown")
+ALL_CLUBS = 13
+"""The clubs of a deal (hand and club deck): slack counts how many can go."""
 _MOVE_KEYS = {"club", "action", "cleared", "line", "direction"}
 _PLAYED_KEYS = {"won", "cards_left", "seconds"}
 
@@ -261,6 +375,94 @@ def _check_move(move, where: str) -> None:
     for key in ("line", "direction"):
         if key in move and not isinstance(move[key], str):
             raise InputError(f"a move's {key} must be text", where)
+
+
+def _slack_exact(record: dict) -> bool:
+    """Whether a slack record settles the deal: a win with ``k`` clubs and a loss
+    with ``k - 1`` (``lost_with`` 0 when one club wins), or a loss with all 13."""
+    won, lost = record.get("won_with"), record.get("lost_with")
+    if lost is None:
+        return False
+    return lost == ALL_CLUBS if won is None else won == lost + 1
+
+
+def check_slack(value, deal: str, where: str) -> None:
+    """A line's ``slack`` field reads right and agrees with itself (else ``InputError``).
+
+    Types and ranges; ``won_with`` is the fewest clubs of a ``win`` verdict
+    and ``lost_with`` the most of a ``loss`` (0 when a single club wins); no
+    win has fewer clubs than a loss (taking clubs away never helps); ``nodes``
+    is the sum of the verdicts'; the slack is ``13 - won_with`` exactly when
+    the record settles the deal (:func:`_slack_exact`), ``null`` otherwise
+    (and for a deal lost with all 13 clubs), and an unsettled record says why
+    (``unknown``: budget or check, and ``reason``).
+    """
+    def bad(field: str, what: str) -> InputError:
+        return InputError(f"{deal}: slack field {field!r} {what}", where)
+
+    if not isinstance(value, dict):
+        raise InputError(f"{deal}: the slack field must be an object", where)
+    missing = sorted(_SLACK_KEYS - set(value))
+    if missing:
+        raise bad(missing[0], "is missing")
+    extra = sorted(set(value) - _SLACK_KEYS - {"unknown", "reason"})
+    if extra:
+        raise InputError(f"{deal}: slack has an unknown field {extra[0]!r}", where)
+    for name in ("slack", "won_with", "lost_with"):
+        high = ALL_CLUBS - 1 if name == "slack" else ALL_CLUBS
+        low = 1 if name == "won_with" else 0
+        if value[name] is not None and not _whole(value[name], low, high):
+            raise bad(name, f"must be null or a whole number from {low} to {high}, not "
+                            f"{str(value[name])[:20]!r}")
+    if not _whole(value["nodes"], 0):
+        raise bad("nodes", f"must be a whole number from 0, not {str(value['nodes'])[:20]!r}")
+    if not _duration(value["seconds"]):
+        raise bad("seconds", f"must be a finite number from 0, not "
+                             f"{str(value['seconds'])[:20]!r}")
+    verdicts = value["verdicts"]
+    if not isinstance(verdicts, list) or not verdicts:
+        raise bad("verdicts", "must be a non-empty list")
+    seen = set()
+    for index, item in enumerate(verdicts, 1):
+        if not isinstance(item, dict) or set(item) != {"clubs", "verdict", "nodes"} \
+                or not _whole(item["clubs"], 1, ALL_CLUBS) \
+                or item["verdict"] not in _SLACK_VERDICTS or not _whole(item["nodes"], 0):
+            raise bad("verdicts", f"entry {index} must give clubs (1 to {ALL_CLUBS}), "
+                                  "verdict (win, loss or unknown) and nodes")
+        if item["clubs"] in seen:
+            raise bad("verdicts", f"gives {item['clubs']} clubs twice")
+        seen.add(item["clubs"])
+    wins = [v["clubs"] for v in verdicts if v["verdict"] == "win"]
+    losses = [v["clubs"] for v in verdicts if v["verdict"] == "loss"]
+    if wins and losses and min(wins) <= max(losses):
+        raise bad("verdicts", f"say a win with {min(wins)} clubs but a loss with "
+                              f"{max(losses)}: fewer clubs never win more")
+    if value["nodes"] != sum(v["nodes"] for v in verdicts):
+        raise bad("nodes", f"must be the sum of the verdicts' nodes, "
+                           f"{sum(v['nodes'] for v in verdicts):,}, not {value['nodes']:,}")
+    won_with = min(wins) if wins else None
+    if value["won_with"] != won_with:
+        raise bad("won_with", f"must be {won_with} (the fewest clubs of a win), not "
+                              f"{value['won_with']}")
+    lost_with = max(losses) if losses else (0 if won_with == 1 else None)
+    if value["lost_with"] != lost_with:
+        raise bad("lost_with", f"must be {lost_with} (the most clubs of a loss), not "
+                               f"{value['lost_with']}")
+    exact = _slack_exact(value)
+    wanted = ALL_CLUBS - won_with if exact and won_with is not None else None
+    if value["slack"] != wanted:
+        raise bad("slack", f"must be {'null' if wanted is None else wanted} for won_with "
+                           f"{won_with} and lost_with {lost_with}, not {value['slack']}")
+    if exact:
+        if "unknown" in value or "reason" in value:
+            raise InputError(f"{deal}: an exact slack has no unknown or reason", where)
+    else:
+        if value.get("unknown") not in REASON_CLASSES:
+            raise bad("unknown", f"must say why the slack is not exact "
+                                 f"({' or '.join(REASON_CLASSES)}), not "
+                                 f"{str(value.get('unknown'))[:20]!r}")
+        if not isinstance(value.get("reason"), str) or not value["reason"]:
+            raise bad("reason", "must be the words of the reason")
 
 
 def check_record(record, config: SurveyConfig, where: str) -> int:
@@ -327,6 +529,14 @@ def check_record(record, config: SurveyConfig, where: str) -> int:
                 or result["won"] != (result["cards_left"] == 0):
             raise InputError(f"{deal}: the result of policy {name} must give won, "
                              "cards_left (0 to 41, 0 exactly when won) and seconds", where)
+    if config.slack_for(number):
+        if "slack" not in record:
+            raise InputError(f"{deal}: slack field is missing (this survey computes the "
+                             f"slack of its first {config.slack_count:,} deals)", where)
+        check_slack(record["slack"], deal, where)
+    elif "slack" in record:
+        raise InputError(f"{deal}: slack field is there, but this survey computes the slack "
+                         f"of its first {config.slack_count:,} deals only", where)
     return number
 
 
@@ -415,8 +625,10 @@ class SurveyRun:
 def _tasks(config: SurveyConfig, numbers: list[int], chunk: int) -> Iterator[tuple]:
     for index in range(0, len(numbers), chunk):
         part = numbers[index: index + chunk]
+        limits = config.slack_limits() if config.slack_count else None
         yield (config.jokers, part, config.rules, config.max_nodes, config.timeout,
-               [config.policies_for(n) for n in part], config.seed)
+               [config.policies_for(n) for n in part], config.seed,
+               [limits if config.slack_for(n) else None for n in part])
 
 
 def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = False,
@@ -427,8 +639,9 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     ``workers`` processes (1: in this process) or the Dask cluster at
     ``scheduler`` (:func:`harness.toolkit.fan_out`; a broken pool or a
     failed worker raises :class:`~harness.toolkit.WorkFailed`).  Raises
-    :class:`ReplayFailed` on the first win that does not replay (the lines
-    written before it stay in ``out``).  ``progress`` counts the deals done.
+    :class:`ReplayFailed` on the first win that does not replay, and
+    :class:`SlackFailed` on the first deal whose slack computation failed (the
+    lines written before either stay in ``out``).  ``progress`` counts the deals done.
     """
     if workers < 1:
         raise InputError(f"must be at least 1, not {workers}", "--workers")
@@ -456,7 +669,7 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
         handle.flush()
     todo = [n for n in config.numbers if n not in records]
     if chunk is None:
-        chunk = 1 if config.policies else 8
+        chunk = 1 if config.policies or config.slack_count else 8
         chunk = max(1, min(chunk, len(todo) // (4 * workers) or 1))
     tasks = _tasks(config, todo, chunk)
     results = fan_out(survey_chunk, tasks, workers=workers, scheduler=scheduler)
@@ -470,6 +683,8 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
         for batch in results:
             for record in batch:
                 checkpoint()
+                if SLACK_FAILED in record:
+                    raise SlackFailed(record["id"], record[SLACK_FAILED])
                 certify_record(record, config)
                 number = parse_deal_id(record["id"])[1]
                 records[number] = record
@@ -565,6 +780,51 @@ def _counts(values: list[int]) -> list[int]:
     return counts
 
 
+def _quantile(ordered: list, share: float):
+    """The nearest-rank quantile of a sorted, non-empty list (``share`` in (0, 1])."""
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def summarize_slack(rows: list[dict], config: SurveyConfig,
+                    command: str | None = None) -> dict:
+    """The ``slack`` block of a summary row, from the lines that carry a slack.
+
+    ``deals``: the lines with a slack; ``exact``: those that settle the deal,
+    of which ``unwinnable`` were lost with all 13 clubs (no slack value) and
+    the rest are counted by value in ``distribution`` (``{"slack": count}``,
+    values in order); ``unknown`` the others, never folded into a value, with
+    ``unknown_by_reason`` counting them by class (``budget``: the node budget
+    ran out; ``check``: a loss whose certificate was not re-derived).
+    ``seconds_median`` / ``seconds_p99`` / ``seconds_max`` over every slack
+    computed (nearest rank); ``max_nodes`` and ``check_limit`` the limits of
+    each deal; ``command`` the command that made it.
+    """
+    records = [r["slack"] for r in rows if isinstance(r.get("slack"), dict)]
+    exact = [s for s in records if _slack_exact(s)]
+    values = sorted(s["slack"] for s in exact if s["slack"] is not None)
+    unknown = [s for s in records if not _slack_exact(s)]
+    seconds = sorted(float(s["seconds"]) for s in records)
+    budget, check_limit = config.slack_limits()
+    block: dict = {
+        "deals": len(records), "max_nodes": budget, "check_limit": check_limit,
+        "exact": len(exact), "unwinnable": len(exact) - len(values),
+        "unknown": len(unknown),
+        "unknown_by_reason": {name: sum(s.get("unknown") == name for s in unknown)
+                              for name in REASON_CLASSES},
+        "distribution": {str(value): values.count(value) for value in sorted(set(values))},
+        "nodes": sum(s["nodes"] for s in records),
+    }
+    if seconds:
+        block["seconds_median"] = seconds[len(seconds) // 2]
+        block["seconds_p99"] = _quantile(seconds, 0.99)
+        block["seconds_max"] = seconds[-1]
+    block["unwinnable_ids"] = [r["id"] for r in rows if isinstance(r.get("slack"), dict)
+                               and _slack_exact(r["slack"]) and r["slack"]["slack"] is None]
+    if command is not None:
+        block["command"] = command
+    return block
+
+
 def summarize(run: SurveyRun, command: str | None = None) -> dict:
     """The survey's figures: one row of ``results/clubfight/summary.json``.
 
@@ -585,7 +845,10 @@ def summarize(run: SurveyRun, command: str | None = None) -> dict:
     ``cards_left_lost`` (in each policy's object)
         entry ``k``: the games that policy lost with ``k`` cards left on the
         table and in the deck (entry 0 is always 0: a game with none left is
-        won).
+        won);
+    ``slack`` (when the survey computed slack)
+        :func:`summarize_slack`: exact, unknown by reason, the distribution
+        of the slack values, the time per deal.
     """
     config = run.config
     rows = [run.records[n] for n in config.numbers if n in run.records]
@@ -620,6 +883,8 @@ def summarize(run: SurveyRun, command: str | None = None) -> dict:
                                                           if not p["won"]])}
         summary["policies"] = policies
         summary["seed"] = config.seed
+    if config.slack_count:
+        summary["slack"] = summarize_slack(rows, config, command)
     summary["loss_ids"] = [r["id"] for r in rows if r["verdict"] == "loss"]
     summary["unknown_ids"] = [r["id"] for r in rows if r["verdict"] == "unknown"]
     summary["nodes"] = sum(r["nodes"] for r in rows)

@@ -2,14 +2,18 @@
 
 ``ringside clubfight survey --jokers 1|2 --deals N [--start K] [--workers W]
 [--out F.jsonl] [--resume] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
-[--max-nodes N] [--policies NAME[:N],...] [--seed S] [--scheduler ADDRESS]
-[--summary FILE] [--json]`` solves deals ``CFj-K .. CFj-(K+N-1)`` and prints
-the win rate with its 95% Wilson interval (:mod:`harness.games.clubfight.survey`);
-``--policies greedy,mc:1000`` also plays every deal with ``greedy`` and the
-first 1000 with ``mc`` (:mod:`model.clubfight.policies`).  ``--summary``
+[--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
+[--slack-max-nodes M] [--scheduler ADDRESS] [--summary FILE] [--json]`` solves
+deals ``CFj-K .. CFj-(K+N-1)`` and prints the win rate with its 95% Wilson
+interval (:mod:`harness.games.clubfight.survey`); ``--policies
+greedy,mc:1000`` also plays every deal with ``greedy`` and the first 1000 with
+``mc`` (:mod:`model.clubfight.policies`); ``--slack 1000`` also computes the
+slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
+``--slack-max-nodes`` nodes.  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
 object per variant: what ``ringside docs`` publishes).  Exit 1 when a
-winning line does not replay (the message names the deal), 2 on bad input.
+winning line does not replay or a slack computation fails (the message names
+the deal), 2 on bad input.
 
 ``ringside clubfight play CFj-n|"<deal>"|"<state>"|@FILE --policy NAME [--rules
 NAME] [--seed S] [--json]`` plays one game with a policy and prints it turn
@@ -25,8 +29,8 @@ from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED
 from harness.games.clubfight.commands import add_deal_range, deal_id
 from harness.toolkit import (
-    NODES, OUTPUT_FILE, SEED, Progress, Report, add_command, add_rules_options, add_workers,
-    read_rules, read_start, seconds,
+    MAX_COUNT, NODES, OUTPUT_FILE, SEED, Progress, Report, add_command, add_rules_options,
+    add_workers, bounded_int, read_rules, read_start, seconds,
 )
 
 
@@ -47,6 +51,10 @@ def _command_text(args) -> str:
     if args.policies:
         parts += ["--policies", args.policies]
         parts += ["--seed", str(args.seed)]
+    if args.slack:
+        parts += ["--slack", str(args.slack)]
+        if args.slack_max_nodes is not None:
+            parts += ["--slack-max-nodes", str(args.slack_max_nodes)]
     if args.scheduler:
         parts += ["--scheduler", args.scheduler]
     else:
@@ -64,8 +72,8 @@ def _percent(value: float) -> str:
 
 def cmd_clubfight_survey(args) -> Report:
     from harness.games.clubfight.survey import (
-        ReplayFailed, SurveyConfig, keep_run_timing, parse_policies, read_summary_file,
-        run_survey, summarize, update_summary_file,
+        ReplayFailed, SlackFailed, SurveyConfig, keep_run_timing, parse_policies,
+        read_summary_file, run_survey, summarize, update_summary_file,
     )
 
     rules = read_rules(GAME, args)
@@ -74,14 +82,14 @@ def cmd_clubfight_survey(args) -> Report:
         jokers=args.jokers, start=args.start, deals=args.deals, rules=rules,
         rules_name=name, rules_overrides=changed, max_nodes=args.max_nodes,
         timeout=args.timeout, policies=parse_policies(args.policies, args.deals),
-        seed=args.seed)
+        seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes)
     summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
     try:
         with Progress.of(args, unit="deal") as progress:
             run = run_survey(config, Path(args.out) if args.out else None,
                              resume=args.resume, workers=args.workers,
                              scheduler=args.scheduler, progress=progress)
-    except ReplayFailed as error:
+    except (ReplayFailed, SlackFailed) as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: survey stopped: {error}"])
     summary = summarize(run, _command_text(args))
     if args.summary:
@@ -107,6 +115,23 @@ def cmd_clubfight_survey(args) -> Report:
             yield (f"  policy {policy}: {figures['wins']:,} wins of {figures['deals']:,} "
                    f"deals, win rate {_percent(figures['win_rate'])}, 95% Wilson interval "
                    f"{_percent(figures['wilson_low'])} to {_percent(figures['wilson_high'])}")
+        block = summary.get("slack")
+        if block:
+            spread = ", ".join(f"{value}: {number:,}"
+                               for value, number in block["distribution"].items())
+            why = ", ".join(f"{number:,} {name}" for name, number
+                            in block["unknown_by_reason"].items() if number)
+            yield (f"  slack of {block['deals']:,} deal{'s' if block['deals'] != 1 else ''} "
+                   f"({block['max_nodes']:,} nodes "
+                   f"each): {block['exact']:,} exact, {block['unknown']:,} unknown"
+                   + (f" ({why})" if why else "")
+                   + (f", {block['unwinnable']:,} lost with every club"
+                      if block["unwinnable"] else ""))
+            if spread:
+                yield f"  slack (clubs a deal can spare: deals): {spread}"
+            if "seconds_median" in block:
+                yield (f"  slack seconds per deal: median {block['seconds_median']:.3f}, "
+                       f"p99 {block['seconds_p99']:.3f}, max {block['seconds_max']:.3f}")
         if summary["loss_ids"]:
             yield f"  losses (proved unwinnable): {' '.join(summary['loss_ids'])}"
         if summary["unknown_ids"]:
@@ -172,6 +197,7 @@ def cmd_clubfight_play(args) -> Report:
 def register(commands) -> None:
     """Add ``survey`` and ``play`` to ``ringside clubfight``."""
     from model.clubfight.policies import POLICIES
+    from model.clubfight.slack import DEFAULT_MAX_NODES
 
     survey = add_command(commands, "survey", cmd_clubfight_survey,
                          help="solve a range of deals: win rate with a 95%% Wilson interval",
@@ -191,6 +217,12 @@ def register(commands) -> None:
                         help=f"also play each deal with these policies ({', '.join(POLICIES)}); "
                              "NAME:N plays only the first N deals")
     survey.add_argument("--seed", type=SEED, default=0, help="the policies' base seed (0)")
+    survey.add_argument("--slack", type=bounded_int(0, MAX_COUNT), default=0, metavar="N",
+                        help="also compute the slack (clubs a deal can spare) of the first N "
+                             "deals")
+    survey.add_argument("--slack-max-nodes", type=NODES, metavar="M",
+                        help=f"node budget of each deal's slack (default "
+                             f"{DEFAULT_MAX_NODES:,}; unknown past it; reproducible)")
     survey.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on this Dask distributed scheduler (pip install "
                              "'ringside[dask]')")

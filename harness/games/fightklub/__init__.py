@@ -1,6 +1,6 @@
-"""Fight Klub's parts: rules model (getting started and the setup phase), the z3
-payment proofs, commands (deck, collection, pay, setup), data cases (deck and
-energy cases), pages of its own."""
+"""Fight Klub's parts: rules model (the whole two-player game), the z3 proofs,
+commands (deck, collection, pay, setup, play), data cases (deck and energy cases),
+pages of its own."""
 
 from __future__ import annotations
 
@@ -10,16 +10,20 @@ from model.fightklub.engine import GAME
 
 def _obligations():
     from proofs.fightklub import OBLIGATIONS
+    from proofs.fightklub_fights import OBLIGATIONS as FIGHT_OBLIGATIONS
 
-    return OBLIGATIONS
+    return OBLIGATIONS + FIGHT_OBLIGATIONS
 
 
 def _commands(subcommands) -> None:
-    from harness.games.fightklub import deck_commands, pay_command, setup_command
+    from harness.games.fightklub import (
+        deck_commands, fight_command, pay_command, play_command, setup_command)
 
     deck_commands.register(subcommands, GAME)
     pay_command.register(subcommands, GAME)
     setup_command.register(subcommands)
+    play_command.register(subcommands)
+    fight_command.register(subcommands, GAME)
 
 
 def _cases():
@@ -36,6 +40,12 @@ def _cases():
         case = load_energy_case(path)
         found.append(DataCase(id=f"fightklub/energy-cases/{path.stem}", claim=case.title,
                               rules=case.rules, run=lambda path=path: run_energy_case(path)[2]))
+    from model.fightklub.fight_cases import fight_case_paths, load_fight_case, run_fight_case
+
+    for path in fight_case_paths():
+        case = load_fight_case(path)
+        found.append(DataCase(id=f"fightklub/fight-cases/{path.stem}", claim=case.title,
+                              rules=case.rules, run=lambda path=path: run_fight_case(path)[2]))
     return tuple(found)
 
 

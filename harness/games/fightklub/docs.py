@@ -45,7 +45,10 @@ WORKED_PAYMENTS = (
 
 
 def docs_pages(context: DocsContext) -> list[DocsPage]:
-    return [cards_page(context), decks_page(context), energy_page(context)]
+    from harness.games.fightklub.fight_docs import fights_page
+
+    return [cards_page(context), decks_page(context), energy_page(context),
+            fights_page(context)]
 
 
 def _rules(*numbers: str) -> dict[str, str]:

@@ -4,8 +4,8 @@ Chance (The Drop, every card drawn or laid) and the players' choices (who sets
 up first, each setup action and the tokens it burns) are drawn by one
 ``random.Random(seed)``: the same seed gives the same game on every machine.
 Each action is printed with the steps it went through and the rule numbers
-that decided them; the game ends when the fight cards are revealed (the fights
-are not modelled yet).
+that decided them; the log stops when the fight cards are revealed and the
+fight phase begins (``ringside fightklub play`` plays whole games).
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from typing import Any, Iterator
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.game import CHANCE, Transition
 from model.fightklub.engine import DECKS, GAME
-from model.fightklub.state import FKSetup
+from model.fightklub.state import TURN_STEPS, FKSetup
 
 MAX_SEED = 10**9
 
 
 def play_setup(state: Any, rules: Any, seed: int) -> Iterator[tuple[Any, Any, Transition]]:
-    """The seeded game from ``state`` to its end: ``(before, action, transition)`` each
-    step; players choose uniformly among their legal actions."""
+    """The seeded game from ``state`` to the reveal of the fight cards: ``(before, action,
+    transition)`` each step; players choose uniformly among their legal actions."""
     rng = random.Random(seed)
-    while not GAME.is_terminal(state):
+    while not GAME.is_terminal(state) and state.step not in TURN_STEPS:
         if GAME.current_player(state) == CHANCE:
             action, _ = GAME.sample_chance(state, rules, rng)
         else:
@@ -54,7 +54,8 @@ def cmd_fightklub_setup(args) -> Report:
             {"phase": s.phase, "rules": list(s.rules), "text": s.text}
             for s in transition.steps]})
         end = transition.state
-    outcome = GAME.outcome(end, rules).label
+    ended = GAME.outcome(end, rules)
+    outcome = ended.label if ended is not None else "fight phase begins"
     lines += [f"end    {GAME.format_state(end)}", f"result {outcome} after {len(log)} actions"]
     data = {"setup": str(setup), "seed": args.seed, "rules": GAME.describe_rules(rules),
             "start": GAME.format_state(state), "actions": log,
@@ -66,7 +67,7 @@ def register(subcommands: Any) -> None:
     """Add ``ringside fightklub setup``."""
     parser = add_command(subcommands, "setup", cmd_fightklub_setup,
                          help="play one seeded getting started and setup phase and print "
-                              "its log (the fights are not modelled yet)",
+                              "its log, up to the reveal of the fight cards",
                          example=["--decks", *DECKS, "--seed", "1"])
     parser.add_argument("--decks", nargs=2, metavar=("DECK", "DECK"), default=list(DECKS),
                         help="the two shipped decks, player 0's first (default: "

@@ -1,0 +1,994 @@
+"""The rest of Fight Klub's turn after the reveal, as transitions of the game model (FK 6).
+
+The fight phase: the Drop holder picks the current fight among the unresolved
+pairings, unopposed cards first (FK 6.1, FK 6.2); a paired fight has an enhance
+step (each player one enhance action, in the order the holder decides: FK 6.3
+to FK 6.6), a fight step (the holder picks each skirmish, or whose clash text
+decides: FK 6.7) and a score step (FK 6.9); then the fight's cards are settled
+(FK 6.10) and the game may end at once on damage (FK 6.12).  The cooldown phase
+(FK 6.13), the even-up (FK 6.14) and the passing of The Drop (FK 6.15) close the
+turn, and the next turn begins with its setup phase.
+
+The arithmetic of each fight (totals, skirmish winners, result tabs acting on
+the fight, tie shapes, where the cards go) is :mod:`model.fightklub.fights`'s:
+this module decides when it runs and carries out on the state what it hands
+back (draws, discards, energy).  Draws and discards wait in the state's queue
+(:class:`~model.fightklub.state.Task`) and are carried out one card at a time
+before play goes on (FK 6.8): draws are chance events, discards a player's
+choice.
+
+After every action :func:`advance` carries the game through what happens by
+itself (a fight step with nothing to choose, a settlement, the end of a step)
+up to the next decision, chance event or the end of the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections import Counter
+from typing import Any
+
+from model.core.game import Step, Transition
+from model.fightklub import fights
+from model.fightklub.cards import Card, all_cards
+from model.fightklub.energy import Cost, Pool, Token
+from model.fightklub.engine import (
+    _ability_cost, _card, _name, _pay, _take_card, payments, playable_deck, situation,
+)
+from model.fightklub.rules import FKRules
+from model.fightklub.state import (
+    LAID, PLAYERS, SKIRMISH_WORDS, FightState, FKMove, FKState, Task, cards_text,
+)
+
+PHASE_OF_STEP = {"enhance": "enhance", "score": "score", "cooldown": "cooldown"}
+"""The steps whose actions are played from hand or from a card's line of that phase."""
+CARRIED_OUT = {
+    "enhance": frozenset({"modify_tab", "nullify_skirmish", "rotate", "draw", "add_energy",
+                          "discard"}),
+    "score": frozenset({"double_damage", "draw", "add_energy", "discard"}),
+    "cooldown": frozenset({"draw", "add_energy", "discard"}),
+    "result": frozenset({"modify_tab", "nullify_skirmish", "draw", "add_energy", "discard"}),
+}
+"""The gametext steps the turn model carries out in each phase, and for result tabs;
+a deck with any other is refused (:func:`turn_problem`)."""
+EXTRA_COSTS = frozenset({"discard"})
+
+
+def turn_problem(card: Card) -> str | None:
+    """Why the turn model cannot play ``card`` (a step it does not carry out), or None."""
+    lines = []
+    if card.surely("instant") and card.parts.phase in CARRIED_OUT:
+        lines = [(card.parts.phase, a) for a in card.abilities]
+    elif isinstance(card.abilities, tuple):
+        lines = [(a.phase, a) for a in card.abilities if a.phase in CARRIED_OUT]
+    for phase, ability in lines:
+        for step in ability.steps:
+            if step.do not in CARRIED_OUT[phase]:
+                return f"{card.label} does {step.do!r} in the {phase} phase"
+            if _hidden_choice(step):
+                return (f"{card.label} has its player choose cards from the opponent's "
+                        f"hidden hand in the {phase} phase")
+        for step in ability.extra_costs:
+            if step.do not in EXTRA_COSTS:
+                return f"{card.label} asks {step.do!r} as a cost"
+    parts = card.parts
+    if card.surely("fight"):
+        for side in parts.sides:
+            for tab in side.tabs:
+                for step in tab.result:
+                    if step.do not in CARRIED_OUT["result"]:
+                        return f"{card.label} has a result tab doing {step.do!r}"
+                    if _hidden_choice(step):
+                        return (f"{card.label} has a result tab choosing cards from the "
+                                "opponent's hidden hand")
+    return None
+
+
+def _hidden_choice(step) -> bool:
+    # "the opponent discards, your choice": the text does not say how a player picks from
+    # a hand they cannot see, so the model does not guess it
+    params = dict(step.params)
+    return (step.do == "discard" and params.get("who") == "opponent"
+            and params.get("chooser") == "you")
+
+
+# -- the current fight ---------------------------------------------------------------------------
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+def fight_cards(state: FKState) -> dict[int, str]:
+    """Each seat's card in the current fight (one seat for an unopposed card)."""
+    place = state.fight.place
+    return {seat: state.side(seat).laid[place] for seat in range(PLAYERS)
+            if place < len(state.side(seat).laid)}
+
+
+def open_places(state: FKState) -> tuple[tuple[int, ...], bool]:
+    """The places the Drop holder may pick now, and whether they are unopposed cards
+    (which come first, FK 6.2)."""
+    lengths = [len(state.side(seat).laid) for seat in range(PLAYERS)]
+    paired = min(lengths)
+    unopposed = tuple(range(paired, max(lengths)))
+    if unopposed:
+        return unopposed, True
+    return tuple(range(paired)), False
+
+
+def fighter(state: FKState, seat: int) -> fights.Fighter:
+    fight = state.fight
+    code = state.side(seat).laid[fight.place]
+    side = fight.sides[seat]
+    character = playable_deck(state.decks[seat]).character.parts
+    return fights.Fighter(seat, code, side, fight.boosts[seat],
+                          fights.centre_bonus_for(character, code, side))
+
+
+def mode(state: FKState) -> str:
+    """How the current fight is resolved as its cards stand now."""
+    cards = fight_cards(state)
+    if len(cards) == 1:
+        return fights.UNOPPOSED
+    return fights.fight_mode(fighter(state, 0), fighter(state, 1))
+
+
+def power_fight(state: FKState, rules: FKRules) -> fights.PowerFight:
+    """The current power-vs-power fight with the skirmishes resolved so far, replayed in
+    the order the Drop holder picked them."""
+    fight = fights.start_power_fight(fighter(state, 0), fighter(state, 1),
+                                     nullified=frozenset(state.fight.nullified))
+    for position in state.fight.skirmishes:
+        fight = fights.resolve_skirmish(fight, position, rules)
+    return fight
+
+
+def measures(state: FKState, seat: int) -> dict[str, int]:
+    """What clash text may compare, for ``seat`` (FK 5.10)."""
+    side = state.side(seat)
+    taken = damage_taken(state, seat)
+    life = playable_deck(state.decks[seat]).character.parts.life
+    kinds = Counter(_card(code).type for code in side.support + side.table)
+    return {"cards in hand": len(side.hand), "energy in pool": len(side.pool),
+            "damage taken": taken, "conditions in play": kinds["condition"],
+            "gear in play": kinds["gear"], "life left": life - taken}
+
+
+def damage_taken(state: FKState, seat: int) -> int:
+    """The damage scored against ``seat``'s character: the opponent's damage stack."""
+    return sum(fights.fight_damage(code, doubled)
+               for code, doubled in state.side(opponent(seat)).scored())
+
+
+# -- what a player may do in the enhance, score and cooldown steps -----------------------------
+def _lines(card: Card, phase: str) -> tuple:
+    if card.surely("instant") or not isinstance(card.abilities, tuple):
+        return ()
+    return tuple(a for a in card.abilities if a.phase == phase)
+
+
+def _discard_choices(hand: tuple[str, ...], ability) -> tuple[tuple[str, ...], ...]:
+    count = sum(step.param("count") for step in ability.extra_costs if step.do == "discard")
+    if not count:
+        return ((),)
+    if count > len(hand):
+        return ()
+    return tuple(sorted(set(itertools.combinations(sorted(hand), count))))
+
+
+def clash_fight(state: FKState) -> bool:
+    return mode(state) not in (fights.POWER, fights.UNOPPOSED)
+
+
+def step_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
+    """The enhance, score or cooldown actions ``player`` may take now, paid by the
+    energy rules (FK 6.4, FK 6.9, FK 6.13); a pass is added by the caller."""
+    phase = PHASE_OF_STEP[state.step]
+    side = state.side(player)
+    sight = situation(state, player, rules)
+    moves: list[FKMove] = []
+    for code in sorted(set(side.hand)):
+        card = _card(code)
+        if card.type == "effect":
+            if phase != "enhance" or clash_fight(state):
+                continue
+        elif not (card.type == "instant" and card.parts.phase == phase):
+            continue
+        cost = card.cost if card.cost is not None else Cost()
+        for burn in payments(cost, side.pool, sight):
+            moves.append(FKMove("play", code, burn=burn))
+    in_play = [playable_deck(state.decks[player]).character.code] + sorted(set(side.support))
+    if phase == "enhance":
+        in_play.append(side.laid[state.fight.place])
+    for code in in_play:
+        for index, ability in enumerate(_lines(_card(code), phase), 1):
+            for discarded in _discard_choices(side.hand, ability):
+                for burn in payments(_ability_cost(ability), side.pool, sight):
+                    moves.append(FKMove("use", code, burn=burn, ability=index,
+                                        cards=discarded))
+    if phase == "enhance" and (rules.gear_in_clash_fights or not clash_fight(state)):
+        for code in sorted(set(side.support)):
+            if _card(code).type == "gear":
+                moves.append(FKMove("activate", code))
+    return moves
+
+
+def keep_choices(state: FKState, player: int, rules: FKRules) -> tuple[FKMove, ...]:
+    """The hands a player may keep at the even-up: at most the hold value, and by
+    FK-T3 any smaller hand too (or, read the other way, exactly down to the hold)."""
+    hand = state.side(player).hand
+    hold = playable_deck(state.decks[player]).character.parts.hold
+    most = min(hold, len(hand))
+    sizes = range(most + 1) if rules.evenup_discard_freely else (most,)
+    kept = {combo for size in sizes for combo in itertools.combinations(hand, size)}
+    return tuple(FKMove("keep", cards=combo) for combo in sorted(kept))
+
+
+def legal(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
+    """The legal actions at a decision of the turn after the reveal."""
+    if state.queue:
+        task = state.queue[0]
+        return tuple(FKMove("discard", code) for code in sorted(set(
+            state.side(task.player).hand)))
+    if state.step == "fight":
+        places, _ = open_places(state)
+        return tuple(FKMove("pick", place=place) for place in places)
+    if state.step == "skirmish":
+        return tuple(FKMove("skirmish", place=p)
+                     for p in fights.open_skirmishes(power_fight(state, rules)))
+    if state.step == "clash":
+        return tuple(FKMove("clash", player=seat) for seat in range(PLAYERS))
+    if state.first is None:
+        return tuple(FKMove("first", player=seat) for seat in range(PLAYERS))
+    if state.step == "evenup":
+        return keep_choices(state, state.turn, rules)
+    return tuple(step_moves(state, state.turn, rules)) + (FKMove("pass"),)
+
+
+# -- transitions ------------------------------------------------------------------------------------
+def begin_fight_phase(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+    """After the reveal (FK 4.16): the fight phase, or the end of a game where nobody has a
+    fight card left to lay (FK 6.16, FK-T1)."""
+    state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
+    if not any(state.side(seat).laid for seat in range(PLAYERS)):
+        return _stall(state, steps, rules)
+    return advance(state, steps, rules)
+
+
+def _stall(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+    taken = [damage_taken(state, seat) for seat in range(PLAYERS)]
+    held = "; ".join(f"player {seat} raise the stakes {cards_text(state.side(seat).stakes)}"
+                     for seat in range(PLAYERS))
+    if rules.stalled_game_by_damage and taken[0] != taken[1]:
+        winner = 0 if taken[1] > taken[0] else 1
+        text = (f"neither player has a fight card left to lay ({held}): the game ends, and "
+                f"player {winner}, who dealt more damage ({taken[opponent(winner)]} against "
+                f"{taken[winner]}), wins (FK-T1)")
+    else:
+        text = (f"neither player has a fight card left to lay ({held}): the game ends with "
+                f"no winner, damage taken {taken[0]} and {taken[1]} (FK-T1)")
+    steps.append(Step("stall", ("FK 6.16",), text))
+    return Transition(dataclasses.replace(state, step="over", first=None, turn=state.drop,
+                                          left=0), tuple(steps))
+
+
+def outcome_winner(state: FKState, rules: FKRules) -> int | None:
+    """Who won a finished game: a character whose damage reached its life lost (FK 5.15);
+    a stalled game by FK-T1."""
+    for seat in range(PLAYERS):
+        life = playable_deck(state.decks[seat]).character.parts.life
+        if fights.knocked_out(damage_taken(state, seat), life):
+            return opponent(seat)
+    taken = [damage_taken(state, seat) for seat in range(PLAYERS)]
+    if rules.stalled_game_by_damage and taken[0] != taken[1]:
+        return 0 if taken[1] > taken[0] else 1
+    return None
+
+
+def _begin_ordered(state: FKState, step: str) -> FKState:
+    return dataclasses.replace(state, step=step, first=None, turn=state.drop, left=0)
+
+
+def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+    """Carry the game through what happens by itself, up to the next choice, chance
+    event or the end: pending tasks that cannot act are dropped, finished steps lead to
+    the next."""
+    while True:
+        if state.queue:
+            task = state.queue[0]
+            side = state.side(task.player)
+            stuck = not side.draw if task.kind == "draw" else not side.hand
+            if not stuck:
+                return Transition(state, tuple(steps))
+            what = ("draw stack and discard stack are empty" if task.kind == "draw"
+                    else "hand is empty")
+            steps.append(Step("task", ("FK 6.8", "FK 4.14") if task.kind == "draw"
+                              else ("FK 6.8",),
+                              f"player {task.player} would {task.kind} {task.count} more, "
+                              f"but their {what}"))
+            state = dataclasses.replace(state, queue=state.queue[1:])
+            continue
+        if state.step == "fight":
+            places, unopposed = open_places(state)
+            if places:
+                return Transition(state, tuple(steps))
+            steps.append(Step("end_fights", ("FK 6.1", "FK 6.13"),
+                              "every fight of the turn is resolved: the cooldown phase "
+                              f"begins; player {state.drop}, the Drop holder, decides who "
+                              "takes the first cooldown action"))
+            state = _begin_ordered(state, "cooldown")
+            continue
+        if state.step == "skirmish":
+            fight = power_fight(state, rules)
+            if fights.open_skirmishes(fight):
+                return Transition(state, tuple(steps))
+            result = fights.power_outcome(fight, rules)
+            state = _fight_result(state, result, steps)
+            continue
+        if state.step not in ("enhance", "score", "cooldown", "evenup"):
+            return Transition(state, tuple(steps))
+        if state.first is None or state.left:
+            return Transition(state, tuple(steps))
+        if state.step == "enhance":
+            state = _fight_step(state, steps, rules)
+            continue
+        if state.step == "score":
+            state = settle(state, steps, rules)
+            if state.step == "over":
+                return Transition(state, tuple(steps))
+            continue
+        if state.step == "cooldown":
+            steps.append(Step("evenup_begins", ("FK 6.14",),
+                              "the cooldown actions are done: the even-up step begins; "
+                              f"player {state.drop}, the Drop holder, decides who evens up "
+                              "first"))
+            state = _begin_ordered(state, "evenup")
+            continue
+        if state.step == "evenup":
+            return Transition(pass_the_drop(state, steps), tuple(steps))
+        return Transition(state, tuple(steps))
+
+
+def pass_the_drop(state: FKState, steps: list[Step]) -> FKState:
+    """The end of the turn: control of The Drop changes hands and the next turn's setup
+    phase begins with its holder choosing who sets up first (FK 6.15)."""
+    holder = opponent(state.drop)
+    steps.append(Step("pass_drop", ("FK 6.15",),
+                      f"turn {state.round} ends: player {state.drop} turns The Drop face "
+                      f"down and player {holder} turns theirs face up; turn "
+                      f"{state.round + 1} begins and player {holder} decides who sets up "
+                      "first"))
+    return dataclasses.replace(state, step="order", drop=holder, first=None, turn=holder,
+                               left=0, pending=0, round=state.round + 1, fight=None, settled=0)
+
+
+def pick(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """The Drop holder makes the fight in ``move.place`` the current one (FK 6.1); an
+    unopposed card is resolved at once, its result tabs acting, and its score step
+    follows (FK 6.2, FK 5.16)."""
+    places, unopposed = open_places(state)
+    state = dataclasses.replace(state, fight=FightState(move.place))
+    cards = fight_cards(state)
+    shown = " against ".join(f"{_name(code)} (player {seat})" for seat, code in cards.items())
+    steps: list[Step] = []
+    if not unopposed:
+        steps.append(Step("pick", ("FK 6.1",),
+                          f"player {state.drop}, the Drop holder, makes the fight in place "
+                          f"{move.place + 1} the current fight: {shown}; the enhance step "
+                          f"begins and player {state.drop} decides who acts first"))
+        return advance(_begin_ordered(state, "enhance"), steps, rules)
+    seat = next(iter(cards))
+    steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
+                      f"player {state.drop}, the Drop holder, takes the unopposed card in "
+                      f"place {move.place + 1} first: {shown}"))
+    result = fights.resolve_unopposed(fighter(state, seat), rules)
+    state = _carry_out_fired(state, result.steps_for_engine(), steps)
+    state = _fight_result(state, result, steps)
+    return advance(state, steps, rules)
+
+
+def _fight_step(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+    """The enhance step is over: the fight step begins (FK 6.7)."""
+    how = mode(state)
+    if how == fights.POWER:
+        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1", "FK 5.3", "FK 5.5"),
+                          "the enhance actions are done: power against power, player "
+                          f"{state.drop}, the Drop holder, picks the skirmishes one at a time "
+                          f"(totals {_totals_text(power_fight(state, rules))})"))
+        return dataclasses.replace(state, step="skirmish", first=None, turn=state.drop,
+                                   left=0)
+    if how == fights.CLASH_CHOICE:
+        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1"),
+                          "the enhance actions are done: both cards show clash text, and "
+                          f"player {state.drop}, the Drop holder, chooses whose decides"))
+        return dataclasses.replace(state, step="clash", first=None, turn=state.drop, left=0)
+    seat = 0 if how == fights.CLASH_A else 1
+    steps.append(Step("fight_step", ("FK 6.7", "FK 5.1"),
+                      "the enhance actions are done: clash text against skirmish tabs, so "
+                      f"player {seat}'s clash text decides"))
+    return _clash(state, seat, steps, rules)
+
+
+def _clash(state: FKState, seat: int, steps: list[Step], rules: FKRules) -> FKState:
+    code = state.side(seat).laid[state.fight.place]
+    side = state.fight.sides[seat]
+    numbers = {s: measures(state, s) for s in range(PLAYERS)}
+    result = fights.resolve_clash(code, side, seat, opponent(seat), numbers, rules)
+    rule = fights.up_side(_card(code), side).clash
+    compared = ", ".join(f"player {s} {numbers[s][rule.measure]}" for s in range(PLAYERS))
+    winner = ("a tie" if result.winner is None else f"player {result.winner} wins")
+    steps.append(Step("clash_text", ("FK 5.10",),
+                      f"the clash text of {_name(code)} ('{rule.text}') compares "
+                      f"{rule.measure}: {compared}; {winner}"))
+    state = dataclasses.replace(state, fight=dataclasses.replace(state.fight, clash=seat))
+    return _fight_result(state, result, steps)
+
+
+def _totals_text(fight: fights.PowerFight) -> str:
+    return "; ".join(f"player {f.player} {' '.join(map(str, totals))}"
+                     for f, totals in ((fight.a, fight.totals[0]), (fight.b, fight.totals[1])))
+
+
+def _fight_result(state: FKState, result: fights.FightResult, steps: list[Step]) -> FKState:
+    """The fight step's result is known: the score step begins (FK 6.9)."""
+    if result.mode == fights.UNOPPOSED:
+        words, rules_ = f"player {result.winner}'s unopposed card wins", ("FK 5.16",)
+    elif result.winner is None:
+        words, rules_ = f"the fight is a tie ({result.shape})", ("FK 5.9", "FK 5.11")
+    else:
+        words, rules_ = f"player {result.winner} wins the fight", (
+            ("FK 5.8",) if result.mode == fights.POWER else ("FK 5.10",))
+    steps.append(Step("fight_result", rules_ + ("FK 6.9",),
+                      f"{words}; the score step begins and player {state.drop}, the Drop "
+                      "holder, decides who takes the first score action"))
+    fight = dataclasses.replace(state.fight, result=(result.mode, result.winner, result.shape))
+    return dataclasses.replace(state, step="score", first=None, turn=state.drop, left=0,
+                               fight=fight)
+
+
+def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """The Drop holder resolves the skirmish at ``move.place`` (FK 6.7, FK 5.4 to
+    FK 5.7); the result-tab steps that fired are carried out on the state."""
+    fight = fights.resolve_skirmish(power_fight(state, rules), move.place, rules)
+    done = fight.resolved[-1]
+    where = SKIRMISH_WORDS[move.place]
+    if done.nullified:
+        text = "it is nullified: nobody wins it"
+        rules_ = ("FK 6.7", "FK 5.7")
+    else:
+        won = "a tie" if done.winner is None else f"player {done.winner} wins it"
+        text = f"player 0 {done.totals[0]}, player 1 {done.totals[1]}; {won}"
+        rules_ = ("FK 6.7", "FK 5.4", "FK 5.5")
+    steps = [Step("skirmish_result", rules_,
+                  f"player {state.drop}, the Drop holder, resolves the {where} skirmish: "
+                  + text)]
+    if done.fired:
+        fired = ", ".join(f"player {seat}'s {step.do.replace('_', ' ')}"
+                          for seat, step in done.fired)
+        steps.append(Step("result_tab", ("FK 5.6",), f"result tabs act: {fired}"))
+    fs = dataclasses.replace(state.fight, skirmishes=state.fight.skirmishes + (move.place,))
+    state = dataclasses.replace(state, fight=fs)
+    state = _carry_out_fired(state, tuple((seat, step) for seat, step in done.fired
+                                          if step.do not in fights.FIGHT_STEPS), steps)
+    return advance(state, steps, rules)
+
+
+def choose_clash(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    steps = [Step("clash_choice", ("FK 6.7", "FK 5.1"),
+                  f"player {state.drop}, the Drop holder, has player {move.player}'s clash "
+                  "text decide the fight")]
+    return advance(_clash(state, move.player, steps, rules), steps, rules)
+
+
+def choose_first(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """The Drop holder decides who acts first in this step (FK 6.3)."""
+    what = {"enhance": "takes the first enhance action", "score": "takes the first score "
+            "action", "cooldown": "takes the first cooldown action",
+            "evenup": "evens up first"}[state.step]
+    rule = {"enhance": "FK 6.3", "score": "FK 6.9", "cooldown": "FK 6.13",
+            "evenup": "FK 6.14"}[state.step]
+    steps = [Step("choose_order", ("FK 6.3", rule) if rule != "FK 6.3" else ("FK 6.3",),
+                  f"player {state.drop}, the Drop holder, decides that player {move.player} "
+                  f"{what}")]
+    state = dataclasses.replace(state, first=move.player, turn=move.player, left=2)
+    return advance(state, steps, rules)
+
+
+def _next_actor(state: FKState) -> FKState:
+    """One player has acted in this step: the other, or nobody left."""
+    if state.left == 2:
+        return dataclasses.replace(state, turn=opponent(state.turn), left=1)
+    return dataclasses.replace(state, left=0)
+
+
+_STEP_RULE = {"enhance": "FK 6.4", "score": "FK 6.9", "cooldown": "FK 6.13"}
+
+
+def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """A player's enhance, score or cooldown action: a card played, a line used, a gear
+    activated, or a pass (FK 6.4 to FK 6.6, FK 6.9, FK 6.13)."""
+    player = state.turn
+    phase = PHASE_OF_STEP[state.step]
+    rule = _STEP_RULE[state.step]
+    steps: list[Step] = []
+    if move.kind == "pass":
+        steps.append(Step("pass_action", (rule,), f"player {player} passes their {phase} "
+                                                  "action"))
+        return advance(_next_actor(state), steps, rules)
+    if move.kind == "activate":
+        card = _card(move.card)
+        side = state.side(player)
+        support = list(side.support)
+        support.remove(move.card)
+        state = state.with_side(player, support=tuple(support),
+                                table=tuple(sorted(side.table + (move.card,))))
+        state = _boost(state, player, card.parts.tabs)
+        steps.append(Step("gear", ("FK 6.4", "FK 6.5") if clash_fight(state) else ("FK 6.4",),
+                          f"player {player} activates the gear {_name(move.card)}: its tabs "
+                          f"{_tabs_text(card.parts.tabs)} lie on their fight card"))
+        return advance(_next_actor(state), steps, rules)
+    card = _card(move.card)
+    if move.kind == "play":
+        cost = card.cost if card.cost is not None else Cost()
+        state = _pay(state, player, cost, move.burn, f"{card.name} ({move.card})", steps,
+                     rules)
+        side = state.side(player)
+        hand = list(side.hand)
+        hand.remove(move.card)
+        if card.type == "effect":
+            state = state.with_side(player, hand=tuple(hand),
+                                    table=tuple(sorted(side.table + (move.card,))))
+            state = _boost(state, player, card.parts.tabs)
+            steps.append(Step("effect", ("FK 6.4",),
+                              f"player {player} plays the effect {_name(move.card)} onto "
+                              f"their fight card: tabs {_tabs_text(card.parts.tabs)}"))
+            return advance(_next_actor(state), steps, rules)
+        state = state.with_side(player, hand=tuple(hand),
+                                discard=tuple(sorted(side.discard + (move.card,))))
+        steps.append(Step("instant_action", (rule, "FK 6.6"),
+                          f"player {player} plays the {phase} instant {_name(move.card)}; "
+                          "it does what it says and goes to the discard stack"))
+        lines = card.abilities
+    else:
+        line = _lines(card, phase)[move.ability - 1]
+        state = _pay(state, player, _ability_cost(line), move.burn,
+                     f"the {phase} line of {card.name} ({move.card})", steps, rules)
+        if move.cards:
+            side = state.side(player)
+            hand = list(side.hand)
+            for code in move.cards:
+                hand.remove(code)
+            state = state.with_side(player, hand=tuple(hand),
+                                    discard=tuple(sorted(side.discard + move.cards)))
+            steps.append(Step("extra_cost", ("FK 6.6",),
+                              f"player {player} discards {cards_text(move.cards)} for the "
+                              "line's cost"))
+        steps.append(Step("line_action", (rule, "FK 6.6"),
+                          f"player {player} uses the {phase} line of {_name(move.card)}"))
+        lines = (line,)
+    for line in lines:
+        state = _gametext(state, player, line.steps, steps)
+    return advance(_next_actor(state), steps, rules)
+
+
+def _tabs_text(tabs) -> str:
+    return " ".join(f"{v:+d}" for v in tabs)
+
+
+def _boost(state: FKState, player: int, tabs) -> FKState:
+    fight = state.fight
+    boosts = list(fight.boosts)
+    boosts[player] = tuple(a + b for a, b in zip(boosts[player], tabs))
+    return dataclasses.replace(state, fight=dataclasses.replace(fight, boosts=tuple(boosts)))
+
+
+def _gametext(state: FKState, player: int, gametext, steps: list[Step]) -> FKState:
+    """What enhance, score and cooldown gametext does, step by step (FK 6.6)."""
+    for step in gametext:
+        if step.do == "modify_tab":
+            fight = state.fight
+            code = state.side(player).laid[fight.place]
+            face = fights.up_side(_card(code), fight.sides[player])
+            which = step.param("tab")
+            chosen = range(LAID) if which == "all" else (SKIRMISH_WORDS.index(which),)
+            label = step.param("label")
+            hit = [p for p in chosen if face.tabs and (not label or face.tabs[p].label == label)]
+            tabs = [step.param("by") if p in hit else 0 for p in range(LAID)]
+            state = _boost(state, player, tabs)
+            text = (f"{step.param('by'):+d} to player {player}'s "
+                    + (", ".join(SKIRMISH_WORDS[p] for p in hit) + " skirmish" if hit
+                       else f"skirmishes: no {label or 'skirmish'} tab to change"))
+            steps.append(Step("gametext", ("FK 6.6",), text))
+        elif step.do == "nullify_skirmish":
+            position = SKIRMISH_WORDS.index(step.param("tab"))
+            fight = state.fight
+            nullified = tuple(sorted(set(fight.nullified) | {position}))
+            state = dataclasses.replace(state, fight=dataclasses.replace(fight,
+                                                                         nullified=nullified))
+            steps.append(Step("gametext", ("FK 6.6", "FK 5.7"),
+                              f"the {SKIRMISH_WORDS[position]} skirmish is nullified"))
+        elif step.do == "rotate":
+            fight = state.fight
+            code = state.side(player).laid[fight.place]
+            count = len(_card(code).parts.sides)
+            sides = list(fight.sides)
+            sides[player] = (sides[player] + 1) % count
+            state = dataclasses.replace(state, fight=dataclasses.replace(
+                fight, sides=tuple(sides)))
+            face = fights.up_side(_card(code), sides[player])
+            steps.append(Step("gametext", ("FK 6.6", "FK 5.2"),
+                              f"{_name(code)} rotates to side {sides[player]} ("
+                              + ("clash text" if face.clash else "skirmish tabs") + ")"))
+        elif step.do == "double_damage":
+            fight = state.fight
+            doubled = tuple(sorted(set(fight.doubled) | {player}))
+            state = dataclasses.replace(state, fight=dataclasses.replace(fight,
+                                                                         doubled=doubled))
+            steps.append(Step("gametext", ("FK 6.9", "FK 5.14"),
+                              f"player {player}'s fight card will score double damage if it "
+                              "scores in this fight"))
+        else:
+            state = _carry_out_fired(state, ((player, step),), steps)
+    return state
+
+
+def _carry_out_fired(state: FKState, fired, steps: list[Step]) -> FKState:
+    """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
+    draws and discards queued."""
+    for seat, step in fired:
+        who = seat if dict(step.params).get("who", "you") == "you" else opponent(seat)
+        if step.do == "add_energy":
+            added = Pool.of(Token(t) for t in step.param("tokens"))
+            pool = state.side(who).pool.plus(added)
+            state = state.with_side(who, pool=pool)
+            steps.append(Step("gametext", ("FK 6.8", "FK 3.1"),
+                              f"player {who} adds {added} to the pool (pool {pool})"))
+        elif step.do in ("draw", "discard"):
+            chooser = who
+            if step.do == "discard" and step.param("chooser") == "you":
+                chooser = seat
+            task = Task(step.do, who, step.param("count"), chooser)
+            state = dataclasses.replace(state, queue=state.queue + (task,))
+            verb = "draws" if step.do == "draw" else "discards"
+            chosen = f", player {chooser} choosing" if chooser != who else ""
+            steps.append(Step("gametext", ("FK 6.8",),
+                              f"player {who} {verb} {task.count}{chosen}"))
+        else:  # refused when the deck is loaded: turn_problem
+            raise AssertionError(f"{step.do} is not carried out")
+    return state
+
+
+def task_draw(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """One card of a queued draw; the draw stack running out ends it (FK 6.8, FK 4.14,
+    FK 6.17)."""
+    task = state.queue[0]
+    steps: list[Step] = []
+    rule = ("FK 6.14",) if state.step == "evenup" else ("FK 6.8",)
+    why = "at the even-up" if state.step == "evenup" else "for the gametext"
+    state, ran_out = _take_card(state, task.player, move.card, steps, "task_draw", rule, why)
+    rest = state.queue[1:]
+    if ran_out:
+        steps.append(Step("task", ("FK 6.17", "FK 4.14"),
+                          f"the draw stack ran out: player {task.player}'s draw ends here"
+                          + (", below the hand value" if state.step == "evenup" else "")))
+    elif task.count > 1:
+        rest = (dataclasses.replace(task, count=task.count - 1),) + rest
+    return advance(dataclasses.replace(state, queue=rest), steps, rules)
+
+
+def task_discard(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    task = state.queue[0]
+    side = state.side(task.player)
+    hand = list(side.hand)
+    hand.remove(move.card)
+    state = state.with_side(task.player, hand=tuple(hand),
+                            discard=tuple(sorted(side.discard + (move.card,))))
+    chooser = (f", chosen by player {task.chooser}" if task.chooser != task.player else "")
+    steps = [Step("task_discard", ("FK 6.8",),
+                  f"player {task.player} discards {_name(move.card)}{chooser}")]
+    rest = state.queue[1:]
+    if task.count > 1:
+        rest = (dataclasses.replace(task, count=task.count - 1),) + rest
+    return advance(dataclasses.replace(state, queue=rest), steps, rules)
+
+
+def keep(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """A player's even-up: the hand not kept goes to the discard stack, then they draw up
+    to the hand value (FK 6.14)."""
+    player = state.turn
+    side = state.side(player)
+    gone = Counter(side.hand) - Counter(move.cards)
+    discarded = tuple(sorted(gone.elements()))
+    deck = playable_deck(state.decks[player])
+    state = state.with_side(player, hand=move.cards,
+                            discard=tuple(sorted(side.discard + discarded)))
+    short = deck.hand_value - len(move.cards)
+    steps = [Step("evenup_keep", ("FK 6.14",),
+                  f"player {player} evens up: keeps {cards_text(move.cards)} (hold "
+                  f"{deck.character.parts.hold}), discards {cards_text(discarded)}, and draws "
+                  f"{max(short, 0)} up to the hand value {deck.hand_value}")]
+    if short > 0:
+        state = dataclasses.replace(state, queue=state.queue + (Task("draw", player, short),))
+    return advance(_next_actor(state), steps, rules)
+
+
+def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+    """The end of the score step (FK 6.10): effects discarded and gear returned or
+    destroyed, then the cards scored, exhausted or set aside (FK 5.11 to FK 5.14), and
+    the game over if damage reached a life value (FK 6.12)."""
+    fight = state.fight
+    cards = fight_cards(state)
+    for seat in range(PLAYERS):
+        side = state.side(seat)
+        if not side.table:
+            continue
+        back = tuple(c for c in side.table if _card(c).type == "gear"
+                     and _card(c).parts.after_fight == "return")
+        gone = tuple(sorted((Counter(side.table) - Counter(back)).elements()))
+        state = state.with_side(seat, table=(), support=tuple(sorted(side.support + back)),
+                                discard=tuple(sorted(side.discard + gone)))
+        steps.append(Step("cleanup", ("FK 6.10",),
+                          f"player {seat}'s cards on the fight leave it before scoring: "
+                          f"to the discard stack {cards_text(gone)}, back to the support "
+                          f"area {cards_text(back)}"))
+    mode_, winner, shape = fight.result
+    result = fights.FightResult(mode_, winner, shape)
+    stakes = {seat: state.side(seat).stakes for seat in range(PLAYERS)}
+    doubled = {}
+    if winner is not None and winner in fight.doubled:
+        doubled[cards[winner]] = True
+    target = opponent(winner) if mode_ == fights.UNOPPOSED else None
+    # The winning card always scores here: no gametext step the card schema knows can stop
+    # a score (STEP_KINDS has none), so the other branch of settle() is never reached
+    # from a position of play.
+    settlement = fights.settle(result, cards, stakes, True, doubled, False, rules,
+                               target=target)
+    fight_card_left = dict(cards)  # each seat's fight card until it has moved
+
+    def take(state: FKState, seat: int, code: str) -> FKState:
+        """``code`` leaves the table: the seat's fight card the first time it is named (a
+        winner's card comes before its raise-the-stakes cards in a settlement), else one of
+        their raise-the-stakes cards."""
+        side = state.side(seat)
+        if fight_card_left.get(seat) == code:
+            del fight_card_left[seat]
+            laid = list(side.laid)
+            del laid[fight.place]
+            return state.with_side(seat, laid=tuple(laid))
+        held = list(side.stakes)
+        held.remove(code)
+        return state.with_side(seat, stakes=tuple(held))
+
+    words = []
+    for seat, code, reward in settlement.scored:
+        state = take(state, seat, code)
+        side = state.side(seat)
+        entry = code + ("x2" if reward and doubled.get(code) else "")
+        pool = side.pool
+        if reward:
+            pool = pool.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
+        state = state.with_side(seat, damage=tuple(sorted(side.damage + (entry,))), pool=pool)
+        words.append(f"player {seat} scores {_name(code)}"
+                     + (" with double damage" if entry.endswith("x2") else "")
+                     + ("" if reward else " (raise the stakes, no reward)")
+                     + (f" and adds its reward {cards_text(_card(code).parts.reward)}"
+                        if reward and _card(code).parts.reward else ""))
+    for seat, code in settlement.exhausted:
+        state = take(state, seat, code)
+        state = state.with_side(seat, under=state.side(seat).under + (code,))
+        words.append(f"player {seat}'s {_name(code)} is exhausted under the fight stack")
+    for seat, code in settlement.raise_the_stakes:
+        state = take(state, seat, code)
+        state = state.with_side(seat, stakes=tuple(sorted(state.side(seat).stakes + (code,))))
+        words.append(f"player {seat}'s {_name(code)} goes to raise the stakes")
+    rules_ = ["FK 6.10"]
+    if settlement.scored:
+        rules_ += ["FK 5.12", "FK 5.14"]
+    if settlement.exhausted:
+        rules_.append("FK 5.13")
+    if settlement.raise_the_stakes:
+        rules_.append("FK 5.11")
+    if mode_ == fights.UNOPPOSED:
+        rules_.append("FK 5.16")
+    dealt = ", ".join(f"player {seat} takes {amount}" for seat, amount in
+                      sorted(settlement.damage.items()))
+    steps.append(Step("settle", tuple(rules_), "; ".join(words) + f" ({dealt} damage)"))
+    state = dataclasses.replace(state, fight=None, settled=state.settled + 1)
+    for seat in range(PLAYERS):
+        life = playable_deck(state.decks[seat]).character.parts.life
+        taken_now = damage_taken(state, seat)
+        if fights.knocked_out(taken_now, life):
+            steps.append(Step("knockout", ("FK 6.12", "FK 5.15"),
+                              f"player {seat}'s character has taken {taken_now} damage, "
+                              f"reaching its life {life}: the game ends at once, player "
+                              f"{opponent(seat)} wins"))
+            return dataclasses.replace(state, step="over", first=None, turn=state.drop,
+                                       left=0, queue=())
+    return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
+
+
+# -- refusals ---------------------------------------------------------------------------------------
+def why_illegal(state: FKState, action: Any, rules: FKRules):
+    """Why ``action`` is not legal at a state of the turn after the reveal, with the
+    deciding rules."""
+    from model.core.game import Illegal
+
+    if state.step == "over":
+        return Illegal(("FK 6.12",), "the game is over")
+    if not isinstance(action, FKMove):
+        return Illegal(("FK 6.1",), "not an action of this game")
+    if state.queue:
+        task = state.queue[0]
+        if task.kind == "draw":
+            return Illegal(("FK 6.8",), f"chance deals player {task.player}'s draw now: "
+                                        f"their draw stack holds "
+                                        f"{cards_text(state.side(task.player).draw)}")
+        return Illegal(("FK 6.8",), f"player {task.chooser} picks a card of player "
+                                    f"{task.player}'s hand to discard: "
+                                    f"{cards_text(state.side(task.player).hand)}")
+    if state.step == "fight":
+        places, unopposed = open_places(state)
+        words = " ".join(f"pick {p + 1}" for p in places)
+        return Illegal(("FK 6.2",) if unopposed else ("FK 6.1",),
+                       f"player {state.drop}, the Drop holder, picks the current fight"
+                       + (" among the unopposed cards, which come first" if unopposed else "")
+                       + f": {words}")
+    if state.step == "skirmish":
+        open_ = fights.open_skirmishes(power_fight(state, rules))
+        return Illegal(("FK 6.7", "FK 5.5"), f"player {state.drop}, the Drop holder, picks "
+                       "the next skirmish: " + ", ".join(SKIRMISH_WORDS[p] for p in open_))
+    if state.step == "clash":
+        return Illegal(("FK 6.7", "FK 5.1"), f"player {state.drop}, the Drop holder, "
+                                             "chooses whose clash text decides: clash 0 "
+                                             "or clash 1")
+    if state.first is None:
+        return Illegal(("FK 6.3",), f"player {state.drop}, the Drop holder, first decides "
+                                    "who acts first: first 0 or first 1")
+    player = state.turn
+    side = state.side(player)
+    if state.step == "evenup":
+        hold = playable_deck(state.decks[player]).character.parts.hold
+        if action.kind != "keep":
+            return Illegal(("FK 6.14",), f"player {player} evens up now: keep at most "
+                                         f"{hold} cards of their hand")
+        if Counter(action.cards) - Counter(side.hand):
+            return Illegal(("FK 6.14",), f"player {player} holds {cards_text(side.hand)}")
+        if len(action.cards) > hold:
+            return Illegal(("FK 6.14",), f"the hold value is {hold}: keep at most {hold} "
+                                         "cards")
+        return Illegal(("FK 6.14",), f"under this ruleset the even-up discards exactly down "
+                                     f"to the hold value {hold}, no further (FK-T3)")
+    rule = _STEP_RULE[state.step]
+    phase = PHASE_OF_STEP[state.step]
+    if action.kind not in ("play", "use", "activate", "pass"):
+        article = "an" if phase[0] in "aeiou" else "a"
+        return Illegal((rule,), f"player {player} takes {article} {phase} action now (or "
+                                "passes)")
+    if action.kind == "activate":
+        if state.step != "enhance":
+            return Illegal((rule,), f"gear is activated in the enhance step, not the {phase} "
+                                    "step")
+        if action.card not in side.support or _card(action.card).type != "gear":
+            return Illegal(("FK 6.4",), f"player {player} has no gear {action.card} in the "
+                                        "support area")
+        return Illegal(("FK 6.5",), "the fight is resolved by clash text, and under this "
+                                    "ruleset gear is barred there like an effect (FK-T2)")
+    card = all_cards().get(action.card)
+    if card is None:
+        return Illegal((rule,), f"{action.card} is not a card")
+    if action.kind == "play":
+        if action.card not in side.hand:
+            return Illegal((rule,), f"player {player} holds {cards_text(side.hand)}")
+        if card.type == "effect" and phase == "enhance" and clash_fight(state):
+            return Illegal(("FK 6.5",), f"{card.name} is an effect, and no effect may be "
+                                        "played in a fight resolved by clash text")
+        if card.type == "effect" and phase != "enhance":
+            return Illegal(("FK 6.4",), f"{card.name} is an effect, played in an enhance "
+                                        "step")
+        if card.type != "effect" and not (card.type == "instant"
+                                          and card.parts.phase == phase):
+            what = (f"an instant of the {card.parts.phase} phase" if card.type == "instant"
+                    else f"a {card.type}, played as a setup action")
+            return Illegal((rule,), f"{card.name} is {what}")
+        return Illegal((rule, "FK 4.9"), f"{action} does not pay the cost of {card.name} "
+                                         f"from pool {side.pool}")
+    in_play = (playable_deck(state.decks[player]).character.code,) + side.support
+    if phase == "enhance":
+        in_play += (side.laid[state.fight.place],)
+    if action.card not in in_play:
+        return Illegal((rule,), f"{card.name} is not in play for player {player}")
+    lines = _lines(card, phase)
+    if not 1 <= action.ability <= len(lines):
+        return Illegal((rule, "FK 6.6"), f"{card.name} has {len(lines) or 'no'} {phase} "
+                                         f"line{'s' if len(lines) != 1 else ''}")
+    return Illegal((rule, "FK 6.6"), f"{action} cannot be taken: its cost (energy "
+                                     f"'{lines[action.ability - 1].cost_text}', cards to "
+                                     "discard) is not met as written")
+
+
+# -- the length bound -------------------------------------------------------------------------------
+def _task_count(steps) -> int:
+    return sum(step.param("count") for step in steps if step.do in ("draw", "discard"))
+
+
+@functools.lru_cache(maxsize=None)
+def _allowances(decks: tuple[str, str]) -> tuple[int, int, int, int, int, int]:
+    """Per-game constants of the bound: an action with its tasks (E), one skirmish with
+    its result tabs (SK1), a whole fight (PHI), the cooldown (COOL), the even-up
+    (EVEN) and a whole turn (W)."""
+    infos = [playable_deck(name) for name in decks]
+    most_tasks = most_tab = 0
+    for info in infos:
+        for code in set(info.draw + info.fight + (info.character.code,)):
+            card = _card(code)
+            if card.surely("instant") and card.parts.phase in PHASE_OF_STEP:
+                most_tasks = max(most_tasks, sum(_task_count(a.steps) for a in card.abilities))
+            for phase in PHASE_OF_STEP:
+                for line in _lines(card, phase):
+                    most_tasks = max(most_tasks, _task_count(line.steps))
+            if card.surely("fight"):
+                for side in card.parts.sides:
+                    for tab in side.tabs:
+                        most_tab = max(most_tab, _task_count(tab.result))
+    action = 1 + most_tasks
+    skirmish_ = 1 + 2 * most_tab
+    fight = 1 + (1 + 2 * action) + 3 * skirmish_ + (1 + 2 * action)
+    cool = 1 + 2 * action
+    even = 1 + sum(1 + info.hand_value for info in infos)
+    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
+    return action, skirmish_, fight, cool, even, setup + LAID * fight + cool + even
+
+
+def _fight_potential(state: FKState) -> int:
+    """A number no transition raises and every settled fight lowers: 26 for each fight
+    card not yet scored, less one for each raise-the-stakes card (a win scores at least
+    one card and frees at most 22 stakes; a tie sets two aside)."""
+    scored = sum(len(state.side(seat).damage) for seat in range(PLAYERS))
+    stakes = sum(len(state.side(seat).stakes) for seat in range(PLAYERS))
+    total = sum(len(state.side(seat).fight_cards()) for seat in range(PLAYERS))
+    return 26 * (total - scored) - stakes
+
+
+def length_bound(state: FKState, setup_left: int) -> int:
+    """The game's ``max_length``: ``W * (F + Y) + r``, where ``W`` bounds one whole turn,
+    ``F`` is :func:`_fight_potential`, ``Y`` is 1 once a fight of this turn is settled
+    (each turn that ends has settled one, so ``F + Y`` falls when The Drop passes) and
+    ``r`` bounds what is left of the current turn."""
+    if state.step == "over":
+        return 0
+    action, skirmish_, fight, cool, even, whole = _allowances(state.decks)
+    hand = [playable_deck(name).hand_value for name in state.decks]
+    queued = sum(task.count for task in state.queue)
+    if state.step not in TURN_STEPS_AFTER_REVEAL:
+        rest = setup_left + LAID * fight + cool + even
+    elif state.step in ("cooldown", "evenup"):
+        if state.step == "cooldown":
+            rest = (cool if state.first is None else state.left * action) + even
+        elif state.first is None:
+            rest = even
+        else:
+            rest = {2: 2 + hand[0] + hand[1], 1: 1 + hand[state.turn], 0: 0}[state.left]
+    else:
+        places = max(len(state.side(seat).laid) for seat in range(PLAYERS))
+        rest = cool + even
+        if state.fight is None:
+            rest += places * fight
+        else:
+            rest += (places - 1) * fight
+            after_enhance = 3 * skirmish_ + 1 + 2 * action
+            if state.step == "enhance":
+                rest += ((1 + 2 * action) if state.first is None
+                         else state.left * action) + after_enhance
+            elif state.step == "skirmish":
+                done = len(state.fight.skirmishes)
+                rest += (3 - done) * skirmish_ + 1 + 2 * action
+            elif state.step == "clash":
+                rest += 2 + 2 * action
+            elif state.step == "score":
+                rest += (1 + 2 * action) if state.first is None else state.left * action
+    return whole * (_fight_potential(state) + (1 if state.settled else 0)) + rest + queued
+
+
+TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "cooldown",
+                           "evenup")
