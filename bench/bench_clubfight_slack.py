@@ -18,7 +18,16 @@ Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
   the old search (:data:`LEGACY_TECHNIQUES`: no ``blocking`` bound, doubling
   restarts) and the new one: decided (win / loss) or undecided, and nodes;
 * ``hard`` (2 Jokers, rulebook only): the four hardest deals of the surveys,
-  old search against new in the same run, verdict, nodes and seconds.
+  old search against new in the same run, verdict, nodes and seconds;
+* ``check`` (rulebook; ``--check-deals`` deals of CF1 and CF2, budget
+  ``--check-nodes``): the loss-certificate checker, Python against compiled:
+  states per CPU second of each on the same certificates; then slack with
+  the old setting (certificates up to 5,000 states; the verdicts of both
+  engines are the same, so the compiled one stands in for the Python one,
+  whose own seconds are the measured states per second applied to the
+  states each check expanded) and the new one (compiled, up to
+  :data:`DEFAULT_CHECK_LIMIT` states): exact deals, seconds per deal
+  (median, max) and why the rest are unknown.
 
 Every win is replayed by :mod:`model.clubfight.certify`.
 """
@@ -35,7 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from model.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.slack import slack, with_clubs  # noqa: E402
+from model.clubfight.losscheck import check_loss  # noqa: E402
+from model.clubfight.slack import (  # noqa: E402
+    DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT, slack, with_clubs,
+)
 from model.clubfight.solver import ALL_TECHNIQUES, LEGACY_TECHNIQUES, solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
@@ -117,21 +129,133 @@ def bench_hard(timeout: float) -> None:
         print(f"  {deal_id}: " + "; ".join(line))
 
 
+def checker_speeds(count: int, python_states: int) -> dict[str, float]:
+    """States expanded per CPU second by each engine, on the same loss
+    certificates (8 then 7 clubs of CF1 and CF2 deals, rulebook): the
+    compiled one on every certificate, the Python one on those with at most
+    ``python_states`` listed states."""
+    rules = PRESETS["rulebook"]
+    # states, seconds, moves followed; "native, same" only where Python ran too
+    spent = {"python": [0, 0.0, 0], "native, same": [0, 0.0, 0], "native": [0, 0.0, 0]}
+    for jokers in (1, 2):
+        for number in range(count):
+            start = State.from_deal(Deal.from_number(jokers, number))
+            for clubs in (8, 7):
+                result = solve(with_clubs(start, clubs), rules, certificate=True,
+                               max_nodes=200_000)
+                if result.verdict != "loss" or result.certificate is None:
+                    continue
+                engines = ["native"]
+                if len(result.certificate.refuted) <= python_states:
+                    engines.append("python")
+                for engine in engines:
+                    began = time.process_time()
+                    report = check_loss(result.certificate, engine=engine)
+                    if not report.ok:
+                        raise SystemExit(f"CF{jokers}-{number} with {clubs} clubs: {report}")
+                    seconds = time.process_time() - began
+                    keys = [engine] + (["native, same"] if engine == "native"
+                                       and len(engines) == 2 else [])
+                    for key in keys:
+                        spent[key][0] += report.visited
+                        spent[key][1] += seconds
+                        spent[key][2] += report.children
+    speeds = {}
+    for engine, (states, seconds, children) in spent.items():
+        speeds[engine] = states / seconds if seconds else float("nan")
+        print(f"  {engine:12} checker: {states} states, {children} moves followed in "
+              f"{seconds:.2f} CPU s: {speeds[engine]:.0f} states/s, "
+              f"{children / seconds if seconds else float('nan'):.0f} moves/s")
+    return speeds
+
+
+def _unknown_kind(result) -> str:
+    reason = result.unknown_reason or ""
+    if "not checked" in reason:
+        return "certificate over the check limit"
+    if "not re-derived" in reason:
+        return "checker's own search over its budget"
+    if result.lost_with == 13 and result.won_with is None:
+        return "lost with every club"
+    return "solver budget"
+
+
+def bench_check(jokers: int, count: int, max_nodes: int, python_speed: float) -> None:
+    """Slack on CFj-0..count-1 (rulebook), the old check limit against the new.
+
+    One run with the compiled checker and the new limit; the old setting's
+    outcome follows from it, since both checkers give the same verdict: a
+    loss whose certificate lists more than the old limit was unknown, and
+    the old seconds are this run's less the compiled checks plus the
+    Python checker's (its measured states per second applied to the states
+    each check expanded; skipped checks cost nothing)."""
+    rules = PRESETS["rulebook"]
+    rows = {"old": [], "new": []}
+    for number in range(count):
+        result = slack(Deal.from_number(jokers, number), rules, max_nodes=max_nodes,
+                       check_limit=DEFAULT_CHECK_LIMIT, check_engine="native")
+        rows["new"].append((result.slack is not None, _unknown_kind(result), result.seconds))
+        over = [c for c in result.checks if c.certificate_states > PYTHON_CHECK_LIMIT]
+        old_seconds = result.seconds - sum(c.seconds for c in result.checks) + sum(
+            c.visited / python_speed for c in result.checks if c not in over)
+        if over:
+            rows["old"].append((False, "certificate over the check limit", old_seconds))
+        else:
+            rows["old"].append((result.slack is not None, _unknown_kind(result), old_seconds))
+        checks = ", ".join(f"{c.certificate_states} listed {c.seconds:.2f} s"
+                           for c in result.checks)
+        print(f"    CF{jokers}-{number}: slack {result.slack} {result.nodes} nodes "
+              f"{result.seconds:.2f} s; checks: {checks or '-'}"
+              + (f"; unknown: {result.unknown_reason}" if result.slack is None else ""),
+              flush=True)
+    for name, label in (("old", f"Python checker, limit {PYTHON_CHECK_LIMIT:,} (derived)"),
+                        ("new", f"compiled checker, limit {DEFAULT_CHECK_LIMIT:,}")):
+        exact = sum(row[0] for row in rows[name])
+        seconds = [row[2] for row in rows[name]]
+        kinds: dict[str, int] = {}
+        for is_exact, kind, _ in rows[name]:
+            if not is_exact:
+                kinds[kind] = kinds.get(kind, 0) + 1
+        print(f"  CF{jokers}-0..{count - 1}, {label}: exact {exact}/{count}; seconds "
+              f"median {quantile(seconds, 0.5):.2f} max {max(seconds):.2f}; unknown: "
+              + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"),
+              flush=True)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="slack: deals per variant")
     parser.add_argument("--start", type=int, default=0, help="slack: first deal number")
     parser.add_argument("--max-nodes", type=int, default=200_000,
                         help="slack: node budget per deal")
-    parser.add_argument("--check-limit", type=int, default=5_000,
-                        help="slack: largest loss certificate checked (states)")
+    parser.add_argument("--check-limit", type=int, default=None,
+                        help="slack: largest loss certificate checked (states; default "
+                             "the compiled checker's limit, or the Python one's)")
     parser.add_argument("--loss-deals", type=int, default=20,
                         help="loss: deals whose restricted deals are proved")
     parser.add_argument("--loss-timeout", type=float, default=1.0)
     parser.add_argument("--hard-timeout", type=float, default=300.0)
     parser.add_argument("--variants", nargs="*", default=list(VARIANTS), choices=VARIANTS)
-    parser.add_argument("--only", choices=("slack", "loss", "hard"))
+    parser.add_argument("--check-deals", type=int, default=30,
+                        help="check: deals CF1-0.. and CF2-0.. (rulebook)")
+    parser.add_argument("--check-nodes", type=int, default=2_000_000,
+                        help="check: slack's node budget per deal")
+    parser.add_argument("--check-jokers", type=int, nargs="*", default=[1, 2],
+                        choices=(1, 2), help="check: CF1, CF2 or both")
+    parser.add_argument("--speed-deals", type=int, default=4,
+                        help="check: deals whose certificates time the two checkers")
+    parser.add_argument("--python-states", type=int, default=300,
+                        help="check: the largest certificate the Python checker is timed on")
+    parser.add_argument("--only", choices=("slack", "loss", "hard", "check"))
     args = parser.parse_args(argv)
+    if args.only == "check":
+        print("loss-certificate checker, Python against compiled (rulebook):", flush=True)
+        speeds = checker_speeds(args.speed_deals, args.python_states)
+        print(f"slack with budget {args.check_nodes:,} nodes, old check against new:",
+              flush=True)
+        for jokers in args.check_jokers:
+            bench_check(jokers, args.check_deals, args.check_nodes, speeds["python"])
+        return
     for variant in args.variants if args.only != "hard" else ():
         jokers, rules_name = int(variant[2]), variant.split("-")[1]
         print(f"{variant}:", flush=True)

@@ -21,7 +21,7 @@ import random
 import pytest
 
 from harness.cli import main
-from model.clubfight import _solver_core as core, _solver_native
+from model.clubfight import _solver_core as core, _solver_native, losscheck
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.losscheck import LossCertificate, check_loss
@@ -284,6 +284,37 @@ def test_slack_matches_the_plain_search():
         assert all(check.ok for check in result.checks)
         seen.add(expected)
     assert len(seen) >= 2
+
+
+@pytest.mark.rules("CF 5.1", "CF 5.2")
+def test_slack_is_the_same_whichever_checker_re_derives_its_losses():
+    """The compiled checker (when it can be built) and the Python one: the
+    same slack, verdicts and check counts on the small positions."""
+    if not losscheck.native_available():
+        pytest.skip("compiled checker unavailable")
+    checked = 0
+    for rules, state, _ in small_positions()[1::2]:
+        found = {engine: slack(state, rules, max_nodes=200_000, check_engine=engine)
+                 for engine in ("python", "native")}
+        python, native = found["python"], found["native"]
+        assert (python.slack, python.won_with, python.lost_with, python.verdicts) == (
+            native.slack, native.won_with, native.lost_with, native.verdicts)
+        for left, right in zip(python.checks, native.checks):
+            assert (left.engine, right.engine) == ("python", "native")
+            assert {**left.as_dict(), "seconds": 0, "engine": ""} == {
+                **right.as_dict(), "seconds": 0, "engine": ""}
+            checked += 1
+    assert checked >= 2
+
+
+def test_the_default_check_limit_follows_the_checker(monkeypatch):
+    from model.clubfight import slack as slack_module
+
+    monkeypatch.setattr(slack_module, "native_available", lambda: True)
+    assert slack_module.default_check_limit() == slack_module.DEFAULT_CHECK_LIMIT
+    monkeypatch.setattr(slack_module, "native_available", lambda: False)
+    assert slack_module.default_check_limit() == slack_module.PYTHON_CHECK_LIMIT == 5_000
+    assert slack_module.DEFAULT_CHECK_LIMIT > slack_module.PYTHON_CHECK_LIMIT
 
 
 def test_slack_is_unknown_past_its_budget():

@@ -437,7 +437,6 @@ def test_settle_conserves_cards(result, pair, held_0, held_1, scores, multiplaye
 def test_fk_p10_the_order_never_matters_without_result_tabs_is_proved():
     outcome = discharge(OBLIGATIONS[0])
     assert (outcome.obligation.id, outcome.answer.status) == ("FK-P10", PROVED)
-    assert outcome.seconds < 3
 
 
 @pytest.mark.rules("FK 5.5", "FK 5.6")
@@ -449,14 +448,12 @@ def test_fk_p11_witness_replays_through_the_model_with_two_winners():
     winners = [resolve_power(Fighter(0, "P0"), Fighter(1, "P1"), tuple(order),
                              cards=cards).winner for order in witness["orders"]]
     assert winners == witness["winners"] and winners[0] != winners[1]
-    assert outcome.seconds < 3
 
 
 @pytest.mark.rules("FK 5.11", "FK 5.12", "FK 5.13")
 def test_fk_p12_stakes_ledger_is_proved():
     outcome = discharge(OBLIGATIONS[2])
     assert (outcome.obligation.id, outcome.answer.status) == ("FK-P12", PROVED)
-    assert outcome.seconds < 3
 
 
 def _tab_steps(kind: int, target: int, by: int) -> tuple[Step, ...]:

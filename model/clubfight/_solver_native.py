@@ -1,29 +1,21 @@
 """The compiled search (``_solver_core.c``): building, loading, calling.
 
 The C file is a line-by-line port of the Python search in
-:mod:`model.clubfight.solver`; it is compiled on first use with the system C
-compiler (``cc -O2 -shared -fPIC``) into a per-user cache directory
-(``$RINGSIDE_CACHE_DIR``, else ``~/.cache/ringside``), named by a hash of the
-source so a changed source is rebuilt, and loaded with :mod:`ctypes`.  No
-compiler, a failed build or ``RINGSIDE_NO_NATIVE=1`` in the environment: the
-Python search runs instead (:func:`available` says which).
+:mod:`model.clubfight.solver`; it is compiled on first use and loaded with
+:mod:`ctypes` by :mod:`model.clubfight._native_build` (a per-user cache, a
+hash of the source in the library's name).  No compiler, a failed build or
+``RINGSIDE_NO_NATIVE=1`` in the environment: the Python search runs instead
+(:func:`available` says which).
 """
 
 from __future__ import annotations
 
 import ctypes
-import hashlib
-import os
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
-import threading
 from pathlib import Path
 
+from model.clubfight import _native_build
+
 SOURCE = Path(__file__).with_name("_solver_core.c")
-FLAGS = ["-O2", "-shared", "-fPIC"]
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
               "table_hits", "restarts", "table_size", "nodes")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
@@ -32,61 +24,7 @@ NODE_LIMIT_MAX = 2 ** 63 - 1
 """The C search counts nodes in a signed 64-bit integer: a larger limit is never
 reached, so it is passed as this (the same search, no wrap-around)."""
 
-_library = None
-_failure: str | None = None
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("RINGSIDE_CACHE_DIR")
-    if base:
-        return Path(base)
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "ringside"
-
-
-def _compiler() -> str | None:
-    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
-        if name and shutil.which(name):
-            return name
-    return None
-
-
-def _build() -> Path:
-    source = SOURCE.read_bytes()
-    digest = hashlib.sha256(source + " ".join(FLAGS).encode() + sys.platform.encode())
-    target = _cache_dir() / f"libcfsolver-{digest.hexdigest()[:16]}.so"
-    if target.exists():
-        return target
-    compiler = _compiler()
-    if compiler is None:
-        raise OSError("no C compiler (cc, gcc or clang) found")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    # Build to a temporary name and rename: parallel workers may race here.
-    handle, temporary = tempfile.mkstemp(suffix=".so", dir=target.parent)
-    os.close(handle)
-    try:
-        result = subprocess.run([compiler, *FLAGS, "-o", temporary, str(SOURCE)],
-                                capture_output=True, text=True, timeout=120)
-        if result.returncode != 0:
-            raise OSError(f"{compiler} failed: {result.stderr.strip()[:500]}")
-        os.replace(temporary, target)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-    return target
-
-
-def _load():
-    global _library, _failure
-    if _library is not None or _failure is not None:
-        return _library
-    if os.environ.get("RINGSIDE_NO_NATIVE"):
-        _failure = "disabled by RINGSIDE_NO_NATIVE"
-        return None
-    try:
-        library = ctypes.CDLL(str(_build()))
-    except (OSError, subprocess.SubprocessError) as error:
-        _failure = str(error)
-        return None
+def _declare(library) -> None:
     c_int_p = ctypes.POINTER(ctypes.c_int)
     library.cf_solve.restype = ctypes.c_int
     library.cf_solve.argtypes = [
@@ -98,23 +36,22 @@ def _load():
         ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64,
         ctypes.c_int,
     ]
-    _library = library
-    return library
+
+
+_LIBRARY = _native_build.Library(SOURCE, "cfsolver", _declare)
 
 
 def available() -> bool:
     """True when the compiled search can run (building it if needed)."""
-    return _load() is not None
+    return _LIBRARY.get() is not None
 
 
 def unavailable_reason() -> str | None:
-    _load()
-    return _failure
+    _LIBRARY.get()
+    return _LIBRARY.failure
 
 
-def _ints(values) -> ctypes.Array:
-    values = list(values)
-    return (ctypes.c_int * max(1, len(values)))(*values)
+_ints = _native_build.ints
 
 
 def solve_native(position, rules, techniques, max_nodes: int | None,
@@ -127,9 +64,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     ``table_cap`` of them (``stats["table_size"]`` says how many there were).
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
-    library = _load()
-    if library is None:
-        raise RuntimeError(f"the compiled solver is unavailable: {_failure}")
+    library = _LIBRARY.require("solver")
     rules_fields = [int(rules.must_clear), int(rules.jokers_match),
                     int(rules.match_any_subset), int(rules.sum_jokers_zero),
                     int(rules.updown_any_subset), int(rules.line_joker_target),
@@ -148,8 +83,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     limit = -1 if max_nodes is None else min(int(max_nodes), NODE_LIMIT_MAX)
     # Catch Ctrl-C inside the search only where Python would raise it: the main
     # thread with Python's default handler in place.
-    catch = (threading.current_thread() is threading.main_thread()
-             and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+    catch = _native_build.catch_interrupts()
     table_grids = (ctypes.c_uint64 * table_cap)() if table_cap > 0 else None
     table_played = (ctypes.c_int * table_cap)() if table_cap > 0 else None
     code = library.cf_solve(

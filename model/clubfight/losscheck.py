@@ -25,6 +25,14 @@ Every state visited has one club fewer than its parent, so by induction on
 the clubs left every state visited is lost, the deal included.  For small
 positions (``exhaustive=True``) the check ignores the certificate and runs
 the exhaustive search alone.
+
+Two implementations of the same check: this module's Python (the reference,
+and the fallback without a C compiler) and a compiled port
+(:mod:`model.clubfight._losscheck_native`, ``_losscheck_core.c``: the same
+walk, move order and bound, written again in C from the rules, sharing no
+code with the solver's core), some hundred times faster.  ``check_loss(...,
+engine=...)`` picks one; both give the same answer and the same counts
+(``tests/test_clubfight_losscheck.py``).
 """
 
 from __future__ import annotations
@@ -76,12 +84,45 @@ class LossCheck:
     search_nodes: int = 0
     seconds: float = 0.0
     reason: str | None = None
+    engine: str = "python"
+    """Which implementation ran: ``"python"`` or ``"native"``."""
+    certificate_states: int = 0
+    """How many states the certificate listed."""
 
     def as_dict(self) -> dict:
         return {"ok": self.ok, "visited": self.visited, "children": self.children,
                 "bound_cuts": self.bound_cuts, "listed": self.listed,
                 "searched": self.searched, "search_nodes": self.search_nodes,
-                "seconds": round(self.seconds, 6), "reason": self.reason}
+                "seconds": round(self.seconds, 6), "reason": self.reason,
+                "engine": self.engine, "certificate_states": self.certificate_states}
+
+
+ENGINES = ("auto", "native", "python")
+
+
+def native_available() -> bool:
+    """True when the compiled checker can run (it is built on first use)."""
+    from model.clubfight._losscheck_native import available
+
+    return available()
+
+
+# What refutes or fails to re-derive a certificate, worded once for both engines.
+_START_WON = "the start is already won (CF 5.1)"
+_SEARCH_WINS_START = "the check's own search wins the start"
+
+
+def _child_wins(club: int, slots) -> str:
+    return f"from a listed state, club {club} clearing slots {sorted(slots)} wins (CF 5.1)"
+
+
+def _child_search_wins(club: int, slots) -> str:
+    return (f"from a listed state, club {club} clearing slots {sorted(slots)} leads to a "
+            f"state the check wins")
+
+
+def _over_budget(budget: int) -> str:
+    return f"the check's own search ran past {budget} nodes"
 
 
 class _Unsettled(Exception):
@@ -437,7 +478,7 @@ class _LossChecker:
             return not known
         self.search_nodes += 1
         if self.search_nodes > self.search_budget:
-            raise _Unsettled(f"the check's own search ran past {self.search_budget} nodes")
+            raise _Unsettled(_over_budget(self.search_budget))
         won = False
         for club in self.hand(played):
             for slots in self.moves(cells, club):
@@ -461,28 +502,35 @@ class _LossChecker:
 
 
 def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
-               search_budget: int = 200_000, window_clubs: int = 6) -> LossCheck:
+               search_budget: int = 200_000, window_clubs: int = 6,
+               engine: str = "auto") -> LossCheck:
     """Re-derive the loss ``certificate`` claims (see the module docstring).
 
     ``exhaustive``: ignore the listed states and decide the start by the
     check's own search (for small positions).  ``search_budget``: nodes of
-    that search, over the whole check.
+    that search, over the whole check.  ``engine``: ``"python"`` (this
+    module), ``"native"`` (the compiled port) or ``"auto"`` (the compiled one
+    when it can be built, else Python); ``LossCheck.engine`` says which ran.
     """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "native" or (engine == "auto" and native_available()):
+        return _check_native(certificate, exhaustive, search_budget, window_clubs)
     started = time.perf_counter()
     checker = _LossChecker(certificate.start, certificate.rules, search_budget, window_clubs)
-    report = LossCheck(ok=False)
+    report = LossCheck(ok=False, certificate_states=len(certificate.refuted))
     listed = certificate.refuted
     root = (checker.start_cells, checker.start_dealt, frozenset())
     try:
         if checker.cards_left(root[0], root[1]) == 0:
-            raise _Refuted("the start is already won (CF 5.1)")
+            raise _Refuted(_START_WON)
         if not checker.order:
             report.ok = True  # cards left and no club: lost (CF 5.2)
         elif exhaustive or root not in listed:
             if checker.cut(*root, checker.cards_left(root[0], root[1])):
                 report.bound_cuts += 1
             elif not checker.lost_by_search(*root):
-                raise _Refuted("the check's own search wins the start")
+                raise _Refuted(_SEARCH_WINS_START)
             else:
                 report.searched += 1
             report.ok = True
@@ -494,6 +542,36 @@ def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
     except _Unsettled as error:
         report.reason = f"not re-derived: {error}"
     report.search_nodes = checker.search_nodes
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _check_native(certificate: LossCertificate, exhaustive: bool, search_budget: int,
+                  window_clubs: int) -> LossCheck:
+    """:func:`check_loss` by the compiled port, reported in the same words."""
+    from model.clubfight import _losscheck_native as native
+
+    started = time.perf_counter()
+    start = certificate.start
+    cards = [c for c in start.grid if c is not None] + list(start.deck)
+    numbered = iter(range(len(cards)))
+    cells = [-1 if c is None else next(numbered) for c in start.grid]
+    dealt = sum(1 for c in start.grid if c is not None)
+    order = tuple(start.hand) + tuple(start.clubs)
+    code, counts, (why, club, mask) = native.check_native(
+        cards, cells, dealt, order, len(start.hand), certificate.rules, window_clubs,
+        search_budget, exhaustive, certificate.refuted)
+    report = LossCheck(ok=code == native.OK, engine="native",
+                       certificate_states=len(certificate.refuted), **counts)
+    if code == native.REFUTED:
+        slots = [s for s in range(9) if mask >> s & 1]
+        reason = {native.START_WON: _START_WON,
+                  native.SEARCH_WINS_START: _SEARCH_WINS_START,
+                  native.LISTED_CHILD_WINS: _child_wins(club, slots),
+                  native.LISTED_CHILD_SEARCH_WINS: _child_search_wins(club, slots)}[why]
+        report.reason = f"not lost: {reason}"
+    elif code == native.UNSETTLED:
+        report.reason = f"not re-derived: {_over_budget(search_budget)}"
     report.seconds = time.perf_counter() - started
     return report
 
@@ -512,8 +590,7 @@ def _walk(checker: _LossChecker, listed: frozenset, root: CellState,
                 after, after_dealt = checker.after(cells, dealt, slots)
                 left = checker.cards_left(after, after_dealt)
                 if left == 0:
-                    raise _Refuted(f"from a listed state, club {club} clearing slots "
-                                   f"{sorted(slots)} wins (CF 5.1)")
+                    raise _Refuted(_child_wins(club, slots))
                 after_played = played | {club}
                 if len(after_played) == len(checker.order):
                     continue  # no club left, cards left: lost (CF 5.2)
@@ -528,5 +605,4 @@ def _walk(checker: _LossChecker, listed: frozenset, root: CellState,
                 elif checker.lost_by_search(*child):
                     report.searched += 1
                 else:
-                    raise _Refuted(f"from a listed state, club {club} clearing slots "
-                                   f"{sorted(slots)} leads to a state the check wins")
+                    raise _Refuted(_child_search_wins(club, slots))

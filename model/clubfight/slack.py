@@ -12,7 +12,7 @@ so the wins form a prefix ``k = 0 .. slack``.  :func:`slack` therefore solves
 * a loss for ``k + 1`` comes with the solver's certificate (its refuted
   states) and counts only once :func:`losscheck.check_loss` re-derives it
   (a certificate past ``check_limit`` states is not checked, and that ``k``
-  counts as ``unknown``);
+  counts as ``unknown``; the default limit is :func:`default_check_limit`);
 * a solve stopped by its node budget (``max_nodes``, over the whole slack
   computation) is ``unknown``: the slack is then ``None``, never a guess.
 
@@ -26,15 +26,30 @@ from dataclasses import dataclass, field
 
 from model.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
-from model.clubfight.losscheck import LossCheck, check_loss
+from model.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
 from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve
 from model.clubfight.state import State
 
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_CHECK_LIMIT = 5_000
-"""Largest certificate checked by default: the checker follows every move
-from every listed state in Python, some 30-100 states a second."""
+DEFAULT_CHECK_LIMIT = 500_000
+"""Largest certificate checked by default with the compiled checker
+(:mod:`model.clubfight._losscheck_native`): it follows every move from every
+listed state at some 8,000-30,000 states a CPU second (measured on the loss
+certificates of 7 to 9 clubs of CF1 and CF2 deals, against 60-180 for the
+Python checker: ``bench/bench_clubfight_slack.py --only check``), so a
+certificate at the limit takes some 20-35 CPU seconds.  The solver's own
+representation of a certificate (Python tuples, some 0.8 KB a state) is what
+keeps it from the solver's 2,000,000: the 1,150,198 states of CF2-3 with 9
+clubs checked in 46 CPU s but the process held 890 MB."""
+PYTHON_CHECK_LIMIT = 5_000
+"""The same limit when only the Python checker can run (no C compiler, or
+``RINGSIDE_NO_NATIVE=1``): it manages some 30-100 states a second."""
+
+
+def default_check_limit() -> int:
+    """:data:`DEFAULT_CHECK_LIMIT` with the compiled checker, else :data:`PYTHON_CHECK_LIMIT`."""
+    return DEFAULT_CHECK_LIMIT if native_available() else PYTHON_CHECK_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +107,21 @@ def with_clubs(state: State, clubs: int) -> State:
 
 
 def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
-          timeout: float | None = None, check_limit: int = DEFAULT_CHECK_LIMIT,
-          techniques: Techniques = ALL_TECHNIQUES) -> SlackResult:
+          timeout: float | None = None, check_limit: int | None = None,
+          techniques: Techniques = ALL_TECHNIQUES, check_engine: str = "auto"
+          ) -> SlackResult:
     """The slack of a deal (a :class:`Deal`, deal text or its start :class:`State`).
 
     ``max_nodes`` and ``timeout`` bound the whole computation (what is left
-    of them goes to each solve).  ``techniques``: the solver's (``table``
+    of them goes to each solve; the certificate check is not counted in
+    them).  ``check_limit``: the largest certificate checked (``None``:
+    :func:`default_check_limit`).  ``techniques``: the solver's (``table``
     on: the certificate of a loss is its table of refuted states).
+    ``check_engine``: the checker's (:func:`losscheck.check_loss`).
     """
     started = time.perf_counter()
+    if check_limit is None:
+        check_limit = default_check_limit()
     start = _start_state(source)
     total_clubs = len(start.hand) + len(start.clubs)
     verdicts: list[ClubsVerdict] = []
@@ -140,7 +161,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                           f"states, limit {check_limit}")
                 verdict = "unknown"
             else:
-                check = check_loss(certificate)
+                check = check_loss(certificate, engine=check_engine)
                 checks.append(check)
                 if not check.ok:
                     if check.reason and check.reason.startswith("not lost"):

@@ -54,7 +54,8 @@ def cmd_clubfight_slack(args) -> Report:
         for verdict in result.verdicts:
             yield f"  {verdict.clubs:2} clubs: {verdict.verdict:<7} ({verdict.nodes} nodes)"
         for check in result.checks:
-            yield (f"  loss certificate re-derived: {check.visited} listed states expanded, "
+            yield (f"  loss certificate re-derived ({check.engine} checker): {check.visited} "
+                   f"listed states expanded, "
                    f"{check.children} moves followed, {check.bound_cuts} cut by the checker's "
                    f"own bound, {check.searched} by its own search ({check.seconds:.2f} s)")
         if result.slack is None:
@@ -68,6 +69,8 @@ def cmd_clubfight_slack(args) -> Report:
 
 def register(commands) -> None:
     """Add ``slack`` to ``ringside clubfight``."""
+    from model.clubfight.slack import DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
+
     parser = add_command(commands, "slack", cmd_clubfight_slack,
                          help="how many clubs from the end a deal can spare and still be won",
                          example=["CF1-3", "--max-nodes", "20000"])
@@ -79,7 +82,9 @@ def register(commands) -> None:
                              "past it the slack is unknown")
     parser.add_argument("--timeout", type=seconds(), metavar="S",
                         help="time budget of the whole computation (unknown past it)")
-    parser.add_argument("--check-limit", type=bounded_int(1, 2_000_000), default=5_000,
-                        metavar="K", help="largest loss certificate (refuted states) the "
-                                          "checker re-derives (default 5,000); a larger "
-                                          "one leaves the slack unknown")
+    parser.add_argument("--check-limit", type=bounded_int(1, 2_000_000), default=None,
+                        metavar="K", help=f"largest loss certificate (refuted states) the "
+                                          f"checker re-derives (default {DEFAULT_CHECK_LIMIT:,} "
+                                          f"with the compiled checker, {PYTHON_CHECK_LIMIT:,} "
+                                          f"when only the Python one runs); a larger one "
+                                          f"leaves the slack unknown")

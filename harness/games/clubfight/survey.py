@@ -189,10 +189,10 @@ class SurveyConfig:
     def slack_limits(self) -> tuple[int, int]:
         """``(node budget, check limit)`` of each deal's slack: the ones given, else
         the slack module's defaults (recorded in the header either way)."""
-        from model.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
+        from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
 
         return (DEFAULT_MAX_NODES if self.slack_max_nodes is None else self.slack_max_nodes,
-                DEFAULT_CHECK_LIMIT if self.slack_check_limit is None
+                default_check_limit() if self.slack_check_limit is None
                 else self.slack_check_limit)
 
     def slack_for(self, number: int) -> bool:

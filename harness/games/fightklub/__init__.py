@@ -17,13 +17,15 @@ def _obligations():
 
 def _commands(subcommands) -> None:
     from harness.games.fightklub import (
-        deck_commands, fight_command, pay_command, play_command, setup_command)
+        deck_commands, fight_command, pay_command, play_command, setup_command,
+        survey_command)
 
     deck_commands.register(subcommands, GAME)
     pay_command.register(subcommands, GAME)
     setup_command.register(subcommands)
     play_command.register(subcommands)
     fight_command.register(subcommands, GAME)
+    survey_command.register(subcommands)
 
 
 def _cases():

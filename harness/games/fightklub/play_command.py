@@ -33,15 +33,20 @@ MAX_SEED = 10**9
 MAX_TURNS = 999
 
 
-def _setup(decks: list[str]) -> FKSetup:
+def setup_for(decks: list[str], command: str = "play") -> FKSetup:
+    """The two-player setup of two shipped decks, or one input error naming the deck and
+    the synthetic decks ``ringside fightklub COMMAND`` can take instead."""
     try:
         return FKSetup((decks[0], decks[1]))
     except InputError as error:
         raise InputError(f"{error.what}; play the synthetic decks instead: ringside "
-                         f"fightklub play {' '.join(DECKS)} --seed 1", error.where) from None
+                         f"fightklub {command} {' '.join(DECKS)} --seed 1",
+                         error.where) from None
 
 
-def _broken(state: Any, before: Any, action: Any, rules: Any) -> str | None:
+def broken_invariant(state: Any, before: Any, action: Any, rules: Any) -> str | None:
+    """The first invariant or transition invariant the step ``before --action--> state``
+    breaks, named with its rules, or None (shared by ``play`` and ``survey``)."""
     for invariant in GAME.invariants:
         problem = invariant(state)
         if problem is not None:
@@ -64,7 +69,7 @@ def _actor(state: Any) -> str:
 def cmd_fightklub_play(args) -> Report:
     as_json = args.json
     rules = read_rules(GAME, args)
-    setup = _setup(args.decks)
+    setup = setup_for(args.decks)
     policy = POLICIES[args.policy]
     state = GAME.initial_state(setup, rules)
     head = {"setup": str(setup), "seed": args.seed, "policy": args.policy,
@@ -81,7 +86,7 @@ def cmd_fightklub_play(args) -> Report:
                             for s in transition.steps]}
         records.append(record)
         end = transition.state
-        problem = _broken(end, before, action, rules)
+        problem = broken_invariant(end, before, action, rules)
         if problem is not None:
             problem = f"step {number} ({record['action']}): {problem}"
             break

@@ -1,0 +1,118 @@
+"""Building and loading Club Fight's compiled parts (the search, the loss checker).
+
+A C source is compiled on first use with the system C compiler (``cc -O2
+-shared -fPIC``) into a per-user cache directory (``$RINGSIDE_CACHE_DIR``,
+else ``$XDG_CACHE_HOME/ringside`` or ``~/.cache/ringside``), named by a hash
+of the source and flags so a changed source is rebuilt, and loaded with
+:mod:`ctypes`.  ``RINGSIDE_NO_NATIVE=1`` in the environment turns every
+compiled part off (the Python code runs instead).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+FLAGS = ["-O2", "-shared", "-fPIC"]
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("RINGSIDE_CACHE_DIR")
+    if base:
+        return Path(base)
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "ringside"
+
+
+def compiler() -> str | None:
+    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if name and shutil.which(name):
+            return name
+    return None
+
+
+def build(source_path: Path, stem: str) -> Path:
+    """The shared library of ``source_path`` (``lib<stem>-<hash>.so``), built if missing.
+
+    Raises ``OSError`` when there is no compiler or the build fails.
+    """
+    source = source_path.read_bytes()
+    digest = hashlib.sha256(source + " ".join(FLAGS).encode() + sys.platform.encode())
+    target = cache_dir() / f"lib{stem}-{digest.hexdigest()[:16]}.so"
+    if target.exists():
+        return target
+    found = compiler()
+    if found is None:
+        raise OSError("no C compiler (cc, gcc or clang) found")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Build to a temporary name and rename: parallel workers may race here.
+    handle, temporary = tempfile.mkstemp(suffix=".so", dir=target.parent)
+    os.close(handle)
+    try:
+        result = subprocess.run([found, *FLAGS, "-o", temporary, str(source_path)],
+                                capture_output=True, text=True, timeout=120)
+        if result.returncode != 0:
+            raise OSError(f"{found} failed: {result.stderr.strip()[:500]}")
+        os.replace(temporary, target)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return target
+
+
+def load(source_path: Path, stem: str) -> tuple[ctypes.CDLL | None, str | None]:
+    """``(library, None)``, or ``(None, why not)`` when it cannot be had."""
+    if os.environ.get("RINGSIDE_NO_NATIVE"):
+        return None, "disabled by RINGSIDE_NO_NATIVE"
+    try:
+        return ctypes.CDLL(str(build(source_path, stem))), None
+    except (OSError, subprocess.SubprocessError) as error:
+        return None, str(error)
+
+
+class Library:
+    """A compiled part, loaded on first use and kept: :meth:`get` gives the
+    library (``declare`` has set its functions' argument types) or None, and
+    :attr:`failure` then says why."""
+
+    def __init__(self, source_path: Path, stem: str, declare) -> None:
+        self.source_path = source_path
+        self.stem = stem
+        self._declare = declare
+        self._library: ctypes.CDLL | None = None
+        self.failure: str | None = None
+
+    def get(self) -> ctypes.CDLL | None:
+        if self._library is None and self.failure is None:
+            library, self.failure = load(self.source_path, self.stem)
+            if library is not None:
+                self._declare(library)
+                self._library = library
+        return self._library
+
+    def require(self, what: str) -> ctypes.CDLL:
+        """The library, or ``RuntimeError`` naming ``what`` is unavailable and why."""
+        library = self.get()
+        if library is None:
+            raise RuntimeError(f"the compiled {what} is unavailable: {self.failure}")
+        return library
+
+
+def catch_interrupts() -> bool:
+    """Should a compiled call take Ctrl-C itself?  Only where Python would
+    raise it: the main thread with Python's default handler in place."""
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+
+
+def ints(values) -> ctypes.Array:
+    """A C ``int`` array of ``values`` (at least one element)."""
+    values = list(values)
+    return (ctypes.c_int * max(1, len(values)))(*values)
