@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
@@ -627,17 +626,9 @@ def _read_case(path: Path | str) -> tuple[dict, str, tuple[str, ...]]:
     """A case file's table, its place and its checked rule numbers."""
     from model.fightklub.rulebook import FK_RULEBOOK
 
-    where = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the case: {error}", where) from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
-    extra = sorted(set(data) - _CASE_FIELDS)
-    if extra:
-        raise InputError(f"{extra[0]!r} is not a case field; fields: "
-                         f"{', '.join(sorted(_CASE_FIELDS))}", where)
+    from model.fightklub.case_files import read_case_table
+
+    data, where = read_case_table(path, _CASE_FIELDS)
     numbers = data.get("rules")
     if not isinstance(numbers, list) or not numbers or not all(isinstance(n, str)
                                                                 for n in numbers):

@@ -26,13 +26,13 @@ import enum
 import functools
 import itertools
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from model.core.errors import InputError
-from model.fightklub.rules import FKRules, PRESETS, RULEBOOK
+from model.fightklub.case_files import case_ruleset, read_case_table
+from model.fightklub.rules import FKRules, RULEBOOK
 
 
 # -- tokens and pools ----------------------------------------------------------------------------
@@ -710,17 +710,7 @@ def load_energy_case(path: str | Path) -> EnergyCase:
     """Read one case file; every problem is an :class:`InputError` naming the file and field."""
     from model.fightklub.energy_rules import energy_rulebook
 
-    where = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(f"cannot read the case: {error.strerror or error}", where) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
-    unknown = sorted(set(data) - _CASE_KEYS)
-    if unknown:
-        raise InputError(f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(_CASE_KEYS))}",
-                         where)
+    data, where = read_case_table(path, _CASE_KEYS)
 
     def text(key: str, default: str | None = None) -> str:
         value = data.get(key, default)
@@ -735,7 +725,7 @@ def load_energy_case(path: str | Path) -> EnergyCase:
     if not isinstance(numbers, list) or not numbers or not all(isinstance(n, str) for n in numbers):
         raise InputError("rules: expected a non-empty list of rule numbers", where)
     rules = energy_rulebook().validate(numbers, f"{where}: rules")
-    ruleset = _case_ruleset(data, where)
+    ruleset = case_ruleset(data, where)
     costs_raw = data["costs"]
     if not isinstance(costs_raw, list) or not costs_raw or len(costs_raw) > MAX_COSTS:
         raise InputError(f"costs: expected a list of 1 to {MAX_COSTS} costs", where)
@@ -769,26 +759,6 @@ def load_energy_case(path: str | Path) -> EnergyCase:
     return EnergyCase(where, text("title"), rules, ruleset,
                       parse_pool(text("pool"), f"{where}: pool"), costs, situation, payable,
                       burned, text("reason_contains", ""))
-
-
-def _case_ruleset(data: dict, where: str) -> FKRules:
-    import dataclasses
-
-    name = data.get("ruleset", "rulebook")
-    if name not in PRESETS:
-        raise InputError(f"ruleset: unknown preset {name!r}; known: {', '.join(PRESETS)}", where)
-    overrides = data.get("set", {})
-    if not isinstance(overrides, dict):
-        raise InputError("set: expected a table of rules fields", where)
-    fields = {f.name for f in dataclasses.fields(FKRules)}
-    for key, value in overrides.items():
-        if key not in fields:
-            raise InputError(f"set: unknown rules field {key!r}; fields: "
-                             f"{', '.join(sorted(fields))}", where)
-        if not isinstance(value, type(getattr(PRESETS[name], key))):
-            raise InputError(f"set: {key} takes {type(getattr(PRESETS[name], key)).__name__}, "
-                             f"not {value!r}", where)
-    return dataclasses.replace(PRESETS[name], **overrides)
 
 
 def run_energy_case(path: str | Path) -> tuple[bool, tuple[str, ...], list[str]]:

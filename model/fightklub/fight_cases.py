@@ -16,17 +16,16 @@ the file and the field.
 
 from __future__ import annotations
 
-import dataclasses
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from model.core.errors import InputError
+from model.fightklub.case_files import case_ruleset, read_case_table
 from model.fightklub.fights import (
     POWER, FightResult, Fighter, Settlement, fight_mode, resolve_power, resolve_unopposed,
     settle)
-from model.fightklub.rules import PRESETS, FKRules
+from model.fightklub.rules import FKRules
 
 FIGHT_CASES_DIR = Path(__file__).parent / "data" / "fight-cases"
 MAX_PLAYERS = 6
@@ -80,23 +79,6 @@ def _positions(value: Any, name: str, where: str) -> tuple[int, ...]:
         raise InputError(f"{name}: expected a list of positions 0 (left), 1 (centre), "
                          f"2 (right), not {value!r}", where)
     return tuple(value)
-
-
-def _ruleset(data: dict, where: str) -> FKRules:
-    name = data.get("ruleset", "rulebook")
-    if name not in PRESETS:
-        raise InputError(f"ruleset: unknown preset {name!r}; known: {', '.join(PRESETS)}", where)
-    overrides = data.get("set", {})
-    if not isinstance(overrides, dict):
-        raise InputError("set: expected a table of rules fields", where)
-    fields = {f.name for f in dataclasses.fields(FKRules)}
-    for key, value in overrides.items():
-        if key not in fields:
-            raise InputError(f"set: unknown rules field {key!r}", where)
-        if type(value) is not type(getattr(PRESETS[name], key)):
-            raise InputError(f"set: {key} takes {type(getattr(PRESETS[name], key)).__name__}, "
-                             f"not {value!r}", where)
-    return dataclasses.replace(PRESETS[name], **overrides)
 
 
 def _fighter(entry: Any, index: int, where: str, players: int) -> Fighter:
@@ -171,17 +153,7 @@ def load_fight_case(path: str | Path) -> FightCase:
     """Read one case file; every problem is an :class:`InputError` naming the file and field."""
     from model.fightklub.rulebook import FK_RULEBOOK
 
-    where = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(f"cannot read the case: {error.strerror or error}", where) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        raise InputError(f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(_KEYS))}",
-                         where)
+    data, where = read_case_table(path, _KEYS)
     for key in ("title", "rules", "fighter", "expect"):
         if key not in data:
             raise InputError(f"missing field {key!r}", where)
@@ -224,7 +196,7 @@ def load_fight_case(path: str | Path) -> FightCase:
         stakes.append((_seat_key(seat, "stakes", where, players), tuple(held)))
     return FightCase(where, data["title"], rules, players, fighters,
                      (order[0], order[1], order[2]), nullified, scores, target, tuple(stakes),
-                     _ruleset(data, where), _expect(data["expect"], where, players))
+                     case_ruleset(data, where), _expect(data["expect"], where, players))
 
 
 def play_fight_case(case: FightCase) -> tuple[FightResult, Settlement]:

@@ -161,8 +161,12 @@ def clash_tie_example() -> dict:
             "other_winner": other.winner}
 
 
+@lru_cache(maxsize=1)
 def order_witness() -> dict | None:
-    """z3's FK-P11 witness (two power cards whose winner depends on the order), replayed."""
+    """z3's FK-P11 witness (two power cards whose winner depends on the order), replayed.
+
+    Kept for the process: z3 may pick another pair of cards on another call (its
+    search depends on what ran before), and a page and its tests must show one."""
     from model.fightklub.fights import POSITIONS
     from proofs.fightklub_fights import order_can_matter_with_result_tabs, replay
 
