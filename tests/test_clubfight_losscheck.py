@@ -22,10 +22,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-import subprocess
-import sys
-import textwrap
-import time
 
 import pytest
 
@@ -39,6 +35,7 @@ from model.clubfight.solver import solve
 from model.clubfight.state import State
 
 from clubfight_positions import late_state
+from interrupting import interrupted
 
 pytestmark = pytest.mark.skipif(
     not _losscheck_native.available(),
@@ -315,8 +312,7 @@ def test_a_bad_engine_is_refused():
 
 def test_ctrl_c_stops_the_compiled_check_within_a_second():
     # 8 clubs of CF1-1: 19,682 listed states, several seconds of checking.
-    script = textwrap.dedent("""
-        import os, signal, threading, time
+    took, lines, output = interrupted("""
         from model.clubfight.deals import Deal
         from model.clubfight.losscheck import check_loss
         from model.clubfight.slack import with_clubs
@@ -324,21 +320,7 @@ def test_ctrl_c_stops_the_compiled_check_within_a_second():
         from model.clubfight.state import State
         cert = solve(with_clubs(State.from_deal(Deal.from_id("CF1-1")), 8),
                      certificate=True).certificate
-        def interrupt():
-            time.sleep(0.5)
-            print("sent", time.monotonic(), flush=True)
-            os.kill(os.getpid(), signal.SIGINT)
-        threading.Thread(target=interrupt, daemon=True).start()
-        try:
-            check_loss(cert, engine="native")
-            print("finished")
-        except KeyboardInterrupt:
-            print("stopped", time.monotonic(), flush=True)
-    """)
-    began = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)
-    assert time.monotonic() - began < 60
-    lines = dict(line.split() for line in done.stdout.split("\n") if line.count(" ") == 1)
-    assert "stopped" in lines, done.stdout + done.stderr
+    """, 'check_loss(cert, engine="native")', timeout=120)
+    assert took < 60
+    assert "stopped" in lines, output
     assert float(lines["stopped"]) - float(lines["sent"]) < 1.0

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-import time
-
 import pytest
 
 from model.clubfight.solver import solve
+
+from interrupting import interrupted
 
 NATIVE = pytest.mark.skipif(
     not __import__("model.clubfight._solver_native", fromlist=["available"]).available(),
@@ -33,24 +30,9 @@ def test_a_small_node_limit_is_unknown_never_loss():
 def test_ctrl_c_stops_the_native_search_within_a_second():
     # CF2-9503 under the old search (LEGACY_TECHNIQUES) takes about 1.7 million nodes
     # (tens of seconds): long enough to interrupt.
-    script = textwrap.dedent("""
-        import os, signal, threading, time
-        from model.clubfight.solver import LEGACY_TECHNIQUES, solve
-        def interrupt():
-            time.sleep(0.5)
-            print("sent", time.monotonic(), flush=True)
-            os.kill(os.getpid(), signal.SIGINT)
-        threading.Thread(target=interrupt, daemon=True).start()
-        try:
-            solve("CF2-9503", techniques=LEGACY_TECHNIQUES)
-            print("finished")
-        except KeyboardInterrupt:
-            print("stopped", time.monotonic(), flush=True)
-    """)
-    began = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60)
-    assert time.monotonic() - began < 30
-    lines = dict(line.split() for line in done.stdout.split("\n") if line.count(" ") == 1)
-    assert "stopped" in lines, done.stdout + done.stderr
+    took, lines, output = interrupted(
+        "from model.clubfight.solver import LEGACY_TECHNIQUES, solve",
+        'solve("CF2-9503", techniques=LEGACY_TECHNIQUES)', timeout=60)
+    assert took < 30
+    assert "stopped" in lines, output
     assert float(lines["stopped"]) - float(lines["sent"]) < 1.0

@@ -23,8 +23,7 @@ from typing import Any
 from model.core.errors import InputError
 from model.fightklub.case_files import case_ruleset, read_case_table
 from model.fightklub.fights import (
-    POWER, FightResult, Fighter, Settlement, fight_mode, resolve_power, resolve_unopposed,
-    settle)
+    POWER, FightResult, Fighter, Settlement, fight_mode, resolve_fight, settle)
 from model.fightklub.rules import FKRules
 
 FIGHT_CASES_DIR = Path(__file__).parent / "data" / "fight-cases"
@@ -203,15 +202,12 @@ def play_fight_case(case: FightCase) -> tuple[FightResult, Settlement]:
     """The case's fight and its settlement, by the fight arithmetic."""
     where = case.path
     try:
-        if len(case.fighters) == 1:
-            result = resolve_unopposed(case.fighters[0], case.ruleset)
-        else:
+        if len(case.fighters) == 2 and fight_mode(*case.fighters) != POWER:
             a, b = case.fighters
-            mode = fight_mode(a, b)
-            if mode != POWER:
-                raise InputError(f"fighter: a case fights power against power or unopposed; "
-                                 f"{a.card} against {b.card} is {mode}", where)
-            result = resolve_power(a, b, case.order, case.ruleset, nullified=case.nullified)
+            raise InputError(f"fighter: a case fights power against power or unopposed; "
+                             f"{a.card} against {b.card} is {fight_mode(a, b)}", where)
+        result = resolve_fight(case.fighters, case.order, case.ruleset,
+                               nullified=case.nullified)
         cards = {fighter.player: fighter.card for fighter in case.fighters}
         settlement = settle(result, cards, dict(case.stakes),
                             case.winner_scores and result.winner is not None, {},

@@ -441,6 +441,39 @@ def resolve_unopposed(f: Fighter, rules: FKRules = RULEBOOK, *,
     return FightResult(UNOPPOSED, f.player, UNOPPOSED, tuple(skirmishes), None)
 
 
+def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (0, 1, 2),
+                  rules: FKRules = RULEBOOK, *, nullified: frozenset[int] = frozenset(),
+                  clash_text_of: int | None = None,
+                  measures: Mapping[int, Mapping[str, int]] | None = None,
+                  cards: Mapping[str, Card] | None = None) -> FightResult:
+    """A whole fight step at once, for a question about one fight (a command, a case
+    file): one fighter is unopposed (FK 5.16); two fight by skirmishes in ``order``
+    (FK 5.5), or by the clash text that decides (FK 5.10); when both cards show clash
+    text, ``clash_text_of`` is the seat the Drop holder picked.  The turn engine
+    resolves a fight step by step instead, each choice a decision of its own.
+
+    >>> resolve_fight((Fighter(0, "S935"),)).shape
+    'unopposed'
+    >>> resolve_fight((Fighter(0, "S933"), Fighter(1, "S971")),
+    ...               measures={0: {"cards in hand": 4}, 1: {"cards in hand": 4}}).shape
+    'clash tie'
+    """
+    if len(fighters) == 1:
+        return resolve_unopposed(fighters[0], rules, cards=cards)
+    if len(fighters) != 2:
+        raise ValueError(f"a fight has one or two fight cards, not {len(fighters)}")
+    a, b = fighters
+    mode = fight_mode(a, b, cards)
+    if mode == POWER:
+        return resolve_power(a, b, order, rules, nullified=nullified, cards=cards)
+    owner = {CLASH_A: 0, CLASH_B: 1}.get(mode, clash_text_of)
+    if owner not in (0, 1):
+        raise ValueError("both cards show clash text: the Drop holder picks whose decides")
+    text = fighters[owner]
+    return resolve_clash(text.card, text.side, text.player, fighters[1 - owner].player,
+                         measures or {}, rules, cards=cards)
+
+
 # -- damage and the score step ---------------------------------------------------------------------
 def fight_damage(card: str, doubled: bool, cards: Mapping[str, Card] | None = None) -> int:
     """The damage ``card`` deals when scored: its damage markers, twice that when it

@@ -117,23 +117,14 @@ def cmd_fightklub_fight(args, game) -> Report:
                          "--stakes-a/--stakes-b")
     measures = {0: _measures(args.measure_a, "--measure-a"),
                 1: _measures(args.measure_b, "--measure-b")}
+    if (len(fighters) == 2 and fights.fight_mode(*fighters) == fights.CLASH_CHOICE
+            and args.clash_text is None):
+        raise InputError("both cards show clash text: say whose decides "
+                         "(the Drop holder's choice)", "--clash-text")
     try:
-        if len(fighters) == 1:
-            result = fights.resolve_unopposed(a, rules)
-        else:
-            mode = fights.fight_mode(*fighters)
-            if mode == fights.POWER:
-                result = fights.resolve_power(*fighters, order, rules, nullified=nullified)
-            else:
-                owner = {fights.CLASH_A: 0, fights.CLASH_B: 1}.get(mode)
-                if owner is None:
-                    if args.clash_text is None:
-                        raise InputError("both cards show clash text: say whose decides "
-                                         "(the Drop holder's choice)", "--clash-text")
-                    owner = "ab".index(args.clash_text)
-                card = fighters[owner]
-                result = fights.resolve_clash(card.card, card.side, owner, 1 - owner,
-                                              measures, rules)
+        result = fights.resolve_fight(
+            tuple(fighters), order, rules, nullified=nullified, measures=measures,
+            clash_text_of=None if args.clash_text is None else "ab".index(args.clash_text))
         cards = {f.player: f.card for f in fighters}
         settlement = fights.settle(result, cards, stakes,
                                    not args.stopped and result.winner is not None, {},
