@@ -91,6 +91,8 @@ def percent(value: Any) -> str:
 
     >>> [percent(x) for x in (0.6993, 1.0, 0.999616, 0.0, 0.0004)]
     ['69.9%', '100%', '99.96%', '0%', '0.04%']
+    >>> [percent(x) for x in (0.000038, 0.999962)]
+    ['0.004%', '99.996%']
     """
     try:
         number = float(value)
@@ -100,9 +102,11 @@ def percent(value: Any) -> str:
         number *= 100
     if number in (0.0, 100.0):
         return f"{number:.0f}%"
-    text = f"{number:.1f}%"
-    if text in ("0.0%", "100.0%"):
-        text = f"{number:.2f}%"  # 99.96% is not 100%
+    # 99.96% is not 100%: as many decimals as it takes to stay off 0 and 100
+    for decimals in range(1, 7):
+        text = f"{number:.{decimals}f}%"
+        if float(text[:-1]) not in (0.0, 100.0):
+            break
     return text
 
 
