@@ -512,7 +512,8 @@ def test_the_rulebook_composes_cards_decks_and_energy():
         DECK_AMBIGUITIES, FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK)
 
     numbers = FK_RULEBOOK.numbers()
-    assert {n.split(".")[0] for n in numbers} == {"FK 1", "FK 2", "FK 3", "FK 4", "FK 5", "FK 6"}
+    assert {n.split(".")[0] for n in numbers} == {"FK 1", "FK 2", "FK 3", "FK 4", "FK 5", "FK 6",
+                                                  "FK 7"}
     assert all(rule.number in FK_RULEBOOK for rule in ENERGY_RULES)
     fields = {field.name: field.default for field in dataclasses.fields(FKRules)}
     for ambiguity in FK_AMBIGUITIES:

@@ -404,7 +404,7 @@ def test_malformed_positions_are_input_errors_of_one_line(text):
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("text", ["", "brawl", "play", "play S9x1", "first 2",
+@pytest.mark.parametrize("text", ["", "brawl", "play", "play S9x1", "first 6",
                                   "play S911 burn Q", "use S911 return", "pass now",
                                   "play S911 burn B burn G", "draw"])
 def test_malformed_actions_are_input_errors(text):

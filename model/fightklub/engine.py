@@ -64,8 +64,8 @@ from model.fightklub.energy import (
 from model.fightklub.rulebook import FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK
 from model.fightklub.rules import PRESETS, FKRules
 from model.fightklub.state import (
-    ACTION_KINDS, LAID, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, FKMove, FKSetup,
-    FKState, Side, cards_text,
+    ACTION_KINDS, LAID, MAX_PLAYERS, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, FKMove,
+    MAX_ROUND, FKSetup, FKState, Side, cards_text, damage_entry,
 )
 
 CARRIED_OUT = ("add_energy", "draw", "return_to_hand")
@@ -199,6 +199,28 @@ def playable_deck(name: str) -> DeckInfo:
                     tuple(sorted(by_section[FIGHT])), most)
 
 
+def multiplayer_problem(name: str) -> str | None:
+    """Why deck ``name`` cannot sit at a table of three or more, or None: a setup or
+    cooldown line that names an opponent would let its player pick any of them (FK 7.9),
+    a choice the model does not carry out."""
+    info = playable_deck(name)
+    for code in sorted(set(info.draw + info.fight + (info.character.code,))):
+        card = _card(code)
+        if card.surely("instant") and card.parts.phase in ("setup", "cooldown"):
+            lines = tuple(card.abilities)
+        elif isinstance(card.abilities, tuple):
+            lines = tuple(a for a in card.abilities
+                          if getattr(a, "phase", None) in ("setup", "cooldown"))
+        else:
+            lines = ()
+        for line in lines:
+            if any(dict(step.params).get("who") == "opponent" for step in line.steps):
+                return (f"{card.label} has a setup or cooldown line that names an opponent; "
+                        "with more than 2 players its player would pick one, which the "
+                        "model does not carry out (FK 7.9)")
+    return None
+
+
 def setup_lines(card: Card) -> tuple:
     """The abilities of a card in play that a setup action may use (FK 4.12): its lines
     opening with the setup phase word.  An instant's lines are played with it instead."""
@@ -245,10 +267,14 @@ def table_types(state: FKState, player: int) -> frozenset[str]:
 def situation(state: FKState, player: int, rules: FKRules) -> Situation:
     """What besides the pool decides a payment by ``player`` (FK 4.9)."""
     holder = state.drop if state.drop is not None else player
+    others: frozenset[str] = frozenset()
+    for seat in range(state.players):
+        if seat != player:
+            # with more than 2 players, a card of any opponent is in sight (FK 7.9)
+            others |= table_types(state, seat)
     return Situation(playable_deck(state.decks[player]).latent,
                      playable_deck(state.decks[holder]).drop_latent,
-                     state.drop == player, table_types(state, player),
-                     table_types(state, 1 - player), rules)
+                     state.drop == player, table_types(state, player), others, rules)
 
 
 def _cost_rules(cost: Cost, sight: Situation) -> tuple[str, ...]:
@@ -377,6 +403,14 @@ def _setup_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
 
 
 # -- invariants --------------------------------------------------------------------------------------
+def _order_from(state: FKState, first: int) -> tuple[int, ...]:
+    """The seats still in the game, clockwise from ``first`` (with 2 players: ``first``
+    and the other)."""
+    from model.fightklub.seats import clockwise
+
+    return clockwise(state, first)
+
+
 def _started(state: FKState, player: int) -> bool:
     """Whether ``player``'s part of the setup phase has begun (their first setup action
     taken)."""
@@ -384,11 +418,14 @@ def _started(state: FKState, player: int) -> bool:
         return False
     if state.step == "lay" or state.step in TURN_STEPS:
         return True
-    return state.turn == player or state.first == player
+    order = _order_from(state, state.first)
+    if player not in order or state.turn not in order:
+        return True  # out of the game (FK 7.2): they take no setup actions
+    return order.index(player) <= order.index(state.turn)
 
 
 def cards_conserved(state: FKState) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(state.players):
         deck = playable_deck(state.decks[player])
         if state.side(player).cards() == deck.stacked:
             continue
@@ -422,7 +459,7 @@ def _codes_of(types: tuple[str, ...]) -> frozenset[str]:
 
 
 def zones_hold_their_types(state: FKState) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(state.players):
         side = state.side(player)
         scored = tuple(code for code, _ in side.scored())
         if not _codes_of(("fight",)).issuperset(scored):
@@ -438,7 +475,7 @@ def zones_hold_their_types(state: FKState) -> str | None:
 
 
 def hand_value_dealt(state: FKState) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(state.players):
         side = state.side(player)
         value = playable_deck(state.decks[player]).hand_value
         if len(side.hand) > value and not _started(state, player):
@@ -446,8 +483,10 @@ def hand_value_dealt(state: FKState) -> str | None:
                     f"actions; the hand value is {value}")
         if state.round > 1:
             continue  # later turns: the even-up's own check (FK 6.14)
+        order = _order_from(state, state.drop) if state.drop is not None else ()
         dealt = state.step not in ("drop", "deal") or (
-            state.step == "deal" and state.turn != player and state.turn != state.drop)
+            state.step == "deal" and player in order
+            and order.index(player) < order.index(state.turn))
         if dealt and not _started(state, player) and len(side.hand) != value and side.draw:
             return (f"player {player} holds {len(side.hand)} cards after the deal with "
                     f"{len(side.draw)} in the draw stack; the hand value is {value}")
@@ -469,7 +508,7 @@ def setup_counts(state: FKState) -> str | None:
 
 
 def laid_cards(state: FKState) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(state.players):
         side = state.side(player)
         if side.laid and state.step not in ("lay", *TURN_STEPS):
             return f"player {player} laid fight cards before the setup actions were over"
@@ -478,12 +517,17 @@ def laid_cards(state: FKState) -> str | None:
         if state.step in TURN_STEPS:
             continue  # fights take the laid cards away one place at a time
         full = min(LAID, len(side.laid) + len(side.fight) + len(side.under))
-        done_laying = (
-            state.step == "lay" and player == state.drop and state.turn != player)
-        if done_laying and len(side.laid) != full:
+        if state.step != "lay":
+            continue
+        order = _order_from(state, state.drop)
+        if player not in order or state.turn not in order:
+            continue
+        before, now = order.index(player), order.index(state.turn)
+        if before < now and len(side.laid) != full:
             return f"player {player} laid {len(side.laid)} fight cards, not {full}"
-        if state.step == "lay" and player != state.drop and side.laid and state.turn != player:
-            return f"player {player} laid fight cards before the Drop holder"
+        if before > now and side.laid:
+            return (f"player {player} laid fight cards before player {state.turn}, who lays "
+                    "before them (the Drop holder first, then clockwise)")
     return None
 
 
@@ -511,7 +555,7 @@ FK_INVARIANTS = (
               lambda state: _fight_cards_accounted(state)),
     Invariant("one-drop-holder", ("FK 4.3", "FK 6.15"),
               "Once chance has given it, exactly one player controls The Drop.",
-              lambda state: None if (state.drop in (0, 1)) != (state.step == "drop")
+              lambda state: None if (state.drop in range(state.players)) != (state.step == "drop")
               else f"The Drop is held by {state.drop!r} at step {state.step}"),
     Invariant("game-ends-on-damage", ("FK 5.15", "FK 6.12", "FK 6.16"),
               "A game goes on only while both characters' damage is below their life; it "
@@ -525,7 +569,7 @@ FK_INVARIANTS = (
 
 
 def _fight_cards_accounted(state: FKState) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(state.players):
         deck = playable_deck(state.decks[player])
         held = state.side(player).fight_cards()
         if held != deck.fight:
@@ -537,17 +581,23 @@ def _fight_cards_accounted(state: FKState) -> str | None:
 
 
 def _game_ends_on_damage(state: FKState) -> str | None:
-    from model.fightklub.turn import damage_taken
+    from model.fightklub.seats import damage_taken, in_game
 
-    out = [seat for seat in range(PLAYERS) if damage_taken(state, seat)
-           >= playable_deck(state.decks[seat]).character.parts.life]
-    if len(out) > 1:
-        return "both characters' damage reached their life"
-    if out and state.step != "over":
+    live = in_game(state)
+    out = [seat for seat in range(state.players) if seat not in live]
+    if len(out) > state.players - 1:
+        return "every character's damage reached its life"
+    if state.players == PLAYERS and out and state.step != "over":
         return (f"player {out[0]}'s character has taken {damage_taken(state, out[0])} damage, "
                 f"its life or more, and the game goes on at step {state.step}")
-    if state.step == "over" and not out and any(state.side(p).laid or state.side(p).fight
-                                                 or state.side(p).under for p in range(PLAYERS)):
+    if len(live) == 1 and state.step != "over":
+        return (f"player {live[0]} is the last player standing and the game goes on at step "
+                f"{state.step}")
+    for seat in out:
+        if state.players > PLAYERS and state.side(seat).laid:
+            return f"player {seat} is out of the game and still has fight cards laid"
+    if state.step == "over" and len(live) > 1 and state.round < MAX_ROUND and any(
+            state.side(p).laid or state.side(p).fight or state.side(p).under for p in live):
         return "the game is over with no knockout while fight cards remain to be fought"
     return None
 
@@ -558,18 +608,28 @@ def _turn_structure(state: FKState) -> str | None:
         return f"a current fight {'is missing' if current else 'remains'} at step {state.step}"
     if state.queue and state.step not in TURN_STEPS:
         return f"draws or discards wait at step {state.step}"
-    if any(state.side(p).table for p in range(PLAYERS)) and state.fight is None:
+    if any(state.side(p).table for p in range(state.players)) and state.fight is None:
         return "cards lie on a fight that is not current"
     if state.step in TURN_STEPS and state.fight is not None:
         fight = state.fight
-        lengths = [len(state.side(p).laid) for p in range(PLAYERS)]
-        if fight.place >= max(lengths):
-            return f"the current fight's place {fight.place + 1} holds no card"
-        for seat in range(PLAYERS):
-            laid = state.side(seat).laid
-            count = len(_card(laid[fight.place]).parts.sides) if fight.place < len(laid) else 1
-            if fight.sides[seat] >= count:
-                return f"player {seat}'s fight card has no side {fight.sides[seat]}"
+        if fight.pairing:
+            for slot, (seat, place) in enumerate(fight.pairing):
+                laid = state.side(seat).laid
+                if place >= len(laid):
+                    return f"player {seat}'s place {place + 1} holds no card for the fight"
+                if fight.sides[slot] >= len(_card(laid[place]).parts.sides):
+                    return f"player {seat}'s fight card has no side {fight.sides[slot]}"
+            lengths = [len(state.side(p).laid) for p, _ in fight.pairing]
+        else:
+            lengths = [len(state.side(p).laid) for p in range(PLAYERS)]
+            if fight.place >= max(lengths):
+                return f"the current fight's place {fight.place + 1} holds no card"
+            for seat in range(PLAYERS):
+                laid = state.side(seat).laid
+                count = (len(_card(laid[fight.place]).parts.sides) if fight.place < len(laid)
+                         else 1)
+                if fight.sides[seat] >= count:
+                    return f"player {seat}'s fight card has no side {fight.sides[seat]}"
         if (fight.result is not None) != (state.step == "score"):
             return f"the fight's result is {'known' if fight.result else 'unknown'} at step " \
                    f"{state.step}"
@@ -594,7 +654,8 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
     if before.step == "deal" and after.step != "deal":
         total = total.plus(deck.first_setup_energy)
     if ((rules.first_setup_energy_twice or after.round > 1) and _started(after, player)
-            and not _started(before, player)):
+            and (not _started(before, player) or after.round > before.round)
+            and player in _order_from(after, player)):
         total = total.plus(deck.first_setup_energy)
     if action.kind in ("play", "use") and before.turn == player and not before.queue:
         card = _card(action.card)
@@ -614,7 +675,7 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
     won = Counter(before.side(player).laid) - Counter(after.side(player).laid)
     scored = Counter(after.side(player).damage) - Counter(before.side(player).damage)
     for entry in scored.elements():
-        code = entry[:-2] if entry.endswith("x2") else entry
+        code = damage_entry(entry)[0]
         if won[code]:
             won[code] -= 1
             total = total.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
@@ -622,7 +683,7 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
 
 
 def tokens_conserved(before: FKState, action: Any, after: FKState, rules: FKRules) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(before.players):
         was, now = before.side(player), after.side(player)
         if (was.pool is now.pool and was.burned is now.burned
                 and action.kind in ("draw", "lay") and before.step == after.step):
@@ -641,7 +702,7 @@ def tokens_conserved(before: FKState, action: Any, after: FKState, rules: FKRule
 
 def latent_never_burned(before: FKState, action: Any, after: FKState,
                         rules: FKRules) -> str | None:
-    for player in range(PLAYERS):
+    for player in range(before.players):
         was, now = before.side(player), after.side(player)
         if was.burned is now.burned:
             continue
@@ -668,7 +729,7 @@ def damage_from_scored_cards(before: FKState, action: Any, after: FKState,
     """Damage grows only by cards scored: a player's new damage-stack cards come from
     their own current fight card and raise-the-stakes cards, only the fight card may be
     doubled, and nothing ever leaves a damage stack (FK 5.12, FK 5.14)."""
-    for player in range(PLAYERS):
+    for player in range(before.players):
         was, now = before.side(player), after.side(player)
         if was.damage is now.damage or was.damage == now.damage:
             continue
@@ -676,14 +737,19 @@ def damage_from_scored_cards(before: FKState, action: Any, after: FKState,
         if lost:
             return f"{action}: player {player}'s damage stack lost {cards_text(sorted(lost))}"
         new = Counter(now.damage) - Counter(was.damage)
-        doubled = [e for e in new.elements() if e.endswith("x2")]
-        plain = Counter(e[:-2] if e.endswith("x2") else e for e in new.elements())
+        read = [damage_entry(e) for e in new.elements()]
+        doubled = [code for code, twice, _ in read if twice]
+        plain = Counter(code for code, _, _ in read)
         fight_card = Counter(was.laid) - Counter(now.laid)
         source = fight_card + Counter(was.stakes)
         if plain - source:
             return (f"{action}: player {player} scored {cards_text(sorted(plain.elements()))}, "
                     f"not from their fight card or raise-the-stakes cards")
-        if len(doubled) > 1 or any(fight_card[e[:-2]] == 0 for e in doubled):
+        if before.players > PLAYERS and any(
+                victim is not None and (victim == player or victim >= before.players)
+                for _, _, victim in read):
+            return f"{action}: player {player} scored a card against no opponent at the table"
+        if len(doubled) > 1 or any(fight_card[code] == 0 for code in doubled):
             return f"{action}: player {player} scored double damage on a card that did not win"
         if sum(fight_card.values()) > 1:
             return f"{action}: player {player} scored more than one fight card of the fight"
@@ -863,6 +929,19 @@ _TURN_EDGES = (
     ("task_draw", "score"),
     ("task_draw", "skirmish"),
     ("task_draw", "task"),
+    # three or more players (FK 7)
+    ("challenge", "enhance"),
+    ("fight", "challenge"),
+    ("fight_result", "task"),
+    ("knockout", "end_fights"),
+    ("knockout", "fight"),
+    ("pass_drop", "first_setup"),
+    ("result_tab", "fight_result"),
+    ("result_tab", "skirmish"),
+    ("evenup_keep", "stopped"),
+    ("task_draw", "stopped"),
+    ("task", "stopped"),
+    ("stopped", "over"),
 )
 """The transitions of the turn after the reveal: every one seen in seeded playouts of
 both decks under each ruleset, and the draws and discards that end early (``task``)
@@ -878,6 +957,7 @@ _EDGE_LABELS = {
     "end_fights": "no fight left", "evenup_begins": "the cooldown actions done",
     "pass_drop": "both players evened up", "order": "the next turn",
     "stall": "no fight card laid", "choose_order": "the holder decides the order",
+    "challenge": "a challenge made", "stopped": "turn 999 over",
     "pay": "a cost paid", "pick": "a fight picked", "refill": "the last card drawn",
 }
 """What each kind of edge into a phase of the turn after the reveal means."""
@@ -900,7 +980,9 @@ PHASE_NODES = (
     ("end_setup", "step", ("FK 4.8", "FK 4.15"), "Setup actions over"),
     ("lay", "step", ("FK 4.15",), "Lay a fight card face down"),
     ("reveal", "step", ("FK 4.16",), "Reveal"),
-    ("fight", "decision", ("FK 6.1", "FK 6.2"), "Drop holder picks the current fight"),
+    ("fight", "decision", ("FK 6.1", "FK 6.2", "FK 7.4"),
+     "Drop holder (or challenger) picks the current fight"),
+    ("challenge", "step", ("FK 7.4",), "A challenge pairs two players' cards"),
     ("stall", "step", ("FK 6.16",), "No fight card left to lay"),
     ("pick", "step", ("FK 6.1", "FK 6.2"), "The current fight"),
     ("enhance", "decision", ("FK 6.3", "FK 6.4"), "Enhance step"),
@@ -935,6 +1017,7 @@ PHASE_NODES = (
     ("task_discard", "step", ("FK 6.8",), "A card discarded"),
     ("task", "step", ("FK 6.8", "FK 6.17"), "A draw or discard ends early"),
     ("pass_drop", "step", ("FK 6.15",), "The Drop passes: next turn"),
+    ("stopped", "step", ("FK 7.10",), "The model stops a game at turn 999"),
     ("over", "terminal", ("FK 6.12", "FK 6.16"), "Game over"),
 )
 _AFTER_ACTION = ("setup", "first_setup", "end_setup")
@@ -1007,17 +1090,36 @@ def _deal(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
                                 f"towards the hand value {value}")
     if not ran_out and len(state.side(player).hand) < value:
         return Transition(state, tuple(steps))
-    other = 1 - player
-    if player == state.drop and state.side(other).draw:
-        return Transition(dataclasses.replace(state, turn=other), tuple(steps))
-    for seat in range(PLAYERS):
+    # the hands are dealt from the Drop holder clockwise (FK 4.4, FK 7.3)
+    for other in _order_from(state, player)[1:]:
+        if other == state.drop:
+            break
+        if state.side(other).draw:
+            return Transition(dataclasses.replace(state, turn=other), tuple(steps))
+    for seat in range(state.players):
         energy = playable_deck(state.decks[seat]).first_setup_energy
         pool = state.side(seat).pool.plus(energy)
         state = state.with_side(seat, pool=pool)
         steps.append(Step("starting_energy", ("FK 4.5", "FK 3.1"),
                           f"player {seat} adds the first setup energy {energy} to the pool "
                           f"(pool {pool})"))
+    if state.players > PLAYERS:
+        # with more than 2 players the Drop holder sets up first and priority goes
+        # clockwise (FK 7.3): nobody chooses the order
+        steps.append(Step("order", ("FK 4.6", "FK 7.3"),
+                          f"player {state.drop}, the Drop holder, sets up first; the others "
+                          "follow clockwise"))
+        state = dataclasses.replace(state, step="setup", first=state.drop, turn=state.drop)
+        return _begin_setup(state, state.drop, steps, rules)
     return Transition(dataclasses.replace(state, step="order", turn=state.drop), tuple(steps))
+
+
+def _next_in_order(state: FKState, player: int, first: int) -> int | None:
+    """The player after ``player`` in a clockwise step begun by ``first``, or None once
+    it comes round to ``first`` again."""
+    order = _order_from(state, first)
+    after = order.index(player) + 1 if player in order else len(order)
+    return order[after] if after < len(order) else None
 
 
 def _begin_setup(state: FKState, player: int, steps: list[Step],
@@ -1046,11 +1148,14 @@ def _end_action(state: FKState, steps: list[Step], rules: FKRules) -> Transition
     state = dataclasses.replace(state, pending=0)
     if state.left:
         return Transition(dataclasses.replace(state, step="setup"), tuple(steps))
-    if state.turn == state.first:
-        return _begin_setup(state, 1 - state.turn, steps, rules)
+    after = _next_in_order(state, state.turn, state.first)
+    if after is not None:
+        return _begin_setup(state, after, steps, rules)
+    everyone = "both players have" if state.players == PLAYERS else "every player has"
+    order = "first" if state.players == PLAYERS else "first, then clockwise"
     steps.append(Step("end_setup", ("FK 4.8", "FK 4.15"),
-                      "both players have taken their setup actions; the fight cards are "
-                      f"laid, player {state.drop} (the Drop holder) first"))
+                      f"{everyone} taken their setup actions; the fight cards are "
+                      f"laid, player {state.drop} (the Drop holder) {order}"))
     return _start_lay(state, state.drop, steps, rules)
 
 
@@ -1059,15 +1164,17 @@ def _start_lay(state: FKState, player: int, steps: list[Step],
     side = state.side(player)
     if side.fight or side.under:
         return Transition(dataclasses.replace(state, step="lay", turn=player), tuple(steps))
-    if player == state.drop:
-        return _start_lay(state, 1 - player, steps, rules)
+    after = _next_in_order(state, player, state.drop)
+    if after is not None:
+        return _start_lay(state, after, steps, rules)
     return _reveal(state, steps, rules)
 
 
 def _reveal(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
     from model.fightklub.turn import begin_fight_phase
 
-    shown = "; ".join(f"player {p} {cards_text(state.side(p).laid)}" for p in range(PLAYERS))
+    shown = "; ".join(f"player {p} {cards_text(state.side(p).laid)}"
+                      for p in range(state.players))
     steps.append(Step("reveal", ("FK 4.16",),
                       f"the fight cards are revealed together ({shown}): the fight phase "
                       "begins"))
@@ -1096,8 +1203,9 @@ def _lay(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     left = state.side(player)
     if len(laid) < LAID and (left.fight or left.under):
         return Transition(state, tuple(steps))
-    if player == state.drop:
-        return _start_lay(state, 1 - player, steps, rules)
+    after = _next_in_order(state, player, state.drop)
+    if after is not None:
+        return _start_lay(state, after, steps, rules)
     return _reveal(state, steps, rules)
 
 
@@ -1218,7 +1326,7 @@ class FKView:
 
 def _public(state: FKState) -> str:
     parts = []
-    for player in range(PLAYERS):
+    for player in range(state.players):
         side = state.side(player)
         laid = (cards_text(side.laid) if state.step in TURN_STEPS
                 else f"{len(side.laid)} face down")
@@ -1294,7 +1402,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
     rules_type = FKRules
     setup_type = FKSetup
     min_players = PLAYERS
-    max_players = PLAYERS
+    max_players = MAX_PLAYERS
     summary = ("The two-player card game from getting started to the end of the game: the "
                "setup phase, the fights, the cooldown and the even-up, turn after turn, "
                "played with ringside's synthetic decks since the card texts of ONE are not "
@@ -1366,14 +1474,16 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         return FKState(setup.decks, "drop", None, None, 0, 0, 0, sides)
 
     def num_players(self, state: FKState) -> int:
-        return PLAYERS
+        return state.players
 
     def max_length(self, state: FKState) -> int:
         """A bound that every action lowers by one at least (see
         :func:`model.fightklub.turn.length_bound`): the turns still possible, each at
         most a whole turn's actions, and what is left of the current turn."""
-        from model.fightklub.turn import length_bound
+        from model.fightklub.turn import length_bound, multiplayer_length_bound
 
+        if state.players > PLAYERS:
+            return multiplayer_length_bound(state)
         return length_bound(state, self._setup_left(state))
 
     def _setup_left(self, state: FKState) -> int:
@@ -1388,17 +1498,18 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             total += sum(deck.hand_value for deck in decks)
         elif state.step == "deal":
             total += max(0, decks[state.turn].hand_value - len(state.side(state.turn).hand))
-            if state.turn == state.drop:
-                total += decks[1 - state.turn].hand_value
+            order = _order_from(state, state.drop)
+            for other in order[order.index(state.turn) + 1:]:
+                total += decks[other].hand_value
         if state.step in ("drop", "deal", "order"):
             total += 1
-        for player in range(PLAYERS):
+        for player in range(state.players):
             per_action = 1 + decks[player].most_drawn
             if not _started(state, player):
                 total += SETUP_ACTIONS * per_action
             elif state.step in ("setup", "draw") and state.turn == player:
                 total += state.left * per_action + state.pending
-        for player in range(PLAYERS):
+        for player in range(state.players):
             side = state.side(player)
             stacked = len(side.fight) + len(side.under)
             if state.step != "lay":
@@ -1430,7 +1541,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         rows = []
         hidden = state.step not in TURN_STEPS
         current = state.fight.place if state.fight is not None else None
-        for player in range(PLAYERS):
+        for player in range(state.players):
             deck = playable_deck(state.decks[player])
             side = state.side(player)
             drop = Drawn(deck.drop.code, "The Drop, face up (control)" if state.drop == player
@@ -1448,7 +1559,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         width = max(len(row) for row in rows)
         board = tuple(tuple(row + [""] * (width - len(row))) for row in rows)
         parts: list[tuple[str, Any]] = []
-        for player in range(PLAYERS):
+        for player in range(state.players):
             side = state.side(player)
             parts += [(f"player {player}'s hand", tuple(token(c) for c in side.hand) or "-"),
                       (f"player {player}'s stacks", f"draw {len(side.draw)}, fight "
@@ -1493,6 +1604,10 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             return CHANCE
         if state.step == "over":
             return TERMINAL
+        if state.players > PLAYERS:
+            # the one who decides (the challenger, the owner of a card left over, or the
+            # player who picks the skirmishes) is the acting player at these steps too
+            return state.turn
         if state.step in ("order", "fight", "skirmish", "clash"):
             return state.drop
         if state.step in ORDERED_STEPS and state.first is None:
@@ -1504,10 +1619,14 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         each player dealt."""
         if state.step != "over":
             return None
-        from model.fightklub.turn import damage_taken, outcome_winner
+        from model.fightklub.seats import damage_dealt
+        from model.fightklub.turn import outcome_winner
 
         winner = outcome_winner(state, rules)
-        dealt = tuple(damage_taken(state, 1 - seat) for seat in range(PLAYERS))
+        dealt = tuple(damage_dealt(state, seat) for seat in range(state.players))
+        if winner is None and state.round >= MAX_ROUND and state.players > PLAYERS:
+            return Outcome(f"stopped at turn {MAX_ROUND}, the model's limit (no rule ends it)",
+                           frozenset(), dealt)
         if winner is None:
             return Outcome("drawn", frozenset(), dealt)
         return Outcome(f"player {winner} wins", frozenset({winner}), dealt)
@@ -1525,15 +1644,17 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         fight stack and laid cards together (while the shuffled stack lasts: exhausted
         cards come back in a known order); the player's own draw stack is what their deck
         list leaves, so it stays."""
-        other = 1 - player
-        side = state.side(other)
-        pool = list(side.hand + side.draw)
-        rng.shuffle(pool)
-        cut = len(side.hand)
-        state = state.with_side(other, hand=tuple(sorted(pool[:cut])),
-                                draw=tuple(sorted(pool[cut:])))
+        for other in range(state.players):
+            if other == player:
+                continue
+            side = state.side(other)
+            pool = list(side.hand + side.draw)
+            rng.shuffle(pool)
+            cut = len(side.hand)
+            state = state.with_side(other, hand=tuple(sorted(pool[:cut])),
+                                    draw=tuple(sorted(pool[cut:])))
         if state.step not in TURN_STEPS:
-            for seat in range(PLAYERS):
+            for seat in range(state.players):
                 seat_side = state.side(seat)
                 if not seat_side.fight:
                     # laid cards may have come from under the stack, in a known order
@@ -1551,8 +1672,8 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             task = state.queue[0]
             return _draws("draw", state.side(task.player).draw) if task.kind == "draw" else ()
         if state.step == "drop":
-            return tuple((FKMove("drop", player=p), Fraction(1, PLAYERS))
-                         for p in range(PLAYERS))
+            return tuple((FKMove("drop", player=p), Fraction(1, state.players))
+                         for p in range(state.players))
         if state.step in ("deal", "draw"):
             return _draws("draw", state.side(state.turn).draw)
         if state.step == "lay":
@@ -1572,7 +1693,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
             return legal(state, rules)
         if state.step == "order":
-            return tuple(FKMove("first", player=p) for p in range(PLAYERS))
+            return tuple(FKMove("first", player=p) for p in range(state.players))
         if state.step != "setup":
             return ()
         moves = _setup_moves(state, state.turn, rules)
@@ -1631,8 +1752,9 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                               for p, d in enumerate(state.decks))
             after = dataclasses.replace(state, step="deal", drop=action.player,
                                         turn=action.player)
-            return Transition(after, (Step("drop", ("FK 4.1", "FK 4.2", "FK 4.3"),
-                                           f"characters revealed: {names}; both stacks "
+            seated = ("FK 7.1",) if state.players > PLAYERS else ()
+            return Transition(after, (Step("drop", ("FK 4.1", "FK 4.2", "FK 4.3") + seated,
+                                           f"characters revealed: {names}; the stacks "
                                            "shuffled; chance gives The Drop to player "
                                            f"{action.player}, whose copy turns face up"),))
         from model.fightklub import turn
@@ -1644,6 +1766,8 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         if state.step in TURN_STEPS:
             if action.kind == "pick":
                 return turn.pick(state, action, rules)
+            if action.kind == "challenge":
+                return turn.challenge(state, action, rules)
             if action.kind == "skirmish":
                 return turn.skirmish(state, action, rules)
             if action.kind == "clash":

@@ -525,7 +525,8 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
     ``stakes`` each seat's raise-the-stakes cards from earlier ties; ``winner_scores``
     whether the winning card actually scores (a score action may stop it);
     ``doubled`` which of this fight's cards score with double damage (raise-the-stakes
-    cards never do); ``target`` the seat an unopposed card's damage goes to.
+    cards never do); ``target`` the seat an unopposed card's damage goes to (with more
+    than 2 players ``None`` for nobody, the other reading of FK-M1).
 
     * a winner whose card scores: that card (with its rewards) and all the winner's
       raise-the-stakes cards (without) score; the loser's card and the loser's
@@ -555,19 +556,22 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
     if result.mode == UNOPPOSED:
         if len(cards) != 1 or result.winner not in cards:
             raise ValueError("an unopposed settlement has the one card of the winner")
-        if target is None or target == result.winner:
-            raise ValueError("an unopposed card's damage needs a target seat other than its own")
+        if target == result.winner or (target is None and not multiplayer):
+            raise ValueError("an unopposed card's damage needs a target seat other than its own"
+                             " (with more than 2 players it may go to nobody: FK-M1)")
         seat, code = result.winner, cards[result.winner]
-        damage = {seat: 0, target: 0}
+        damage = {seat: 0} if target is None else {seat: 0, target: 0}
         if not winner_scores:
             _unscored_winner(seat, code, multiplayer, rules, exhausted, aside)
             return Settlement((), tuple(exhausted), tuple(aside), damage)
         scored.append((seat, code, True))
-        damage[target] += fight_damage(code, doubled.get(code, False), card_table)
+        if target is not None:
+            damage[target] += fight_damage(code, doubled.get(code, False), card_table)
         if rules.unopposed_scores_stakes:
             for held in stakes.get(seat, ()):
                 scored.append((seat, held, False))
-                damage[target] += markers(held)
+                if target is not None:
+                    damage[target] += markers(held)
         return Settlement(tuple(scored), (), (), damage)
 
     if len(cards) != 2:

@@ -21,6 +21,8 @@ from model.core.rules import Rule, RuleBook, Section, Term
 from model.fightklub.energy_rules import ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION
 from model.fightklub.fight_rules import (
     FIGHT_AMBIGUITIES, FIGHT_GLOSSARY, FIGHT_RULES, FIGHT_SECTION)
+from model.fightklub.multiplayer_rules import (
+    MULTIPLAYER_AMBIGUITIES, MULTIPLAYER_GLOSSARY, MULTIPLAYER_RULES, MULTIPLAYER_SECTION)
 from model.fightklub.setup_rules import (
     SETUP_AMBIGUITIES, SETUP_GLOSSARY, SETUP_RULES, SETUP_SECTION)
 from model.fightklub.turn_rules import (
@@ -255,12 +257,12 @@ DECK_AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 FK_RULES: tuple[Rule, ...] = (CARD_RULES + DECK_RULES + tuple(ENERGY_RULES) + SETUP_RULES
-                              + FIGHT_RULES + TURN_RULES)
+                              + FIGHT_RULES + TURN_RULES + MULTIPLAYER_RULES)
 FK_RULEBOOK = RuleBook("FK", (CARD_SECTION, DECK_SECTION, ENERGY_SECTION, SETUP_SECTION,
-                              FIGHT_SECTION, TURN_SECTION), FK_RULES)
+                              FIGHT_SECTION, TURN_SECTION, MULTIPLAYER_SECTION), FK_RULES)
 FK_AMBIGUITIES: tuple[Ambiguity, ...] = (tuple(ENERGY_AMBIGUITIES) + DECK_AMBIGUITIES
                                          + SETUP_AMBIGUITIES + FIGHT_AMBIGUITIES
-                                         + TURN_AMBIGUITIES)
+                                         + TURN_AMBIGUITIES + MULTIPLAYER_AMBIGUITIES)
 
 FK_GLOSSARY: tuple[Term, ...] = (
     Term("Character", "The hero or villain a player plays: one per deck, on the table from "
@@ -322,4 +324,4 @@ FK_GLOSSARY: tuple[Term, ...] = (
          "recommended decks.", ("FK 2.14",)),
     Term("Synthetic card", "A card ringside invented (numbers S901 to S999), not a card of "
          "ONE.", ("FK 1.1",), notation=r"\bS9\d\d\b"),
-) + SETUP_GLOSSARY + FIGHT_GLOSSARY + TURN_GLOSSARY
+) + SETUP_GLOSSARY + FIGHT_GLOSSARY + TURN_GLOSSARY + MULTIPLAYER_GLOSSARY

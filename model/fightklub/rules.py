@@ -88,6 +88,19 @@ class FKRules:
         A game where neither player has a fight card left to lay ends with the
         player who dealt more damage as the winner (FK-T1).  Read the other way
         (the default), it ends with no winner.
+    unopposed_damages_a_target
+        With more than 2 players an unopposed fight card scores its damage against
+        an opponent its owner chooses (FK-M1, the default).  Read the other way it
+        gives its result tabs and rewards and goes to the damage stack, but no
+        character takes its damage: it has no opponent.
+    drop_stays_without_winner
+        With more than 2 players, a turn in which nobody won a fight leaves The Drop
+        with its holder (FK-M2).  Read the other way (the default), it passes to the
+        next player on the holder's left, as it changes hands every turn.
+    challenger_runs_the_fight
+        With more than 2 players the challenger also picks the skirmish order and
+        whose clash text decides (FK-M3, the default), as they order the enhance and
+        score actions.  Read the other way, the Drop holder keeps those choices.
     """
 
     # energy and costs
@@ -117,6 +130,11 @@ class FKRules:
     gear_in_clash_fights: bool = True
     evenup_discard_freely: bool = True
     stalled_game_by_damage: bool = False
+
+    # multiplayer
+    unopposed_damages_a_target: bool = True
+    drop_stays_without_winner: bool = False
+    challenger_runs_the_fight: bool = True
 
 
 RULEBOOK = FKRules()

@@ -60,6 +60,10 @@ from model.fightklub.cards import card_code
 from model.fightklub.energy import EMPTY, Pool, format_tokens, parse_pool
 
 PLAYERS = 2
+"""Players of the standard game; the multiplayer rules (FK 7) seat 3 to :data:`MAX_PLAYERS`."""
+MAX_PLAYERS = 6
+"""The most players the model seats: the rulebook's multiplayer damage tracker has slots
+for 4 opponents (FK 7.6), so 5 players and one more is the table we support."""
 SETUP_STEPS = ("drop", "deal", "order", "setup", "draw", "lay")
 """The steps of getting started and the setup phase, in the order they come."""
 TURN_STEPS = ("fight", "enhance", "skirmish", "clash", "score", "cooldown", "evenup", "over")
@@ -75,8 +79,9 @@ SETUP_ACTIONS = 2
 """Setup actions each player takes after the first setup action (FK 4.8)."""
 LAID = 3
 """Fight cards each player lays face down (FK 4.15)."""
-SECTION_NAMES = ("decks", "step", "drop", "first", "turn", "left", "pending", "p0", "p1")
-OPTIONAL_SECTIONS = ("round", "settled", "fight", "queue")
+SECTION_NAMES = ("decks", "step", "drop", "first", "turn", "left", "pending")
+"""The game sections; one section per player (``p0``, ``p1``, ...) follows them."""
+OPTIONAL_SECTIONS = ("round", "settled", "won", "fight", "queue")
 """Game sections written between ``pending`` and ``p0`` only when not empty."""
 ZONES = ("draw", "hand", "support", "discard", "fight", "laid")
 TURN_ZONES = ("under", "table", "damage", "stakes")
@@ -84,7 +89,7 @@ TURN_ZONES = ("under", "table", "damage", "stakes")
 TOKEN_PARTS = ("pool", "burned")
 _KEYWORDS = ZONES + TURN_ZONES + TOKEN_PARTS
 MAX_ROUND = 999
-_DAMAGE_ENTRY = re.compile(r"^(.+?)(x2)?$")
+_DAMAGE_ENTRY = re.compile(r"^(.+?)(x2)?(?:@(\d|-))?$")
 MAX_PENDING = 99
 
 
@@ -95,11 +100,12 @@ def _whole(token: str, where: str, most: int) -> int:
     return int(token)
 
 
-def _seat(token: str, where: str, unknown: bool = False) -> int | None:
+def _seat(token: str, where: str, unknown: bool = False, players: int = PLAYERS) -> int | None:
     if unknown and token == "?":
         return None
-    if token not in ("0", "1"):
-        what = "0, 1 or ?" if unknown else "0 or 1"
+    if not (len(token) == 1 and token.isascii() and token.isdigit()) or int(token) >= players:
+        seats = ", ".join(str(s) for s in range(players - 1))
+        what = f"{seats}, {players - 1} or ?" if unknown else f"{seats} or {players - 1}"
         raise InputError(f"{token!r} is not a player; write {what}", where)
     return int(token)
 
@@ -113,6 +119,27 @@ def _card(token: str, where: str) -> str:
 
 def cards_text(cards: Iterable[str]) -> str:
     return " ".join(cards) or "-"
+
+
+def damage_entry(entry: str) -> tuple[str, bool, int | None]:
+    """A damage-stack entry read: ``S935`` (scored), ``S935x2`` (rotated for double
+    damage) and, with more than 2 players, ``@S`` for the seat it was scored against
+    (``@-``: against nobody, FK-M1).
+
+    >>> damage_entry("S935"), damage_entry("S935x2@3"), damage_entry("S935@-")
+    (('S935', False, None), ('S935', True, 3), ('S935', False, None))
+    """
+    code, doubled, victim = _DAMAGE_ENTRY.match(entry).groups()
+    return code, bool(doubled), None if victim in (None, "-") else int(victim)
+
+
+def make_damage_entry(code: str, doubled: bool, victim: int | None, players: int) -> str:
+    """The damage-stack entry of ``code`` scored against ``victim`` (see
+    :func:`damage_entry`)."""
+    entry = code + ("x2" if doubled else "")
+    if players > PLAYERS:
+        entry += "@" + ("-" if victim is None else str(victim))
+    return entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +167,13 @@ class Side:
 
     def scored(self) -> tuple[tuple[str, bool], ...]:
         """The damage stack as (card, doubled) pairs."""
-        return tuple((entry[:-2], True) if entry.endswith("x2") else (entry, False)
-                     for entry in self.damage)
+        return tuple(damage_entry(entry)[:2] for entry in self.damage)
+
+    def scored_against(self) -> tuple[tuple[str, bool, int | None], ...]:
+        """The damage stack as (card, doubled, seat it was scored against) triples; the
+        seat is ``None`` in a two-player game (the opponent) and for an unopposed card
+        scored against nobody (FK-M1)."""
+        return tuple(damage_entry(entry) for entry in self.damage)
 
     def fight_cards(self) -> tuple[str, ...]:
         """Every fight card of the player wherever it is (FK 2.3), ascending."""
@@ -194,8 +226,9 @@ class Side:
             if zone == "damage":
                 entries = []
                 for token in found:
-                    code, doubled = _DAMAGE_ENTRY.match(token).groups()
-                    entries.append(_card(code, at) + (doubled or ""))
+                    code, doubled, victim = _DAMAGE_ENTRY.match(token).groups()
+                    entries.append(_card(code, at) + (doubled or "")
+                                   + ("" if victim is None else "@" + victim))
                 values[zone] = tuple(sorted(entries))
                 continue
             cards = tuple(_card(token, at) for token in found)
@@ -216,37 +249,49 @@ _SIDE_FIELDS = tuple(field.name for field in dataclasses.fields(Side))
 
 @dataclass(frozen=True, slots=True)
 class FKSetup:
-    """A game's setup: the two shipped decks that meet, player 0's first.
+    """A game's setup: the shipped decks that meet, player 0's first; 2 players play the
+    standard game, 3 to :data:`MAX_PLAYERS` the multiplayer rules (FK 7), seated
+    clockwise in the order named (player 1 sits on player 0's left).
 
     Only decks whose every card is known can be played (the card texts of ONE are
     not public); :func:`model.fightklub.engine.playable_deck` says why a deck is
-    refused.
+    refused.  A deck may be named more than once: each player brings their own copy.
     """
 
-    decks: tuple[str, str]
+    decks: tuple[str, ...]
 
     def __post_init__(self) -> None:
         from model.fightklub.engine import playable_deck
 
-        if (not isinstance(self.decks, tuple) or len(self.decks) != PLAYERS
+        if (not isinstance(self.decks, tuple)
+                or not PLAYERS <= len(self.decks) <= MAX_PLAYERS
                 or not all(isinstance(d, str) for d in self.decks)):
-            raise InputError(f"a setup names {PLAYERS} decks, not {self.decks!r}", "decks")
+            raise InputError(f"a setup names {PLAYERS} to {MAX_PLAYERS} decks, not "
+                             f"{self.decks!r}", "decks")
         for name in self.decks:
             playable_deck(name)
+        if len(self.decks) > PLAYERS:
+            from model.fightklub.engine import multiplayer_problem
+
+            for name in sorted(set(self.decks)):
+                problem = multiplayer_problem(name)
+                if problem is not None:
+                    raise InputError(f"{name}: {problem}", "decks")
 
     def __str__(self) -> str:
         return "decks " + " ".join(self.decks)
 
     @classmethod
     def parse(cls, text: str) -> "FKSetup":
-        """``decks synthetic-brick synthetic-dana``."""
+        """``decks synthetic-brick synthetic-dana`` (up to 6 decks)."""
         if not isinstance(text, str):
             raise InputError(f"a setup is text, not {type(text).__name__}")
         words = text.split()
-        if len(words) != 1 + PLAYERS or words[0].lower() != "decks":
-            raise InputError(f"{text!r} is not a setup; write: decks DECK DECK (shipped "
-                             "deck names)")
-        return cls((words[1], words[2]))
+        if (not PLAYERS + 1 <= len(words) <= MAX_PLAYERS + 1
+                or words[0].lower() != "decks"):
+            raise InputError(f"{text!r} is not a setup; write: decks DECK DECK [DECK ...] "
+                             f"({PLAYERS} to {MAX_PLAYERS} shipped deck names)")
+        return cls(tuple(words[1:]))
 
 
 def _letters(positions: Iterable[int]) -> str:
@@ -267,6 +312,9 @@ def _positions(tokens: list[str], where: str, *, distinct: bool) -> tuple[int, .
     return tuple(found)
 
 
+_PAIRED = re.compile(r"^p(\d):(\d)$")
+
+
 @dataclass(frozen=True, slots=True)
 class FightState:
     """The current fight (FK 6): its ``place`` among the laid cards (0 for the first,
@@ -282,19 +330,32 @@ class FightState:
     double -`` (the place counted from 1; positions as L C R; the shape with hyphens:
     ``result power - one-each-and-a-tie``).
 
+    With more than 2 players (FK 7) the cards of a fight are not laid opposite each
+    other: ``pairing`` names each card's (seat, place), the challenger's first, and
+    ``sides`` and ``boosts`` follow that order; an unopposed card has one entry and
+    the seat its damage goes to (``target``, ``None`` for nobody: FK-M1).  Written
+    ``fight p2:1 p0:3 sides 0 0 boosts ...`` and ``fight p1:2 target 3 sides 0 boosts
+    0 0 0 ...``; ``place`` is then -1.
+
     >>> text = "fight 1 sides 0 1 boosts 2 0 0 0 0 0 null C skirmishes L clash - result - double -"
     >>> str(FightState.parse(text.split()[1:], "fight")) == text
     True
+    >>> text = ("fight p2:1 p0:3 sides 0 0 boosts 0 0 0 0 0 0 null - skirmishes - clash - "
+    ...         "result - double -")
+    >>> FightState.parse(text.split()[1:], "fight", players=3).pairing
+    ((2, 0), (0, 2))
     """
 
     place: int
-    sides: tuple[int, int] = (0, 0)
-    boosts: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
+    sides: tuple[int, ...] = (0, 0)
+    boosts: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (0, 0, 0))
     nullified: tuple[int, ...] = ()
     skirmishes: tuple[int, ...] = ()
     clash: int | None = None
     result: tuple[str, int | None, str] | None = None
     doubled: tuple[int, ...] = ()
+    pairing: tuple[tuple[int, int], ...] = ()
+    target: int | None = None
 
     def __str__(self) -> str:
         boosts = " ".join(str(v) for row in self.boosts for v in row)
@@ -305,21 +366,60 @@ class FightState:
             mode, winner, shape = self.result
             result = f"{mode} {'-' if winner is None else winner} {shape.replace(' ', '-')}"
         doubled = " ".join(str(seat) for seat in self.doubled) or "-"
-        return (f"fight {self.place + 1} sides {self.sides[0]} {self.sides[1]} boosts {boosts} "
+        if self.pairing:
+            where = " ".join(f"p{seat}:{place + 1}" for seat, place in self.pairing)
+            if len(self.pairing) == 1:
+                where += f" target {'-' if self.target is None else self.target}"
+        else:
+            where = str(self.place + 1)
+        sides = " ".join(str(side) for side in self.sides)
+        return (f"fight {where} sides {sides} boosts {boosts} "
                 f"null {_letters(self.nullified)} skirmishes {_letters(self.skirmishes)} "
                 f"clash {clash} result {result} double {doubled}")
 
     @classmethod
-    def parse(cls, tokens: list[str], where: str) -> "FightState":
+    def parse(cls, tokens: list[str], where: str, players: int = PLAYERS) -> "FightState":
         keys = ("sides", "boosts", "null", "skirmishes", "clash", "result", "double")
-        if not tokens:
-            raise InputError("names the current fight's place (1 to 3) or -", where)
-        place = _whole(tokens[0], where, LAID)
-        if place < 1:
-            raise InputError("places are counted from 1", where)
+        seat = lambda token, at: _seat(token, at, players=players)  # noqa: E731
+        head = []
+        for token in tokens:
+            if token in keys:
+                break
+            head.append(token)
+        tokens = tokens[len(head):]
+        place, pairing, target = -1, (), None
+        if players == PLAYERS:
+            if len(head) != 1:
+                raise InputError("names the current fight's place (1 to 3) or -", where)
+            place = _whole(head[0], where, LAID)
+            if place < 1:
+                raise InputError("places are counted from 1", where)
+            place -= 1
+        else:
+            cards = []
+            rest = list(head)
+            while rest and _PAIRED.match(rest[0]):
+                found = _PAIRED.match(rest.pop(0))
+                at = int(found.group(2))
+                if not 1 <= at <= LAID:
+                    raise InputError("places are counted from 1 to 3", where)
+                cards.append((seat(found.group(1), where), at - 1))
+            if len(cards) == 1:
+                if len(rest) != 2 or rest[0] != "target":
+                    raise InputError("an unopposed card names the seat its damage goes to: "
+                                     "fight pS:P target T (or target -)", where)
+                target = None if rest[1] == "-" else seat(rest[1], f"{where}: target")
+                rest = []
+            if not cards or len(cards) > 2 or rest or len({s for s, _ in cards}) != len(cards):
+                raise InputError("with more than 2 players a fight names its cards as "
+                                 "pSEAT:PLACE, the challenger's first (fight p2:1 p0:3), or "
+                                 "one unopposed card and its target (fight p1:2 target 3)",
+                                 where)
+            pairing = tuple(cards)
+        count = len(pairing) if pairing else PLAYERS
         parts: dict[str, list[str]] = {}
         current = None
-        for token in tokens[1:]:
+        for token in tokens:
             if token in keys and token not in parts:
                 current = token
                 parts[token] = []
@@ -333,16 +433,17 @@ class FightState:
                              f"{' '.join(parts) or 'nothing'}", where)
         at = lambda key: f"{where}: {key}"  # noqa: E731
         sides = parts["sides"]
-        if len(sides) != PLAYERS or any(t not in ("0", "1") for t in sides):
-            raise InputError("takes each player's face-up side, 0 or 1", at("sides"))
+        if len(sides) != count or any(t not in ("0", "1") for t in sides):
+            raise InputError(f"takes {count} face-up side{'s' if count > 1 else ''}, 0 or 1 "
+                             "each", at("sides"))
         numbers = []
         for token in parts["boosts"]:
             sign = -1 if token.startswith("-") else 1
             digits = token[1:] if sign < 0 else token
             numbers.append(sign * _whole(digits, at("boosts"), 99))
-        if len(numbers) != 2 * LAID:
-            raise InputError("takes six tab modifiers: player 0's left centre right, then "
-                             "player 1's", at("boosts"))
+        if len(numbers) != count * LAID:
+            raise InputError(f"takes {count * LAID} tab modifiers: left centre right for each "
+                             "card of the fight, in order", at("boosts"))
         clash = parts["clash"]
         if len(clash) != 1:
             raise InputError("takes one value, a player or -", at("clash"))
@@ -352,18 +453,19 @@ class FightState:
             if len(result_tokens) != 3:
                 raise InputError("takes - or MODE WINNER SHAPE (power 0 won)", at("result"))
             mode, winner, shape = result_tokens
-            result = (mode, None if winner == "-" else _seat(winner, at("result")),
+            result = (mode, None if winner == "-" else seat(winner, at("result")),
                       shape.replace("-", " "))
         doubled = () if parts["double"] == ["-"] else tuple(sorted(
-            {_seat(t, at("double")) for t in parts["double"]}))
-        return cls(place - 1, (int(sides[0]), int(sides[1])),
-                   (tuple(numbers[:3]), tuple(numbers[3:])),  # type: ignore[arg-type]
+            {seat(t, at("double")) for t in parts["double"]}))
+        boosts = tuple(tuple(numbers[i:i + LAID]) for i in range(0, len(numbers), LAID))
+        return cls(place, tuple(int(t) for t in sides), boosts,  # type: ignore[arg-type]
                    tuple(sorted(_positions(parts["null"], at("null"), distinct=True))),
                    _positions(parts["skirmishes"], at("skirmishes"), distinct=True),
-                   None if clash == ["-"] else _seat(clash[0], at("clash")), result, doubled)
+                   None if clash == ["-"] else seat(clash[0], at("clash")), result, doubled,
+                   pairing, target)
 
 
-_TASK = re.compile(r"^p([01])-(draws|discards)-(\d{1,2})(?:-p([01])-chooses)?$")
+_TASK = re.compile(r"^p(\d)-(draws|discards)-(\d{1,2})(?:-p(\d)-chooses)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,20 +508,32 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class FKState:
-    """A moment of the game (see the module's notation)."""
+    """A moment of the game (see the module's notation).
 
-    decks: tuple[str, str]
+    With more than 2 players (FK 7) one more optional game section may follow
+    ``settled``: ``won S``, the last player to win a fight this turn, who takes The
+    Drop when the turn ends (FK 7.8); and damage-stack entries name the seat each card
+    was scored against (``S935@2``).
+    """
+
+    decks: tuple[str, ...]
     step: str
     drop: int | None
     first: int | None
     turn: int
     left: int
     pending: int
-    sides: tuple[Side, Side]
+    sides: tuple[Side, ...]
     round: int = 1
     fight: FightState | None = None
     queue: tuple[Task, ...] = ()
     settled: int = 0
+    won: int | None = None
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.sides)
 
     def side(self, player: int) -> Side:
         return self.sides[player]
@@ -429,9 +543,10 @@ class FKState:
         the explorer makes many, and ``dataclasses.replace`` is slow)."""
         old = self.sides[player]
         side = Side(*(changes.get(name, getattr(old, name)) for name in _SIDE_FIELDS))
-        sides = (side, self.sides[1]) if player == 0 else (self.sides[0], side)
+        sides = self.sides[:player] + (side,) + self.sides[player + 1:]
         return FKState(self.decks, self.step, self.drop, self.first, self.turn, self.left,
-                       self.pending, sides, self.round, self.fight, self.queue, self.settled)
+                       self.pending, sides, self.round, self.fight, self.queue, self.settled,
+                       self.won)
 
     @classmethod
     def parse(cls, text: str) -> "FKState":
@@ -440,11 +555,16 @@ class FKState:
         if not isinstance(text, str):
             raise InputError(f"a position is text, not {type(text).__name__}")
         found = [part.split()[0].lower() if part.split() else "" for part in text.split("|")]
+        first_words = text.split("|")[0].split()
+        players = len(first_words) - 1 if first_words[:1] == ["decks"] else PLAYERS
+        if not PLAYERS <= players <= MAX_PLAYERS:
+            raise InputError(f"names {PLAYERS} to {MAX_PLAYERS} decks, player 0's first",
+                             "decks")
+        seats = tuple(f"p{seat}" for seat in range(players))
         optional = [name for name in found if name in OPTIONAL_SECTIONS]
-        names = SECTION_NAMES[:7] + tuple(n for n in OPTIONAL_SECTIONS if n in optional) \
-            + SECTION_NAMES[7:]
+        names = SECTION_NAMES + tuple(n for n in OPTIONAL_SECTIONS if n in optional) + seats
         if optional != [n for n in OPTIONAL_SECTIONS if n in optional]:
-            names = SECTION_NAMES[:7] + tuple(OPTIONAL_SECTIONS) + SECTION_NAMES[7:]
+            names = SECTION_NAMES + tuple(OPTIONAL_SECTIONS) + seats
         body = read_sections(text, names)
 
         def single(name: str) -> str:
@@ -452,16 +572,17 @@ class FKState:
                 raise InputError(f"takes one value, not {len(body[name])}", name)
             return body[name][0]
 
-        if len(body["decks"]) != PLAYERS:
-            raise InputError(f"names {PLAYERS} decks, player 0's first", "decks")
-        decks = (body["decks"][0], body["decks"][1])
+        def seat(token: str, where: str, unknown: bool = False) -> int | None:
+            return _seat(token, where, unknown, players)
+
+        decks = tuple(body["decks"])
         for name in decks:
             playable_deck(name)
         step = single("step").lower()
         if step not in STEPS:
             raise InputError(f"{step!r} is not a step; steps: {', '.join(STEPS)}", "step")
-        drop = _seat(single("drop"), "drop", unknown=True)
-        first = _seat(single("first"), "first", unknown=True)
+        drop = seat(single("drop"), "drop", unknown=True)
+        first = seat(single("first"), "first", unknown=True)
         if (drop is None) != (step == "drop"):
             raise InputError("is ? exactly while chance has not yet given The Drop "
                              "(step drop)", "drop")
@@ -470,22 +591,44 @@ class FKState:
         if step in ("setup", "draw", "lay") and first is None:
             raise InputError("names who set up first once the setup actions have begun "
                              "(steps setup, draw, lay)", "first")
-        turn = _seat(single("turn"), "turn")
-        left = _whole(single("left"), "left", SETUP_ACTIONS)
+        turn = seat(single("turn"), "turn")
+        left = _whole(single("left"), "left", max(SETUP_ACTIONS, players))
         pending = _whole(single("pending"), "pending", MAX_PENDING)
         round_ = _whole(single("round"), "round", MAX_ROUND) if "round" in body else 1
         if round_ < 1:
             raise InputError("turns are counted from 1", "round")
-        settled = _whole(single("settled"), "settled", LAID) if "settled" in body else 0
+        settled = (_whole(single("settled"), "settled", LAID * players) if "settled" in body
+                   else 0)
+        won = None
+        if "won" in body and body["won"] != ["-"]:
+            if players == PLAYERS:
+                raise InputError("is written only with more than 2 players (FK 7.8)", "won")
+            won = seat(single("won"), "won")
         fight = None
         if "fight" in body and body["fight"] != ["-"]:
-            fight = FightState.parse(body["fight"], "fight")
+            fight = FightState.parse(body["fight"], "fight", players)
         queue = ()
         if "queue" in body and body["queue"] != ["-"]:
             queue = tuple(Task.parse(token, "queue") for token in body["queue"])
-        sides = (Side.parse(body["p0"], "p0"), Side.parse(body["p1"], "p1"))
+            for task in queue:
+                if max(task.player, task.chooser) >= players:
+                    raise InputError(f"{task} names a player who is not at the table",
+                                     "queue")
+        sides = tuple(Side.parse(body[name], name) for name in seats)
+        for name, side in zip(seats, sides):
+            for entry in side.damage:
+                marked = "@" in entry
+                if marked != (players > PLAYERS):
+                    raise InputError(
+                        f"{entry!r}: with more than 2 players each scored card names the "
+                        "seat it was scored against (S935@2, S935@- for nobody); with 2 it "
+                        "names none", f"{name}: damage")
+                victim = damage_entry(entry)[2]
+                if victim is not None and victim >= players:
+                    raise InputError(f"{entry!r} names a player who is not at the table",
+                                     f"{name}: damage")
         return cls(decks, step, drop, first, turn, left, pending, sides, round_, fight, queue,
-                   settled)
+                   settled, won)
 
     def __str__(self) -> str:
         drop = "?" if self.drop is None else str(self.drop)
@@ -495,17 +638,20 @@ class FKState:
             extra += f" | round {self.round}"
         if self.settled:
             extra += f" | settled {self.settled}"
+        if self.won is not None:
+            extra += f" | won {self.won}"
         if self.fight is not None:
             extra += f" | {self.fight}"
         if self.queue:
             extra += " | queue " + " ".join(str(task) for task in self.queue)
+        sides = " | ".join(f"p{seat} {side}" for seat, side in enumerate(self.sides))
         return (f"decks {' '.join(self.decks)} | step {self.step} | drop {drop} | "
                 f"first {first} | turn {self.turn} | left {self.left} | "
-                f"pending {self.pending}{extra} | p0 {self.sides[0]} | p1 {self.sides[1]}")
+                f"pending {self.pending}{extra} | {sides}")
 
 
 ACTION_KINDS = ("drop", "draw", "lay", "first", "play", "use", "pass", "pick", "skirmish",
-                "clash", "activate", "keep", "discard")
+                "clash", "activate", "keep", "discard", "challenge")
 _CHANCE_KINDS = ("drop", "draw", "lay")
 SKIRMISH_WORDS = ("left", "centre", "right")
 
@@ -524,7 +670,10 @@ class FKMove:
     (the holder has player 1's clash text decide), ``activate S916`` (a gear of the
     support area used on the current fight); at the even-up ``keep S913 S920`` (the
     cards kept, the rest of the hand discarded; ``keep -`` keeps none); and ``discard
-    S913`` (a card a pending discard takes).
+    S913`` (a card a pending discard takes).  With more than 2 players (FK 7): ``challenge
+    2 p3 1`` (the challenger's card in place 2 against player 3's card in place 1) and
+    ``pick 2 target 3`` (an unopposed card scored against player 3, FK-M1; ``target -``
+    against nobody).
 
     ``burn`` is ``None`` when the text leaves the tokens unsaid (a card whose cost
     burns nothing, or a shorthand the engine completes when only one payment fits).
@@ -535,6 +684,8 @@ class FKMove:
     True
     >>> str(FKMove.parse("pick 2")), str(FKMove.parse("skirmish centre")), str(FKMove.parse("keep -"))
     ('pick 2', 'skirmish centre', 'keep -')
+    >>> str(FKMove.parse("challenge 2 p3 1")), str(FKMove.parse("pick 1 target -"))
+    ('challenge 2 p3 1', 'pick 1 target -')
     """
 
     kind: str
@@ -545,14 +696,21 @@ class FKMove:
     returned: tuple[str, ...] = ()
     place: int = -1
     cards: tuple[str, ...] = ()
+    their: int = -1
+    """The challenged card's place (``challenge``); a ``pick`` with a ``target`` sets it to
+    0 (``player`` is then the target, -1 for nobody)."""
 
     def __str__(self) -> str:
         if self.kind in ("drop", "first", "clash"):
             return f"{self.kind} {self.player}"
         if self.kind == "pass":
             return "pass"
+        if self.kind == "challenge":
+            return f"challenge {self.place + 1} p{self.player} {self.their + 1}"
         if self.kind == "pick":
-            return f"pick {self.place + 1}"
+            if self.their < 0:
+                return f"pick {self.place + 1}"
+            return f"pick {self.place + 1} target {'-' if self.player < 0 else self.player}"
         if self.kind == "skirmish":
             return f"skirmish {SKIRMISH_WORDS[self.place]}"
         if self.kind == "keep":
@@ -574,19 +732,32 @@ class FKMove:
         kind, rest = split_action(text, ACTION_KINDS)
         if kind in ("drop", "first", "clash"):
             if len(rest) != 1:
-                raise InputError(f"{text!r}: write {kind} PLAYER (0 or 1)")
-            return cls(kind, player=_seat(rest[0], kind))
+                raise InputError(f"{text!r}: write {kind} PLAYER (a seat: 0, 1, ...)")
+            return cls(kind, player=_seat(rest[0], kind, players=MAX_PLAYERS))
         if kind == "pass":
             if rest:
                 raise InputError(f"{text!r}: pass takes nothing more")
             return cls("pass")
-        if kind == "pick":
-            if len(rest) != 1:
-                raise InputError(f"{text!r}: write pick PLACE (1, 2 or 3)")
-            place = _whole(rest[0], "pick", LAID)
+
+        def place_of(token: str) -> int:
+            place = _whole(token, kind, LAID)
             if place < 1:
-                raise InputError(f"{text!r}: places are counted from 1", "pick")
-            return cls("pick", place=place - 1)
+                raise InputError(f"{text!r}: places are counted from 1", kind)
+            return place - 1
+
+        if kind == "challenge":
+            if len(rest) != 3 or not rest[1].lower().startswith("p"):
+                raise InputError(f"{text!r}: write challenge PLACE pSEAT PLACE (your card, "
+                                 "the player challenged and their card)")
+            return cls("challenge", player=_seat(rest[1][1:], kind, players=MAX_PLAYERS),
+                       place=place_of(rest[0]), their=place_of(rest[2]))
+        if kind == "pick":
+            if len(rest) == 3 and rest[1].lower() == "target":
+                target = -1 if rest[2] == "-" else _seat(rest[2], kind, players=MAX_PLAYERS)
+                return cls("pick", place=place_of(rest[0]), player=target, their=0)
+            if len(rest) != 1:
+                raise InputError(f"{text!r}: write pick PLACE (1, 2 or 3) [target SEAT]")
+            return cls("pick", place=place_of(rest[0]))
         if kind == "skirmish":
             if len(rest) != 1 or rest[0].lower() not in SKIRMISH_WORDS:
                 raise InputError(f"{text!r}: write skirmish left, centre or right")

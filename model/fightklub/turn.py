@@ -31,15 +31,17 @@ from collections import Counter
 from typing import Any
 
 from model.core.game import Step, Transition
-from model.fightklub import fights
+from model.fightklub import fights, seats
 from model.fightklub.cards import Card, all_cards
 from model.fightklub.energy import Cost, Pool, Token
 from model.fightklub.engine import (
     _ability_cost, _card, _name, _pay, _take_card, payments, playable_deck, situation,
 )
 from model.fightklub.rules import FKRules
+from model.fightklub.seats import damage_taken, in_game, is_multiplayer
 from model.fightklub.state import (
-    LAID, PLAYERS, SKIRMISH_WORDS, FightState, FKMove, FKState, Task, cards_text,
+    LAID, MAX_ROUND, PLAYERS, SKIRMISH_WORDS, FightState, FKMove, FKState, Task, cards_text,
+    make_damage_entry,
 )
 
 PHASE_OF_STEP = {"enhance": "enhance", "score": "score", "cooldown": "cooldown"}
@@ -96,19 +98,57 @@ def _hidden_choice(step) -> bool:
 
 # -- the current fight ---------------------------------------------------------------------------
 def opponent(seat: int) -> int:
+    """The other player of a two-player game."""
     return 1 - seat
+
+
+def fight_seats(state: FKState) -> tuple[int, ...]:
+    """The seats with a card in the current fight: with 2 players in seat order (one
+    seat for an unopposed card), with more the challenger's first (FK 7.4)."""
+    fight = state.fight
+    if fight.pairing:
+        return tuple(seat for seat, _ in fight.pairing)
+    return tuple(seat for seat in range(PLAYERS) if fight.place < len(state.side(seat).laid))
+
+
+def _slot(state: FKState, seat: int) -> int:
+    """Where ``seat``'s card stands in the fight's ``sides`` and ``boosts``."""
+    fight = state.fight
+    if fight.pairing:
+        return next(i for i, (s, _) in enumerate(fight.pairing) if s == seat)
+    return seat
+
+
+def fight_place(state: FKState, seat: int) -> int:
+    """The place among ``seat``'s laid cards of their card in the current fight."""
+    fight = state.fight
+    if fight.pairing:
+        return next(place for s, place in fight.pairing if s == seat)
+    return fight.place
 
 
 def fight_cards(state: FKState) -> dict[int, str]:
     """Each seat's card in the current fight (one seat for an unopposed card)."""
-    place = state.fight.place
-    return {seat: state.side(seat).laid[place] for seat in range(PLAYERS)
-            if place < len(state.side(seat).laid)}
+    return {seat: state.side(seat).laid[fight_place(state, seat)]
+            for seat in fight_seats(state)}
+
+
+def other_fighter(state: FKState, seat: int) -> int | None:
+    """``seat``'s opponent in the current fight: the other card's owner, or for an
+    unopposed card the player it is scored against (None: nobody, FK-M1); with 2
+    players always the other player."""
+    if not is_multiplayer(state):
+        return opponent(seat)
+    fight = state.fight
+    if fight is None:
+        return None
+    others = [s for s in fight_seats(state) if s != seat]
+    return others[0] if others else fight.target
 
 
 def open_places(state: FKState) -> tuple[tuple[int, ...], bool]:
-    """The places the Drop holder may pick now, and whether they are unopposed cards
-    (which come first, FK 6.2)."""
+    """The places the Drop holder may pick now in a two-player game, and whether they
+    are unopposed cards (which come first, FK 6.2)."""
     lengths = [len(state.side(seat).laid) for seat in range(PLAYERS)]
     paired = min(lengths)
     unopposed = tuple(range(paired, max(lengths)))
@@ -117,27 +157,70 @@ def open_places(state: FKState) -> tuple[tuple[int, ...], bool]:
     return tuple(range(paired)), False
 
 
+def holding_fight_cards(state: FKState) -> tuple[int, ...]:
+    """The players still in the game with a fight card laid and not yet fought."""
+    return tuple(seat for seat in in_game(state) if state.side(seat).laid)
+
+
+def next_chooser(state: FKState, preferred: int | None) -> int | None:
+    """Who makes the next choice of the fight phase with more than 2 players: while two
+    players hold fight cards, the challenger of the next pairing (FK 7.4): ``preferred``
+    (the player just challenged) if they still hold one, else the Drop holder, else the
+    next player on the holder's right who does; after that the owner of the cards left
+    over, unopposed (FK 7.7); None when no card is left."""
+    holders = holding_fight_cards(state)
+    if not holders:
+        return None
+    if preferred is not None and preferred in holders:
+        return preferred
+    for step in range(state.players):
+        seat = (state.drop - step) % state.players
+        if seat in holders:
+            return seat
+    return None
+
+
+def multiplayer_choices(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
+    """The choices of the fight phase with more than 2 players: the challenger's
+    pairings while two players hold fight cards (FK 7.4), then each card left over,
+    unopposed, with the opponent it scores against (FK 7.7, FK-M1)."""
+    seat = state.turn
+    holders = holding_fight_cards(state)
+    mine = range(len(state.side(seat).laid))
+    if len(holders) >= 2:
+        return tuple(FKMove("challenge", player=other, place=place, their=theirs)
+                     for place in mine for other in holders if other != seat
+                     for theirs in range(len(state.side(other).laid)))
+    if not rules.unopposed_damages_a_target:
+        return tuple(FKMove("pick", place=place, player=-1, their=0) for place in mine)
+    targets = [other for other in in_game(state) if other != seat]
+    return tuple(FKMove("pick", place=place, player=target, their=0)
+                 for place in mine for target in targets)
+
+
 def fighter(state: FKState, seat: int) -> fights.Fighter:
     fight = state.fight
-    code = state.side(seat).laid[fight.place]
-    side = fight.sides[seat]
+    code = state.side(seat).laid[fight_place(state, seat)]
+    slot = _slot(state, seat)
+    side = fight.sides[slot]
     character = playable_deck(state.decks[seat]).character.parts
-    return fights.Fighter(seat, code, side, fight.boosts[seat],
+    return fights.Fighter(seat, code, side, fight.boosts[slot],
                           fights.centre_bonus_for(character, code, side))
 
 
 def mode(state: FKState) -> str:
     """How the current fight is resolved as its cards stand now."""
-    cards = fight_cards(state)
-    if len(cards) == 1:
+    fighting = fight_seats(state)
+    if len(fighting) == 1:
         return fights.UNOPPOSED
-    return fights.fight_mode(fighter(state, 0), fighter(state, 1))
+    return fights.fight_mode(fighter(state, fighting[0]), fighter(state, fighting[1]))
 
 
 def power_fight(state: FKState, rules: FKRules) -> fights.PowerFight:
     """The current power-vs-power fight with the skirmishes resolved so far, replayed in
-    the order the Drop holder picked them."""
-    fight = fights.start_power_fight(fighter(state, 0), fighter(state, 1),
+    the order they were picked."""
+    a, b = fight_seats(state)
+    fight = fights.start_power_fight(fighter(state, a), fighter(state, b),
                                      nullified=frozenset(state.fight.nullified))
     for position in state.fight.skirmishes:
         fight = fights.resolve_skirmish(fight, position, rules)
@@ -155,10 +238,30 @@ def measures(state: FKState, seat: int) -> dict[str, int]:
             "gear in play": kinds["gear"], "life left": life - taken}
 
 
-def damage_taken(state: FKState, seat: int) -> int:
-    """The damage scored against ``seat``'s character: the opponent's damage stack."""
-    return sum(fights.fight_damage(code, doubled)
-               for code, doubled in state.side(opponent(seat)).scored())
+def decider(state: FKState) -> int:
+    """Who orders the enhance and score actions of the current fight: the Drop holder
+    with 2 players, the challenger with more (FK 7.5)."""
+    if not is_multiplayer(state):
+        return state.drop
+    return state.fight.pairing[0][0]
+
+
+def fight_step_decider(state: FKState, rules: FKRules) -> int:
+    """Who picks the skirmishes or whose clash text decides: as :func:`decider`, or with
+    more than 2 players under the other reading of FK-M3 the Drop holder (the player on
+    their left once they are out)."""
+    if not is_multiplayer(state) or rules.challenger_runs_the_fight:
+        return decider(state)
+    return seats.lead(state)
+
+
+def title(state: FKState, seat: int) -> str:
+    """How a log line names the player who decides."""
+    if seat == state.drop:
+        return f"player {seat}, the Drop holder,"
+    if state.fight is not None and state.fight.pairing and seat == state.fight.pairing[0][0]:
+        return f"player {seat}, the challenger,"
+    return f"player {seat}"
 
 
 # -- what a player may do in the enhance, score and cooldown steps -----------------------------
@@ -200,7 +303,7 @@ def step_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
             moves.append(FKMove("play", code, burn=burn))
     in_play = [playable_deck(state.decks[player]).character.code] + sorted(set(side.support))
     if phase == "enhance":
-        in_play.append(side.laid[state.fight.place])
+        in_play.append(side.laid[fight_place(state, player)])
     for code in in_play:
         for index, ability in enumerate(_lines(_card(code), phase), 1):
             for discarded in _discard_choices(side.hand, ability):
@@ -232,15 +335,17 @@ def legal(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
         return tuple(FKMove("discard", code) for code in sorted(set(
             state.side(task.player).hand)))
     if state.step == "fight":
+        if is_multiplayer(state):
+            return multiplayer_choices(state, rules)
         places, _ = open_places(state)
         return tuple(FKMove("pick", place=place) for place in places)
     if state.step == "skirmish":
         return tuple(FKMove("skirmish", place=p)
                      for p in fights.open_skirmishes(power_fight(state, rules)))
     if state.step == "clash":
-        return tuple(FKMove("clash", player=seat) for seat in range(PLAYERS))
+        return tuple(FKMove("clash", player=seat) for seat in sorted(fight_seats(state)))
     if state.first is None:
-        return tuple(FKMove("first", player=seat) for seat in range(PLAYERS))
+        return tuple(FKMove("first", player=seat) for seat in sorted(_candidates(state)))
     if state.step == "evenup":
         return keep_choices(state, state.turn, rules)
     return tuple(step_moves(state, state.turn, rules)) + (FKMove("pass"),)
@@ -251,43 +356,80 @@ def begin_fight_phase(state: FKState, steps: list[Step], rules: FKRules) -> Tran
     """After the reveal (FK 4.16): the fight phase, or the end of a game where nobody has a
     fight card left to lay (FK 6.16, FK-T1)."""
     state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
-    if not any(state.side(seat).laid for seat in range(PLAYERS)):
+    if not holding_fight_cards(state):
         return _stall(state, steps, rules)
+    if is_multiplayer(state):
+        state = dataclasses.replace(state, turn=next_chooser(state, state.drop))
     return advance(state, steps, rules)
 
 
 def _stall(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
-    taken = [damage_taken(state, seat) for seat in range(PLAYERS)]
+    live = in_game(state)
+    taken = {seat: damage_taken(state, seat) for seat in live}
     held = "; ".join(f"player {seat} raise the stakes {cards_text(state.side(seat).stakes)}"
-                     for seat in range(PLAYERS))
-    if rules.stalled_game_by_damage and taken[0] != taken[1]:
-        winner = 0 if taken[1] > taken[0] else 1
-        text = (f"neither player has a fight card left to lay ({held}): the game ends, and "
-                f"player {winner}, who dealt more damage ({taken[opponent(winner)]} against "
-                f"{taken[winner]}), wins (FK-T1)")
+                     for seat in live)
+    nobody = ("neither player has" if not is_multiplayer(state)
+              else "no player still in the game has")
+    winner = outcome_winner(dataclasses.replace(state, step="over"), rules)
+    if winner is not None:
+        against = ", ".join(str(taken[seat]) for seat in live if seat != winner)
+        text = (f"{nobody} a fight card left to lay ({held}): the game ends, and "
+                f"player {winner}, who took the least damage ({taken[winner]} against "
+                f"{against}), wins (FK-T1)")
     else:
-        text = (f"neither player has a fight card left to lay ({held}): the game ends with "
-                f"no winner, damage taken {taken[0]} and {taken[1]} (FK-T1)")
+        text = (f"{nobody} a fight card left to lay ({held}): the game ends with "
+                f"no winner, damage taken "
+                f"{', '.join(f'player {s} {taken[s]}' for s in live)} (FK-T1)")
     steps.append(Step("stall", ("FK 6.16",), text))
     return Transition(dataclasses.replace(state, step="over", first=None, turn=state.drop,
                                           left=0), tuple(steps))
 
 
 def outcome_winner(state: FKState, rules: FKRules) -> int | None:
-    """Who won a finished game: a character whose damage reached its life lost (FK 5.15);
-    a stalled game by FK-T1."""
-    for seat in range(PLAYERS):
-        life = playable_deck(state.decks[seat]).character.parts.life
-        if fights.knocked_out(damage_taken(state, seat), life):
-            return opponent(seat)
-    taken = [damage_taken(state, seat) for seat in range(PLAYERS)]
-    if rules.stalled_game_by_damage and taken[0] != taken[1]:
-        return 0 if taken[1] > taken[0] else 1
+    """Who won a finished game: the last character whose damage is below its life
+    (FK 5.15, FK 7.2); a stalled game by FK-T1 (the one player who took the least
+    damage)."""
+    live = in_game(state)
+    if len(live) == 1:
+        return live[0]
+    taken = {seat: damage_taken(state, seat) for seat in live}
+    if rules.stalled_game_by_damage and live:
+        least = min(taken.values())
+        fewest = [seat for seat in live if taken[seat] == least]
+        if len(fewest) == 1:
+            return fewest[0]
     return None
 
 
+def _candidates(state: FKState) -> tuple[int, ...]:
+    """Who may be chosen to act first in an ordered step."""
+    if not is_multiplayer(state):
+        return tuple(range(PLAYERS))
+    return fight_seats(state)
+
+
+def _actors(state: FKState) -> tuple[int, ...]:
+    """The players who act in this ordered step, in order, from the first: both players
+    with 2; with more the players of the current fight in an enhance or score step
+    (FK 7.5) and everyone still in the game, clockwise from the Drop holder, at the
+    cooldown and the even-up (FK 7.3)."""
+    if not is_multiplayer(state):
+        return (state.first, opponent(state.first))
+    if state.step in ("enhance", "score"):
+        fighting = fight_seats(state)
+        return (state.first,) + tuple(s for s in fighting if s != state.first)
+    return seats.clockwise(state, state.first)
+
+
 def _begin_ordered(state: FKState, step: str) -> FKState:
-    return dataclasses.replace(state, step=step, first=None, turn=state.drop, left=0)
+    state = dataclasses.replace(state, step=step, first=None, left=0)
+    if not is_multiplayer(state):
+        return dataclasses.replace(state, turn=state.drop)
+    if step in ("enhance", "score") and len(fight_seats(state)) > 1:
+        return dataclasses.replace(state, turn=decider(state))
+    first = fight_seats(state)[0] if step in ("enhance", "score") else seats.lead(state)
+    state = dataclasses.replace(state, first=first, turn=first)
+    return dataclasses.replace(state, left=len(_actors(state)))
 
 
 def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
@@ -310,6 +452,14 @@ def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
             state = dataclasses.replace(state, queue=state.queue[1:])
             continue
         if state.step == "fight":
+            if is_multiplayer(state):
+                if holding_fight_cards(state):
+                    return Transition(state, tuple(steps))
+                state = _begin_ordered(state, "cooldown")
+                steps.append(Step("end_fights", ("FK 6.1", "FK 6.13", "FK 7.3"),
+                                  "every fight of the turn is resolved: the cooldown phase "
+                                  f"begins, clockwise from player {state.first}"))
+                continue
             places, unopposed = open_places(state)
             if places:
                 return Transition(state, tuple(steps))
@@ -339,34 +489,68 @@ def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
                 return Transition(state, tuple(steps))
             continue
         if state.step == "cooldown":
-            steps.append(Step("evenup_begins", ("FK 6.14",),
-                              "the cooldown actions are done: the even-up step begins; "
-                              f"player {state.drop}, the Drop holder, decides who evens up "
-                              "first"))
             state = _begin_ordered(state, "evenup")
+            how = (f"clockwise from player {state.first}" if is_multiplayer(state) else
+                   f"player {state.drop}, the Drop holder, decides who evens up first")
+            steps.append(Step("evenup_begins", ("FK 6.14", "FK 7.3") if is_multiplayer(state)
+                              else ("FK 6.14",),
+                              f"the cooldown actions are done: the even-up step begins; {how}"))
             continue
         if state.step == "evenup":
-            return Transition(pass_the_drop(state, steps), tuple(steps))
+            return pass_the_drop(state, steps, rules)
         return Transition(state, tuple(steps))
 
 
-def pass_the_drop(state: FKState, steps: list[Step]) -> FKState:
+def pass_the_drop(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
     """The end of the turn: control of The Drop changes hands and the next turn's setup
-    phase begins with its holder choosing who sets up first (FK 6.15)."""
-    holder = opponent(state.drop)
-    steps.append(Step("pass_drop", ("FK 6.15",),
-                      f"turn {state.round} ends: player {state.drop} turns The Drop face "
-                      f"down and player {holder} turns theirs face up; turn "
-                      f"{state.round + 1} begins and player {holder} decides who sets up "
-                      "first"))
-    return dataclasses.replace(state, step="order", drop=holder, first=None, turn=holder,
-                               left=0, pending=0, round=state.round + 1, fight=None, settled=0)
+    phase begins, with 2 players by the new holder choosing who sets up first
+    (FK 6.15); with more The Drop goes to the last player who won a fight (FK 7.8, and
+    FK-M2 when nobody did), who sets up first, the others following clockwise
+    (FK 7.3)."""
+    if not is_multiplayer(state):
+        holder = opponent(state.drop)
+        steps.append(Step("pass_drop", ("FK 6.15",),
+                          f"turn {state.round} ends: player {state.drop} turns The Drop face "
+                          f"down and player {holder} turns theirs face up; turn "
+                          f"{state.round + 1} begins and player {holder} decides who sets up "
+                          "first"))
+        return Transition(dataclasses.replace(
+            state, step="order", drop=holder, first=None, turn=holder, left=0, pending=0,
+            round=state.round + 1, fight=None, settled=0), tuple(steps))
+    from model.fightklub.engine import _begin_setup
+
+    live = in_game(state)
+    if state.round >= MAX_ROUND:
+        steps.append(Step("stopped", ("FK 7.10",),
+                          f"turn {state.round} ends with {len(live)} players still standing: "
+                          "the model stops the game here (no rule ends a multiplayer game "
+                          "whose fights keep tying)"))
+        return Transition(dataclasses.replace(state, step="over", first=None, left=0,
+                                              fight=None), tuple(steps))
+    if state.won is not None and state.won in live:
+        holder, why, rule = state.won, f"player {state.won} won the last fight", "FK 7.8"
+    elif rules.drop_stays_without_winner and state.drop in live:
+        holder, why, rule = state.drop, "nobody won a fight this turn, so it stays", "FK-M2"
+    else:
+        holder = seats.left_of(state, state.drop)
+        why, rule = ("nobody still in the game won a fight this turn, so it passes to the "
+                     "left"), "FK-M2"
+    steps.append(Step("pass_drop", ("FK 6.15", "FK 7.8"),
+                      f"turn {state.round} ends: The Drop goes to player {holder} ({why}, "
+                      f"{rule}); turn {state.round + 1} begins and player {holder} sets up "
+                      "first, the others following clockwise"))
+    state = dataclasses.replace(state, step="setup", drop=holder, first=holder, turn=holder,
+                                left=0, pending=0, round=state.round + 1, fight=None,
+                                settled=0, won=None)
+    return _begin_setup(state, holder, steps, rules)
 
 
 def pick(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     """The Drop holder makes the fight in ``move.place`` the current one (FK 6.1); an
     unopposed card is resolved at once, its result tabs acting, and its score step
     follows (FK 6.2, FK 5.16)."""
+    if is_multiplayer(state):
+        return _pick_left_over(state, move, rules)
     places, unopposed = open_places(state)
     state = dataclasses.replace(state, fight=FightState(move.place))
     cards = fight_cards(state)
@@ -388,22 +572,63 @@ def pick(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     return advance(state, steps, rules)
 
 
+def challenge(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """With more than 2 players the challenger pairs one of their fight cards with
+    another player's (FK 7.4); the enhance step begins, the challenger ordering it
+    (FK 7.5)."""
+    seat = state.turn
+    fight = FightState(-1, (0, 0), ((0, 0, 0), (0, 0, 0)),
+                       pairing=((seat, move.place), (move.player, move.their)))
+    state = dataclasses.replace(state, fight=fight)
+    mine, theirs = (state.side(seat).laid[move.place],
+                    state.side(move.player).laid[move.their])
+    steps = [Step("challenge", ("FK 7.4",),
+                  f"player {seat} challenges player {move.player}: {_name(mine)} (place "
+                  f"{move.place + 1}) against {_name(theirs)} (place {move.their + 1}); the "
+                  f"enhance step begins and player {seat}, the challenger, decides who acts "
+                  "first")]
+    return advance(_begin_ordered(state, "enhance"), steps, rules)
+
+
+def _pick_left_over(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+    """With more than 2 players a fight card left over once no pairing can be made is
+    resolved unopposed, its result tabs acting, and scored against the opponent its
+    owner names (FK 7.7, FK-M1); its owner alone takes the score action."""
+    seat = state.turn
+    target = None if move.player < 0 else move.player
+    fight = FightState(-1, (0,), ((0, 0, 0),), pairing=((seat, move.place),), target=target)
+    state = dataclasses.replace(state, fight=fight)
+    code = state.side(seat).laid[move.place]
+    against = (f"scored against player {target}" if target is not None
+               else "scored against nobody (FK-M1)")
+    steps = [Step("pick", ("FK 7.7",),
+                  f"no pairing is left: player {seat}'s {_name(code)} (place "
+                  f"{move.place + 1}) is unopposed, {against}")]
+    result = fights.resolve_unopposed(fighter(state, seat), rules)
+    state = _carry_out_fired(state, result.steps_for_engine(), steps)
+    state = _fight_result(state, result, steps)
+    return advance(state, steps, rules)
+
+
 def _fight_step(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     """The enhance step is over: the fight step begins (FK 6.7)."""
     how = mode(state)
+    chooser = fight_step_decider(state, rules)
+    who = title(state, chooser)
+    rules_m3 = ("FK 7.5",) if is_multiplayer(state) else ()
     if how == fights.POWER:
-        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1", "FK 5.3", "FK 5.5"),
-                          "the enhance actions are done: power against power, player "
-                          f"{state.drop}, the Drop holder, picks the skirmishes one at a time "
+        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1", "FK 5.3", "FK 5.5") + rules_m3,
+                          f"the enhance actions are done: power against power, {who} picks "
+                          "the skirmishes one at a time "
                           f"(totals {_totals_text(power_fight(state, rules))})"))
-        return dataclasses.replace(state, step="skirmish", first=None, turn=state.drop,
-                                   left=0)
+        return dataclasses.replace(state, step="skirmish", first=None, turn=chooser, left=0)
     if how == fights.CLASH_CHOICE:
-        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1"),
+        steps.append(Step("fight_step", ("FK 6.7", "FK 5.1") + rules_m3,
                           "the enhance actions are done: both cards show clash text, and "
-                          f"player {state.drop}, the Drop holder, chooses whose decides"))
-        return dataclasses.replace(state, step="clash", first=None, turn=state.drop, left=0)
-    seat = 0 if how == fights.CLASH_A else 1
+                          f"{who} chooses whose decides"))
+        return dataclasses.replace(state, step="clash", first=None, turn=chooser, left=0)
+    fighting = fight_seats(state)
+    seat = fighting[0] if how == fights.CLASH_A else fighting[1]
     steps.append(Step("fight_step", ("FK 6.7", "FK 5.1"),
                       "the enhance actions are done: clash text against skirmish tabs, so "
                       f"player {seat}'s clash text decides"))
@@ -411,12 +636,13 @@ def _fight_step(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
 
 
 def _clash(state: FKState, seat: int, steps: list[Step], rules: FKRules) -> FKState:
-    code = state.side(seat).laid[state.fight.place]
-    side = state.fight.sides[seat]
-    numbers = {s: measures(state, s) for s in range(PLAYERS)}
-    result = fights.resolve_clash(code, side, seat, opponent(seat), numbers, rules)
+    code = state.side(seat).laid[fight_place(state, seat)]
+    side = state.fight.sides[_slot(state, seat)]
+    fighting = sorted(fight_seats(state))
+    numbers = {s: measures(state, s) for s in fighting}
+    result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules)
     rule = fights.up_side(_card(code), side).clash
-    compared = ", ".join(f"player {s} {numbers[s][rule.measure]}" for s in range(PLAYERS))
+    compared = ", ".join(f"player {s} {numbers[s][rule.measure]}" for s in fighting)
     winner = ("a tie" if result.winner is None else f"player {result.winner} wins")
     steps.append(Step("clash_text", ("FK 5.10",),
                       f"the clash text of {_name(code)} ('{rule.text}') compares "
@@ -439,12 +665,15 @@ def _fight_result(state: FKState, result: fights.FightResult, steps: list[Step])
     else:
         words, rules_ = f"player {result.winner} wins the fight", (
             ("FK 5.8",) if result.mode == fights.POWER else ("FK 5.10",))
-    steps.append(Step("fight_result", rules_ + ("FK 6.9",),
-                      f"{words}; the score step begins and player {state.drop}, the Drop "
-                      "holder, decides who takes the first score action"))
     fight = dataclasses.replace(state.fight, result=(result.mode, result.winner, result.shape))
-    return dataclasses.replace(state, step="score", first=None, turn=state.drop, left=0,
-                               fight=fight)
+    state = _begin_ordered(dataclasses.replace(state, fight=fight), "score")
+    if state.first is None:
+        after = f"{title(state, state.turn)} decides who takes the first score action"
+    else:
+        after = f"player {state.first} alone takes a score action"
+    steps.append(Step("fight_result", rules_ + ("FK 6.9",),
+                      f"{words}; the score step begins and {after}"))
+    return state
 
 
 def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
@@ -458,11 +687,11 @@ def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState
         rules_ = ("FK 6.7", "FK 5.7")
     else:
         won = "a tie" if done.winner is None else f"player {done.winner} wins it"
-        text = f"player 0 {done.totals[0]}, player 1 {done.totals[1]}; {won}"
+        a, b = fight_seats(state)
+        text = f"player {a} {done.totals[0]}, player {b} {done.totals[1]}; {won}"
         rules_ = ("FK 6.7", "FK 5.4", "FK 5.5")
     steps = [Step("skirmish_result", rules_,
-                  f"player {state.drop}, the Drop holder, resolves the {where} skirmish: "
-                  + text)]
+                  f"{title(state, state.turn)} resolves the {where} skirmish: " + text)]
     if done.fired:
         fired = ", ".join(f"player {seat}'s {step.do.replace('_', ' ')}"
                           for seat, step in done.fired)
@@ -476,7 +705,7 @@ def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState
 
 def choose_clash(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     steps = [Step("clash_choice", ("FK 6.7", "FK 5.1"),
-                  f"player {state.drop}, the Drop holder, has player {move.player}'s clash "
+                  f"{title(state, state.turn)} has player {move.player}'s clash "
                   "text decide the fight")]
     return advance(_clash(state, move.player, steps, rules), steps, rules)
 
@@ -488,17 +717,22 @@ def choose_first(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKS
             "evenup": "evens up first"}[state.step]
     rule = {"enhance": "FK 6.3", "score": "FK 6.9", "cooldown": "FK 6.13",
             "evenup": "FK 6.14"}[state.step]
-    steps = [Step("choose_order", ("FK 6.3", rule) if rule != "FK 6.3" else ("FK 6.3",),
-                  f"player {state.drop}, the Drop holder, decides that player {move.player} "
-                  f"{what}")]
-    state = dataclasses.replace(state, first=move.player, turn=move.player, left=2)
+    rules_ = ("FK 6.3", rule) if rule != "FK 6.3" else ("FK 6.3",)
+    if is_multiplayer(state):
+        rules_ += ("FK 7.5",)
+    steps = [Step("choose_order", rules_,
+                  f"{title(state, state.turn)} decides that player {move.player} {what}")]
+    state = dataclasses.replace(state, first=move.player, turn=move.player)
+    state = dataclasses.replace(state, left=len(_actors(state)))
     return advance(state, steps, rules)
 
 
 def _next_actor(state: FKState) -> FKState:
-    """One player has acted in this step: the other, or nobody left."""
-    if state.left == 2:
-        return dataclasses.replace(state, turn=opponent(state.turn), left=1)
+    """One player has acted in this step: the next in the step's order, or nobody left."""
+    if state.left > 1:
+        order = _actors(state)
+        after = order[(order.index(state.turn) + 1) % len(order)]
+        return dataclasses.replace(state, turn=after, left=state.left - 1)
     return dataclasses.replace(state, left=0)
 
 
@@ -579,7 +813,8 @@ def _tabs_text(tabs) -> str:
 def _boost(state: FKState, player: int, tabs) -> FKState:
     fight = state.fight
     boosts = list(fight.boosts)
-    boosts[player] = tuple(a + b for a, b in zip(boosts[player], tabs))
+    slot = _slot(state, player)
+    boosts[slot] = tuple(a + b for a, b in zip(boosts[slot], tabs))
     return dataclasses.replace(state, fight=dataclasses.replace(fight, boosts=tuple(boosts)))
 
 
@@ -588,8 +823,8 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step]) -> FKSta
     for step in gametext:
         if step.do == "modify_tab":
             fight = state.fight
-            code = state.side(player).laid[fight.place]
-            face = fights.up_side(_card(code), fight.sides[player])
+            code = state.side(player).laid[fight_place(state, player)]
+            face = fights.up_side(_card(code), fight.sides[_slot(state, player)])
             which = step.param("tab")
             chosen = range(LAID) if which == "all" else (SKIRMISH_WORDS.index(which),)
             label = step.param("label")
@@ -610,15 +845,16 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step]) -> FKSta
                               f"the {SKIRMISH_WORDS[position]} skirmish is nullified"))
         elif step.do == "rotate":
             fight = state.fight
-            code = state.side(player).laid[fight.place]
+            code = state.side(player).laid[fight_place(state, player)]
             count = len(_card(code).parts.sides)
             sides = list(fight.sides)
-            sides[player] = (sides[player] + 1) % count
+            slot = _slot(state, player)
+            sides[slot] = (sides[slot] + 1) % count
             state = dataclasses.replace(state, fight=dataclasses.replace(
                 fight, sides=tuple(sides)))
-            face = fights.up_side(_card(code), sides[player])
+            face = fights.up_side(_card(code), sides[slot])
             steps.append(Step("gametext", ("FK 6.6", "FK 5.2"),
-                              f"{_name(code)} rotates to side {sides[player]} ("
+                              f"{_name(code)} rotates to side {sides[slot]} ("
                               + ("clash text" if face.clash else "skirmish tabs") + ")"))
         elif step.do == "double_damage":
             fight = state.fight
@@ -637,7 +873,14 @@ def _carry_out_fired(state: FKState, fired, steps: list[Step]) -> FKState:
     """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
     draws and discards queued."""
     for seat, step in fired:
-        who = seat if dict(step.params).get("who", "you") == "you" else opponent(seat)
+        who = seat if dict(step.params).get("who", "you") == "you" else other_fighter(state,
+                                                                                      seat)
+        if who is None:
+            # an unopposed card scored against nobody (FK-M1) has no opponent to act on
+            steps.append(Step("gametext", ("FK 6.8", "FK 7.9"),
+                              f"player {seat}'s {step.do.replace('_', ' ')} names the "
+                              "opponent, and this fight has none: nothing happens"))
+            continue
         if step.do == "add_energy":
             added = Pool.of(Token(t) for t in step.param("tokens"))
             pool = state.side(who).pool.plus(added)
@@ -719,7 +962,9 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     the game over if damage reached a life value (FK 6.12)."""
     fight = state.fight
     cards = fight_cards(state)
-    for seat in range(PLAYERS):
+    multiplayer = is_multiplayer(state)
+    out_before = set(range(state.players)) - set(in_game(state))
+    for seat in range(state.players):
         side = state.side(seat)
         if not side.table:
             continue
@@ -734,15 +979,20 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
                           f"area {cards_text(back)}"))
     mode_, winner, shape = fight.result
     result = fights.FightResult(mode_, winner, shape)
-    stakes = {seat: state.side(seat).stakes for seat in range(PLAYERS)}
+    stakes = {} if multiplayer else {seat: state.side(seat).stakes for seat in range(PLAYERS)}
     doubled = {}
     if winner is not None and winner in fight.doubled:
         doubled[cards[winner]] = True
-    target = opponent(winner) if mode_ == fights.UNOPPOSED else None
+    if mode_ == fights.UNOPPOSED:
+        target = fight.target if multiplayer else opponent(winner)
+    else:
+        target = None
+    victim = target if mode_ == fights.UNOPPOSED else (
+        None if winner is None else other_fighter(state, winner))
     # The winning card always scores here: no gametext step the card schema knows can stop
     # a score (STEP_KINDS has none), so the other branch of settle() is never reached
     # from a position of play.
-    settlement = fights.settle(result, cards, stakes, True, doubled, False, rules,
+    settlement = fights.settle(result, cards, stakes, True, doubled, multiplayer, rules,
                                target=target)
     fight_card_left = dict(cards)  # each seat's fight card until it has moved
 
@@ -754,7 +1004,7 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
         if fight_card_left.get(seat) == code:
             del fight_card_left[seat]
             laid = list(side.laid)
-            del laid[fight.place]
+            del laid[fight_place(state, seat)]
             return state.with_side(seat, laid=tuple(laid))
         held = list(side.stakes)
         held.remove(code)
@@ -764,13 +1014,14 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     for seat, code, reward in settlement.scored:
         state = take(state, seat, code)
         side = state.side(seat)
-        entry = code + ("x2" if reward and doubled.get(code) else "")
+        entry = make_damage_entry(code, bool(reward and doubled.get(code)), victim,
+                                  state.players)
         pool = side.pool
         if reward:
             pool = pool.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
         state = state.with_side(seat, damage=tuple(sorted(side.damage + (entry,))), pool=pool)
         words.append(f"player {seat} scores {_name(code)}"
-                     + (" with double damage" if entry.endswith("x2") else "")
+                     + (" with double damage" if "x2" in entry else "")
                      + ("" if reward else " (raise the stakes, no reward)")
                      + (f" and adds its reward {cards_text(_card(code).parts.reward)}"
                         if reward and _card(code).parts.reward else ""))
@@ -790,11 +1041,18 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     if settlement.raise_the_stakes:
         rules_.append("FK 5.11")
     if mode_ == fights.UNOPPOSED:
-        rules_.append("FK 5.16")
+        rules_.append("FK 7.7" if multiplayer else "FK 5.16")
+    elif multiplayer:
+        rules_.append("FK 7.6" if winner is not None else "FK 5.17")
     dealt = ", ".join(f"player {seat} takes {amount}" for seat, amount in
                       sorted(settlement.damage.items()))
     steps.append(Step("settle", tuple(rules_), "; ".join(words) + f" ({dealt} damage)"))
-    state = dataclasses.replace(state, fight=None, settled=state.settled + 1)
+    won = state.won
+    if multiplayer and mode_ != fights.UNOPPOSED and winner is not None:
+        won = winner
+    state = dataclasses.replace(state, fight=None, settled=state.settled + 1, won=won)
+    if multiplayer:
+        return _after_multiplayer_fight(state, fight, out_before, steps)
     for seat in range(PLAYERS):
         life = playable_deck(state.decks[seat]).character.parts.life
         taken_now = damage_taken(state, seat)
@@ -806,6 +1064,36 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
             return dataclasses.replace(state, step="over", first=None, turn=state.drop,
                                        left=0, queue=())
     return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
+
+
+def _after_multiplayer_fight(state: FKState, fight: FightState, out_before: set[int],
+                             steps: list[Step]) -> FKState:
+    """After a settled fight with more than 2 players: a character whose damage reached
+    its life is out, its unfought cards set under its fight stack (FK 7.2, FK 7.9); the
+    game ends when one player is left, else the next pairing is made by the player just
+    challenged (FK 7.4)."""
+    for seat in range(state.players):
+        if seat in out_before or seat in in_game(state):
+            continue
+        side = state.side(seat)
+        life = playable_deck(state.decks[seat]).character.parts.life
+        state = state.with_side(seat, laid=(), under=side.under + side.laid)
+        steps.append(Step("knockout", ("FK 6.12", "FK 5.15", "FK 7.2", "FK 7.9"),
+                          f"player {seat}'s character has taken {damage_taken(state, seat)} "
+                          f"damage, reaching its life {life}: player {seat} is out of the "
+                          "game" + (f", and their unfought fight cards "
+                                    f"{cards_text(side.laid)} go under their fight stack"
+                                    if side.laid else "")))
+    live = in_game(state)
+    if len(live) <= 1:
+        steps.append(Step("knockout", ("FK 7.2",),
+                          f"player {live[0]} is the last player standing and wins"
+                          if live else "no player is left standing"))
+        return dataclasses.replace(state, step="over", first=None, left=0, queue=())
+    preferred = fight.pairing[1][0] if len(fight.pairing) == 2 else fight.pairing[0][0]
+    chooser = next_chooser(state, preferred)
+    return dataclasses.replace(state, step="fight", first=None, left=0,
+                               turn=state.drop if chooser is None else chooser)
 
 
 # -- refusals ---------------------------------------------------------------------------------------
@@ -827,6 +1115,14 @@ def why_illegal(state: FKState, action: Any, rules: FKRules):
         return Illegal(("FK 6.8",), f"player {task.chooser} picks a card of player "
                                     f"{task.player}'s hand to discard: "
                                     f"{cards_text(state.side(task.player).hand)}")
+    if state.step == "fight" and is_multiplayer(state):
+        options = multiplayer_choices(state, rules)
+        shown = ", ".join(str(m) for m in options[:6]) + (", ..." if len(options) > 6 else "")
+        if options and options[0].kind == "challenge":
+            return Illegal(("FK 7.4",), f"player {state.turn} makes the next pairing: "
+                                        f"challenge YOUR-PLACE pSEAT THEIR-PLACE ({shown})")
+        return Illegal(("FK 7.7",), f"player {state.turn}'s cards are left over, "
+                                            f"unopposed: {shown}")
     if state.step == "fight":
         places, unopposed = open_places(state)
         words = " ".join(f"pick {p + 1}" for p in places)
@@ -836,15 +1132,17 @@ def why_illegal(state: FKState, action: Any, rules: FKRules):
                        + f": {words}")
     if state.step == "skirmish":
         open_ = fights.open_skirmishes(power_fight(state, rules))
-        return Illegal(("FK 6.7", "FK 5.5"), f"player {state.drop}, the Drop holder, picks "
+        return Illegal(("FK 6.7", "FK 5.5"), f"{title(state, state.turn)} picks "
                        "the next skirmish: " + ", ".join(SKIRMISH_WORDS[p] for p in open_))
     if state.step == "clash":
-        return Illegal(("FK 6.7", "FK 5.1"), f"player {state.drop}, the Drop holder, "
-                                             "chooses whose clash text decides: clash 0 "
-                                             "or clash 1")
+        a, b = sorted(fight_seats(state))
+        return Illegal(("FK 6.7", "FK 5.1"), f"{title(state, state.turn)} "
+                                             "chooses whose clash text decides: clash "
+                                             f"{a} or clash {b}")
     if state.first is None:
-        return Illegal(("FK 6.3",), f"player {state.drop}, the Drop holder, first decides "
-                                    "who acts first: first 0 or first 1")
+        a, b = sorted(_candidates(state))
+        return Illegal(("FK 6.3",), f"{title(state, state.turn)} first decides "
+                                    f"who acts first: first {a} or first {b}")
     player = state.turn
     side = state.side(player)
     if state.step == "evenup":
@@ -895,7 +1193,7 @@ def why_illegal(state: FKState, action: Any, rules: FKRules):
                                          f"from pool {side.pool}")
     in_play = (playable_deck(state.decks[player]).character.code,) + side.support
     if phase == "enhance":
-        in_play += (side.laid[state.fight.place],)
+        in_play += (side.laid[fight_place(state, player)],)
     if action.card not in in_play:
         return Illegal((rule,), f"{card.name} is not in play for player {player}")
     lines = _lines(card, phase)
@@ -992,3 +1290,21 @@ def length_bound(state: FKState, setup_left: int) -> int:
 
 TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "cooldown",
                            "evenup")
+
+
+def multiplayer_length_bound(state: FKState) -> int:
+    """``max_length`` with more than 2 players.  No rule bounds such a game: a tie
+    exhausts both cards, which come back from under the fight stacks (FK 5.17), so a
+    game whose fights keep tying goes on for ever.  The model stops a game at the end
+    of turn :data:`~model.fightklub.state.MAX_ROUND` (:func:`pass_the_drop`), and the
+    bound counts a whole turn's actions for each turn up to it (it holds, but does not
+    fall with every action as the two-player bound does)."""
+    if state.step == "over":
+        return 0
+    action, skirmish_, fight, _, _, _ = _allowances(state.decks)
+    infos = [playable_deck(name) for name in state.decks]
+    players = len(infos)
+    setup = sum(2 * (1 + info.most_drawn) + LAID for info in infos)
+    even = sum(1 + info.hand_value for info in infos)
+    whole = setup + LAID * players * fight + players * action + even
+    return whole * (MAX_ROUND - state.round + 1) + sum(task.count for task in state.queue)

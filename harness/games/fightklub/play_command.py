@@ -34,10 +34,11 @@ MAX_TURNS = 999
 
 
 def setup_for(decks: list[str], command: str = "play") -> FKSetup:
-    """The two-player setup of two shipped decks, or one input error naming the deck and
-    the synthetic decks ``ringside fightklub COMMAND`` can take instead."""
+    """The setup of 2 to 6 shipped decks (3 or more play the multiplayer rules, FK 7), or
+    one input error naming the deck and the synthetic decks ``ringside fightklub
+    COMMAND`` can take instead."""
     try:
-        return FKSetup((decks[0], decks[1]))
+        return FKSetup(tuple(decks))
     except InputError as error:
         raise InputError(f"{error.what}; play the synthetic decks instead: ringside "
                          f"fightklub {command} {' '.join(DECKS)} --seed 1",
@@ -118,8 +119,9 @@ def cmd_fightklub_play(args) -> Report:
             for step in record["steps"]:
                 yield f"      {step['text']}  [{', '.join(step['rules'])}]"
         yield f"end    {summary['end']}"
-        dealt = (f"; damage dealt {summary['damage dealt'][0]} and "
-                 f"{summary['damage dealt'][1]}" if outcome is not None else "")
+        dealt = ("; damage dealt " + ", ".join(
+            f"player {seat} {amount}" for seat, amount in enumerate(summary["damage dealt"]))
+            if outcome is not None else "")
         yield (f"result {result}: {len(records)} actions in {turns} turn"
                f"{'s' if turns != 1 else ''}{dealt}")
 
@@ -133,12 +135,13 @@ def cmd_fightklub_play(args) -> Report:
 def register(subcommands: Any) -> None:
     """Add ``ringside fightklub play``."""
     parser = add_command(subcommands, "play", cmd_fightklub_play,
-                         help="play a whole seeded game between two decks and print its log "
+                         help="play a whole seeded game between 2 to 6 decks and print its log "
                               "with the rule numbers, every step checked against the "
                               "invariants",
                          example=[*DECKS, "--seed", "1"])
-    parser.add_argument("decks", nargs=2, metavar="DECK",
-                        help="two shipped decks, player 0's first (decks of ONE such as "
+    parser.add_argument("decks", nargs="+", metavar="DECK",
+                        help="2 to 6 shipped decks, player 0's first, seated clockwise (3 "
+                             "or more play the multiplayer rules, FK 7; decks of ONE such as "
                              "rambo and hannibal cannot be played: their card texts are "
                              f"unknown; play {' '.join(DECKS)})")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,

@@ -30,7 +30,7 @@ did).  The exit code is 1 if any game deadlocked or broke an invariant.
 
 ``--json`` prints one object::
 
-    {"decks": [D0, D1], "setup": "decks D0 D1", "rules": "...", "games": N,
+    {"decks": [D0, D1, ...], "setup": "decks D0 D1 ...", "rules": "...", "games": N,
      "seeds": [S, S+N-1], "max turns": T or null, "ok": true/false,
      "policies": [{"policy": "random", "games": N,
                    "wins": [W0, W1], "wins by": {HOW: COUNT},
@@ -181,10 +181,11 @@ def survey_policy(setup, rules, policy_name: str, seeds: range, max_turns: int |
         if progress is not None:
             progress.advance(1, f"{policy_name} seed {seed}")
     seconds = time.perf_counter() - started
-    return summarize(policy_name, games, tally, seconds)
+    return summarize(policy_name, games, tally, seconds, len(setup.decks))
 
 
-def summarize(policy_name: str, games: list[Playout], tally: _Tally, seconds: float) -> dict:
+def summarize(policy_name: str, games: list[Playout], tally: _Tally, seconds: float,
+              players: int = 2) -> dict:
     """The counts of one policy's games: every game in exactly one class."""
     classes = Counter(game.result for game in games)
     lengths = [game.actions for game in games]
@@ -194,7 +195,7 @@ def summarize(policy_name: str, games: list[Playout], tally: _Tally, seconds: fl
         "policy": policy_name,
         "games": len(games),
         "wins": [sum(1 for g in games if g.result == "wins" and g.winner == seat)
-                 for seat in range(2)],
+                 for seat in range(players)],
         "wins by": dict(sorted(Counter(g.ending or "unknown" for g in games
                                        if g.result == "wins").items())),
         "no winner": classes["no winner"],
@@ -270,11 +271,13 @@ def _lines(data: dict) -> Iterator[str]:
     yield (f"{data['setup']}: {data['games']} game{'s' if data['games'] != 1 else ''} per "
            f"policy, seeds {data['seeds'][0]} to {data['seeds'][1]}, rules {data['rules']}, "
            + (f"cut off after {limit} turns" if limit else "no turn limit"))
-    head = ("policy", "games", "p0 wins", "p1 wins", "no winner", "cut off", "deadlocks",
-            "broken", "actions med/max", "turns min/max", "states", "seconds")
+    players = len(data["decks"])
+    head = ("policy", "games", *(f"p{seat} wins" for seat in range(players)), "no winner",
+            "cut off", "deadlocks", "broken", "actions med/max", "turns min/max", "states",
+            "seconds")
     rows = [head]
     for r in data["policies"]:
-        rows.append((r["policy"], str(r["games"]), str(r["wins"][0]), str(r["wins"][1]),
+        rows.append((r["policy"], str(r["games"]), *(str(w) for w in r["wins"]),
                      str(r["no winner"]), str(r["cut off"]), str(len(r["deadlocks"])),
                      str(len(r["broken"])),
                      f"{_median_text(r['actions']['median'])}/{r['actions']['max']}",
@@ -314,13 +317,14 @@ def _lines(data: dict) -> Iterator[str]:
 def register(subcommands: Any) -> None:
     """Add ``ringside fightklub survey``."""
     parser = add_command(subcommands, "survey", cmd_fightklub_survey,
-                         help="play many seeded whole games between two decks with each "
+                         help="play many seeded whole games between 2 to 6 decks with each "
                               "policy, every step checked, and report wins, games with no "
                               "winner, cut-off games, deadlocks, lengths and the rules "
                               "exercised",
                          example=[*DECKS, "--games", "2", "--policy", "first"])
-    parser.add_argument("decks", nargs=2, metavar="DECK",
-                        help="two shipped decks, player 0's first (synthetic decks: "
+    parser.add_argument("decks", nargs="+", metavar="DECK",
+                        help="2 to 6 shipped decks, player 0's first, seated clockwise (3 or "
+                             "more play the multiplayer rules, FK 7; synthetic decks: "
                              f"{', '.join(DECKS)}, synthetic-vex)")
     parser.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=100,
                         help="games per policy, seeds S to S+N-1 (default 100)")
