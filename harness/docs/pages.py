@@ -770,17 +770,53 @@ def _html_label(text: str) -> str:
             .replace('"', "&quot;"))
 
 
-def phase_dot(game: Game | str, link: bool = False) -> str:
+STAGED_AT = 30
+"""A phase graph with more nodes than this is also drawn one stage at a time."""
+_NEIGHBOUR_STYLE = ('shape=box, style="rounded,dashed", color="#999999", '
+                    'fontcolor="#666666"')
+
+
+def phase_stages(game: Game) -> list[tuple[str, str, frozenset]]:
+    """The phase graph's nodes grouped by the rulebook section of each node's first rule:
+    ``(section number, section title, nodes)`` in rulebook order, for graphs too big to
+    read in one diagram (:data:`STAGED_AT`); empty otherwise, or when one section holds
+    every node."""
+    graph = game.phase_graph()
+    if graph.number_of_nodes() <= STAGED_AT:
+        return []
+    groups: dict[str, set] = {}
+    for node, data in graph.nodes(data=True):
+        rules = list(data.get("rules", ()))
+        if rules:
+            groups.setdefault(rules[0].split(".")[0], set()).add(node)
+    titles = {section.number: section.title for section in game.rulebook.sections}
+    order = [section.number for section in game.rulebook.sections]
+    stages = [(number, titles.get(number, number), frozenset(nodes))
+              for number, nodes in groups.items() if len(nodes) >= 2]
+    stages.sort(key=lambda s: order.index(s[0]) if s[0] in order else len(order))
+    return stages if len(stages) > 1 else []
+
+
+def phase_dot(game: Game | str, link: bool = False, only: frozenset | None = None) -> str:
     """The phase graph in Graphviz ``dot``; nodes styled by kind, labelled with rules.
 
-    With ``link``, each node links to its first rule on the game's rules page.
+    With ``link``, each node links to its first rule on the game's rules page.  With
+    ``only``, just those nodes (one stage, :func:`phase_stages`) and the transitions that
+    touch them; the nodes they come from or lead to elsewhere are drawn dashed.
     """
     if isinstance(game, str):
         from harness.registry import get_game
 
         game = get_game(game)
     graph = game.phase_graph()
-    lines = [f"digraph {json.dumps(game.key + '_phases')} {{",
+    if only is not None:
+        edges = [(a, b) for a, b in graph.edges() if a in only or b in only]
+        kept = set(only) | {n for edge in edges for n in edge}
+        graph = graph.edge_subgraph(edges).copy()
+        graph.add_nodes_from((n, game.phase_graph().nodes[n]) for n in kept)
+    name = game.key + "_phases" + ("_" + "_".join(sorted(map(str, only)))[:40]
+                                   if only is not None else "")
+    lines = [f"digraph {json.dumps(name)} {{",
              '  graph [rankdir=TB, bgcolor="transparent", fontname="Helvetica", '
              'nodesep=0.35, ranksep=0.4];',
              '  node [fontname="Helvetica", fontsize=11, margin="0.15,0.06"];',
@@ -794,8 +830,10 @@ def phase_dot(game: Game | str, link: bool = False) -> str:
         tooltip = f"{data.get('label') or node} ({kind}): " + ", ".join(rules)
         text = f"<b>{label}</b>" + (f'<br/><font point-size="9">{small}</font>'
                                       if small else "")
-        attrs = [_KIND_STYLE.get(kind, _KIND_STYLE["step"]), f"label=<{text}>",
-                 f"tooltip={json.dumps(tooltip)}"]
+        style = _KIND_STYLE.get(kind, _KIND_STYLE["step"])
+        if only is not None and node not in only:
+            style = _NEIGHBOUR_STYLE
+        attrs = [style, f"label=<{text}>", f"tooltip={json.dumps(tooltip)}"]
         if link and rules:
             attrs.append(f'URL="rules.html#{rule_label(rules[0])}", target="_top"')
         lines.append(f"  {json.dumps(str(node))} [{', '.join(attrs)}];")
@@ -819,10 +857,13 @@ def _phases_page(site: _Site, report: GameReport) -> None:
                          "edge": str(graph.edges[node, after].get("label") or "")}
                         for after in graph.successors(node)]}
              for node, data in graph.nodes(data=True)]
+    stages = [{"number": number, "title": title, "phases": len(members),
+               "dot": phase_dot(game, link=True, only=members)}
+              for number, title, members in phase_stages(game)]
     site.add(page_name(game.key, "phases"), "phases.rst.jinja", report=report,
              dot=phase_dot(game, link=True), phases=graph.number_of_nodes(),
              transitions=graph.number_of_edges(), kinds=kinds, styled=tuple(_KIND_STYLE),
-             nodes=nodes)
+             nodes=nodes, stages=stages)
 
 
 def _ambiguities_page(site: _Site, report: GameReport) -> None:

@@ -1355,29 +1355,35 @@ LATE_MARGIN = 4
 """How far short of the opponent's life a :func:`late_game` damage stack stays."""
 
 
-def late_game(decks: tuple[str, str], index: int = 0) -> FKState:
+def late_game(decks: tuple[str, ...], index: int = 0) -> FKState:
     """A position at the start of a late turn (round 3), built by rule from the decks: each
     player's draw stack down to :data:`LATE_DRAW` cards (the rest in hand, up to the hand
     value, and in the discard stack), :data:`LATE_FIGHT` fight cards left in the fight
-    stack, the others scored (as long as the opponent stays :data:`LATE_MARGIN` damage short
-    of their life) or waiting in raise the stakes; player ``index % 2`` holds The Drop.  Short
-    stacks make whole games short, for the explorer."""
+    stack, the others scored against the player on their left (as long as that player
+    stays :data:`LATE_MARGIN` damage short of their life) or, when they would not fit,
+    waiting in raise the stakes (2 players) or exhausted under the fight stack (more,
+    FK 7.6); player ``index`` (modulo the players) holds The Drop.  Short stacks make
+    whole games short, for the explorer."""
+    from model.fightklub.state import make_damage_entry
+
     infos = [playable_deck(name) for name in decks]
+    players = len(infos)
+    taken = [0] * players
     sides = []
     for seat, info in enumerate(infos):
-        opponent_life = infos[1 - seat].character.parts.life
+        victim = (seat + 1) % players
+        victim_life = infos[victim].character.parts.life
         draw = info.draw
         fights_left = info.fight[:LATE_FIGHT]
         damage: list[str] = []
-        stakes: list[str] = []
-        dealt = 0
+        aside: list[str] = []
         for code in info.fight[LATE_FIGHT:]:
             markers = _card(code).parts.damage
-            if dealt + markers <= opponent_life - LATE_MARGIN:
-                damage.append(code)
-                dealt += markers
+            if taken[victim] + markers <= victim_life - LATE_MARGIN:
+                damage.append(make_damage_entry(code, False, victim, players))
+                taken[victim] += markers
             else:
-                stakes.append(code)
+                aside.append(code)
         pool = info.first_setup_energy.plus(info.first_setup_energy)
         rest = list(draw[LATE_DRAW + info.hand_value:])
         # a gear and a condition in play, so that enhance and cooldown lines are open
@@ -1387,12 +1393,17 @@ def late_game(decks: tuple[str, str], index: int = 0) -> FKState:
             if found is not None:
                 rest.remove(found)
                 support.append(found)
+        stakes, under = (tuple(aside), ()) if players == PLAYERS else ((), tuple(aside))
         sides.append(Side(draw=draw[:LATE_DRAW], hand=draw[LATE_DRAW:LATE_DRAW + info.hand_value],
                           support=tuple(sorted(support)), discard=tuple(rest),
-                          fight=fights_left, damage=tuple(damage), stakes=tuple(stakes),
-                          pool=pool))
-    holder = index % PLAYERS
-    return FKState(decks, "order", holder, None, holder, 0, 0, (sides[0], sides[1]), round=3)
+                          fight=fights_left, damage=tuple(sorted(damage)), stakes=stakes,
+                          under=under, pool=pool))
+    holder = index % players
+    if players == PLAYERS:
+        return FKState(decks, "order", holder, None, holder, 0, 0, tuple(sides), round=3)
+    # with more players the holder's setup begins at once (FK 7.3)
+    return FKState(decks, "setup", holder, holder, holder, SETUP_ACTIONS, 0, tuple(sides),
+                   round=3)
 
 
 class FKGame(Game[FKState, FKMove, FKRules]):
@@ -1453,11 +1464,12 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         return FKSetup.parse(text)
 
     def example_setups(self, count: int) -> list[FKSetup]:
-        """The two synthetic decks against each other, both ways round, and each against
-        itself."""
-        pairs = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[0]),
-                 (DECKS[1], DECKS[1]))
-        return [FKSetup(pairs[index % len(pairs)]) for index in range(count)]
+        """The two synthetic decks against each other, both ways round, a table of three
+        (the villain deck too), each deck against itself, and a table of four."""
+        vex = "synthetic-vex"
+        tables = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[1], vex),
+                  (DECKS[0], DECKS[0]), (DECKS[1], DECKS[1]), (vex, DECKS[0], DECKS[1], DECKS[1]))
+        return [FKSetup(tables[index % len(tables)]) for index in range(count)]
 
     def exploration_starts(self, rules: FKRules, count: int):
         """Late-game positions with short stacks (:func:`late_game`), so that the search
@@ -1483,7 +1495,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         from model.fightklub.turn import length_bound, multiplayer_length_bound
 
         if state.players > PLAYERS:
-            return multiplayer_length_bound(state)
+            return multiplayer_length_bound(state, self._setup_left(state))
         return length_bound(state, self._setup_left(state))
 
     def _setup_left(self, state: FKState) -> int:
@@ -1509,6 +1521,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                 total += SETUP_ACTIONS * per_action
             elif state.step in ("setup", "draw") and state.turn == player:
                 total += state.left * per_action + state.pending
+        laying = _order_from(state, state.drop) if state.step == "lay" else ()
         for player in range(state.players):
             side = state.side(player)
             stacked = len(side.fight) + len(side.under)
@@ -1516,8 +1529,9 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                 total += min(LAID, stacked)
             elif player == state.turn:
                 total += min(LAID, stacked + len(side.laid)) - len(side.laid)
-            elif state.turn == state.drop:
-                total += min(LAID, stacked)
+            elif (player in laying and state.turn in laying
+                  and laying.index(player) > laying.index(state.turn)):
+                total += min(LAID, stacked)  # lays after the player laying now
         return total
 
     # -- states --------------------------------------------------------------------------
@@ -1540,7 +1554,13 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
         rows = []
         hidden = state.step not in TURN_STEPS
-        current = state.fight.place if state.fight is not None else None
+        fight = state.fight
+        if fight is None:
+            current: dict[int, int] = {}
+        elif fight.pairing:
+            current = dict(fight.pairing)
+        else:
+            current = {seat: fight.place for seat in range(state.players)}
         for player in range(state.players):
             deck = playable_deck(state.decks[player])
             side = state.side(player)
@@ -1549,7 +1569,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             laid = []
             for place, code in enumerate(side.laid):
                 cell = token(code, hidden)
-                if place == current:
+                if current.get(player) == place:
                     # the current fight's card, with the effects and gear lying on it
                     cell = (Drawn(code, cell.words + ", the current fight", mark="current"),
                             *(token(c) for c in side.table))
@@ -1571,9 +1591,13 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             if side.damage:
                 parts.append((f"player {player}'s damage stack",
                                tuple(Drawn(entry, f"{_name(code)}"
-                                           + (", rotated: double damage" if doubled else ""))
-                                     for entry, (code, doubled) in zip(side.damage,
-                                                                       side.scored()))))
+                                           + (", rotated: double damage" if doubled else "")
+                                           + ("" if state.players == PLAYERS else
+                                              f", scored against player {victim}"
+                                              if victim is not None else
+                                              ", scored against nobody"))
+                                     for entry, (code, doubled, victim) in zip(
+                                         side.damage, side.scored_against()))))
             if side.stakes:
                 parts.append((f"player {player}'s raise the stakes",
                               tuple(token(c) for c in side.stakes)))
@@ -1585,7 +1609,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         parts.append(("step", f"{what}: turn {state.round}, {who} to act"))
         if state.fight is not None:
             parts.append(("current fight", str(state.fight)))
-        legend = (("current", "the current fight's card"),) if current is not None else ()
+        legend = (("current", "the current fight's card"),) if current else ()
         return Layout(board, tuple(parts), legend=legend)
 
     def phase(self, state: FKState) -> str:

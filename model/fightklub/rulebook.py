@@ -4,14 +4,15 @@ FK 1 (cards: the types and their parts) and FK 2 (decks and collections) are
 written here; FK 3 (energy and costs) comes from
 :mod:`model.fightklub.energy_rules`, FK 4 (getting started and the setup phase)
 from :mod:`model.fightklub.setup_rules`, FK 5 (fights) from
-:mod:`model.fightklub.fight_rules` and FK 6 (the turn after setup) from
-:mod:`model.fightklub.turn_rules`.  Statements are in ringside's own words;
+:mod:`model.fightklub.fight_rules`, FK 6 (the turn after setup) from
+:mod:`model.fightklub.turn_rules` and FK 7 (three or more players) from
+:mod:`model.fightklub.multiplayer_rules`.  Statements are in ringside's own words;
 ``source`` names the section of the rulebook (``fight-klub.txt``).
 
 >>> FK_RULEBOOK.get("FK 2.6").title
 'The 1-3-3 rule'
 >>> [section.number for section in FK_RULEBOOK.sections]
-['FK 1', 'FK 2', 'FK 3', 'FK 4', 'FK 5', 'FK 6']
+['FK 1', 'FK 2', 'FK 3', 'FK 4', 'FK 5', 'FK 6', 'FK 7']
 """
 
 from __future__ import annotations

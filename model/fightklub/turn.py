@@ -1292,19 +1292,49 @@ TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "co
                            "evenup")
 
 
-def multiplayer_length_bound(state: FKState) -> int:
-    """``max_length`` with more than 2 players.  No rule bounds such a game: a tie
-    exhausts both cards, which come back from under the fight stacks (FK 5.17), so a
-    game whose fights keep tying goes on for ever.  The model stops a game at the end
-    of turn :data:`~model.fightklub.state.MAX_ROUND` (:func:`pass_the_drop`), and the
-    bound counts a whole turn's actions for each turn up to it (it holds, but does not
-    fall with every action as the two-player bound does)."""
+def multiplayer_length_bound(state: FKState, setup_left: int) -> int:
+    """``max_length`` with more than 2 players: ``W * (MAX_ROUND - round) + r``.  No rule
+    bounds such a game: a tie exhausts both cards, which come back from under the fight
+    stacks (FK 5.17), so a game whose fights keep tying goes on for ever.  The model
+    stops a game at the end of turn :data:`~model.fightklub.state.MAX_ROUND`
+    (:func:`pass_the_drop`), so the turns left are bounded; ``W`` bounds a whole turn
+    and ``r`` what is left of this one (each fight takes at least one of the laid cards
+    of the players still in the game), so the bound falls with every action."""
     if state.step == "over":
         return 0
     action, skirmish_, fight, _, _, _ = _allowances(state.decks)
     infos = [playable_deck(name) for name in state.decks]
     players = len(infos)
-    setup = sum(2 * (1 + info.most_drawn) + LAID for info in infos)
+    cool = players * action
     even = sum(1 + info.hand_value for info in infos)
-    whole = setup + LAID * players * fight + players * action + even
-    return whole * (MAX_ROUND - state.round + 1) + sum(task.count for task in state.queue)
+    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
+    whole = setup + LAID * players * fight + cool + even
+    queued = sum(task.count for task in state.queue)
+    laid = sum(len(state.side(seat).laid) for seat in in_game(state))
+    if state.step not in TURN_STEPS_AFTER_REVEAL:
+        rest = setup_left + LAID * players * fight + cool + even
+    elif state.step == "cooldown":
+        rest = state.left * action + even
+    elif state.step == "evenup":
+        order = seats.clockwise(state, state.first)
+        start = order.index(state.turn) if state.turn in order else len(order)
+        rest = sum(1 + infos[seat].hand_value for seat in order[start:start + state.left])
+    else:
+        rest = cool + even
+        if state.fight is None:
+            rest += laid * fight
+        else:
+            rest += (laid - len(state.fight.pairing)) * fight
+            after_enhance = 3 * skirmish_ + 1 + 2 * action
+            if state.step == "enhance":
+                rest += ((1 + 2 * action) if state.first is None
+                         else state.left * action) + after_enhance
+            elif state.step == "skirmish":
+                done = len(state.fight.skirmishes)
+                rest += (3 - done) * skirmish_ + 1 + 2 * action
+            elif state.step == "clash":
+                rest += 2 + 2 * action
+            elif state.step == "score":
+                rest += (1 + 2 * action) if state.first is None else state.left * action
+    return whole * (MAX_ROUND - state.round) + rest + queued
+

@@ -46,9 +46,10 @@ WORKED_PAYMENTS = (
 
 def docs_pages(context: DocsContext) -> list[DocsPage]:
     from harness.games.fightklub.fight_docs import fights_page
+    from harness.games.fightklub.multiplayer_docs import multiplayer_page
 
     return [cards_page(context), decks_page(context), energy_page(context),
-            fights_page(context)]
+            fights_page(context), multiplayer_page(context)]
 
 
 def _rules(*numbers: str) -> dict[str, str]:

@@ -68,7 +68,9 @@ RESULTS = ("wins", "no winner", "cut off", "deadlocks", "broken")
 """The classes a surveyed game falls in, one each."""
 _ENDINGS = {
     "knockout": "knockout: damage reached life (FK 6.12, FK 5.15)",
-    "stall": "stall: neither player has a fight card left to lay (FK 6.16, FK-T1)",
+    "stall": "stall: no player still in the game has a fight card left to lay (FK 6.16, "
+             "FK-T1)",
+    "stopped": "stopped: the model's turn limit (FK 7.10)",
 }
 """How the step that ended a game is reported, by its phase."""
 
