@@ -56,11 +56,44 @@ def test_the_villain_deck_is_valid_with_every_check_made(capsys):
     assert code == 0 and "valid" in out
 
 
-def test_madame_vex_is_refused_by_the_turn_model_so_the_deck_does_not_use_her():
-    # her cooldown line has her choose from the opponent's hidden hand
+@pytest.mark.rules("FK 6.8")
+@pytest.mark.parametrize("shown", [True, False], ids=["hand-shown", "picked-blind"])
+def test_madame_vex_chooses_the_opponents_discard_by_fk_t4(shown):
+    # her cooldown line has her choose a card of the opponent's hidden hand: under the
+    # default reading of FK-T4 she sees that hand (and only she does); read the other
+    # way, chance picks the card, each as likely
+    import dataclasses
+
+    from model.fightklub.engine import GAME
+    from model.fightklub.policies import POLICIES, play_game
+    from model.fightklub.state import FKSetup
+
     vex = next(card for card in all_cards().values() if card.name == "Madame Vex")
-    assert "hidden hand" in turn_problem(vex)
-    assert vex.code not in playable_deck(VEX).all_cards()
+    assert turn_problem(vex) is None and vex.code in playable_deck("synthetic-madame").all_cards()
+    rules = dataclasses.replace(RULES, hidden_hand_choice_shown=shown)
+    used = 0
+    for seed in range(12):
+        state = GAME.initial_state(FKSetup(("synthetic-madame", "synthetic-brick")), rules)
+        for before, action, transition in play_game(GAME, state, rules, seed,
+                                                    POLICIES["eager"]):
+            after = transition.state
+            if not (str(action).startswith(f"use {vex.code}") and after.queue):
+                continue
+            used += 1
+            task = after.queue[0]
+            assert task.kind == "discard" and task.player != before.turn
+            hand = after.side(task.player).hand
+            if shown:
+                assert GAME.current_player(after) == before.turn  # Vex chooses
+                assert GAME.observation(after, before.turn).shown == hand
+                assert GAME.observation(after, task.player).shown == ()
+                assert {str(m) for m in GAME.legal_actions(after, rules)} == {
+                    f"discard {code}" for code in hand}
+            else:
+                assert GAME.current_player(after) < 0 and str(task).endswith("-at-random")
+                odds = dict(GAME.chance_outcomes(after, rules))
+                assert sum(odds.values()) == 1 and len(odds) == len(set(hand))
+    assert used
 
 
 @pytest.mark.rules("FK 6.12", "FK 5.15")

@@ -185,7 +185,7 @@ def test_a_tab_change_with_a_label_touches_only_tabs_of_that_label():
     montage = [s for s in turn._card("S912").abilities if s.phase == "enhance"][0]
     code = state.side(player).laid[state.fight.place]
     centre = fights.up_side(turn._card(code), state.fight.sides[player]).tabs[1].label
-    after = turn._gametext(state, player, montage.steps, [])
+    after = turn._gametext(state, player, montage.steps, [], RULEBOOK)
     gained = after.fight.boosts[player][1] - state.fight.boosts[player][1]
     assert gained == (2 if centre == "Physical" else 0)
     assert after.fight.boosts[1 - player] == state.fight.boosts[1 - player]

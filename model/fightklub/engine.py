@@ -1319,9 +1319,24 @@ class FKView:
     player: int
     hand: tuple[str, ...]
     public: str
+    shown: tuple[str, ...] = ()
+    """An opponent's hand shown to the player while they choose its discard (FK-T4)."""
 
     def __str__(self) -> str:
-        return f"player {self.player} holds {cards_text(self.hand)}; {self.public}"
+        shown = f"; shown {cards_text(self.shown)}" if self.shown else ""
+        return f"player {self.player} holds {cards_text(self.hand)}{shown}; {self.public}"
+
+
+def shown_hand_owner(state: FKState, player: int) -> int | None:
+    """Whose hand ``player`` is shown now: the discarding player's, while ``player``
+    chooses their discard (the default reading of FK-T4), or None."""
+    if not state.queue:
+        return None
+    task = state.queue[0]
+    if (task.kind == "discard" and not task.blind and task.chooser == player
+            and task.player != player):
+        return task.player
+    return None
 
 
 def _public(state: FKState) -> str:
@@ -1623,7 +1638,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
     def current_player(self, state: FKState) -> int:
         if state.queue:
             task = state.queue[0]
-            return CHANCE if task.kind == "draw" else task.chooser
+            return CHANCE if task.kind == "draw" or task.blind else task.chooser
         if state.step in ("drop", "deal", "draw", "lay"):
             return CHANCE
         if state.step == "over":
@@ -1657,7 +1672,9 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     # -- hidden information --------------------------------------------------------------
     def observation(self, state: FKState, player: int) -> FKView:
-        return FKView(player, state.side(player).hand, _public(state))
+        owner = shown_hand_owner(state, player)
+        shown = state.side(owner).hand if owner is not None else ()
+        return FKView(player, state.side(player).hand, _public(state), shown)
 
     def format_observation(self, observation: Any) -> str:
         return str(observation)
@@ -1668,10 +1685,14 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         fight stack and laid cards together (while the shuffled stack lasts: exhausted
         cards come back in a known order); the player's own draw stack is what their deck
         list leaves, so it stays."""
+        shown = shown_hand_owner(state, player)
         for other in range(state.players):
             if other == player:
                 continue
             side = state.side(other)
+            if other == shown:
+                # the hand lies open for this player's choice: only the draw stack is hidden
+                continue
             pool = list(side.hand + side.draw)
             rng.shuffle(pool)
             cut = len(side.hand)
@@ -1694,7 +1715,10 @@ class FKGame(Game[FKState, FKMove, FKRules]):
     def chance_outcomes(self, state: FKState, rules: FKRules):
         if state.queue:
             task = state.queue[0]
-            return _draws("draw", state.side(task.player).draw) if task.kind == "draw" else ()
+            if task.kind == "draw":
+                return _draws("draw", state.side(task.player).draw)
+            # a blind choice from a hidden hand: each card as likely (FK-T4)
+            return _draws("discard", state.side(task.player).hand) if task.blind else ()
         if state.step == "drop":
             return tuple((FKMove("drop", player=p), Fraction(1, state.players))
                          for p in range(state.players))

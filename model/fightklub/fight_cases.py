@@ -25,9 +25,9 @@ from model.fightklub.case_files import case_ruleset, read_case_table
 from model.fightklub.fights import (
     POWER, FightResult, Fighter, Settlement, fight_mode, resolve_fight, settle)
 from model.fightklub.rules import FKRules
+from model.fightklub.state import MAX_PLAYERS
 
 FIGHT_CASES_DIR = Path(__file__).parent / "data" / "fight-cases"
-MAX_PLAYERS = 6
 _KEYS = {"title", "rules", "players", "order", "nullified", "winner_scores", "target",
          "ruleset", "set", "fighter", "stakes", "expect"}
 _FIGHTER_KEYS = {"seat", "card", "boosts", "side", "centre_bonus"}

@@ -88,6 +88,11 @@ class FKRules:
         A game where neither player has a fight card left to lay ends with the
         player who dealt more damage as the winner (FK-T1).  Read the other way
         (the default), it ends with no winner.
+    hidden_hand_choice_shown
+        Gametext that has a player choose the cards an opponent discards ("the opponent
+        discards 1, your choice") lets the chooser see that hand for the choice
+        (FK-T4, the default).  Read the other way the chooser picks face down, so
+        each card of the hand is as likely to go.
     unopposed_damages_a_target
         With more than 2 players an unopposed fight card scores its damage against
         an opponent its owner chooses (FK-M1, the default).  Read the other way it
@@ -130,6 +135,7 @@ class FKRules:
     gear_in_clash_fights: bool = True
     evenup_discard_freely: bool = True
     stalled_game_by_damage: bool = False
+    hidden_hand_choice_shown: bool = True
 
     # multiplayer
     unopposed_damages_a_target: bool = True

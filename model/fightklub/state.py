@@ -465,7 +465,7 @@ class FightState:
                    pairing, target)
 
 
-_TASK = re.compile(r"^p(\d)-(draws|discards)-(\d{1,2})(?:-p(\d)-chooses)?$")
+_TASK = re.compile(r"^p(\d)-(draws|discards)-(\d{1,2})(?:-p(\d)-chooses|(-at-random))?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,16 +473,21 @@ class Task:
     """Something gametext or a result tab left to carry out before play goes on: a
     ``draw`` (chance deals the cards one at a time) or a ``discard`` (the ``chooser``,
     the discarding player unless the text gives the choice to its owner, picks each
-    card).  Written ``p1-draws-2``, ``p0-discards-1``, ``p0-discards-1-p1-chooses``.
+    card; a ``blind`` choice from a hand the chooser cannot see is dealt by chance,
+    the other reading of FK-T4).  Written ``p1-draws-2``, ``p0-discards-1``,
+    ``p0-discards-1-p1-chooses``, ``p0-discards-1-at-random``.
 
     >>> str(Task("discard", 0, 1, 1)), Task.parse("p1-draws-2", "queue")
-    ('p0-discards-1-p1-chooses', Task(kind='draw', player=1, count=2, chooser=1))
+    ('p0-discards-1-p1-chooses', Task(kind='draw', player=1, count=2, chooser=1, blind=False))
+    >>> str(Task.parse("p0-discards-1-at-random", "queue"))
+    'p0-discards-1-at-random'
     """
 
     kind: str
     player: int
     count: int
     chooser: int = -1
+    blind: bool = False
 
     def __post_init__(self) -> None:
         if self.chooser < 0:
@@ -490,6 +495,8 @@ class Task:
 
     def __str__(self) -> str:
         verb = "draws" if self.kind == "draw" else "discards"
+        if self.blind:
+            return f"p{self.player}-{verb}-{self.count}-at-random"
         chooser = f"-p{self.chooser}-chooses" if self.chooser != self.player else ""
         return f"p{self.player}-{verb}-{self.count}{chooser}"
 
@@ -497,13 +504,13 @@ class Task:
     def parse(cls, token: str, where: str) -> "Task":
         match = _TASK.match(token)
         if match is None or int(match.group(3)) < 1:
-            raise InputError(f"{token!r} is not a task; write p1-draws-2, p0-discards-1 or "
-                             "p0-discards-1-p1-chooses", where)
-        player, verb, count, chooser = match.groups()
-        if verb == "draws" and chooser is not None:
+            raise InputError(f"{token!r} is not a task; write p1-draws-2, p0-discards-1, "
+                             "p0-discards-1-p1-chooses or p0-discards-1-at-random", where)
+        player, verb, count, chooser, blind = match.groups()
+        if verb == "draws" and (chooser is not None or blind):
             raise InputError(f"{token!r}: chance deals a draw, nobody chooses it", where)
         return cls("draw" if verb == "draws" else "discard", int(player), int(count),
-                   int(chooser) if chooser is not None else int(player))
+                   int(chooser) if chooser is not None else int(player), bool(blind))
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,9 +69,6 @@ def turn_problem(card: Card) -> str | None:
         for step in ability.steps:
             if step.do not in CARRIED_OUT[phase]:
                 return f"{card.label} does {step.do!r} in the {phase} phase"
-            if _hidden_choice(step):
-                return (f"{card.label} has its player choose cards from the opponent's "
-                        f"hidden hand in the {phase} phase")
         for step in ability.extra_costs:
             if step.do not in EXTRA_COSTS:
                 return f"{card.label} asks {step.do!r} as a cost"
@@ -82,15 +79,12 @@ def turn_problem(card: Card) -> str | None:
                 for step in tab.result:
                     if step.do not in CARRIED_OUT["result"]:
                         return f"{card.label} has a result tab doing {step.do!r}"
-                    if _hidden_choice(step):
-                        return (f"{card.label} has a result tab choosing cards from the "
-                                "opponent's hidden hand")
     return None
 
 
-def _hidden_choice(step) -> bool:
-    # "the opponent discards, your choice": the text does not say how a player picks from
-    # a hand they cannot see, so the model does not guess it
+def hidden_choice(step) -> bool:
+    """Whether a step has its player pick cards from the opponent's hidden hand ("the
+    opponent discards 1, your choice"): FK-T4 says how."""
     params = dict(step.params)
     return (step.do == "discard" and params.get("who") == "opponent"
             and params.get("chooser") == "you")
@@ -567,7 +561,7 @@ def pick(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                       f"player {state.drop}, the Drop holder, takes the unopposed card in "
                       f"place {move.place + 1} first: {shown}"))
     result = fights.resolve_unopposed(fighter(state, seat), rules)
-    state = _carry_out_fired(state, result.steps_for_engine(), steps)
+    state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
     state = _fight_result(state, result, steps)
     return advance(state, steps, rules)
 
@@ -605,7 +599,7 @@ def _pick_left_over(state: FKState, move: FKMove, rules: FKRules) -> Transition[
                   f"no pairing is left: player {seat}'s {_name(code)} (place "
                   f"{move.place + 1}) is unopposed, {against}")]
     result = fights.resolve_unopposed(fighter(state, seat), rules)
-    state = _carry_out_fired(state, result.steps_for_engine(), steps)
+    state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
     state = _fight_result(state, result, steps)
     return advance(state, steps, rules)
 
@@ -699,7 +693,7 @@ def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState
     fs = dataclasses.replace(state.fight, skirmishes=state.fight.skirmishes + (move.place,))
     state = dataclasses.replace(state, fight=fs)
     state = _carry_out_fired(state, tuple((seat, step) for seat, step in done.fired
-                                          if step.do not in fights.FIGHT_STEPS), steps)
+                                          if step.do not in fights.FIGHT_STEPS), steps, rules)
     return advance(state, steps, rules)
 
 
@@ -802,7 +796,7 @@ def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                           f"player {player} uses the {phase} line of {_name(move.card)}"))
         lines = (line,)
     for line in lines:
-        state = _gametext(state, player, line.steps, steps)
+        state = _gametext(state, player, line.steps, steps, rules)
     return advance(_next_actor(state), steps, rules)
 
 
@@ -818,7 +812,8 @@ def _boost(state: FKState, player: int, tabs) -> FKState:
     return dataclasses.replace(state, fight=dataclasses.replace(fight, boosts=tuple(boosts)))
 
 
-def _gametext(state: FKState, player: int, gametext, steps: list[Step]) -> FKState:
+def _gametext(state: FKState, player: int, gametext, steps: list[Step],
+              rules: FKRules) -> FKState:
     """What enhance, score and cooldown gametext does, step by step (FK 6.6)."""
     for step in gametext:
         if step.do == "modify_tab":
@@ -865,11 +860,11 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step]) -> FKSta
                               f"player {player}'s fight card will score double damage if it "
                               "scores in this fight"))
         else:
-            state = _carry_out_fired(state, ((player, step),), steps)
+            state = _carry_out_fired(state, ((player, step),), steps, rules)
     return state
 
 
-def _carry_out_fired(state: FKState, fired, steps: list[Step]) -> FKState:
+def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules) -> FKState:
     """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
     draws and discards queued."""
     for seat, step in fired:
@@ -891,10 +886,16 @@ def _carry_out_fired(state: FKState, fired, steps: list[Step]) -> FKState:
             chooser = who
             if step.do == "discard" and step.param("chooser") == "you":
                 chooser = seat
-            task = Task(step.do, who, step.param("count"), chooser)
+            blind = (chooser != who and hidden_choice(step)
+                     and not rules.hidden_hand_choice_shown)
+            # a blind pick is chance's: nobody chooses it
+            task = Task(step.do, who, step.param("count"), who if blind else chooser, blind)
             state = dataclasses.replace(state, queue=state.queue + (task,))
             verb = "draws" if step.do == "draw" else "discards"
-            chosen = f", player {chooser} choosing" if chooser != who else ""
+            chosen = (", picked at random from the hidden hand (FK-T4)" if blind
+                      else f", player {chooser} choosing" + (
+                          " from the hand shown to them (FK-T4)" if hidden_choice(step)
+                          else "") if chooser != who else "")
             steps.append(Step("gametext", ("FK 6.8",),
                               f"player {who} {verb} {task.count}{chosen}"))
         else:  # refused when the deck is loaded: turn_problem
@@ -1112,6 +1113,9 @@ def why_illegal(state: FKState, action: Any, rules: FKRules):
             return Illegal(("FK 6.8",), f"chance deals player {task.player}'s draw now: "
                                         f"their draw stack holds "
                                         f"{cards_text(state.side(task.player).draw)}")
+        if task.blind:
+            return Illegal(("FK 6.8",), f"chance picks player {task.player}'s discard from "
+                                        "the hidden hand now, each card as likely (FK-T4)")
         return Illegal(("FK 6.8",), f"player {task.chooser} picks a card of player "
                                     f"{task.player}'s hand to discard: "
                                     f"{cards_text(state.side(task.player).hand)}")
@@ -1273,19 +1277,23 @@ def length_bound(state: FKState, setup_left: int) -> int:
         if state.fight is None:
             rest += places * fight
         else:
-            rest += (places - 1) * fight
-            after_enhance = 3 * skirmish_ + 1 + 2 * action
-            if state.step == "enhance":
-                rest += ((1 + 2 * action) if state.first is None
-                         else state.left * action) + after_enhance
-            elif state.step == "skirmish":
-                done = len(state.fight.skirmishes)
-                rest += (3 - done) * skirmish_ + 1 + 2 * action
-            elif state.step == "clash":
-                rest += 2 + 2 * action
-            elif state.step == "score":
-                rest += (1 + 2 * action) if state.first is None else state.left * action
+            rest += (places - 1) * fight + _current_fight_left(state, action, skirmish_)
     return whole * (_fight_potential(state) + (1 if state.settled else 0)) + rest + queued
+
+
+def _current_fight_left(state: FKState, action: int, skirmish_: int) -> int:
+    """A bound on the actions left in the current fight, by its step."""
+    after_enhance = 3 * skirmish_ + 1 + 2 * action
+    if state.step == "enhance":
+        return ((1 + 2 * action) if state.first is None
+                else state.left * action) + after_enhance
+    if state.step == "skirmish":
+        return (3 - len(state.fight.skirmishes)) * skirmish_ + 1 + 2 * action
+    if state.step == "clash":
+        return 2 + 2 * action
+    if state.step == "score":
+        return (1 + 2 * action) if state.first is None else state.left * action
+    return 0
 
 
 TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "cooldown",
@@ -1324,17 +1332,7 @@ def multiplayer_length_bound(state: FKState, setup_left: int) -> int:
         if state.fight is None:
             rest += laid * fight
         else:
-            rest += (laid - len(state.fight.pairing)) * fight
-            after_enhance = 3 * skirmish_ + 1 + 2 * action
-            if state.step == "enhance":
-                rest += ((1 + 2 * action) if state.first is None
-                         else state.left * action) + after_enhance
-            elif state.step == "skirmish":
-                done = len(state.fight.skirmishes)
-                rest += (3 - done) * skirmish_ + 1 + 2 * action
-            elif state.step == "clash":
-                rest += 2 + 2 * action
-            elif state.step == "score":
-                rest += (1 + 2 * action) if state.first is None else state.left * action
+            rest += ((laid - len(state.fight.pairing)) * fight
+                     + _current_fight_left(state, action, skirmish_))
     return whole * (MAX_ROUND - state.round) + rest + queued
 

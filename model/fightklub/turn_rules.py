@@ -1,5 +1,5 @@
 """Fight Klub's numbered rules for the turn after the setup phase (FK 6), their entries in
-the ambiguity register (FK-T1 to FK-T3) and their glossary words.
+the ambiguity register (FK-T1 to FK-T4) and their glossary words.
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  The arithmetic of each fight is
@@ -94,8 +94,10 @@ TURN_RULES: tuple[Rule, ...] = (
          "Draws and discards that gametext or a result tab calls for are carried out one "
          "card at a time before play goes on: each card drawn is a chance event over the "
          "draw stack, each discard a choice of the discarding player (or of the text's "
-         "owner, when the text gives the choice to them). A discard from an empty hand, or "
-         "a draw from empty draw and discard stacks, does nothing.",
+         "owner, when the text gives the choice to them). By ringside's default reading a "
+         "player choosing an opponent's discards sees that hand for the choice; read the "
+         "other way, chance picks them (FK-T4). A discard from an empty hand, or a draw "
+         "from empty draw and discard stacks, does nothing.",
          f"{GLOSSARY}; {FUNCTIONS}", (f"{_TURN}._carry_out_fired", f"{_TURN}.task_draw",
                                       f"{_TURN}.task_discard")),
     Rule("FK 6.9", "The score step",
@@ -185,6 +187,18 @@ _T3 = ("decks synthetic-brick synthetic-dana | step evenup | drop 0 | first 1 | 
        "S937 S937 S938 laid - under S932 damage S933 S933 pool G Y burned G Y")
 """Brick (hold 2) evens up with four cards in hand; drawn from a seeded game."""
 
+_T4 = (
+       'decks synthetic-madame synthetic-brick | step cooldown | drop 1 | first 0 | turn 0 |'
+       ' left 2 | pending 0 | settled 3 | p0 draw S961 S961 S963 S963 S963 S964 S964 S964 '
+       'S965 S965 S966 S966 S967 S968 S968 S968 S969 S970 S970 hand S967 S967 S969 S969 '
+       'support S965 discard S961 S966 fight S971 S971 S972 S972 S972 S973 S974 S975 S976 '
+       'laid - under S971 damage S974 S974 pool Y burned Y Y Y | p1 draw S911 S911 S912 S913'
+       ' S913 S914 S914 S915 S915 S916 S916 S916 S917 S918 S919 S919 S920 S920 S921 S921 '
+       'hand S918 support S911 S912 discard S913 S914 S915 fight S931 S931 S932 S932 S932 '
+       'S933 S934 S936 S937 laid - under S931 S933 damage S935 pool B burned B G G G G')
+"""Madame Vex's cooldown action, her line's cost in her pool; drawn from a seeded game of
+synthetic-madame against synthetic-brick."""
+
 TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
     Ambiguity(
         "FK-T1", "How does a game end when no fight card is left to lay?",
@@ -240,6 +254,25 @@ TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "Brick, hold 2, keeps one card: legal when a player may discard freely, "
                 "refused (FK 6.14) when the even-up discards exactly down to the hold."),
         "even-up discards freely"),
+    Ambiguity(
+        "FK-T4", "How does a player choose the cards an opponent discards from a hidden hand?",
+        "Gametext may have the opponent discard with the choice left to the card's player "
+        "(the opponent icon, 'your choice'); the rulebook says who chooses but not whether "
+        "the hand is shown for it, and hands are otherwise hidden.",
+        f"{FUNCTIONS}; {GLOSSARY}", ("FK 6.8",), "hidden_hand_choice_shown",
+        (Reading(True, "The chooser sees that hand for the choice and picks the cards.",
+                 "hand shown"),
+         Reading(False, "The chooser picks face down: each card of the hand is as likely "
+                        "to go.", "picked blind")),
+        True,
+        "'Your choice' gives the player a choice, and a choice among cards one cannot see "
+        "is no choice; showing the hand to the chooser alone keeps it hidden from "
+        "everyone else.",
+        Witness(_T4, "use S951 burn Y",
+                "Madame Vex uses her cooldown line: she then picks the card the opponent "
+                "discards from the hand shown to her (p1-discards-1-p0-chooses), or chance "
+                "picks it (p1-discards-1-at-random)."),
+        "the chosen hand is shown"),
 )
 
 TURN_GLOSSARY: tuple[Term, ...] = (

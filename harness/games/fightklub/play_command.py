@@ -33,15 +33,16 @@ MAX_SEED = 10**9
 MAX_TURNS = 999
 
 
-def setup_for(decks: list[str], command: str = "play") -> FKSetup:
+def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> FKSetup:
     """The setup of 2 to 6 shipped decks (3 or more play the multiplayer rules, FK 7), or
     one input error naming the deck and the synthetic decks ``ringside fightklub
     COMMAND`` can take instead."""
     try:
         return FKSetup(tuple(decks))
     except InputError as error:
+        flag = f"{deck_flag} " if deck_flag else ""
         raise InputError(f"{error.what}; play the synthetic decks instead: ringside "
-                         f"fightklub {command} {' '.join(DECKS)} --seed 1",
+                         f"fightklub {command} {flag}{' '.join(DECKS)} --seed 1",
                          error.where) from None
 
 

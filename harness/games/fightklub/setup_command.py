@@ -37,7 +37,9 @@ def play_setup(state: Any, rules: Any, seed: int) -> Iterator[tuple[Any, Any, Tr
 
 def cmd_fightklub_setup(args) -> Report:
     rules = read_rules(GAME, args)
-    setup = FKSetup((args.decks[0], args.decks[1]))
+    from harness.games.fightklub.play_command import setup_for
+
+    setup = setup_for(args.decks, "setup", "--decks")
     state = GAME.initial_state(setup, rules)
     lines = [f"{setup}, seed {args.seed}, rules {GAME.describe_rules(rules)}",
              f"start  {GAME.format_state(state)}"]
@@ -69,10 +71,10 @@ def register(subcommands: Any) -> None:
                          help="play one seeded getting started and setup phase and print "
                               "its log, up to the reveal of the fight cards",
                          example=["--decks", *DECKS, "--seed", "1"])
-    parser.add_argument("--decks", nargs=2, metavar=("DECK", "DECK"), default=list(DECKS),
-                        help="the two shipped decks, player 0's first (default: "
-                             f"{' '.join(DECKS)}; decks of ONE cannot be played, their card "
-                             "texts are unknown)")
+    parser.add_argument("--decks", nargs="+", metavar="DECK", default=list(DECKS),
+                        help="2 to 6 shipped decks, player 0's first, seated clockwise "
+                             f"(default: {' '.join(DECKS)}; decks of ONE cannot be played, "
+                             "their card texts are unknown)")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
                         help="seed of chance and of the players' choices")
     add_rules_options(parser, GAME)
