@@ -317,6 +317,7 @@ STEP_KINDS: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
                    "by": (_by, None), "label": (_one_of("", "Fate", "Mental", "Physical",
                                                         "Spiritual"), "")},
     "double_damage": {},
+    "deny_score": {},
     "draw": {"count": (_count, None), "who": (_WHO, "you")},
     "discard": {"count": (_count, None), "who": (_WHO, "you"),
                 "chooser": (_one_of("owner", "you"), "owner")},
@@ -329,7 +330,9 @@ STEP_KINDS: dict[str, dict[str, tuple[Callable[[Any], Any], Any]]] = {
 }
 """The kinds of ability steps and their parameters.  ``who`` is whose cards a step
 acts on (gametext means the player's own unless it names the opponent); a
-``chooser`` of ``you`` means the player picks the opponent's cards."""
+``chooser`` of ``you`` means the player picks the opponent's cards.  ``deny_score``
+(a score action): the opponent's card in the current fight does not score, even if it
+wins (FK 5.12, FK-F3, FK-F4)."""
 
 
 def parse_step(entry: Any, where: str) -> Step:

@@ -356,6 +356,9 @@ class FightState:
     doubled: tuple[int, ...] = ()
     pairing: tuple[tuple[int, int], ...] = ()
     target: int | None = None
+    denied: tuple[int, ...] = ()
+    """Seats whose card a score action keeps from scoring even if it wins (written
+    ``deny 1`` after ``double``, only when not empty)."""
 
     def __str__(self) -> str:
         boosts = " ".join(str(v) for row in self.boosts for v in row)
@@ -373,13 +376,15 @@ class FightState:
         else:
             where = str(self.place + 1)
         sides = " ".join(str(side) for side in self.sides)
+        denied = (" deny " + " ".join(str(seat) for seat in self.denied)) if self.denied else ""
         return (f"fight {where} sides {sides} boosts {boosts} "
                 f"null {_letters(self.nullified)} skirmishes {_letters(self.skirmishes)} "
-                f"clash {clash} result {result} double {doubled}")
+                f"clash {clash} result {result} double {doubled}{denied}")
 
     @classmethod
     def parse(cls, tokens: list[str], where: str, players: int = PLAYERS) -> "FightState":
         keys = ("sides", "boosts", "null", "skirmishes", "clash", "result", "double")
+        optional = ("deny",)
         seat = lambda token, at: _seat(token, at, players=players)  # noqa: E731
         head = []
         for token in tokens:
@@ -420,7 +425,7 @@ class FightState:
         parts: dict[str, list[str]] = {}
         current = None
         for token in tokens:
-            if token in keys and token not in parts:
+            if token in keys + optional and token not in parts:
                 current = token
                 parts[token] = []
             elif current is None:
@@ -428,9 +433,10 @@ class FightState:
                                  where)
             else:
                 parts[current].append(token)
-        if list(parts) != list(keys):
-            raise InputError(f"a fight has the parts {' '.join(keys)} in this order; got "
-                             f"{' '.join(parts) or 'nothing'}", where)
+        if [p for p in parts if p not in optional] != list(keys) or (
+                "deny" in parts and list(parts)[-1] != "deny"):
+            raise InputError(f"a fight has the parts {' '.join(keys)} [deny] in this order; "
+                             f"got {' '.join(parts) or 'nothing'}", where)
         at = lambda key: f"{where}: {key}"  # noqa: E731
         sides = parts["sides"]
         if len(sides) != count or any(t not in ("0", "1") for t in sides):
@@ -457,12 +463,15 @@ class FightState:
                       shape.replace("-", " "))
         doubled = () if parts["double"] == ["-"] else tuple(sorted(
             {seat(t, at("double")) for t in parts["double"]}))
+        if "deny" in parts and not parts["deny"]:
+            raise InputError("takes the seats whose card does not score", at("deny"))
+        denied = tuple(sorted({seat(t, at("deny")) for t in parts.get("deny", [])}))
         boosts = tuple(tuple(numbers[i:i + LAID]) for i in range(0, len(numbers), LAID))
         return cls(place, tuple(int(t) for t in sides), boosts,  # type: ignore[arg-type]
                    tuple(sorted(_positions(parts["null"], at("null"), distinct=True))),
                    _positions(parts["skirmishes"], at("skirmishes"), distinct=True),
                    None if clash == ["-"] else seat(clash[0], at("clash")), result, doubled,
-                   pairing, target)
+                   pairing, target, denied)
 
 
 _TASK = re.compile(r"^p(\d)-(draws|discards)-(\d{1,2})(?:-p(\d)-chooses|(-at-random))?$")

@@ -49,7 +49,7 @@ PHASE_OF_STEP = {"enhance": "enhance", "score": "score", "cooldown": "cooldown"}
 CARRIED_OUT = {
     "enhance": frozenset({"modify_tab", "nullify_skirmish", "rotate", "draw", "add_energy",
                           "discard"}),
-    "score": frozenset({"double_damage", "draw", "add_energy", "discard"}),
+    "score": frozenset({"double_damage", "deny_score", "draw", "add_energy", "discard"}),
     "cooldown": frozenset({"draw", "add_energy", "discard"}),
     "result": frozenset({"modify_tab", "nullify_skirmish", "draw", "add_energy", "discard"}),
 }
@@ -851,6 +851,19 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step],
             steps.append(Step("gametext", ("FK 6.6", "FK 5.2"),
                               f"{_name(code)} rotates to side {sides[slot]} ("
                               + ("clash text" if face.clash else "skirmish tabs") + ")"))
+        elif step.do == "deny_score":
+            target = other_fighter(state, player)
+            fight = state.fight
+            if target is None or target not in fight_seats(state):
+                steps.append(Step("gametext", ("FK 6.9", "FK 5.12"),
+                                  f"player {player} would keep the opponent's card from "
+                                  "scoring, and this fight has none: nothing happens"))
+                continue
+            denied = tuple(sorted(set(fight.denied) | {target}))
+            state = dataclasses.replace(state, fight=dataclasses.replace(fight, denied=denied))
+            steps.append(Step("gametext", ("FK 6.9", "FK 5.12"),
+                              f"player {target}'s fight card will not score in this fight, "
+                              "even if it wins"))
         elif step.do == "double_damage":
             fight = state.fight
             doubled = tuple(sorted(set(fight.doubled) | {player}))
@@ -990,10 +1003,9 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
         target = None
     victim = target if mode_ == fights.UNOPPOSED else (
         None if winner is None else other_fighter(state, winner))
-    # The winning card always scores here: no gametext step the card schema knows can stop
-    # a score (STEP_KINDS has none), so the other branch of settle() is never reached
-    # from a position of play.
-    settlement = fights.settle(result, cards, stakes, True, doubled, multiplayer, rules,
+    # a score action (deny_score) may keep the winning card from scoring (FK-F3, FK-F4)
+    scores = winner is None or winner not in fight.denied
+    settlement = fights.settle(result, cards, stakes, scores, doubled, multiplayer, rules,
                                target=target)
     fight_card_left = dict(cards)  # each seat's fight card until it has moved
 

@@ -189,13 +189,13 @@ _T3 = ("decks synthetic-brick synthetic-dana | step evenup | drop 0 | first 1 | 
 
 _T4 = (
        'decks synthetic-madame synthetic-brick | step cooldown | drop 1 | first 0 | turn 0 |'
-       ' left 2 | pending 0 | settled 3 | p0 draw S961 S961 S963 S963 S963 S964 S964 S964 '
-       'S965 S965 S966 S966 S967 S968 S968 S968 S969 S970 S970 hand S967 S967 S969 S969 '
-       'support S965 discard S961 S966 fight S971 S971 S972 S972 S972 S973 S974 S975 S976 '
-       'laid - under S971 damage S974 S974 pool Y burned Y Y Y | p1 draw S911 S911 S912 S913'
-       ' S913 S914 S914 S915 S915 S916 S916 S916 S917 S918 S919 S919 S920 S920 S921 S921 '
-       'hand S918 support S911 S912 discard S913 S914 S915 fight S931 S931 S932 S932 S932 '
-       'S933 S934 S936 S937 laid - under S931 S933 damage S935 pool B burned B G G G G')
+       ' left 2 | pending 0 | round 2 | settled 3 | p0 draw S961 S963 S964 S965 S965 S966 '
+       'S966 S967 S967 S968 S968 S968 S969 S969 S978 hand S965 S966 S969 support S963 S963 '
+       'discard S961 S961 S964 S964 S967 S978 fight S971 S971 S972 S974 S974 S976 laid - '
+       'damage S971 S972 S972 S973 S974 S975 pool Y burned Y Y Y Y Y Y | p1 draw S911 S911 '
+       'S912 S913 S913 S913 S914 S914 S915 S916 S919 S921 S921 hand S916 S920 support S911 '
+       'S912 S916 S917 discard S914 S915 S915 S918 S918 S919 S920 fight S931 S931 S931 S932 '
+       'S932 S934 laid - under S933 S937 S935 S932 S933 S936 pool B burned B B G G G G G G')
 """Madame Vex's cooldown action, her line's cost in her pool; drawn from a seeded game of
 synthetic-madame against synthetic-brick."""
 
