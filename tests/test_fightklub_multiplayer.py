@@ -167,3 +167,29 @@ def test_play_and_survey_take_three_decks_and_refuse_seven(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1 and "2 to 6" in bad.stderr
+
+
+@pytest.mark.rules("FK 7.9", "FK 6.13")
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_cooldown_action_naming_an_opponent_names_one_at_a_bigger_table(players):
+    decks = ("synthetic-brick", "synthetic-madame", "synthetic-dana")[:players]
+    checked = 0
+    for seed in range(10):
+        state = GAME.initial_state(FKSetup(decks), RULEBOOK)
+        for before, action, transition in play_game(GAME, state, RULEBOOK, seed,
+                                                    POLICIES["eager"]):
+            if before.step != "cooldown" or before.turn != 1 or before.queue:
+                continue
+            lines = [m for m in GAME.legal_actions(before, RULEBOOK)
+                     if m.kind == "use" and m.card == "S951"]
+            if not lines:
+                continue
+            targets = {m.player for m in lines}
+            expected = ({s for s in in_game(before) if s != 1} if players > 2 else {-1})
+            assert targets == expected
+            checked += 1
+            if action in lines and players > 2 and transition.state.queue:
+                # (an empty hand has nothing to discard: the task is dropped)
+                task = transition.state.queue[0]
+                assert (task.player, task.chooser) == (action.player, 1)
+    assert checked

@@ -200,24 +200,23 @@ def playable_deck(name: str) -> DeckInfo:
 
 
 def multiplayer_problem(name: str) -> str | None:
-    """Why deck ``name`` cannot sit at a table of three or more, or None: a setup or
-    cooldown line that names an opponent would let its player pick any of them (FK 7.9),
-    a choice the model does not carry out."""
+    """Why deck ``name`` cannot sit at a table of three or more, or None: a setup line
+    that names an opponent would let its player pick any of them (FK 7.9), a choice the
+    setup model does not carry out (a cooldown action names its opponent)."""
     info = playable_deck(name)
     for code in sorted(set(info.draw + info.fight + (info.character.code,))):
         card = _card(code)
-        if card.surely("instant") and card.parts.phase in ("setup", "cooldown"):
+        if card.surely("instant") and card.parts.phase == "setup":
             lines = tuple(card.abilities)
         elif isinstance(card.abilities, tuple):
-            lines = tuple(a for a in card.abilities
-                          if getattr(a, "phase", None) in ("setup", "cooldown"))
+            lines = tuple(a for a in card.abilities if getattr(a, "phase", None) == "setup")
         else:
             lines = ()
         for line in lines:
             if any(dict(step.params).get("who") == "opponent" for step in line.steps):
-                return (f"{card.label} has a setup or cooldown line that names an opponent; "
-                        "with more than 2 players its player would pick one, which the "
-                        "model does not carry out (FK 7.9)")
+                return (f"{card.label} has a setup line that names an opponent; with more "
+                        "than 2 players its player would pick one, which the setup model "
+                        "does not carry out (FK 7.9)")
     return None
 
 

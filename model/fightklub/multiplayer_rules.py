@@ -83,9 +83,10 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "the other player of the current fight (for an unopposed card, the player it is "
          "scored against; with none, nothing happens). A cost that spots cards may spot "
          "any opponent's. A player out of the game puts their unfought fight cards under "
-         "their fight stack. Setup and cooldown lines that name an opponent would let the "
-         "player pick any opponent; ringside does not model that choice and refuses a deck "
-         "with such a line at a multiplayer table.",
+         "their fight stack. A cooldown action that names an opponent names any player "
+         "still in the game, chosen by the player acting. Setup lines may do the same, but "
+         "ringside does not model that choice yet and refuses a deck with such a line at a "
+         "multiplayer table.",
          MULTI, (f"{_TURN}.other_fighter", f"{_ENGINE}.situation",
                  f"{_ENGINE}.multiplayer_problem")),
     Rule("FK 7.10", "A game that need not end",

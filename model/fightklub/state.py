@@ -702,6 +702,8 @@ class FKMove:
     ('pick 2', 'skirmish centre', 'keep -')
     >>> str(FKMove.parse("challenge 2 p3 1")), str(FKMove.parse("pick 1 target -"))
     ('challenge 2 p3 1', 'pick 1 target -')
+    >>> str(FKMove.parse("use S951 burn Y target 2"))
+    'use S951 burn Y target 2'
     """
 
     kind: str
@@ -741,6 +743,8 @@ class FKMove:
             words += ["return", *self.returned]
         if self.cards:
             words += ["discard", *self.cards]
+        if self.player >= 0:
+            words += ["target", str(self.player)]
         return " ".join(words)
 
     @classmethod
@@ -800,8 +804,9 @@ class FKMove:
         burn = None
         returned: tuple[str, ...] = ()
         discarded: tuple[str, ...] = ()
+        target = -1
         tail = rest[1:]
-        words = ("burn", "return", "discard")
+        words = ("burn", "return", "discard", "target")
         while tail:
             word = tail[0].lower()
             stop = next((i for i, t in enumerate(tail[1:], 1) if t.lower() in words),
@@ -819,9 +824,12 @@ class FKMove:
                 if not values:
                     raise InputError(f"{text!r}: discard what? card numbers", kind)
                 discarded = tuple(sorted(_card(t, f"{kind} {card}: discard") for t in values))
+            elif word == "target" and target < 0 and len(values) == 1:
+                target = _seat(values[0], f"{kind} {card}: target", players=MAX_PLAYERS)
             else:
-                what = "burn TOKENS" + (", return CARD ... and discard CARD ..."
-                                        if kind == "use" else "")
+                what = "burn TOKENS" + (", return CARD ..., discard CARD ..."
+                                        if kind == "use" else "") + " and target SEAT"
                 raise InputError(f"{text!r}: after the card comes {what}, once each", kind)
             tail = tail[stop:]
-        return cls(kind, card, burn=burn, ability=ability, returned=returned, cards=discarded)
+        return cls(kind, card, burn=burn, ability=ability, returned=returned, cards=discarded,
+                   player=target)

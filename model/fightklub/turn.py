@@ -308,7 +308,29 @@ def step_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
         for code in sorted(set(side.support)):
             if _card(code).type == "gear":
                 moves.append(FKMove("activate", code))
+    if is_multiplayer(state) and phase == "cooldown":
+        # a cooldown action naming an opponent may name any player still in the game
+        # (FK 7.9): one move per opponent
+        others = [seat for seat in in_game(state) if seat != player]
+        moves = [dataclasses.replace(move, player=other) if _names_opponent(move, phase)
+                 else move for move in moves
+                 for other in (others if _names_opponent(move, phase) else (None,))]
     return moves
+
+
+def _move_lines(move: FKMove, phase: str) -> tuple:
+    """The gametext lines a play or use action carries out."""
+    card = _card(move.card)
+    if move.kind == "play":
+        return tuple(card.abilities) if card.type == "instant" else ()
+    if move.kind == "use":
+        return (_lines(card, phase)[move.ability - 1],)
+    return ()
+
+
+def _names_opponent(move: FKMove, phase: str) -> bool:
+    return any(dict(step.params).get("who") == "opponent"
+               for line in _move_lines(move, phase) for step in line.steps)
 
 
 def keep_choices(state: FKState, player: int, rules: FKRules) -> tuple[FKMove, ...]:
@@ -795,8 +817,12 @@ def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
         steps.append(Step("line_action", (rule, "FK 6.6"),
                           f"player {player} uses the {phase} line of {_name(move.card)}"))
         lines = (line,)
+    target = move.player if move.player >= 0 else None
+    if target is not None:
+        steps.append(Step("gametext", ("FK 6.13", "FK 7.9"),
+                          f"player {player} names player {target} as the opponent"))
     for line in lines:
-        state = _gametext(state, player, line.steps, steps, rules)
+        state = _gametext(state, player, line.steps, steps, rules, target)
     return advance(_next_actor(state), steps, rules)
 
 
@@ -813,7 +839,7 @@ def _boost(state: FKState, player: int, tabs) -> FKState:
 
 
 def _gametext(state: FKState, player: int, gametext, steps: list[Step],
-              rules: FKRules) -> FKState:
+              rules: FKRules, target: int | None = None) -> FKState:
     """What enhance, score and cooldown gametext does, step by step (FK 6.6)."""
     for step in gametext:
         if step.do == "modify_tab":
@@ -873,16 +899,21 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step],
                               f"player {player}'s fight card will score double damage if it "
                               "scores in this fight"))
         else:
-            state = _carry_out_fired(state, ((player, step),), steps, rules)
+            state = _carry_out_fired(state, ((player, step),), steps, rules, target)
     return state
 
 
-def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules) -> FKState:
+def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules,
+                     target: int | None = None) -> FKState:
     """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
     draws and discards queued."""
     for seat, step in fired:
-        who = seat if dict(step.params).get("who", "you") == "you" else other_fighter(state,
-                                                                                      seat)
+        if dict(step.params).get("who", "you") == "you":
+            who = seat
+        else:
+            # the opponent the action named (a cooldown action at a bigger table, FK 7.9),
+            # else the other player of the fight
+            who = target if target is not None else other_fighter(state, seat)
         if who is None:
             # an unopposed card scored against nobody (FK-M1) has no opponent to act on
             steps.append(Step("gametext", ("FK 6.8", "FK 7.9"),
