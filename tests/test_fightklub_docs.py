@@ -124,3 +124,35 @@ def test_the_fights_page_shows_every_ending_the_model_reaches(generated):
     assert rows[0]["aside"].count(";") == 1 and "Counter Punch" in rows[1]["scored"]
     assert {r["reading"] for r in rows if r["fight"] == "2'"} >= {"FK-F3 other reading",
                                                                   "FK-F4 other reading"}
+
+
+def test_the_turn_is_drawn_in_stages_small_enough_to_read(generated):
+    """Fight Klub's phase graph is too big for one diagram: each stage has at most
+    STAGE_MOST phases, the stages share no phase, the phases of one rule stay in one
+    stage, and a stage diagram draws every other stage as one dashed box."""
+    from harness.docs.pages import STAGE_MOST, phase_dot, phase_stages
+
+    graph = GAME.phase_graph()
+    stages = phase_stages(GAME)
+    assert len(stages) >= 4
+    seen: set = set()
+    stage_of_rule: dict = {}
+    for number, _, members in stages:
+        assert 2 <= len(members) <= STAGE_MOST, number
+        assert not seen & members
+        seen |= members
+        for node in members:
+            rule = graph.nodes[node]["rules"][0]
+            assert stage_of_rule.setdefault(rule, number) == number, rule
+    stage_of = {node: number for number, _, members in stages for node in members}
+    assert any(number.startswith("FK 6.") and "\u2013" in number for number in stage_of.values())
+    number, _, members = next(s for s in stages if s[0].startswith("FK 6."))
+    dot = phase_dot(GAME, only=members, elsewhere=stage_of)
+    boxes = set(re.findall(r'^  "stage ([^"]+)" \[', dot, re.M))
+    assert boxes and boxes <= set(stage_of.values()) - {number}
+    drawn = set(re.findall(r'^  "([^"]+)" \[', dot, re.M))
+    assert drawn - {f"stage {b}" for b in boxes} <= {str(n) for n in graph.nodes}
+    assert {str(n) for n in members} <= drawn
+    page_text = page(generated, "phases")
+    for number, title, _ in stages:
+        assert f"{number} {title}" in page_text

@@ -193,3 +193,33 @@ def test_a_cooldown_action_naming_an_opponent_names_one_at_a_bigger_table(player
                 task = transition.state.queue[0]
                 assert (task.player, task.chooser) == (action.player, 1)
     assert checked
+
+
+def _setup_instant(steps: list) -> "object":
+    from model.fightklub.cards import parse_synthetic_card
+
+    return parse_synthetic_card({
+        "number": "S990", "name": "Test Whisper", "rarity": "C", "type": "instant",
+        "affiliation": "hero", "cost": "burn 1", "instant": {"phase": "setup"},
+        "abilities": [{"phase": "setup", "steps": steps}]}, "test.toml", 1)
+
+
+def test_a_setup_step_acting_on_an_opponent_is_refused_with_its_reason():
+    """The setup model changes only its own player's zones (FK 4.13): a setup line that
+    makes an opponent draw is refused at any table, not carried out for the wrong
+    player, and the reason names the card and the step."""
+    from model.fightklub.engine import setup_problem
+
+    assert setup_problem(_setup_instant([{"do": "draw", "count": 1}])) is None
+    problem = setup_problem(_setup_instant([{"do": "add_energy", "tokens": "G"},
+                                            {"do": "draw", "count": 1, "who": "opponent"}]))
+    assert problem is not None and "Test Whisper" in problem and "opponent" in problem
+    assert "'draw'" in problem
+    problem = setup_problem(_setup_instant([{"do": "discard", "count": 1}]))
+    assert problem is not None and "'discard'" in problem
+
+
+def test_every_shipped_deck_sits_at_a_six_player_table():
+    """No shipped deck is refused at a bigger table: six decks set up and deal."""
+    state = GAME.initial_state(FKSetup(DECKS), RULEBOOK)
+    assert state.players == 6

@@ -772,6 +772,9 @@ def _html_label(text: str) -> str:
 
 STAGED_AT = 30
 """A phase graph with more nodes than this is also drawn one stage at a time."""
+STAGE_MOST = 12
+"""A stage with more phases than this is drawn in parts, cut between rules: Fight Klub's
+FK 6 (32 phases) drew 3,700 points wide in one diagram, 1,100 to 1,600 in three."""
 _NEIGHBOUR_STYLE = ('shape=box, style="rounded,dashed", color="#999999", '
                     'fontcolor="#666666"')
 
@@ -794,15 +797,56 @@ def phase_stages(game: Game) -> list[tuple[str, str, frozenset]]:
     stages = [(number, titles.get(number, number), frozenset(nodes))
               for number, nodes in groups.items() if len(nodes) >= 2]
     stages.sort(key=lambda s: order.index(s[0]) if s[0] in order else len(order))
-    return stages if len(stages) > 1 else []
+    if len(stages) <= 1:
+        return []
+    first_rule = {node: list(data["rules"])[0] for node, data in graph.nodes(data=True)
+                  if data.get("rules")}
+    return [part for stage in stages for part in _stage_parts(stage, first_rule)]
 
 
-def phase_dot(game: Game | str, link: bool = False, only: frozenset | None = None) -> str:
+def _rule_key(number: str) -> tuple:
+    """``"FK 6.10"`` sorts after ``"FK 6.9"``."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"[ .]", number))
+
+
+def _stage_parts(stage: tuple[str, str, frozenset], first_rule: dict
+                 ) -> list[tuple[str, str, frozenset]]:
+    """A stage of at most :data:`STAGE_MOST` phases as it is; a bigger one in parts of
+    nearly equal size, by the rule each phase comes under first (phases of one rule
+    stay together), numbered by their rule range: ``FK 6.1-6.8``."""
+    number, title, nodes = stage
+    if len(nodes) <= STAGE_MOST:
+        return [stage]
+    by_rule: dict[str, list] = {}
+    for node in nodes:
+        by_rule.setdefault(first_rule[node], []).append(node)
+    rules = sorted(by_rule, key=_rule_key)
+    count = -(-len(nodes) // STAGE_MOST)
+    target = len(nodes) / count
+    parts: list[list[str]] = [[]]
+    size = 0
+    for rule in rules:
+        if parts[-1] and size + len(by_rule[rule]) / 2 > target * len(parts):
+            parts.append([])
+        parts[-1].append(rule)
+        size += len(by_rule[rule])
+    out = []
+    for part in parts:
+        last = part[-1].split(" ")[-1]
+        label = part[0] if len(part) == 1 else f"{part[0]}\u2013{last}"
+        out.append((label, title, frozenset(n for rule in part for n in by_rule[rule])))
+    return out
+
+
+def phase_dot(game: Game | str, link: bool = False, only: frozenset | None = None,
+              elsewhere: dict | None = None) -> str:
     """The phase graph in Graphviz ``dot``; nodes styled by kind, labelled with rules.
 
     With ``link``, each node links to its first rule on the game's rules page.  With
     ``only``, just those nodes (one stage, :func:`phase_stages`) and the transitions that
-    touch them; the nodes they come from or lead to elsewhere are drawn dashed.
+    touch them; the nodes they come from or lead to elsewhere are drawn dashed, or, with
+    ``elsewhere`` (node: the name of its stage), one dashed node per other stage, so a
+    stage diagram stays narrow.
     """
     if isinstance(game, str):
         from harness.registry import get_game
@@ -810,13 +854,16 @@ def phase_dot(game: Game | str, link: bool = False, only: frozenset | None = Non
         game = get_game(game)
     graph = game.phase_graph()
     if only is not None:
-        edges = [(a, b) for a, b in graph.edges() if a in only or b in only]
+        whole = graph
+        edges = [(a, b) for a, b in whole.edges() if a in only or b in only]
         kept = set(only) | {n for edge in edges for n in edge}
-        graph = graph.edge_subgraph(edges).copy()
-        graph.add_nodes_from((n, game.phase_graph().nodes[n]) for n in kept)
+        graph = whole.edge_subgraph(edges).copy()
+        graph.add_nodes_from((n, whole.nodes[n]) for n in kept)
+        if elsewhere is not None:
+            graph = _collapse_outside(graph, only, elsewhere)
     name = game.key + "_phases" + ("_" + "_".join(sorted(map(str, only)))[:40]
                                    if only is not None else "")
-    lines = [f"digraph {json.dumps(name)} {{",
+    lines = [f"digraph {_quoted(name)} {{",
              '  graph [rankdir=TB, bgcolor="transparent", fontname="Helvetica", '
              'nodesep=0.35, ranksep=0.4];',
              '  node [fontname="Helvetica", fontsize=11, margin="0.15,0.06"];',
@@ -833,15 +880,43 @@ def phase_dot(game: Game | str, link: bool = False, only: frozenset | None = Non
         style = _KIND_STYLE.get(kind, _KIND_STYLE["step"])
         if only is not None and node not in only:
             style = _NEIGHBOUR_STYLE
-        attrs = [style, f"label=<{text}>", f"tooltip={json.dumps(tooltip)}"]
+        attrs = [style, f"label=<{text}>", f"tooltip={_quoted(tooltip)}"]
         if link and rules:
             attrs.append(f'URL="rules.html#{rule_label(rules[0])}", target="_top"')
-        lines.append(f"  {json.dumps(str(node))} [{', '.join(attrs)}];")
+        lines.append(f"  {_quoted(str(node))} [{', '.join(attrs)}];")
     for a, b, data in graph.edges(data=True):
-        extra = f" [label={json.dumps(str(data['label']))}]" if data.get("label") else ""
-        lines.append(f"  {json.dumps(str(a))} -> {json.dumps(str(b))}{extra};")
+        extra = f" [label={_quoted(str(data['label']))}]" if data.get("label") else ""
+        lines.append(f"  {_quoted(str(a))} -> {_quoted(str(b))}{extra};")
     lines.append("}")
     return "\n".join(lines)
+
+
+def _quoted(value: str) -> str:
+    """A DOT string: JSON's quoting keeps the text as it is (an en dash stays one)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _collapse_outside(graph, only: frozenset, elsewhere: dict):
+    """``graph`` with every node outside ``only`` replaced by one node for its stage
+    (labelled with the stage's name); the transitions to and from a stage merge, and
+    keep their label only when just one transition, or one label, is merged."""
+    import networkx as nx
+
+    merged = nx.DiGraph()
+    for node in sorted(only, key=str):
+        merged.add_node(node, **graph.nodes[node])
+    labels: dict[tuple, set] = {}
+    for a, b, data in sorted(graph.edges(data=True), key=lambda e: (str(e[0]), str(e[1]))):
+        ends = tuple(n if n in only or n not in elsewhere else "stage " + elsewhere[n]
+                     for n in (a, b))
+        for end, node in zip(ends, (a, b)):
+            if end not in merged:
+                merged.add_node(end, **(graph.nodes[node] if end == node else
+                                        {"kind": "step", "label": end, "rules": ()}))
+        labels.setdefault(ends, set()).add(str(data.get("label") or ""))
+    for (a, b), found in labels.items():
+        merged.add_edge(a, b, label=found.pop() if len(found) == 1 else "")
+    return merged
 
 
 def _phases_page(site: _Site, report: GameReport) -> None:
@@ -857,9 +932,11 @@ def _phases_page(site: _Site, report: GameReport) -> None:
                          "edge": str(graph.edges[node, after].get("label") or "")}
                         for after in graph.successors(node)]}
              for node, data in graph.nodes(data=True)]
+    parts = phase_stages(game)
+    stage_of = {node: number for number, _, members in parts for node in members}
     stages = [{"number": number, "title": title, "phases": len(members),
-               "dot": phase_dot(game, link=True, only=members)}
-              for number, title, members in phase_stages(game)]
+               "dot": phase_dot(game, link=True, only=members, elsewhere=stage_of)}
+              for number, title, members in parts]
     site.add(page_name(game.key, "phases"), "phases.rst.jinja", report=report,
              dot=phase_dot(game, link=True), phases=graph.number_of_nodes(),
              transitions=graph.number_of_edges(), kinds=kinds, styled=tuple(_KIND_STYLE),

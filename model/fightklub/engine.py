@@ -63,6 +63,7 @@ from model.fightklub.energy import (
 )
 from model.fightklub.rulebook import FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK
 from model.fightklub.rules import PRESETS, FKRules
+from model.fightklub.seats import clockwise, damage_dealt, damage_taken, in_game
 from model.fightklub.state import (
     ACTION_KINDS, LAID, MAX_PLAYERS, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, FKMove,
     MAX_ROUND, FKSetup, FKState, Side, cards_text, damage_entry,
@@ -173,19 +174,12 @@ def playable_deck(name: str) -> DeckInfo:
     character = cards[by_section[CHARACTER][0]]
     drop = cards[by_section[UNIVERSAL_SECTION][0]]
     most = 0
-    for code in set(by_section[DRAW]) | {character.code}:
+    for code in sorted(set(by_section[DRAW]) | {character.code}):
         card = cards[code]
-        played = card.surely("instant") and card.parts.phase == "setup"
-        for ability in card.abilities if played else setup_lines(card):
-            for step in ability.steps:
-                if step.do not in CARRIED_OUT:
-                    raise InputError(f"deck {name!r}: {card.label} does {step.do!r} in "
-                                     "setup, which the setup model does not carry out yet "
-                                     f"(it carries out {', '.join(CARRIED_OUT)})", "decks")
-            if sum(1 for step in ability.steps if step.do == "return_to_hand") > 1:
-                raise InputError(f"deck {name!r}: {card.label} returns cards to hand twice "
-                                 "in one line, which the setup model does not carry out",
-                                 "decks")
+        problem = setup_problem(card)
+        if problem is not None:
+            raise InputError(f"deck {name!r}: {problem}", "decks")
+        for ability in _setup_abilities(card):
             most = max(most, sum(step.param("count") for step in ability.steps
                                  if step.do == "draw"))
     from model.fightklub.turn import turn_problem
@@ -199,24 +193,31 @@ def playable_deck(name: str) -> DeckInfo:
                     tuple(sorted(by_section[FIGHT])), most)
 
 
-def multiplayer_problem(name: str) -> str | None:
-    """Why deck ``name`` cannot sit at a table of three or more, or None: a setup line
-    that names an opponent would let its player pick any of them (FK 7.9), a choice the
-    setup model does not carry out (a cooldown action names its opponent)."""
-    info = playable_deck(name)
-    for code in sorted(set(info.draw + info.fight + (info.character.code,))):
-        card = _card(code)
-        if card.surely("instant") and card.parts.phase == "setup":
-            lines = tuple(card.abilities)
-        elif isinstance(card.abilities, tuple):
-            lines = tuple(a for a in card.abilities if getattr(a, "phase", None) == "setup")
-        else:
-            lines = ()
-        for line in lines:
-            if any(dict(step.params).get("who") == "opponent" for step in line.steps):
-                return (f"{card.label} has a setup line that names an opponent; with more "
-                        "than 2 players its player would pick one, which the setup model "
-                        "does not carry out (FK 7.9)")
+def _setup_abilities(card: Card) -> tuple:
+    """The lines a card carries out in the setup phase: a setup instant's, or the
+    setup lines of a card in play (FK 4.11, FK 4.12)."""
+    if card.surely("instant") and card.parts.phase == "setup":
+        return tuple(card.abilities)
+    return tuple(setup_lines(card))
+
+
+def setup_problem(card: Card) -> str | None:
+    """Why the setup model cannot carry out ``card``'s setup lines, or None: a step it
+    does not carry out, two returns to hand in one line, or a step acting on an
+    opponent (whose draw or support area the setup model does not change; with more
+    than 2 players its player would also pick which opponent, FK 7.9)."""
+    for ability in _setup_abilities(card):
+        for step in ability.steps:
+            if step.do not in CARRIED_OUT:
+                return (f"{card.label} does {step.do!r} in setup, which the setup model "
+                        f"does not carry out yet (it carries out {', '.join(CARRIED_OUT)})")
+            if dict(step.params).get("who", "you") != "you":
+                return (f"{card.label} has a setup step acting on an opponent "
+                        f"({step.do!r}), which the setup model does not carry out yet "
+                        "(FK 4.13, FK 7.9)")
+        if sum(1 for step in ability.steps if step.do == "return_to_hand") > 1:
+            return (f"{card.label} returns cards to hand twice in one line, which the setup "
+                    "model does not carry out")
     return None
 
 
@@ -402,14 +403,6 @@ def _setup_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
 
 
 # -- invariants --------------------------------------------------------------------------------------
-def _order_from(state: FKState, first: int) -> tuple[int, ...]:
-    """The seats still in the game, clockwise from ``first`` (with 2 players: ``first``
-    and the other)."""
-    from model.fightklub.seats import clockwise
-
-    return clockwise(state, first)
-
-
 def _started(state: FKState, player: int) -> bool:
     """Whether ``player``'s part of the setup phase has begun (their first setup action
     taken)."""
@@ -417,7 +410,7 @@ def _started(state: FKState, player: int) -> bool:
         return False
     if state.step == "lay" or state.step in TURN_STEPS:
         return True
-    order = _order_from(state, state.first)
+    order = clockwise(state, state.first)
     if player not in order or state.turn not in order:
         return True  # out of the game (FK 7.2): they take no setup actions
     return order.index(player) <= order.index(state.turn)
@@ -482,7 +475,7 @@ def hand_value_dealt(state: FKState) -> str | None:
                     f"actions; the hand value is {value}")
         if state.round > 1:
             continue  # later turns: the even-up's own check (FK 6.14)
-        order = _order_from(state, state.drop) if state.drop is not None else ()
+        order = clockwise(state, state.drop) if state.drop is not None else ()
         dealt = state.step not in ("drop", "deal") or (
             state.step == "deal" and player in order
             and order.index(player) < order.index(state.turn))
@@ -518,7 +511,7 @@ def laid_cards(state: FKState) -> str | None:
         full = min(LAID, len(side.laid) + len(side.fight) + len(side.under))
         if state.step != "lay":
             continue
-        order = _order_from(state, state.drop)
+        order = clockwise(state, state.drop)
         if player not in order or state.turn not in order:
             continue
         before, now = order.index(player), order.index(state.turn)
@@ -580,8 +573,6 @@ def _fight_cards_accounted(state: FKState) -> str | None:
 
 
 def _game_ends_on_damage(state: FKState) -> str | None:
-    from model.fightklub.seats import damage_taken, in_game
-
     live = in_game(state)
     out = [seat for seat in range(state.players) if seat not in live]
     if len(out) > state.players - 1:
@@ -654,7 +645,7 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
         total = total.plus(deck.first_setup_energy)
     if ((rules.first_setup_energy_twice or after.round > 1) and _started(after, player)
             and (not _started(before, player) or after.round > before.round)
-            and player in _order_from(after, player)):
+            and player in clockwise(after, player)):
         total = total.plus(deck.first_setup_energy)
     if action.kind in ("play", "use") and before.turn == player and not before.queue:
         card = _card(action.card)
@@ -1090,7 +1081,7 @@ def _deal(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     if not ran_out and len(state.side(player).hand) < value:
         return Transition(state, tuple(steps))
     # the hands are dealt from the Drop holder clockwise (FK 4.4, FK 7.3)
-    for other in _order_from(state, player)[1:]:
+    for other in clockwise(state, player)[1:]:
         if other == state.drop:
             break
         if state.side(other).draw:
@@ -1116,7 +1107,7 @@ def _deal(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
 def _next_in_order(state: FKState, player: int, first: int) -> int | None:
     """The player after ``player`` in a clockwise step begun by ``first``, or None once
     it comes round to ``first`` again."""
-    order = _order_from(state, first)
+    order = clockwise(state, first)
     after = order.index(player) + 1 if player in order else len(order)
     return order[after] if after < len(order) else None
 
@@ -1524,7 +1515,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             total += sum(deck.hand_value for deck in decks)
         elif state.step == "deal":
             total += max(0, decks[state.turn].hand_value - len(state.side(state.turn).hand))
-            order = _order_from(state, state.drop)
+            order = clockwise(state, state.drop)
             for other in order[order.index(state.turn) + 1:]:
                 total += decks[other].hand_value
         if state.step in ("drop", "deal", "order"):
@@ -1535,7 +1526,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                 total += SETUP_ACTIONS * per_action
             elif state.step in ("setup", "draw") and state.turn == player:
                 total += state.left * per_action + state.pending
-        laying = _order_from(state, state.drop) if state.step == "lay" else ()
+        laying = clockwise(state, state.drop) if state.step == "lay" else ()
         for player in range(state.players):
             side = state.side(player)
             stacked = len(side.fight) + len(side.under)
@@ -1657,7 +1648,6 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         each player dealt."""
         if state.step != "over":
             return None
-        from model.fightklub.seats import damage_dealt
         from model.fightklub.turn import outcome_winner
 
         winner = outcome_winner(state, rules)

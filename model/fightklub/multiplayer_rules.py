@@ -85,10 +85,10 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "any opponent's. A player out of the game puts their unfought fight cards under "
          "their fight stack. A cooldown action that names an opponent names any player "
          "still in the game, chosen by the player acting. Setup lines may do the same, but "
-         "ringside does not model that choice yet and refuses a deck with such a line at a "
-         "multiplayer table.",
+         "ringside's setup model carries out no step acting on an opponent yet, and "
+         "refuses a deck with such a line at any table.",
          MULTI, (f"{_TURN}.other_fighter", f"{_ENGINE}.situation",
-                 f"{_ENGINE}.multiplayer_problem")),
+                 f"{_ENGINE}.setup_problem")),
     Rule("FK 7.10", "A game that need not end",
          "No rule ends a multiplayer game whose fights keep tying: tied cards are "
          "exhausted and come back, so such a game can go on for ever. Ringside stops a "

@@ -70,12 +70,13 @@ def left_of(state: FKState, seat: int) -> int | None:
     return order[0] if order else None
 
 
-def right_of(state: FKState, seat: int) -> int | None:
-    """The next player still in the game on ``seat``'s right (counter-clockwise)."""
-    live = set(in_game(state))
+def right_of(state: FKState, seat: int, among=None) -> int | None:
+    """The next player on ``seat``'s right (counter-clockwise) among ``among`` (by
+    default the players still in the game), or None."""
+    eligible = set(in_game(state) if among is None else among)
     for step in range(1, state.players):
         other = (seat - step) % state.players
-        if other in live:
+        if other in eligible:
             return other
     return None
 

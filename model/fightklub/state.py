@@ -270,13 +270,6 @@ class FKSetup:
                              f"{self.decks!r}", "decks")
         for name in self.decks:
             playable_deck(name)
-        if len(self.decks) > PLAYERS:
-            from model.fightklub.engine import multiplayer_problem
-
-            for name in sorted(set(self.decks)):
-                problem = multiplayer_problem(name)
-                if problem is not None:
-                    raise InputError(f"{name}: {problem}", "decks")
 
     def __str__(self) -> str:
         return "decks " + " ".join(self.decks)

@@ -167,11 +167,9 @@ def next_chooser(state: FKState, preferred: int | None) -> int | None:
         return None
     if preferred is not None and preferred in holders:
         return preferred
-    for step in range(state.players):
-        seat = (state.drop - step) % state.players
-        if seat in holders:
-            return seat
-    return None
+    if state.drop in holders:
+        return state.drop
+    return seats.right_of(state, state.drop, among=holders)
 
 
 def multiplayer_choices(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
@@ -312,9 +310,13 @@ def step_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
         # a cooldown action naming an opponent may name any player still in the game
         # (FK 7.9): one move per opponent
         others = [seat for seat in in_game(state) if seat != player]
-        moves = [dataclasses.replace(move, player=other) if _names_opponent(move, phase)
-                 else move for move in moves
-                 for other in (others if _names_opponent(move, phase) else (None,))]
+        named = []
+        for move in moves:
+            if _names_opponent(move, phase):
+                named.extend(dataclasses.replace(move, player=other) for other in others)
+            else:
+                named.append(move)
+        moves = named
     return moves
 
 
