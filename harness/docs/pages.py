@@ -801,26 +801,23 @@ def phase_stages(game: Game) -> list[tuple[str, str, frozenset]]:
         return []
     first_rule = {node: list(data["rules"])[0] for node, data in graph.nodes(data=True)
                   if data.get("rules")}
-    return [part for stage in stages for part in _stage_parts(stage, first_rule)]
+    rank = {number: index for index, number in enumerate(game.rulebook.numbers())}
+    return [part for stage in stages for part in _stage_parts(stage, first_rule, rank)]
 
 
-def _rule_key(number: str) -> tuple:
-    """``"FK 6.10"`` sorts after ``"FK 6.9"``."""
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"[ .]", number))
-
-
-def _stage_parts(stage: tuple[str, str, frozenset], first_rule: dict
+def _stage_parts(stage: tuple[str, str, frozenset], first_rule: dict, rank: dict
                  ) -> list[tuple[str, str, frozenset]]:
     """A stage of at most :data:`STAGE_MOST` phases as it is; a bigger one in parts of
     nearly equal size, by the rule each phase comes under first (phases of one rule
-    stay together), numbered by their rule range: ``FK 6.1-6.8``."""
+    stay together, rules in rulebook order, ``rank``), numbered by their rule range:
+    ``FK 6.1-6.8``."""
     number, title, nodes = stage
     if len(nodes) <= STAGE_MOST:
         return [stage]
     by_rule: dict[str, list] = {}
     for node in nodes:
         by_rule.setdefault(first_rule[node], []).append(node)
-    rules = sorted(by_rule, key=_rule_key)
+    rules = sorted(by_rule, key=lambda rule: (rank.get(rule, len(rank)), rule))
     count = -(-len(nodes) // STAGE_MOST)
     target = len(nodes) / count
     parts: list[list[str]] = [[]]
