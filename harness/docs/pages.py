@@ -773,8 +773,8 @@ def _html_label(text: str) -> str:
 STAGED_AT = 30
 """A phase graph with more nodes than this is also drawn one stage at a time."""
 STAGE_MOST = 12
-"""A stage with more phases than this is drawn in parts, cut between rules: Fight Klub's
-FK 6 (32 phases) drew 3,700 points wide in one diagram, 1,100 to 1,600 in three."""
+"""A stage with more phases than this is drawn in parts, cut between rules: a 32-phase
+stage drew 3,700 points wide in one diagram, 1,100 to 1,600 in three."""
 _NEIGHBOUR_STYLE = ('shape=box, style="rounded,dashed", color="#999999", '
                     'fontcolor="#666666"')
 
