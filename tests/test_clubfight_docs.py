@@ -27,6 +27,7 @@ from harness.games.clubfight.survey import (
 from harness.registry import DocsContext, parts_of
 from harness.resources import data_root
 from model.clubfight.rules import RULEBOOK
+from model.core.errors import InputError
 
 pytest.importorskip("jinja2")
 
@@ -145,12 +146,20 @@ def committed_pages():
     return pages, {name: _render(page) for name, page in pages.items()}
 
 
-def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_pages):
+def _slack_commands(rows: list[dict]) -> list[str]:
+    """The slack survey's commands, in the order of the main summary's variants."""
+    slack = json.loads((RESULTS / "summary-slack.json").read_text())
+    by_variant = {(r["jokers"], r["rules"]): r["slack"]["command"] for r in slack}
+    return [by_variant[key] for key in ((r["jokers"], r["rules"]) for r in rows)
+            if key in by_variant]
+
+
+def test_the_statistics_page_shows_its_figures_with_what_made_them(committed_pages):
     pages, text = committed_pages
     page, rst = pages["statistics"], text["statistics"]
     assert page.templates == clubfight_docs.TEMPLATES
     assert set(page.files) == {"statistics-win-rates.svg", "statistics-solver-effort.svg",
-                               "statistics-cards-left.svg"}
+                               "statistics-cards-left.svg", "statistics-slack.svg"}
     for name, svg in page.files.items():
         assert svg.lstrip().startswith("<?xml") and "<svg" in svg and svg.rstrip().endswith(
             "</svg>"), name
@@ -162,6 +171,9 @@ def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_p
     deals = f"{rows[0]['deals']:,} deals per variant"
     for file, caption in figures:
         assert "ringside clubfight survey" in caption, file
+        if file == "statistics-slack.svg":  # a survey of its own, over fewer deals
+            assert "results/clubfight/summary-slack.json" in caption, file
+            continue
         assert deals in caption or "deals played" in caption.lower(), file
         assert "results/clubfight/summary.json" in caption, file
     assert f"{rows[0]['policies']['mc']['deals']:,} deals per variant" in figures[0][1]
@@ -169,7 +181,9 @@ def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_p
     blocks = re.findall(r":class: ringside-command\n\n((?:   .*\n)+)", rst)
     shown = [" ".join(block.replace(" \\\n", " ").split()) for block in blocks]
     wide = json.loads((RESULTS / "summary-100k.json").read_text())
-    assert shown == [f"$ {row['command']}" for row in wide + rows]
+    assert shown == ([f"$ {row['command']}" for row in wide]
+                     + [f"$ {command}" for command in _slack_commands(rows)]
+                     + [f"$ {row['command']}" for row in rows])
     for block in blocks:  # cut into lines that need no scrolling
         assert all(len(line) <= 3 + 2 + 74 for line in block.splitlines()), block
     assert all(shlex.split(row["command"])[:3] == ["ringside", "clubfight", "survey"]
@@ -180,7 +194,7 @@ def test_the_statistics_page_shows_three_figures_with_what_made_them(committed_p
     assert ":doc:`unwinnable`" in rst
     for word in ("``greedy``\n   Sees only what a player sees", "``mc`` (Monte Carlo)"):
         assert word in rst
-    assert rst.count(".. list-table::") == 2  # the variants, and the wider survey's
+    assert rst.count(".. list-table::") == 3  # the variants, the wider survey's, the slack
     questions = ("How often can a deal of Club Fight be won?",
                  "How far from 100% could the true rate still be?")
     for question in questions:
@@ -351,12 +365,71 @@ def test_the_slack_plot_draws_the_distribution_and_the_unknowns_apart(tmp_path):
     assert plots.slack_distribution(json.loads((RESULTS / "summary.json").read_text())) is None
 
 
-def test_a_summary_without_slack_says_so(committed_pages):
-    pages, text = committed_pages
-    assert "statistics-slack.svg" not in pages["statistics"].files
-    section = text["statistics"].split("Slack: how many clubs a deal can spare\n", 1)[1]
+def test_a_summary_without_slack_says_so(tmp_path, monkeypatch):
+    from harness.games.clubfight import plots
+
+    monkeypatch.setattr(plots, "FIGURES", tuple(f for f in plots.FIGURES if f[0] == "slack"))
+    page = _pages(_with_slack(tmp_path, {}))["statistics"]
+    assert "statistics-slack.svg" not in page.files
+    section = _render(page).split("Slack: how many clubs a deal can spare\n", 1)[1]
     flat = " ".join(section.split("Reproduce these figures")[0].split())
     assert "No survey has computed the slack yet" in flat and "--slack N" in flat
+
+
+def _slack_survey_row(jokers: int, rules: str, deals: int, block: dict) -> dict:
+    """A row of ``summary-slack.json``: a survey of ``deals`` deals run with ``--slack``."""
+    command = (f"ringside clubfight survey --jokers {jokers} --deals {deals} --rules {rules} "
+               f"--slack {deals} --workers 2 --out results/clubfight/slack-cf{jokers}-{rules}"
+               ".jsonl --summary results/clubfight/summary-slack.json")
+    return {"jokers": jokers, "rules": rules, "rules_overrides": {}, "start": 0,
+            "deals": deals, "command": command, "wall_seconds": 600.0, "workers": 2,
+            "slack": {**block, "command": command}}
+
+
+def test_a_slack_survey_of_its_own_fills_the_variants_the_main_survey_left_without(
+        tmp_path, monkeypatch):
+    from harness.games.clubfight import plots
+
+    monkeypatch.setattr(plots, "FIGURES", tuple(f for f in plots.FIGURES if f[0] == "slack"))
+    results = _with_slack(tmp_path, {})
+    block = _slack_block({2: 3, 3: 4, 5: 1}, {"budget": 1, "check": 1})
+    (results / "clubfight" / "summary-slack.json").write_text(
+        json.dumps([_slack_survey_row(2, "rulebook", 10, block)]))
+    page = _pages(results)["statistics"]
+    assert list(page.files) == ["statistics-slack.svg"]
+    section = _render(page).split("Slack: how many clubs a deal can spare\n", 1)[1].split(
+        "Reproduce these figures", 1)[0]
+    flat = " ".join(section.split())
+    assert "Slack was computed in 1 of the 4 variants" in flat
+    (file, caption), = _figures(section)
+    assert "drawn by ``ringside docs`` from ``summary-slack.json``" in caption
+    assert ":ref:`listed below <clubfight-slack-commands>`" in caption
+    assert ".. _clubfight-slack-commands:" in section
+    assert "10 deals in all, of which 8 have an exact slack" in flat
+    assert "survey of its own over fewer deals, written to ``summary-slack.json``" in flat
+    assert "2 Jokers, rulebook (CF2-0 to CF2-9; took 10.0 minutes with 2 workers):" in flat
+    assert "$ ringside clubfight survey --jokers 2 --deals 10 --rules rulebook --slack 10" \
+        in flat.replace(" \\ ", " ")
+    cells = [line.strip(" *-") for line in section.split(".. list-table::", 1)[1].splitlines()
+             if line.strip().startswith(("*", "-"))]
+    at = cells.index("2 Jokers, rulebook")
+    assert cells[at + 1: at + 5] == ["10", "8", "2 (1 budget, 1 check)", "3 (from 2 to 5)"]
+    assert cells[cells.index("1 Joker, rulebook") + 1] == "not surveyed"
+
+
+def test_a_slack_survey_that_does_not_fit_the_main_one_is_named(tmp_path):
+    results = _with_slack(tmp_path, {})
+    path = results / "clubfight" / "summary-slack.json"
+    block = _slack_block({2: 1}, {})
+    row = _slack_survey_row(2, "rulebook", 1, block)
+    path.write_text(json.dumps([{**row, "slack": None}]))
+    with pytest.raises(InputError, match=r"summary-slack.json.*2 Jokers, rulebook: a row of the "
+                                         r"slack survey needs a slack block"):
+        _pages(results)
+    path.write_text(json.dumps([{**row, "rules": "house"}]))
+    with pytest.raises(InputError, match=r"the slack survey has a variant the main summary "
+                                         r"does not"):
+        _pages(results)
 
 
 def test_a_slack_block_that_does_not_add_up_fails_the_build(tmp_path, monkeypatch):

@@ -263,6 +263,10 @@ BAD = [
      "--slack-max-nodes: must be a whole number from 1 to 2^63-1, not 0"),
     (["--jokers", "1", "--deals", "5", "--slack-max-nodes", "500"],
      "--slack-max-nodes: a slack budget needs --slack N"),
+    (["--jokers", "1", "--deals", "5", "--slack-check-limit", "500"],
+     "--slack-check-limit: a check limit needs --slack N"),
+    (["--jokers", "1", "--deals", "5", "--slack", "2", "--slack-check-limit", "0"],
+     "--slack-check-limit: must be a whole number from 1 to 2000000, not 0"),
 ]
 
 
@@ -642,3 +646,20 @@ def test_the_header_of_a_survey_without_slack_is_unchanged():
     assert header == config.header()
     assert "slack" not in SurveyConfig(jokers=1, start=0, deals=3, rules=RULEBOOK,
                                        slack_deals=0).header()["survey"]
+
+
+def test_the_check_limit_of_a_slack_survey_is_the_one_asked_for(tmp_path):
+    # CF1-4 is lost with 8 clubs by a proof of 5,479 refuted states: above a limit of 100,
+    # so its slack stays unknown for want of a check, and the file and command say so.
+    out, summary = tmp_path / "s.jsonl", tmp_path / "summary.json"
+    argv = ["clubfight", "survey", "--jokers", "1", "--start", "4", "--deals", "1",
+            "--slack", "1", "--slack-check-limit", "100", "--out", str(out),
+            "--summary", str(summary)]
+    assert main(argv) == 0
+    header, record = lines(out)
+    assert header["survey"]["slack"]["check_limit"] == 100
+    assert record["slack"]["slack"] is None and record["slack"]["unknown"] == "check"
+    assert "limit 100" in record["slack"]["reason"]
+    row = json.loads(summary.read_text())[0]
+    assert "--slack-check-limit 100" in row["command"]
+    assert row["slack"]["check_limit"] == 100 and row["slack"]["unknown_by_reason"]["check"] == 1

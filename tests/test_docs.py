@@ -326,7 +326,14 @@ def test_the_statistics_figures_and_the_hunt_are_on_the_site(site):
     shown = [_norm(html.unescape(re.sub(r"<[^>]+>", "", block)).replace("\\\n", " "))
              for block in blocks]
     wide = json.loads((ROOT / "results" / "clubfight" / "summary-100k.json").read_text())
-    assert shown == [f"$ {row['command']}" for row in wide + rows]  # whole, cut into lines
+    slack = {(r["jokers"], r["rules"]): r["slack"]["command"] for r in json.loads(
+        (ROOT / "results" / "clubfight" / "summary-slack.json").read_text())}
+    slack_commands = [slack[(r["jokers"], r["rules"])] for r in rows
+                      if (r["jokers"], r["rules"]) in slack]
+    assert len(slack_commands) == 4
+    assert shown == ([f"$ {row['command']}" for row in wide]  # whole, cut into lines
+                     + [f"$ {command}" for command in slack_commands]
+                     + [f"$ {row['command']}" for row in rows])
     css = (site / "_static" / "ringside.css").read_text(encoding="utf-8")
     assert "/* clubfight statistics (harness/games/clubfight/docs.py) */" in css
     assert "div.ringside-command pre" in css and "pre-wrap" in css

@@ -122,6 +122,12 @@ def test_installed_wheel_checks_replays_and_builds_the_docs(installed, capsys):
     assert where["bundled"] and bundle == site / "harness" / "_data"
     assert (bundle / RULE_INDEX).is_file() and not (bundle / "docs" / "generated").exists()
     assert not any(bundle.rglob("*.jsonl"))
+    # Every summary the docs read (the main survey, the 100k and slack surveys) is there.
+    summaries = sorted(p.relative_to(ROOT).as_posix()
+                       for p in (ROOT / "results").glob("*/summary*.json"))
+    assert len(summaries) >= 2
+    assert sorted(p.relative_to(bundle).as_posix()
+                  for p in (bundle / "results").glob("*/summary*.json")) == summaries
 
     # ringside check: passes, with the bundled scenarios and every rule covered.  The
     # explorer runs shallow here (what is under test is the wheel, not the explorer);

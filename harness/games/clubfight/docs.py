@@ -31,9 +31,13 @@ from harness.registry import DocsContext, DocsPage
 from model.core.errors import InputError
 
 SUMMARY = "summary.json"
+"""The survey's summary, in the game's results folder."""
 WIDE_SUMMARY = "summary-100k.json"
 """The perfect-information survey over 100,000 deals per variant (no policies)."""
-"""The survey's summary, in the game's results folder."""
+SLACK_SUMMARY = "summary-slack.json"
+"""A survey of its own for the slack (``survey --slack N`` over the first N deals): slack
+costs seconds a deal where solving costs milliseconds, so it covers fewer deals than
+:data:`SUMMARY`; a variant's slack block is taken from here when its row there has none."""
 HUNT = "unwinnable.md"
 """The notes of the hunt for unwinnable deals, in the game's results folder."""
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -42,6 +46,8 @@ CLOSE = 3
 """A lost game with at most this many cards left counts as a close one (on the page)."""
 COMMANDS_LABEL = "clubfight-survey-commands"
 """The label of the statistics page's list of commands (figure captions link to it)."""
+SLACK_COMMANDS_LABEL = "clubfight-slack-commands"
+"""The label of the slack survey's commands, when the slack has a survey of its own."""
 
 
 def docs_pages(context: DocsContext) -> list[DocsPage]:
@@ -56,13 +62,11 @@ def docs_pages(context: DocsContext) -> list[DocsPage]:
         except (OSError, ValueError) as error:
             raise InputError(f"cannot read the statistics: {error}", str(path)) from None
         wide_path = context.game_results / WIDE_SUMMARY
-        wide = None
-        if wide_path.is_file():
-            try:
-                wide = read_summary(wide_path)
-            except (OSError, ValueError) as error:
-                raise InputError(f"cannot read the statistics: {error}",
-                                 str(wide_path)) from None
+        wide = _optional_summary(wide_path)
+        slack_path = context.game_results / SLACK_SUMMARY
+        slack_rows = _optional_summary(slack_path)
+        if slack_rows:
+            rows = with_slack(rows, slack_rows, context.shown(slack_path))
         pages.append(statistics_page(context.game.title, rows, context.shown(path),
                                      hunt=hunt.is_file(), wide=wide,
                                      wide_shown=context.shown(wide_path)))
@@ -73,6 +77,43 @@ def docs_pages(context: DocsContext) -> list[DocsPage]:
             raise InputError(f"cannot read the hunt's notes: {error}", str(hunt)) from None
         pages.append(hunt_page(context.game.title, text, context.shown(hunt), rows))
     return pages
+
+
+def _optional_summary(path: Path) -> list[dict] | None:
+    """The rows of a summary file that may be missing (``None`` then)."""
+    if not path.is_file():
+        return None
+    try:
+        return read_summary(path)
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read the statistics: {error}", str(path)) from None
+
+
+def with_slack(rows: Sequence[Mapping[str, Any]], slack_rows: Sequence[Mapping[str, Any]],
+               shown: str) -> list[dict]:
+    """``rows`` with the slack block of each variant whose row has none taken from
+    ``slack_rows`` (read from ``shown``), the same variant: Jokers, rules and rule
+    overrides.  A slack row without a slack block, or for a variant ``rows`` does not
+    have, is an :class:`InputError` naming it (the page would silently leave it out)."""
+    def variant(row: Mapping[str, Any]) -> tuple:
+        return (row.get("jokers"), row.get("rules"),
+                json.dumps(row.get("rules_overrides") or {}, sort_keys=True))
+
+    blocks = {}
+    for row in slack_rows:
+        if not isinstance(row.get("slack"), Mapping):
+            raise InputError(f"{variant_name(row)}: a row of the slack survey needs a slack "
+                             "block (run the survey with --slack N)", shown)
+        blocks[variant(row)] = {**row["slack"], "source": shown, "range": _deal_range(row),
+                                "took": _minutes(row.get("wall_seconds")),
+                                "workers": row.get("workers")}
+    known = {variant(row) for row in rows}
+    for key, block in blocks.items():
+        if key not in known:
+            raise InputError(f"{variant_name(dict(zip(('jokers', 'rules'), key)))}: the slack "
+                             "survey has a variant the main summary does not", shown)
+    return [dict(row) if row.get("slack") is not None or variant(row) not in blocks
+            else {**row, "slack": blocks[variant(row)]} for row in rows]
 
 
 def read_summary(path: Path) -> list[dict]:
@@ -224,7 +265,7 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
     from harness.docs.templating import esc
     from harness.games.clubfight.plots import slack_counts
 
-    table, missing, surveyed = [], [], []
+    table, missing, surveyed, commands, sources = [], [], [], [], []
     totals = {"deals": 0, "exact": 0, "unknown": 0, "unwinnable": 0, "budget": 0, "check": 0}
     for row in rows:
         name = variant_name(row)
@@ -234,6 +275,13 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
             table.append([esc(name), "not surveyed", "", "", "", ""])
             continue
         block = row["slack"]
+        if block.get("source"):
+            if block["source"] not in sources:
+                sources.append(block["source"])
+            if isinstance(block.get("command"), str):
+                commands.append({"name": name, "range": block.get("range"),
+                                 "took": block.get("took"), "workers": block.get("workers"),
+                                 "command": command_lines(block["command"])})
         for key in ("deals", "exact", "unknown", "unwinnable"):
             totals[key] += found[key]
         for key in ("budget", "check"):
@@ -261,6 +309,7 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
         "any": bool(surveyed), "surveyed": len(surveyed), "missing": missing,
         "totals": totals,
         "deals_text": _per_variant(surveyed, "deals") if surveyed else None,
+        "sources": sources, "commands": commands,
         "table": {"header": ["Variant", "Deals surveyed", "Exact", "Unknown (why)",
                              "Median slack (range)", "Seconds per deal: median / p99 / max"],
                   "rows": table},
@@ -376,6 +425,7 @@ def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -
         "medians": ([f"{v['nodes_median']:,}" for v in variants]
                     if all(isinstance(v["nodes_median"], int) for v in variants) else None),
         "figures": figures, "files": files, "commands_label": COMMANDS_LABEL,
+        "slack_commands_label": SLACK_COMMANDS_LABEL,
         "slack": slack_data(rows),
     }
 

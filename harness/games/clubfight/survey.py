@@ -165,9 +165,13 @@ class SurveyConfig:
             if not self.slack_deals:
                 raise InputError("a slack budget needs --slack N, the deals to compute "
                                  "the slack of", "--slack-max-nodes")
-        if self.slack_check_limit is not None and self.slack_check_limit < 1:
-            raise InputError(f"must be at least 1, not {self.slack_check_limit}",
-                             "slack check limit")
+        if self.slack_check_limit is not None:
+            if self.slack_check_limit < 1:
+                raise InputError(f"must be at least 1, not {self.slack_check_limit}",
+                                 "--slack-check-limit")
+            if not self.slack_deals:
+                raise InputError("a check limit needs --slack N, the deals to compute the "
+                                 "slack of", "--slack-check-limit")
 
     @property
     def numbers(self) -> range:

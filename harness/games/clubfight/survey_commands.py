@@ -3,13 +3,15 @@
 ``ringside clubfight survey --jokers 1|2 --deals N [--start K] [--workers W]
 [--out F.jsonl] [--resume] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
 [--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
-[--slack-max-nodes M] [--scheduler ADDRESS] [--summary FILE] [--json]`` solves
+[--slack-max-nodes M] [--slack-check-limit K] [--scheduler ADDRESS]
+[--summary FILE] [--json]`` solves
 deals ``CFj-K .. CFj-(K+N-1)`` and prints the win rate with its 95% Wilson
 interval (:mod:`harness.games.clubfight.survey`); ``--policies
 greedy,mc:1000`` also plays every deal with ``greedy`` and the first 1000 with
 ``mc`` (:mod:`model.clubfight.policies`); ``--slack 1000`` also computes the
 slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
-``--slack-max-nodes`` nodes.  ``--summary``
+``--slack-max-nodes`` nodes, its proof of loss re-derived by the checker up to
+``--slack-check-limit`` states.  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
 object per variant: what ``ringside docs`` publishes).  Exit 1 when a
 winning line does not replay or a slack computation fails (the message names
@@ -55,6 +57,8 @@ def _command_text(args) -> str:
         parts += ["--slack", str(args.slack)]
         if args.slack_max_nodes is not None:
             parts += ["--slack-max-nodes", str(args.slack_max_nodes)]
+        if args.slack_check_limit is not None:
+            parts += ["--slack-check-limit", str(args.slack_check_limit)]
     if args.scheduler:
         parts += ["--scheduler", args.scheduler]
     else:
@@ -82,7 +86,8 @@ def cmd_clubfight_survey(args) -> Report:
         jokers=args.jokers, start=args.start, deals=args.deals, rules=rules,
         rules_name=name, rules_overrides=changed, max_nodes=args.max_nodes,
         timeout=args.timeout, policies=parse_policies(args.policies, args.deals),
-        seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes)
+        seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes,
+        slack_check_limit=args.slack_check_limit)
     summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
     try:
         with Progress.of(args, unit="deal") as progress:
@@ -197,7 +202,8 @@ def cmd_clubfight_play(args) -> Report:
 def register(commands) -> None:
     """Add ``survey`` and ``play`` to ``ringside clubfight``."""
     from model.clubfight.policies import POLICIES
-    from model.clubfight.slack import DEFAULT_MAX_NODES
+    from model.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
+    from model.clubfight.solver import CERTIFICATE_LIMIT
 
     survey = add_command(commands, "survey", cmd_clubfight_survey,
                          help="solve a range of deals: win rate with a 95%% Wilson interval",
@@ -223,6 +229,11 @@ def register(commands) -> None:
     survey.add_argument("--slack-max-nodes", type=NODES, metavar="M",
                         help=f"node budget of each deal's slack (default "
                              f"{DEFAULT_MAX_NODES:,}; unknown past it; reproducible)")
+    survey.add_argument("--slack-check-limit", type=bounded_int(1, CERTIFICATE_LIMIT),
+                        metavar="K",
+                        help=f"largest proof of loss (refuted states) the checker re-derives "
+                             f"for a slack (default {DEFAULT_CHECK_LIMIT:,} with the compiled "
+                             f"checker; a larger proof leaves the slack unknown)")
     survey.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on this Dask distributed scheduler (pip install "
                              "'ringside[dask]')")
