@@ -314,6 +314,19 @@ def _with_slack(tmp_path: Path, blocks: dict[int, dict]) -> Path:
     return tmp_path
 
 
+def _slack_section(rst: str) -> str:
+    """The statistics page's slack section (up to the commands of the main survey)."""
+    return rst.split("Slack: how many clubs a deal can spare\n", 1)[1].split(
+        "Reproduce these figures", 1)[0]
+
+
+def _table_cells(section: str) -> list[str]:
+    """The cells of the first list-table in ``section``, header first, row by row."""
+    table = section.split(".. list-table::", 1)[1]
+    return [line.strip(" *-") for line in table.splitlines()
+            if line.strip().startswith(("*", "-"))]
+
+
 def test_the_statistics_page_shows_the_slack_of_the_variants_surveyed(tmp_path, monkeypatch):
     from harness.games.clubfight import plots
 
@@ -324,9 +337,7 @@ def test_the_statistics_page_shows_the_slack_of_the_variants_surveyed(tmp_path, 
     pages = _pages(_with_slack(tmp_path, {0: first, 2: third}))
     page = pages["statistics"]
     assert list(page.files) == ["statistics-slack.svg"]
-    rst = _render(page)
-    section = rst.split("Slack: how many clubs a deal can spare\n", 1)[1].split(
-        "Reproduce these figures", 1)[0]
+    section = _slack_section(_render(page))
     flat = " ".join(section.split())
     assert "still be won; take one more and it cannot" in flat  # what slack means to a player
     assert "Slack was computed in 2 of the 4 variants (not in 1 Joker, webapp and 2 Jokers, " \
@@ -338,9 +349,7 @@ def test_the_statistics_page_shows_the_slack_of_the_variants_surveyed(tmp_path, 
     assert file == "statistics-slack.svg"
     assert "ringside clubfight survey" in caption and "deals" in caption
     assert "``--slack``" in caption and "unknown" in caption and "orange" in caption
-    table = section.split(".. list-table::", 1)[1]
-    cells = [line.strip(" *-") for line in table.splitlines()
-             if line.strip().startswith(("*", "-"))]
+    cells = _table_cells(section)
     assert cells[6:12] == ["1 Joker, rulebook", "10", "8", "2 (1 budget, 1 check)",
                            "3 (from 2 to 5)", "120 ms / 200 ms / 200 ms"]
     assert cells[12:14] == ["1 Joker, webapp", "not surveyed"]
@@ -371,8 +380,7 @@ def test_a_summary_without_slack_says_so(tmp_path, monkeypatch):
     monkeypatch.setattr(plots, "FIGURES", tuple(f for f in plots.FIGURES if f[0] == "slack"))
     page = _pages(_with_slack(tmp_path, {}))["statistics"]
     assert "statistics-slack.svg" not in page.files
-    section = _render(page).split("Slack: how many clubs a deal can spare\n", 1)[1]
-    flat = " ".join(section.split("Reproduce these figures")[0].split())
+    flat = " ".join(_slack_section(_render(page)).split())
     assert "No survey has computed the slack yet" in flat and "--slack N" in flat
 
 
@@ -397,8 +405,7 @@ def test_a_slack_survey_of_its_own_fills_the_variants_the_main_survey_left_witho
         json.dumps([_slack_survey_row(2, "rulebook", 10, block)]))
     page = _pages(results)["statistics"]
     assert list(page.files) == ["statistics-slack.svg"]
-    section = _render(page).split("Slack: how many clubs a deal can spare\n", 1)[1].split(
-        "Reproduce these figures", 1)[0]
+    section = _slack_section(_render(page))
     flat = " ".join(section.split())
     assert "Slack was computed in 1 of the 4 variants" in flat
     (file, caption), = _figures(section)
@@ -410,8 +417,7 @@ def test_a_slack_survey_of_its_own_fills_the_variants_the_main_survey_left_witho
     assert "2 Jokers, rulebook (CF2-0 to CF2-9; took 10.0 minutes with 2 workers):" in flat
     assert "$ ringside clubfight survey --jokers 2 --deals 10 --rules rulebook --slack 10" \
         in flat.replace(" \\ ", " ")
-    cells = [line.strip(" *-") for line in section.split(".. list-table::", 1)[1].splitlines()
-             if line.strip().startswith(("*", "-"))]
+    cells = _table_cells(section)
     at = cells.index("2 Jokers, rulebook")
     assert cells[at + 1: at + 5] == ["10", "8", "2 (1 budget, 1 check)", "3 (from 2 to 5)"]
     assert cells[cells.index("1 Joker, rulebook") + 1] == "not surveyed"

@@ -158,20 +158,16 @@ class SurveyConfig:
         if type(self.slack_deals) is not int or self.slack_deals < 0:
             raise InputError(f"must be a whole number from 0, not {self.slack_deals}",
                              "--slack")
-        if self.slack_max_nodes is not None:
-            if self.slack_max_nodes < 1:
-                raise InputError(f"must be at least 1, not {self.slack_max_nodes}",
-                                 "--slack-max-nodes")
+        for limit, option, what in ((self.slack_max_nodes, "--slack-max-nodes", "a slack budget"),
+                                    (self.slack_check_limit, "--slack-check-limit",
+                                     "a check limit")):
+            if limit is None:
+                continue
+            if limit < 1:
+                raise InputError(f"must be at least 1, not {limit}", option)
             if not self.slack_deals:
-                raise InputError("a slack budget needs --slack N, the deals to compute "
-                                 "the slack of", "--slack-max-nodes")
-        if self.slack_check_limit is not None:
-            if self.slack_check_limit < 1:
-                raise InputError(f"must be at least 1, not {self.slack_check_limit}",
-                                 "--slack-check-limit")
-            if not self.slack_deals:
-                raise InputError("a check limit needs --slack N, the deals to compute the "
-                                 "slack of", "--slack-check-limit")
+                raise InputError(f"{what} needs --slack N, the deals to compute the slack of",
+                                 option)
 
     @property
     def numbers(self) -> range:
