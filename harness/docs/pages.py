@@ -787,11 +787,11 @@ def phase_stages(game: Game) -> list[tuple[str, str, frozenset]]:
     graph = game.phase_graph()
     if graph.number_of_nodes() <= STAGED_AT:
         return []
+    first_rule = {node: list(data["rules"])[0] for node, data in graph.nodes(data=True)
+                  if data.get("rules")}
     groups: dict[str, set] = {}
-    for node, data in graph.nodes(data=True):
-        rules = list(data.get("rules", ()))
-        if rules:
-            groups.setdefault(rules[0].split(".")[0], set()).add(node)
+    for node, rule in first_rule.items():
+        groups.setdefault(rule.split(".")[0], set()).add(node)
     titles = {section.number: section.title for section in game.rulebook.sections}
     order = [section.number for section in game.rulebook.sections]
     stages = [(number, titles.get(number, number), frozenset(nodes))
@@ -799,8 +799,6 @@ def phase_stages(game: Game) -> list[tuple[str, str, frozenset]]:
     stages.sort(key=lambda s: order.index(s[0]) if s[0] in order else len(order))
     if len(stages) <= 1:
         return []
-    first_rule = {node: list(data["rules"])[0] for node, data in graph.nodes(data=True)
-                  if data.get("rules")}
     rank = {number: index for index, number in enumerate(game.rulebook.numbers())}
     return [part for stage in stages for part in _stage_parts(stage, first_rule, rank)]
 
