@@ -42,6 +42,7 @@ from model.clubfight.state import State  # noqa: E402
 
 SETTLED = (("bound_cuts", "capacity bound"), ("next_club_cuts", "next-club bound"),
            ("window_cuts", "window bound"), ("tail_cuts", "  of which the tail rule"),
+           ("ladder_cuts", "ladder"),
            ("table_hits", "table of refuted states"))
 
 

@@ -39,6 +39,7 @@ from clubfight_positions import late_state
 PRESETS = [RULEBOOK, WEBAPP]
 PRESET_IDS = ["rulebook", "webapp"]
 NO_BLOCKING = dataclasses.replace(ALL_TECHNIQUES, blocking=False)
+NO_LADDER = dataclasses.replace(ALL_TECHNIQUES, ladder=False)
 
 
 def played_states(jokers: int, number: int, rules: Rules, rng: random.Random) -> list[State]:
@@ -173,11 +174,11 @@ DEAL_D = ("6S AD 5H JH JS JK 7D 7H 9D 6D 2H 6H 4D 8D 9H TH QH KS QS TD 3S 4H 3D 
 @pytest.mark.rules("CF 3.2", "CF 3.3", "CF 3.4")
 def test_blocking_is_not_vacuous():
     """Deal D with 8 clubs is lost; with blocking the proof takes fewer nodes
-    (1,943 against 1,976 when measured), so the blocked window cuts states the
-    plain window does not."""
+    (1,943 against 1,976 when measured, the ladder off: with it both take
+    374), so the blocked window cuts states the plain window does not."""
     state = with_clubs(State.from_deal(Deal.parse(DEAL_D)), 8)
     nodes = {}
-    for techniques in (ALL_TECHNIQUES, NO_BLOCKING):
+    for techniques in (NO_LADDER, dataclasses.replace(NO_BLOCKING, ladder=False)):
         result = solve(state, RULEBOOK, techniques=techniques, engine="native")
         assert result.verdict == "loss"
         nodes[techniques.blocking] = result.nodes
@@ -269,7 +270,7 @@ def plain_slack(state: State, rules: Rules) -> int | None:
 @pytest.mark.rules("CF 2.1", "CF 2.4", "CF 5.1", "CF 5.2")
 def test_slack_matches_the_plain_search():
     seen = set()
-    for rules, state, _ in small_positions()[::2]:
+    for rules, state, _ in small_positions():
         if len(state.hand) + len(state.clubs) < 4:
             continue
         result = slack(state, rules, max_nodes=200_000)

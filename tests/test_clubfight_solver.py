@@ -49,14 +49,16 @@ needs_native = pytest.mark.skipif(
     not NATIVE, reason=f"compiled search unavailable: {_solver_native.unavailable_reason()}")
 
 # Every technique off one at a time, then all off but the table, then all off,
-# then everything eager (tiny budgets, the window for every club count).
+# then everything eager (tiny budgets, the window for every club count), then
+# the ladder from the first node (it is built once the first attempt ends).
 TECHNIQUE_SETS = [ALL_TECHNIQUES] + [
     dataclasses.replace(ALL_TECHNIQUES, **{name: False})
     for name in ("dedupe", "order", "bound", "next_club", "window", "tail", "table",
-                 "restarts", "blocking")
+                 "restarts", "blocking", "ladder")
 ] + [dataclasses.replace(NO_TECHNIQUES, table=True, dedupe=True), NO_TECHNIQUES,
      dataclasses.replace(ALL_TECHNIQUES, first_budget=1, restart_budgets=(1, 2, 3),
-                        window_clubs=13)]
+                        window_clubs=13),
+     dataclasses.replace(ALL_TECHNIQUES, first_budget=0)]
 
 
 # --------------------------------------------------------------------------
@@ -298,8 +300,8 @@ def test_late_game_cases_cover_wins_and_losses():
 
 
 TECHNIQUE_IDS = ["all", "no-dedupe", "no-order", "no-bound", "no-next-club", "no-window",
-                 "no-tail", "no-table", "no-restarts", "no-blocking", "table-only", "none",
-                 "eager"]
+                 "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder", "table-only",
+                 "none", "eager", "ladder-first"]
 
 
 @pytest.mark.rules("CF 2.1", "CF 2.2", "CF 2.3", "CF 2.4", "CF 4.7", "CF 5.1", "CF 5.2")

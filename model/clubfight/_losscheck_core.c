@@ -167,6 +167,9 @@ typedef struct {
      * direct-mapped, CAPS_CACHE entries (a key with the top bit set is used) */
     u64 *caps_key;
     unsigned char (*caps_value)[14];
+    /* The ladder (losscheck.py _ladder_needs): need[played * (total + 1) + C],
+     * LADDER_NONE where no clear will do; NULL when not usable. */
+    unsigned char *ladder;
     int status;               /* OUT_* once the check must stop */
     /* counters */
     i64 visited, children, bound_cuts, listed, searched;
@@ -692,6 +695,169 @@ static int window_bound(const Checker *c, const Node *n, const Bag *in_play, con
     return -1;
 }
 
+/* ---------------------------------------------------------------------------
+ * The ladder (losscheck.py: _ladder_limit, _ladder_needs, ladder_refutes)
+ * ------------------------------------------------------------------------- */
+
+#define LADDER_NONE 255
+
+static int dealt_after(const Checker *c, int start_dealt, int cleared) {
+    return imin(c->total, start_dealt + cleared);
+}
+
+/* The most `club` clears when only cards numbered below window_end can be on
+ * the grid, those numbered fresh_first .. window_end - 1 are all on it, and
+ * it holds grid_size cards. */
+static int ladder_limit(const Checker *c, int club, int window_end, int fresh_first,
+                        int grid_size) {
+    int window[14], fresh[14], suits[4];
+    for (int v = 0; v < 14; v++) {
+        window[v] = c->prefix_value[window_end][v];
+        fresh[v] = window[v] - c->prefix_value[fresh_first][v];
+    }
+    for (int t = 0; t < 4; t++)
+        suits[t] = c->prefix_suit[window_end][t] - c->prefix_suit[fresh_first][t];
+    int fresh_cards = window_end - fresh_first;
+    int blocked = (suits[SUIT_D] >= 3 ? BLOCK_LINE : 0) | (suits[SUIT_H] >= 3 ? BLOCK_RUN : 0)
+                  | (suits[SUIT_S] >= 3 ? BLOCK_UPDOWN : 0);
+#define TERM(most, taken) imin((most), grid_size - (fresh_cards - (taken)))
+    int best = 1;  /* Any */
+    best = imax(best, TERM(window[club] + (c->jokers_match ? window[0] : 0),
+                           fresh[club] + (c->jokers_match ? fresh[0] : 0)));
+    int most[14];
+    for (int t = 0; t < 14; t++) most[t] = -1;
+    most[0] = 0;
+    for (int v = 1; v <= club; v++)
+        for (int copy = 0; copy < window[v]; copy++)
+            for (int t = club; t >= v; t--)
+                if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
+    if (most[club] > 0) {
+        int budget = club, taken = 0;
+        for (int v = 1; v <= club; v++) {
+            int fit = imin(fresh[v], budget / v);
+            taken += fit;
+            budget -= fit * v;
+            if (fit < fresh[v]) break;
+        }
+        best = imax(best, TERM(most[club] + (c->sum_jokers_zero ? window[0] : 0),
+                               taken + (c->sum_jokers_zero ? fresh[0] : 0)));
+    }
+    if (!(blocked & BLOCK_LINE) && (window[club] || (c->line_joker_target && window[0])))
+        best = imax(best, imin(3, grid_size));
+    if (!(blocked & BLOCK_UPDOWN)) {
+        if (club >= 2 && club <= 7) {
+            int in_window = 0, in_fresh = 0;
+            for (int v = 1; v < club; v++) { in_window += window[v]; in_fresh += fresh[v]; }
+            best = imax(best, TERM(in_window, in_fresh));
+        }
+        if (club >= 7 && club <= 12) {
+            int in_window = 0, in_fresh = 0;
+            for (int v = club + 1; v <= 13; v++) { in_window += window[v]; in_fresh += fresh[v]; }
+            best = imax(best, TERM(in_window, in_fresh));
+        }
+    }
+    if (!(blocked & BLOCK_RUN)) {
+        int low = club, high = club;
+        while (low > 1 && window[low - 1]) low--;
+        while (high < 13 && window[high + 1]) high++;
+        if (high - low + 1 >= c->run_min_cards) {
+            int chain = 0;
+            for (int v = low; v <= high; v++) if (v != club && fresh[v]) chain++;
+            best = imax(best, TERM(high - low, chain));
+        }
+    }
+#undef TERM
+    return imin(best, grid_size);
+}
+
+/* Builds c->ladder (left NULL when the start's grid has holes and cards to
+ * deal).  Returns 0, or -1 out of memory. */
+static int ladder_build(Checker *c, const Node *root) {
+    int filled = 0;
+    for (int s = 0; s < SLOTS; s++) filled += root->cells[s] >= 0;
+    int total = c->total, width = total + 1, start = root->dealt;
+    if (filled != SLOTS && start != total) return 0;
+    int clubs[13], drawn_at[14], k = 0;
+    for (int i = 0; i < c->clubs; i++) {
+        clubs[k++] = c->order[i];
+        drawn_at[c->order[i]] = imax(0, i - c->hand_size + 1);
+    }
+    unsigned char *limit = malloc((size_t)14 * width * width);
+    unsigned char *first = malloc((size_t)16384 * width);
+    unsigned char *need = malloc((size_t)16384 * width);
+    int *playable = malloc(sizeof(int) * (1 << k));
+    if (!limit || !first || !need || !playable) {
+        free(limit); free(first); free(need); free(playable);
+        return -1;
+    }
+    for (int now = 0; now < total; now++)
+        for (int before = 0; before <= now; before++)
+            for (int i = 0; i < k; i++)
+                limit[(clubs[i] * width + now) * width + before] = (unsigned char)ladder_limit(
+                    c, clubs[i], dealt_after(c, start, now), dealt_after(c, start, before),
+                    imin(9, total - now));
+    /* Sets of clubs some order plays each once drawn, biggest first. */
+    int n_playable = 0;
+    for (int size = k; size >= 0; size--)
+        for (int chosen = 0; chosen < 1 << k; chosen++) {
+            if (popcount((unsigned)chosen) != size) continue;
+            int turns[13], n = 0, ok = 1, mask = 0;
+            for (int i = 0; i < k; i++)
+                if (chosen >> i & 1) { turns[n++] = drawn_at[clubs[i]]; mask |= 1 << clubs[i]; }
+            /* sorted, the j-th smallest turn a club is drawn at must be at most j */
+            for (int a = 1; a < n; a++) {
+                int x = turns[a], b = a - 1;
+                while (b >= 0 && turns[b] > x) { turns[b + 1] = turns[b]; b--; }
+                turns[b + 1] = x;
+            }
+            for (int j = 0; j < n; j++) if (turns[j] > j) { ok = 0; break; }
+            if (ok) playable[n_playable++] = mask;
+        }
+    memset(first, LADDER_NONE, (size_t)16384 * width);
+    memset(need, LADDER_NONE, (size_t)16384 * width);
+    int least = c->must_clear ? 1 : 0;
+    for (int now = total - 1; now >= 0; now--) {
+        for (int e = 0; e < n_playable; e++) {
+            int mask = playable[e], size = popcount((unsigned)mask);
+            int best = LADDER_NONE;
+            for (int i = 0; i < k; i++) {
+                int club = clubs[i];
+                if (mask >> club & 1 || drawn_at[club] > size) continue;
+                int wanted = need[(mask | 1 << club) * width + now];
+                if (wanted == LADDER_NONE) continue;
+                for (int before = 0; before <= now && before < best; before++)
+                    if (limit[(club * width + now) * width + before] >= wanted) {
+                        best = before;
+                        break;
+                    }
+            }
+            first[mask * width + now] = (unsigned char)best;
+            for (int gain = least; gain <= imin(9, total - now); gain++) {
+                int later = now + gain < total ? first[mask * width + now + gain] : LADDER_NONE;
+                if (now + gain == total || (later != LADDER_NONE && later <= now)) {
+                    need[mask * width + now] = (unsigned char)gain;
+                    break;
+                }
+            }
+        }
+    }
+    free(limit); free(first); free(playable);
+    c->ladder = need;
+    return 0;
+}
+
+/* 1 when no club in hand has a move as big as the ladder needs (lost). */
+static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int h,
+                          const int *largest) {
+    if (!c->ladder) return 0;
+    int now = c->total - cards_left(c, n), width = c->total + 1;
+    for (int i = 0; i < h; i++) {
+        int wanted = c->ladder[(n->played | 1 << hand[i]) * width + now];
+        if (wanted != LADDER_NONE && largest[hand[i]] >= wanted) return 0;
+    }
+    return 1;
+}
+
 /* bound(node) < left, computed lazily (cheapest part first). */
 static int cut(Checker *c, const Node *n, int left) {
     Bag in_play = in_play_bag(c, n);
@@ -728,6 +894,7 @@ static int cut(Checker *c, const Node *n, int left) {
     }
     best = imin(best, next_club);
     if (best < left) return 1;
+    if (ladder_refutes(c, n, hand, h, largest)) return 1;
     if (k <= c->window_clubs)
         best = imin(best, window_bound(c, n, &in_play, caps, clubs, index, k, largest));
     return best < left;
@@ -931,6 +1098,12 @@ int clc_check(const int *values, const int *suits, int total,
     for (int s = 0; s < SLOTS; s++) root.cells[s] = (signed char)root_cells[s];
     root.dealt = root_dealt;
     root.played = 0;
+    if (ladder_build(c, &root)) {
+        free(c->caps_key);
+        free(c->caps_value);
+        free(c);
+        return OUT_NO_MEMORY;
+    }
 
     struct sigaction previous, mine;
     int hooked = 0;
@@ -953,6 +1126,7 @@ int clc_check(const int *values, const int *suits, int total,
     counts[4] = c->searched;
     counts[5] = c->search_nodes;
     table_free(&c->decided);
+    free(c->ladder);
     free(c->caps_key);
     free(c->caps_value);
     free(c);

@@ -35,14 +35,14 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
        R_UPDOWN_ANY_SUBSET, R_LINE_JOKER_TARGET, R_RUN_MIN_CARDS, R_COUNT };
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
-       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_COUNT };
+       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_COUNT };
 /* Blocked action flags of a window (blocking technique). */
 #define BLOCK_LINE 1
 #define BLOCK_UPDOWN 2
 #define BLOCK_RUN 4
 /* Stats, in this order, to Python. */
 enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
-       S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_COUNT };
+       S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_COUNT };
 
 static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
 static int SLOT_LINES[9][2];
@@ -192,6 +192,9 @@ typedef struct {
     int drawn[16], n_drawn;
     int all_clubs;
     int available[14];
+    int club_order[16], n_clubs, hand_size, start_dealt, ladder_usable;
+    /* ladder[played * (total + 1) + C]: ladder_needs (NULL until built). */
+    uint8_t *ladder;
     int rules[R_COUNT];
     int tech[T_COUNT];
     int jokers_constrained;
@@ -782,6 +785,201 @@ static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, 
     return -1;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The deck-order ladder (solver.py: ladder_limits, ladder_needs, ladder_margin) */
+/* ------------------------------------------------------------------------ */
+
+#define LADDER_NEVER 99
+
+/* limits[(C * (total + 1) + c) * 14 + v]; see ladder_limits in _solver_core.py. */
+static void ladder_limits(const Search *S, int *limits) {
+    const int *R = S->rules;
+    int total = S->total, width = total + 1, dealt = S->start_dealt;
+    for (int cleared = 0; cleared < total; cleared++) {
+        int grid_size = total - cleared < 9 ? total - cleared : 9;
+        int end = dealt + cleared < total ? dealt + cleared : total;
+        int window[15] = {0}, window_jokers = 0;
+        for (int i = 0; i < end; i++) {
+            if (S->values[i]) window[S->values[i]]++; else window_jokers++;
+        }
+        int window_sums[14], window_below[15];
+        greedy_sums(window, 1, window_sums);
+        window_below[0] = 0;
+        for (int v = 1; v < 15; v++) window_below[v] = window_below[v - 1] + window[v - 1];
+        int chain_low[14], chain_high[14];
+        for (int club = 0; club < 14; club++) {
+            int low = club, high = club;
+            while (low > 1 && window[low - 1]) low--;
+            while (high > 0 && high < 13 && window[high + 1]) high++;
+            chain_low[club] = low; chain_high[club] = high;
+        }
+        int fresh[15] = {0}, fresh_jokers = 0, diamonds = 0, hearts = 0, spades = 0;
+        for (int before = cleared; before >= 0; before--) {
+            int first = dealt + before < total ? dealt + before : total;
+            int next = dealt + before + 1 < total ? dealt + before + 1 : total;
+            if (before < cleared && first < next) {
+                int value = S->values[first];
+                if (value) {
+                    fresh[value]++;
+                    int suit = S->suits[first];
+                    diamonds += suit == SUIT_D; hearts += suit == SUIT_H; spades += suit == SUIT_S;
+                } else fresh_jokers++;
+            }
+            int size = end - first;
+            int fresh_sums[14], fresh_below[15];
+            greedy_sums(fresh, 1, fresh_sums);
+            fresh_below[0] = 0;
+            for (int v = 1; v < 15; v++) fresh_below[v] = fresh_below[v - 1] + fresh[v - 1];
+            int *out = limits + (cleared * width + before) * 14;
+            for (int club = 1; club < 14; club++) {
+                int most = 1;
+                int a = window[club] + (R[R_JOKERS_MATCH] ? window_jokers : 0);
+                int b = grid_size - (size - fresh[club] - (R[R_JOKERS_MATCH] ? fresh_jokers : 0));
+                int match = a < b ? a : b;
+                if (match > most) most = match;
+                if (window_sums[club]) {
+                    a = window_sums[club] + (R[R_SUM_JOKERS_ZERO] ? window_jokers : 0);
+                    b = grid_size - (size - fresh_sums[club]
+                                     - (R[R_SUM_JOKERS_ZERO] ? fresh_jokers : 0));
+                    int summed = a < b ? a : b;
+                    if (summed > most) most = summed;
+                }
+                if (diamonds < 3 && most < 3
+                        && (window[club] || (R[R_LINE_JOKER_TARGET] && window_jokers)))
+                    most = 3;
+                if (spades < 3) {
+                    if (club >= 2 && club <= 7) {
+                        a = window_below[club];
+                        b = grid_size - (size - fresh_below[club]);
+                        int lower = a < b ? a : b;
+                        if (lower > most) most = lower;
+                    }
+                    if (club >= 7 && club <= 12) {
+                        a = window_below[14] - window_below[club + 1];
+                        b = grid_size - (size - (fresh_below[14] - fresh_below[club + 1]));
+                        int higher = a < b ? a : b;
+                        if (higher > most) most = higher;
+                    }
+                }
+                if (hearts < 3) {
+                    int low = chain_low[club], high = chain_high[club];
+                    if (high - low + 1 >= R[R_RUN_MIN_CARDS]) {
+                        int distinct = 0;
+                        for (int v = low; v <= high; v++) if (v != club && fresh[v]) distinct++;
+                        a = high - low;
+                        b = grid_size - (size - distinct);
+                        int run = a < b ? a : b;
+                        if (run > most) most = run;
+                    }
+                }
+                out[club] = most < grid_size ? most : grid_size;
+            }
+        }
+    }
+}
+
+/* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
+static int ladder_build(Search *S) {
+    int total = S->total, width = total + 1, k = S->n_clubs;
+    int least = S->rules[R_MUST_CLEAR] ? 1 : 0;
+    int available[16];
+    for (int i = 0; i < k; i++) available[i] = i - S->hand_size + 1 > 0 ? i - S->hand_size + 1 : 0;
+    int *limits = malloc(sizeof(int) * width * width * 14);
+    uint8_t *least_before = malloc((size_t)k * width * 10);
+    uint8_t *need = malloc((size_t)16384 * width);
+    uint8_t *before_of = malloc((size_t)16384 * width);
+    int *sets = malloc(sizeof(int) * (1 << k)), *members_of = malloc(sizeof(int) * (1 << k));
+    if (!limits || !least_before || !need || !before_of || !sets || !members_of) {
+        free(limits); free(least_before); free(need); free(before_of); free(sets); free(members_of);
+        return 1;
+    }
+    ladder_limits(S, limits);
+    memset(least_before, LADDER_NEVER, (size_t)k * width * 10);
+    memset(need, LADDER_NEVER, (size_t)16384 * width);
+    memset(before_of, LADDER_NEVER, (size_t)16384 * width);
+    for (int i = 0; i < k; i++) {
+        int club = S->club_order[i];
+        for (int cleared = 0; cleared < total; cleared++) {
+            uint8_t *row = least_before + (i * width + cleared) * 10;
+            int reached = -1;
+            for (int before = 0; before <= cleared; before++) {
+                int limit = limits[(cleared * width + before) * 14 + club];
+                while (reached < limit) row[++reached] = (uint8_t)before;
+            }
+        }
+    }
+    /* The sets of clubs that can have been played, biggest first. */
+    int n_sets = 0;
+    for (int size = k; size >= 0; size--) {
+        for (int members = 0; members < 1 << k; members++) {
+            if (popcount((u64)members) != size) continue;
+            int taken[16], n = 0;
+            for (int i = 0; i < k; i++) if (members >> i & 1) taken[n++] = available[i];
+            for (int a = 1; a < n; a++) {  /* insertion sort */
+                int x = taken[a], b = a - 1;
+                while (b >= 0 && taken[b] > x) { taken[b + 1] = taken[b]; b--; }
+                taken[b + 1] = x;
+            }
+            int ok = 1;
+            for (int j = 0; j < n; j++) if (taken[j] > j) { ok = 0; break; }
+            if (!ok) continue;
+            int mask = 0;
+            for (int i = 0; i < k; i++) if (members >> i & 1) mask |= 1 << S->club_order[i];
+            sets[n_sets] = mask; members_of[n_sets] = members; n_sets++;
+        }
+    }
+    for (int cleared = total - 1; cleared >= 0; cleared--) {
+        int top = total - cleared < 9 ? total - cleared : 9;
+        for (int e = 0; e < n_sets; e++) {
+            int mask = sets[e], members = members_of[e], size = popcount((u64)members);
+            int best = LADDER_NEVER;
+            for (int i = 0; i < k; i++) {
+                if (members >> i & 1 || available[i] > size) continue;
+                int g = need[(mask | 1 << S->club_order[i]) * width + cleared];
+                if (g <= 9) {
+                    int at = least_before[(i * width + cleared) * 10 + g];
+                    if (at < best) best = at;
+                }
+            }
+            before_of[mask * width + cleared] = (uint8_t)best;
+            int found = LADDER_NEVER;
+            for (int g = least; g <= top; g++)
+                if (cleared + g == total || before_of[mask * width + cleared + g] <= cleared) {
+                    found = g; break;
+                }
+            need[mask * width + cleared] = (uint8_t)found;
+        }
+    }
+    free(limits); free(least_before); free(before_of); free(sets); free(members_of);
+    S->ladder = need;
+    return 0;
+}
+
+/* ladder_margin in solver.py: the most a club in hand can clear beyond what the
+ * ladder needs (negative: none can, the state is lost). */
+static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
+    const Caps *c = caps_of(S, key);
+    const int *most = max_clears(S, grid);
+    if (!c || !most) return 0;  /* out of memory: S->oom is set, cut nothing */
+    int cleared = S->total - c->left, width = S->total + 1;
+    int hand = S->drawn[popcount((u64)played)] & ~played;
+    int best = -LADDER_NEVER;
+    for (int club = 1; club < 14; club++) {
+        if (!(hand >> club & 1)) continue;
+        int margin = most[club] - S->ladder[(played | 1 << club) * width + cleared];
+        if (margin > best) best = margin;
+    }
+    return best;
+}
+
+/* start_ladder in solver.py: 0 if the ladder refutes the start, 1 if not, -1 out of memory. */
+static int start_ladder(Search *S, u64 grid, uint32_t key) {
+    if (S->ladder || !S->ladder_usable) return 1;
+    if (ladder_build(S)) return -1;
+    if (ladder_margin(S, grid, 0, key) < 0) { S->stats[S_LADDER_CUTS]++; return 0; }
+    return 1;
+}
+
 static inline u64 child_grid(u64 grid, int *dealt, int total, int mask) {
     int d = *dealt;
     for (int j = 0; j < MASK_LEN[mask]; j++) {
@@ -888,6 +1086,11 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             i64 slack = next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
                         - (left_now - c.k);
             if (slack < 0) { S->stats[S_NEXT_CLUB_CUTS]++; continue; }
+            if (S->ladder) {
+                int margin = ladder_margin(S, child, child_played, c.key);
+                if (margin < 0) { S->stats[S_LADDER_CUTS]++; continue; }
+                if (margin < slack) slack = margin;
+            }
             double s = (double)slack;
             if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
             c.score = (double)c.k + s;
@@ -920,6 +1123,10 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             if (T[T_NEXT_CLUB] && next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
                     < left_now - c.k) {
                 S->stats[S_NEXT_CLUB_CUTS]++;
+                continue;
+            }
+            if (S->ladder && ladder_margin(S, child, child_played, c.key) < 0) {
+                S->stats[S_LADDER_CUTS]++;
                 continue;
             }
         } else if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
@@ -1018,6 +1225,13 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     }
     for (int t = n_clubs + 2; t < 16; t++) S->drawn[t] = S->drawn[n_clubs + 1];
     S->all_clubs = S->drawn[n_clubs + 1];
+    S->n_clubs = n_clubs < 16 ? n_clubs : 16; S->hand_size = hand_size; S->start_dealt = dealt;
+    for (int i = 0; i < S->n_clubs; i++) S->club_order[i] = club_order[i];
+    {
+        int filled = 0;
+        for (int s = 0; s < 9; s++) if ((grid >> (6 * s) & 63) != EMPTY) filled++;
+        S->ladder_usable = tech[T_LADDER] && (filled == 9 || dealt == total);
+    }
     for (int v = 0; v < 14; v++) S->available[v] = 0;
     for (int i = 0; i < n_clubs; i++) {
         int a = i - hand_size + 1;
@@ -1052,6 +1266,11 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
             for (int step = 0; step < steps; step++) {
                 int first = tech[T_FIRST_BUDGET] > 0 && step == 0;
                 int i = step - (tech[T_FIRST_BUDGET] > 0);
+                if (!first) {
+                    int ok = start_ladder(S, grid, key);
+                    if (ok < 0) { r = R_OOM; break; }
+                    if (!ok) { r = R_LOSS; break; }
+                }
                 S->has_budget = 1;
                 S->budget = S->nodes + (first ? tech[T_FIRST_BUDGET] : budgets[i]);
                 S->noise = first ? 0.0 : (i ? noise : 0.0);
@@ -1064,7 +1283,10 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                 S->noise = n_budgets ? noise : 0.0;
             }
         }
-        if (r == R_RESTART) r = search(S, grid, dealt, 0, key, informed, 0);
+        if (r == R_RESTART) {
+            int ok = start_ladder(S, grid, key);
+            r = ok < 0 ? R_OOM : !ok ? R_LOSS : search(S, grid, dealt, 0, key, informed, 0);
+        }
         if (r == R_WIN) {
             verdict = 0;
             *line_len = S->line_len;
@@ -1088,6 +1310,7 @@ done:
     }
     map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map); map_free(&S->grid_map);
     if (S->refuted.grids) set_free(&S->refuted);
+    free(S->ladder);
     free(S->moves); free(S->caps); free(S->sums); free(S->grids);
     for (int i = 0; i < 16; i++) free(S->child_buf[i]);
     free(S);

@@ -442,3 +442,198 @@ def grid_max_clears(cells: list[int], values, suits, rules: Rules) -> tuple:
                 most = high - low
         out.append(most)
     return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# The deck-order ladder
+# --------------------------------------------------------------------------
+
+LADDER_NEVER = 99
+"""A need no clear meets (a clear is at most 9)."""
+
+
+def ladder_limits(values, suits, total: int, dealt: int, rules: Rules) -> list[int]:
+    """What each club can clear once ``C`` cards are gone, the club before it
+    having acted once ``c`` were: ``limits[(C * (total + 1) + c) * 14 + v]``.
+
+    Cards are numbered as in the search (the start's grid, then the deck);
+    ``dealt`` is the start's deal position, the grid full or the deck empty,
+    so once ``C`` cards are cleared the cards ``0 .. dealt(C) - 1`` have been
+    dealt, ``dealt(C) = min(total, dealt + C)``.  A club acting then, after a
+    club that acted once ``c`` were gone (``c <= C``), has on its grid:
+
+    * only cards numbered below ``dealt(C)`` (the window), and ``min(9,
+      total - C)`` of them;
+    * every *fresh* card, numbered ``dealt(c) .. dealt(C) - 1``: the club
+      before it emptied the slots they were dealt into, and nothing has been
+      cleared since (CF 2.3).
+
+    So each action clears at most its capacity over the window (the terms of
+    :func:`club_capacities`, from values alone, no suits), and at most the
+    grid less the fresh cards it can never take (Match: other ranks; Sum:
+    all but the most fresh cards adding up to at most the club; Up/Down: the
+    other side, the club's own value, Jokers; Run: Jokers, the club's rank,
+    all but one card of each value, values outside its chain).  Three fresh
+    cards of a suit block its action (CF 3.2-3.4).  The limit is the best
+    action's smaller term.  A larger ``c`` means fewer fresh cards, a subset
+    of them, so limits never shrink as ``c`` grows.
+    """
+    width = total + 1
+    limits = [0] * (width * width * 14)
+    jm, sz = rules.jokers_match, rules.sum_jokers_zero
+    for cleared in range(total):
+        grid_size = min(9, total - cleared)
+        end = min(total, dealt + cleared)
+        window = [0] * 15
+        window_jokers = 0
+        for index in range(end):
+            if values[index]:
+                window[values[index]] += 1
+            else:
+                window_jokers += 1
+        window_sums = _greedy_sum_counts(window, 1)
+        window_below = [0] * 15
+        for v in range(1, 15):
+            window_below[v] = window_below[v - 1] + window[v - 1]
+        chains = []
+        for club in range(14):
+            low = high = club
+            while low > 1 and window[low - 1]:
+                low -= 1
+            while 0 < high < 13 and window[high + 1]:
+                high += 1
+            chains.append((low, high))
+        fresh = [0] * 15
+        fresh_jokers = diamonds = hearts = spades = 0
+        for before in range(cleared, -1, -1):
+            # The fresh cards of ``before`` are those of ``before + 1`` and one more.
+            first = min(total, dealt + before)
+            if before < cleared and first < min(total, dealt + before + 1):
+                value = values[first]
+                if value:
+                    fresh[value] += 1
+                    suit = suits[first]
+                    diamonds += suit == SUIT_D
+                    hearts += suit == SUIT_H
+                    spades += suit == SUIT_S
+                else:
+                    fresh_jokers += 1
+            size = end - first
+            fresh_sums = _greedy_sum_counts(fresh, 1)
+            fresh_below = [0] * 15
+            for v in range(1, 15):
+                fresh_below[v] = fresh_below[v - 1] + fresh[v - 1]
+            base = (cleared * width + before) * 14
+            for club in range(1, 14):
+                most = 1
+                match = min(window[club] + (window_jokers if jm else 0),
+                            grid_size - (size - fresh[club] - (fresh_jokers if jm else 0)))
+                if match > most:
+                    most = match
+                summed = window_sums[club]
+                if summed:
+                    summed = min(summed + (window_jokers if sz else 0),
+                                 grid_size - (size - fresh_sums[club]
+                                              - (fresh_jokers if sz else 0)))
+                    if summed > most:
+                        most = summed
+                if diamonds < 3 and most < 3 and (
+                        window[club] or (rules.line_joker_target and window_jokers)):
+                    most = 3
+                if spades < 3:
+                    if 2 <= club <= 7:
+                        lower = min(window_below[club],
+                                    grid_size - (size - fresh_below[club]))
+                        if lower > most:
+                            most = lower
+                    if 7 <= club <= 12:
+                        higher = min(window_below[14] - window_below[club + 1],
+                                     grid_size - (size - (fresh_below[14]
+                                                          - fresh_below[club + 1])))
+                        if higher > most:
+                            most = higher
+                if hearts < 3:
+                    low, high = chains[club]
+                    if high - low + 1 >= rules.run_min_cards:
+                        distinct = 0
+                        for v in range(low, high + 1):
+                            if v != club and fresh[v]:
+                                distinct += 1
+                        run = min(high - low, grid_size - (size - distinct))
+                        if run > most:
+                            most = run
+                limits[base + club] = most if most < grid_size else grid_size
+    return limits
+
+
+def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
+                 rules: Rules) -> dict[int, int]:
+    """The least a club must clear for the clubs after it to finish the deal.
+
+    ``club_order``: the start's clubs, hand then club deck, ``hand_size`` of
+    them in hand (a club may be played once drawn, CF 2.4).  Returns
+    ``need[played << 6 | C]`` for every set ``played`` of clubs (value mask)
+    that can have been played since the start and every ``C < total`` cards
+    cleared since: the least clear of the club played last (the one that
+    completes ``played``, acting once ``C`` were gone) after which some order
+    of the other clubs, each clearing at most its :func:`ladder_limits`, can
+    clear every card left, or :data:`LADDER_NEVER`.
+
+    ``before[played << 6 | C]`` is the least ``c`` such that, the club before
+    having acted once ``c`` were gone, some club not in ``played`` can act
+    once ``C`` are gone and leave the rest possible: a club ``i`` can when its
+    limit at ``(C, c)`` reaches ``need[played + i, C]``.  Limits never shrink
+    as ``c`` grows, so the least such ``c`` says it all.  And ``need[played,
+    C]`` is the least clear ``g`` (at least 1 when actions must clear, CF
+    4.0) with ``C + g = total`` (the deal is won) or ``before[played, C + g]
+    <= C``.  Both follow from larger sets and larger ``C``, so one pass over
+    ``C`` down and sets by size down fills them.
+    """
+    width = total + 1
+    k = len(club_order)
+    available = [max(0, i - hand_size + 1) for i in range(k)]
+    least = 1 if rules.must_clear else 0
+    # least_before[(i * width + C) * 10 + g]: the least c at which club i can clear g.
+    least_before = [LADDER_NEVER] * (k * width * 10)
+    for i, club in enumerate(club_order):
+        for cleared in range(total):
+            base = (i * width + cleared) * 10
+            reached = -1
+            for before in range(cleared + 1):
+                limit = limits[(cleared * width + before) * 14 + club]
+                while reached < limit:
+                    reached += 1
+                    least_before[base + reached] = before
+    sets = []
+    for members in range(1 << k):
+        taken = sorted(available[i] for i in range(k) if members >> i & 1)
+        if all(a <= j for j, a in enumerate(taken)):
+            mask = 0
+            for i in range(k):
+                if members >> i & 1:
+                    mask |= 1 << club_order[i]
+            sets.append((-len(taken), mask, members))
+    sets.sort()
+    need: dict[int, int] = {}
+    before_of: dict[int, int] = {}
+    for cleared in range(total - 1, -1, -1):
+        top = min(9, total - cleared)
+        for minus_size, mask, members in sets:
+            size = -minus_size
+            best = LADDER_NEVER
+            for i in range(k):
+                if members >> i & 1 or available[i] > size:
+                    continue
+                g = need[(mask | 1 << club_order[i]) << 6 | cleared]
+                if g <= 9:
+                    at = least_before[(i * width + cleared) * 10 + g]
+                    if at < best:
+                        best = at
+            before_of[mask << 6 | cleared] = best
+            found = LADDER_NEVER
+            for g in range(least, top + 1):
+                if cleared + g == total or before_of[mask << 6 | cleared + g] <= cleared:
+                    found = g
+                    break
+            need[mask << 6 | cleared] = found
+    return need

@@ -17,7 +17,7 @@ from model.clubfight import _native_build
 
 SOURCE = Path(__file__).with_name("_solver_core.c")
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
-              "table_hits", "restarts", "table_size", "nodes")
+              "ladder_cuts", "table_hits", "restarts", "table_size", "nodes")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
 INTERRUPTED = 5
 NODE_LIMIT_MAX = 2 ** 63 - 1
@@ -72,7 +72,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     tech_fields = [int(techniques.order), int(techniques.bound), int(techniques.next_club),
                    int(techniques.window), int(techniques.tail), int(techniques.table),
                    int(techniques.restarts), int(techniques.window_clubs),
-                   int(techniques.first_budget), int(techniques.blocking)]
+                   int(techniques.first_budget), int(techniques.blocking),
+                   int(techniques.ladder)]
     budgets = list(techniques.restart_budgets)
     line_club = (ctypes.c_int * 16)()
     line_mask = (ctypes.c_int * 16)()

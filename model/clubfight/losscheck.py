@@ -15,7 +15,9 @@ settles), and every move from it, of every club in hand, must lead to
 
 * a state with cards left and no club left (lost, CF 5.2), or
 * a state the check's own bound (:func:`_LossChecker.bound`) proves lost:
-  fewer cards clearable than cards left, or
+  fewer cards clearable than cards left, or no club in hand with a move as
+  big as the check's own ladder (:meth:`_LossChecker._ladder_needs`, built
+  once from the deal's deck order) needs, or
 * a state the certificate lists, which is then checked the same way, or
 * failing those, a state the check's own exhaustive search (same bound at
   every node, a node budget) proves lost.
@@ -37,6 +39,7 @@ engine=...)`` picks one; both give the same answer and the same counts
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 
@@ -168,6 +171,7 @@ class _LossChecker:
             self.suit_prefix[suit] = prefix
         self.moves_cache: dict[tuple, list] = {}
         self.caps_cache: dict[tuple, dict] = {}
+        self.ladder = self._ladder_needs()
 
     # -- the game, from the rules model ------------------------------------------
     def hand(self, played: frozenset) -> list[int]:
@@ -298,7 +302,8 @@ class _LossChecker:
         ``A`` cleared cards (so a suit with ``3 + A`` cards among them still
         blocks its action, CF 3.2-3.4), and clears at most the capacity of
         those cards; the first club clears at most the largest move on the
-        grid now.
+        grid now.  ``-1`` when the ladder (:meth:`_ladder_needs`) finds no
+        club in hand with a move as big as it needs.
         """
         return self._bound(cells, dealt, played, None)
 
@@ -328,6 +333,8 @@ class _LossChecker:
         best = min(best, next_club)
         if left is not None and best < left:
             return best
+        if self.ladder_refutes(cells, dealt, played, largest):
+            return -1
         if len(clubs) <= self.window_clubs:
             best = min(best, self.window(cells, dealt, played, largest))
         return best
@@ -465,6 +472,161 @@ class _LossChecker:
             if grid_suits[suit] + prefix[position] - prefix[dealt] - cleared >= 3:
                 blocked.update(actions)
         return self.caps(window, frozenset(blocked))
+
+    # -- the ladder --------------------------------------------------------------
+    def _ladder_limit(self, club: int, window: range, fresh: range, grid_size: int) -> int:
+        """The most ``club`` clears when the cards numbered in ``window`` are all
+        that can be on the grid and those in ``fresh`` are all on it.
+
+        An action clears only grid cards, the grid holds ``grid_size``, so it
+        clears at most its capacity over the window and at most the grid less
+        the fresh cards it cannot take; 3 fresh cards of a suit block that
+        suit's action (CF 3.2-3.4).
+        """
+        rules = self.rules
+        value_of = self.value_of
+        window_values = [value_of[i] for i in window if value_of[i]]
+        window_jokers = len(window) - len(window_values)
+        fresh_values = [value_of[i] for i in fresh if value_of[i]]
+        fresh_jokers = len(fresh) - len(fresh_values)
+        fresh_suits = [self.suit_of[i] for i in fresh]
+        blocked = {action for suit, actions in _BLOCKS.items()
+                   if fresh_suits.count(suit) >= 3 for action in actions}
+
+        def term(window_most: int, fresh_taken: int) -> int:
+            return min(window_most, grid_size - (len(fresh) - fresh_taken))
+
+        best = 1  # Any (CF 4.3)
+        # Match (CF 4.1): the club's rank, Jokers too when they match.
+        joker_match = rules.jokers_match
+        best = max(best, term(window_values.count(club) + (window_jokers if joker_match else 0),
+                              fresh_values.count(club) + (fresh_jokers if joker_match else 0)))
+        # Sum (CF 4.2): valued cards adding up to the club exactly (Jokers at 0
+        # when they may join); of the fresh ones, at most as many as the
+        # smallest of them that stay within the club's value.
+        most = [-1] * (club + 1)
+        most[0] = 0
+        for v in window_values:
+            for reach in range(club, v - 1, -1):
+                if most[reach - v] >= 0 and most[reach - v] + 1 > most[reach]:
+                    most[reach] = most[reach - v] + 1
+        if most[club] > 0:
+            budget, taken = club, 0
+            for v in sorted(fresh_values):
+                if v > budget:
+                    break
+                budget -= v
+                taken += 1
+            zero = rules.sum_jokers_zero
+            best = max(best, term(most[club] + (window_jokers if zero else 0),
+                                  taken + (fresh_jokers if zero else 0)))
+        # Line (CF 4.4): a row or column, 3 cards, aimed at the club's rank.
+        if "line" not in blocked and (club in window_values
+                                      or (rules.line_joker_target and window_jokers)):
+            best = max(best, min(3, grid_size))
+        # Up/Down (CF 4.5): valued cards on one side.
+        if "updown" not in blocked:
+            if club in _LOW_SIDE:
+                best = max(best, term(sum(1 for v in window_values if v < club),
+                                      sum(1 for v in fresh_values if v < club)))
+            if club in _HIGH_SIDE:
+                best = max(best, term(sum(1 for v in window_values if v > club),
+                                      sum(1 for v in fresh_values if v > club)))
+        # Run (CF 4.6): one card a value along a chain through the club's value.
+        if "run" not in blocked:
+            present = set(window_values)
+            low = high = club
+            while low > 1 and low - 1 in present:
+                low -= 1
+            while high < 13 and high + 1 in present:
+                high += 1
+            if high - low + 1 >= rules.run_min_cards:
+                chain = {v for v in fresh_values if low <= v <= high and v != club}
+                best = max(best, term(high - low, len(chain)))
+        return min(best, grid_size)
+
+    def _ladder_needs(self) -> dict | None:
+        """The ladder's table: ``need[(played, C)]``, the least a club must clear,
+        acting once ``C`` cards are gone and completing the set ``played``
+        (value mask), for the clubs after it to be able to finish; ``None``
+        when the start's grid has holes and cards to deal.
+
+        The argument.  Once ``C`` cards are cleared, ``dealt(C) = min(total,
+        dealt + C)`` cards have been dealt (a full grid is refilled one card
+        for one, CF 2.3).  A club acting then, after a club that acted once
+        ``c`` were gone, sees only cards numbered below ``dealt(C)`` and has
+        every card numbered ``dealt(c) .. dealt(C) - 1`` on its grid (dealt
+        into the slots the club before emptied): so it clears at most
+        :meth:`_ladder_limit`.  A finish from ``(played, C, c)`` needs a club
+        ``z`` not in ``played``, drawn by then (CF 2.4), and a clear ``g`` (at
+        least 1 when actions must clear) within its limit with ``C + g`` the
+        total, or a finish from ``(played + z, C + g, C)``.  Limits only grow
+        with ``c``, so ``first[(played, C)]``, the least ``c`` with a finish,
+        says it all.
+        """
+        filled = sum(1 for i in self.start_cells if i >= 0)
+        total = self.total
+        if filled != 9 and self.start_dealt != total:
+            return None
+        order = self.order
+        clubs = sorted(set(order))
+
+        def dealt(cleared: int) -> int:
+            return min(total, self.start_dealt + cleared)
+
+        limit = {}
+        for now in range(total):
+            grid_size = min(9, total - now)
+            for before in range(now + 1):
+                for club in clubs:
+                    limit[club, now, before] = self._ladder_limit(
+                        club, range(dealt(now)), range(dealt(before), dealt(now)), grid_size)
+        drawn_at = {club: max(0, order.index(club) - self.hand_size + 1) for club in clubs}
+        # The sets of clubs that can have been played: an order exists that
+        # plays each once drawn.
+        playable = []
+        for size in range(len(clubs), -1, -1):
+            for chosen in itertools.combinations(clubs, size):
+                turns = sorted(drawn_at[club] for club in chosen)
+                if all(turn <= i for i, turn in enumerate(turns)):
+                    playable.append((sum(1 << club for club in chosen), size))
+        least = 1 if self.rules.must_clear else 0
+        first: dict[tuple, int | None] = {}
+        need: dict[tuple, int | None] = {}
+        for now in range(total - 1, -1, -1):
+            for mask, size in playable:
+                options = []
+                for club in clubs:
+                    if mask >> club & 1 or drawn_at[club] > size:
+                        continue
+                    wanted = need[mask | 1 << club, now]
+                    if wanted is None:
+                        continue
+                    for before in range(now + 1):
+                        if limit[club, now, before] >= wanted:
+                            options.append(before)
+                            break
+                first[mask, now] = min(options, default=None)
+                need[mask, now] = None
+                for gain in range(least, min(9, total - now) + 1):
+                    later = first.get((mask, now + gain))
+                    if now + gain == total or (later is not None and later <= now):
+                        need[mask, now] = gain
+                        break
+        return need
+
+    def ladder_refutes(self, cells: tuple, dealt: int, played: frozenset,
+                       largest: dict) -> bool:
+        """No club in hand has a move as big as the ladder needs: the state is lost."""
+        if self.ladder is None:
+            return False
+        mask = sum(1 << club for club in played)
+        now = self.total - self.cards_left(cells, dealt)
+        for club, size in largest.items():
+            wanted = self.ladder[mask | 1 << club, now]
+            if wanted is not None and size >= wanted:
+                return False
+        return True
 
     # -- the check -----------------------------------------------------------------
     def cards_left(self, cells: tuple, dealt: int) -> int:

@@ -40,6 +40,17 @@ benchmark's measurements and the property tests against
     With the window: the grid once ``A`` more cards are cleared is the window
     less ``A`` cards, so a suit with ``3 + A`` cards in the window still
     blocks its action then (:meth:`_Search.window_blocked`).
+``ladder``
+    The deal's deck order once more, from the start: a club that acts once
+    ``C`` cards are gone, the club before it having acted once ``c`` were,
+    finds the cards dealt in between all on its grid, so their suits may
+    block its actions and those its actions cannot take leave it fewer than
+    9 (:func:`_solver_core.ladder_limits`).  A table over (clubs played,
+    ``C``) of the least clear that keeps a finish possible
+    (:func:`_solver_core.ladder_needs`), built once per search when the
+    first cheap attempt ends undecided, then cuts a child in a few lookups
+    when no club in its hand can clear that much on its actual grid
+    (:meth:`_Search.ladder_margin`).
 ``table``
     A table of refuted states, shared across the restarts.
 ``restarts``
@@ -72,7 +83,9 @@ from dataclasses import dataclass, field
 
 from model.clubfight._solver_core import (
     BLOCK_FLAG, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta, child_grid,
-    club_capacities, club_masks, dealt_of, grid_max_clears, unpack_counts, unpack_grid,
+    LADDER_NEVER, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
+    ladder_needs,
+    unpack_counts, unpack_grid,
 )
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
@@ -133,6 +146,7 @@ class Techniques:
     table: bool = True
     restarts: bool = True
     blocking: bool = True
+    ladder: bool = True
     window_clubs: int = 5
     """The window bound runs when at most this many clubs remain (it costs 2^k)."""
     first_budget: int = 150
@@ -146,12 +160,12 @@ class Techniques:
 
 
 ALL_TECHNIQUES = Techniques()
-LEGACY_TECHNIQUES = Techniques(blocking=False, restart_budgets=DOUBLING_BUDGETS)
-"""The search as it was before the ``blocking`` bound and Luby restarts (for
-the benchmarks' old-against-new comparisons)."""
+LEGACY_TECHNIQUES = Techniques(blocking=False, ladder=False, restart_budgets=DOUBLING_BUDGETS)
+"""The search as it was before the ``blocking`` and ``ladder`` bounds and
+Luby restarts (for the benchmarks' old-against-new comparisons)."""
 NO_TECHNIQUES = Techniques(dedupe=False, order=False, bound=False, next_club=False,
                            window=False, tail=False, table=False, restarts=False,
-                           blocking=False)
+                           blocking=False, ladder=False)
 
 
 @dataclass
@@ -223,7 +237,8 @@ class _Search:
         self.rng = SplitMix(0x5EED)
         self.cut_log: list | None = None  # (rule, grid, dealt, played) of cut children
         self.stats = {"children": 0, "bound_cuts": 0, "next_club_cuts": 0,
-                      "window_cuts": 0, "tail_cuts": 0, "table_hits": 0, "restarts": 0}
+                      "window_cuts": 0, "tail_cuts": 0, "ladder_cuts": 0, "table_hits": 0,
+                      "restarts": 0}
         order = position.club_order
         # drawn[t]: the clubs drawn once t turns are played (CF 2.4); the hand
         # is drawn[t] minus the clubs played.
@@ -256,6 +271,12 @@ class _Search:
         self.caps_cache: dict[int, tuple] = {}
         self.club_sum_cache: dict[int, tuple] = {}
         self.refuted: set[int] = set()
+        # The ladder needs the start's grid full or its deck empty (then the
+        # deal position after C clears is the start's plus C).
+        filled = sum(1 for index in unpack_grid(position.grid) if index >= 0)
+        self.ladder_usable = techniques.ladder and (
+            filled == 9 or position.dealt == self.total)
+        self.ladder: dict[int, int] | None = None
 
     # -- cached tables ----------------------------------------------------------
     def moves(self, grid: int, club: int) -> tuple:
@@ -600,6 +621,49 @@ class _Search:
                     return True
         return False
 
+    def ladder_margin(self, grid: int, played: int, count_key: int) -> int:
+        """The most a club in hand can clear beyond what the ladder needs
+        (technique ``ladder``); negative when none can.
+
+        Negative proves the state lost.  Soundness: follow a winning line from
+        here, ``C`` cards cleared since the start, and let club ``z`` act
+        first.  It acts on this very grid, so it clears at most
+        ``grid_max_clears[z]``.  Every later club clears at most its
+        :func:`ladder_limits` entry at (cards gone when it acts, cards gone
+        when the club before it acted); the last one leaves no card.  So the
+        line's clears are one of the sequences :func:`ladder_needs` ranges
+        over, and by induction from the last club each club's clear meets the
+        need at its point: ``z``'s clear is at least ``need[played + z, C]``.
+
+        The informed order takes the smaller of this margin and the next-club
+        slack as a child's surplus: two upper bounds on how far the child's
+        best outcome exceeds what it must clear, the tighter one the better
+        guess.
+        """
+        cleared = self.total - self.caps(count_key)[2]
+        hand = self.drawn[played.bit_count()] & ~played
+        most = self.max_clears(grid)
+        need = self.ladder
+        best = -LADDER_NEVER
+        for club in range(1, 14):
+            if hand >> club & 1:
+                margin = most[club] - need[(played | 1 << club) << 6 | cleared]
+                if margin > best:
+                    best = margin
+        return best
+
+    def start_ladder(self) -> bool:
+        """Build the ladder's table (once); False if it already refutes the start."""
+        if self.ladder is None and self.ladder_usable:
+            p = self.position
+            limits = ladder_limits(self.values, self.suits, self.total, p.dealt, self.rules)
+            self.ladder = ladder_needs(limits, self.total, p.club_order, p.hand_size,
+                                       self.rules)
+            if self.ladder_margin(p.grid, 0, p.count_key) < 0:
+                self.stats["ladder_cuts"] += 1
+                return False
+        return True
+
     # -- the search ---------------------------------------------------------------
     def run(self) -> list | None:
         """A winning line as ``[(club, mask, label), ...]``, or None if lost."""
@@ -620,7 +684,9 @@ class _Search:
             schedule = [(t.first_budget, False, 0.0)] * (t.first_budget > 0) + [
                 (budget, informed, t.noise if i else 0.0)
                 for i, budget in enumerate(t.restart_budgets)]
-            for budget, mode, noise in schedule:
+            for step, (budget, mode, noise) in enumerate(schedule):
+                if (step or not t.first_budget) and not self.start_ladder():
+                    return None
                 self.budget = self.nodes + budget
                 self.noise = noise
                 try:
@@ -629,6 +695,8 @@ class _Search:
                     self.stats["restarts"] += 1
             self.budget = None
             self.noise = t.noise if t.restart_budgets else 0.0
+        if not self.start_ladder():
+            return None
         return self.search(p.grid, p.dealt, 0, key, informed)
 
     def search(self, grid: int, dealt: int, played: int, count_key: int,
@@ -694,6 +762,15 @@ class _Search:
                     if log is not None:
                         log.append(("next_club", child, child_dealt, child_played))
                     continue
+                if self.ladder is not None:
+                    margin = self.ladder_margin(child, child_played, key)
+                    if margin < 0:
+                        stats["ladder_cuts"] += 1
+                        if log is not None:
+                            log.append(("ladder", child, child_dealt, child_played))
+                        continue
+                    if margin < slack:
+                        slack = margin
                 if self.noise:
                     slack += self.noise * self.rng.random()
                 scored.append((k + slack, k, bit, mask, key, after_clubs, label, child,
@@ -724,6 +801,11 @@ class _Search:
                     stats["next_club_cuts"] += 1
                     if log is not None:
                         log.append(("next_club", child, child_dealt, child_played))
+                    continue
+                if self.ladder is not None and self.ladder_margin(child, child_played, key) < 0:
+                    stats["ladder_cuts"] += 1
+                    if log is not None:
+                        log.append(("ladder", child, child_dealt, child_played))
                     continue
             elif t.table and child << 14 | child_played in refuted:
                 stats["table_hits"] += 1  # refuted by an earlier sibling's subtree
@@ -918,7 +1000,7 @@ def pruned_states(state_or_deal, rules: Rules = RULEBOOK, *, limit: int = 10_000
                   techniques: Techniques = ALL_TECHNIQUES,
                   max_nodes: int | None = 100_000) -> list[tuple[str, State]]:
     """The states the Python search cut, each with the rule that cut it
-    (``bound``, ``next_club``, ``window``, ``tail``): at most ``limit``, in the
+    (``bound``, ``next_club``, ``window``, ``tail``, ``ladder``): at most ``limit``, in the
     order met, from a search of at most ``max_nodes`` nodes.  Every one of them
     must be lost; the tests check that with :func:`reference_decide`, and a z3
     referee can check them too."""

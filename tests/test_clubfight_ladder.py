@@ -1,0 +1,171 @@
+"""The deck-order ladder, in the solver and in the loss checker, against play.
+
+The ladder (:func:`model.clubfight._solver_core.ladder_needs`, the checker's
+own :meth:`model.clubfight.losscheck._LossChecker._ladder_needs`) proves a
+state lost when no club in hand can clear what the rest of the deal needs.
+Two ways to be wrong, both checked here for the solver's and the checker's:
+
+* cutting a state a player can still win: along tight winning lines (deals
+  won with the fewest clubs the slack survey found, so every clear counts)
+  no state on the line is ever refuted, with the ladder built at the deal's
+  start;
+* a refutation that the plain search (:func:`reference_decide`) does not
+  confirm: late states and their children, refuted or not, decided both ways.
+
+And the two implementations agree: same verdict on every state tried.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from model.clubfight import _solver_core as core
+from model.clubfight.deals import Deal
+from model.clubfight.engine import GAME
+from model.clubfight.losscheck import _LossChecker
+from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.slack import with_clubs
+from model.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
+from model.clubfight.state import State
+
+from clubfight_positions import late_state
+
+PRESETS = {"rulebook": RULEBOOK, "webapp": WEBAPP}
+
+TIGHT_WINS = {
+    "rulebook": [("CF1-0", 10), ("CF1-4", 9), ("CF1-9", 10), ("CF2-0", 10), ("CF2-4", 9),
+                 ("CF2-15", 9)],
+    "webapp": [("CF1-0", 9), ("CF1-1", 9), ("CF2-0", 9), ("CF2-1", 9)],
+}
+"""Deal, clubs kept: won with that many clubs and lost with one fewer
+(results/clubfight/slack-*.jsonl)."""
+
+
+def solver_margins(start: State, rules: Rules, moves) -> list[int]:
+    """The solver's ladder margin, built at ``start``, of each state along ``moves``."""
+    position = core.Position.of(start)
+    search = _Search(position, rules, ALL_TECHNIQUES, None, None)
+    assert search.ladder_usable
+    search.start_ladder()
+    grid, dealt, played, key = position.grid, position.dealt, 0, position.count_key
+    total = len(position.values)
+    margins = [search.ladder_margin(grid, played, key)]
+    for move in moves[:-1]:
+        cells = core.unpack_grid(grid)
+        key -= sum(core.card_delta(position.values[cells[s]]) for s in move.cleared)
+        grid, dealt = core.child_grid(grid, dealt, total, sum(1 << s for s in move.cleared))
+        played |= 1 << move.club
+        margins.append(search.ladder_margin(grid, played, key))
+    return margins
+
+
+def checker_verdicts(start: State, rules: Rules, states) -> list[bool]:
+    """The checker's ladder, built at ``start``: does it refute each state?
+
+    ``states`` are later states of the same game (the model's), put in the
+    checker's card numbers."""
+    checker = _LossChecker(start, rules, 0, 6)
+    assert checker.ladder is not None
+    number = {}
+    for index, card in enumerate(checker.cards):
+        number.setdefault(card, []).append(index)
+    out = []
+    for state in states:
+        used = {card: 0 for card in number}
+        cells = []
+        for card in state.grid:
+            if card is None:
+                cells.append(-1)
+                continue
+            cells.append(number[card][used[card]])
+            used[card] += 1
+        dealt = checker.total - len(state.deck)
+        played = frozenset(v for v in checker.order
+                           if v not in state.hand and v not in state.clubs)
+        largest = {club: max((len(m) for m in checker.moves(tuple(cells), club)), default=0)
+                   for club in checker.hand(played)}
+        out.append(checker.ladder_refutes(tuple(cells), dealt, played, largest))
+    return out
+
+
+@pytest.mark.rules("CF 2.3", "CF 2.4", "CF 3.2", "CF 3.3", "CF 3.4", "CF 5.1")
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_no_state_of_a_tight_winning_line_is_refuted(rules_name):
+    rules = PRESETS[rules_name]
+    for deal_id, clubs in TIGHT_WINS[rules_name]:
+        start = with_clubs(State.from_deal(Deal.from_id(deal_id)), clubs)
+        result = solve(start, rules)
+        assert result.verdict == "win", (deal_id, clubs)
+        margins = solver_margins(start, rules, result.moves)
+        assert min(margins) >= 0, (deal_id, clubs, margins)
+        states = [start]
+        for move in result.moves[:-1]:
+            states.append(GAME.resolve(states[-1], move, rules).state)
+        assert not any(checker_verdicts(start, rules, states)), (deal_id, clubs)
+        # Tight: one club fewer is lost, and some state of the line has no spare clear.
+        assert solve(with_clubs(start, clubs - 1), rules).verdict == "loss"
+
+
+@functools.lru_cache(maxsize=None)
+def late_families(rules: Rules) -> list[tuple[State, list[State]]]:
+    """Late states (4 clubs left, most off any winning line) with their children."""
+    rng = random.Random(31)
+    out = []
+    for number in range(24):
+        state = late_state(1 + number % 2, 300 + number, 5, rules, rng, leave_early=True,
+                           timeout=2)
+        if state is None:
+            continue
+        moves = sorted(GAME.legal_actions(state, rules), key=lambda m: -len(m.cleared))
+        state = GAME.resolve(state, rng.choice(moves[:6]), rules).state
+        if state.won or state.lost:
+            continue
+        children = [GAME.resolve(state, move, rules).state
+                    for move in GAME.legal_actions(state, rules)]
+        out.append((state, [c for c in children if not (c.won or c.lost)]))
+    return out
+
+
+@pytest.mark.rules("CF 2.3", "CF 2.4", "CF 3.2", "CF 3.3", "CF 3.4", "CF 4.7", "CF 5.2")
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_every_ladder_refutation_is_a_loss(rules_name):
+    rules = PRESETS[rules_name]
+    refuted = 0
+    for state, children in late_families(rules):
+        search = _Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
+        at_start = not search.start_ladder()
+        position = search.position
+        solver_says = [at_start]
+        for child in children:
+            child_position = core.Position.of(child)
+            # The child in the start's card numbers: its grid and deal position.
+            cells = []
+            for card in child.grid:
+                cells.append(-1 if card is None else _number_of(position, card, cells))
+            grid = core.EMPTY_GRID
+            for slot, index in enumerate(cells):
+                if index >= 0:
+                    grid = grid & ~core.SLOT_FIELD[slot] | index << core.SLOT_SHIFT[slot]
+            played = sum(1 << v for v in position.club_order
+                         if v not in child.hand and v not in child.clubs)
+            key = child_position.count_key
+            solver_says.append(search.ladder_margin(grid, played, key) < 0)
+        checker_says = checker_verdicts(state, rules, [state] + children)
+        # What the solver's ladder cuts, the checker's must settle too.
+        assert all(c or not s for s, c in zip(solver_says, checker_says)), str(state)
+        for said, current in zip(checker_says, [state] + children):
+            if said:
+                assert reference_decide(current, rules, max_nodes=200_000) is False, str(current)
+                refuted += 1
+    assert refuted >= 10, refuted
+
+
+def _number_of(position: core.Position, card, taken: list[int]) -> int:
+    """The number the start gave ``card`` (not one already taken)."""
+    for index, known in enumerate(position.cards):
+        if known == card and index not in taken:
+            return index
+    raise AssertionError(f"{card} is not in the start's cards")
