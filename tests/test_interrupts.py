@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from model.clubfight.deals import Deal
+from model.clubfight.slack import with_clubs
 from model.clubfight.solver import solve
+from model.clubfight.state import State
 
 from interrupting import interrupted
 
@@ -22,8 +25,11 @@ def test_a_node_limit_wider_than_the_native_counter_is_no_limit():
 
 
 def test_a_small_node_limit_is_unknown_never_loss():
-    found = solve("CF2-9503", max_nodes=500)
+    # CF1-0 with 9 clubs is lost, proved in some 56,000 nodes.
+    lost = with_clubs(State.from_deal(Deal.from_id("CF1-0")), 9)
+    found = solve(lost, max_nodes=500)
     assert found.verdict == "unknown"
+    assert solve(lost).verdict == "loss"
 
 
 @NATIVE
