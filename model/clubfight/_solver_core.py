@@ -584,9 +584,9 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     once ``C`` are gone and leave the rest possible: a club ``i`` can when its
     limit at ``(C, c)`` reaches ``need[played + i, C]``.  Limits never shrink
     as ``c`` grows, so the least such ``c`` says it all.  And ``need[played,
-    C]`` is the least clear ``g`` (at least 1 when actions must clear, CF
-    4.0) with ``C + g = total`` (the deal is won) or ``before[played, C + g]
-    <= C``.  Both follow from larger sets and larger ``C``, so one pass over
+    C]`` is the least clear ``g`` (at least 1 when actions must clear,
+    ``Rules.must_clear``) with ``C + g = total`` (the deal is won) or
+    ``before[played, C + g] <= C``.  Both follow from larger sets and larger ``C``, so one pass over
     ``C`` down and sets by size down fills them.
     """
     width = total + 1

@@ -82,10 +82,9 @@ import time
 from dataclasses import dataclass, field
 
 from model.clubfight._solver_core import (
-    BLOCK_FLAG, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta, child_grid,
-    LADDER_NEVER, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
-    ladder_needs,
-    unpack_counts, unpack_grid,
+    BLOCK_FLAG, LADDER_NEVER, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta,
+    child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
+    ladder_needs, unpack_counts, unpack_grid,
 )
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
