@@ -485,15 +485,21 @@ static Bag in_play_bag(const Checker *c, const Node *n) {
  * cards, the actions in `blocked` left out (capacity.py's arguments per
  * action: Match, Sum by a knapsack, Any 1, Line 3, Up/Down one side, Run
  * the chain through the club), at most 9 and at most the cards. */
-static void capacities_of(const Checker *c, const Bag *b, int blocked, int *caps) {
-    int jokers = b->count[0];
-    int most[14];  /* most valued cards adding up to each total */
+/* most[t], t = 0..13: the most cards of the values counted (count[v], v =
+ * 1..13) adding up to exactly t, -1 when none do (a knapsack). */
+static void sums_of(const int *count, int *most) {
     for (int t = 0; t < 14; t++) most[t] = -1;
     most[0] = 0;
     for (int v = 1; v <= 13; v++)
-        for (int copy = 0; copy < b->count[v]; copy++)
+        for (int copy = 0; copy < count[v]; copy++)
             for (int t = 13; t >= v; t--)
                 if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
+}
+
+static void capacities_of(const Checker *c, const Bag *b, int blocked, int *caps) {
+    int jokers = b->count[0];
+    int most[14];  /* most valued cards adding up to each total */
+    sums_of(b->count, most);
     for (int club = 1; club <= 13; club++) {
         int best = b->cards ? 1 : 0;
         best = imax(best, b->count[club] + (c->jokers_match ? jokers : 0));
@@ -725,12 +731,7 @@ static int ladder_limit(const Checker *c, int club, int window_end, int fresh_fi
     best = imax(best, TERM(window[club] + (c->jokers_match ? window[0] : 0),
                            fresh[club] + (c->jokers_match ? fresh[0] : 0)));
     int most[14];
-    for (int t = 0; t < 14; t++) most[t] = -1;
-    most[0] = 0;
-    for (int v = 1; v <= club; v++)
-        for (int copy = 0; copy < window[v]; copy++)
-            for (int t = club; t >= v; t--)
-                if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
+    sums_of(window, most);
     if (most[club] > 0) {
         int budget = club, taken = 0;
         for (int v = 1; v <= club; v++) {

@@ -9,6 +9,18 @@ from __future__ import annotations
 from model.clubfight.rules import Rules
 
 
+def most_cards_adding_up(values, total: int) -> int:
+    """The most of ``values`` (card values, a multiset) adding up to exactly
+    ``total``, or -1 when none do (a knapsack over the values)."""
+    most = [-1] * (total + 1)  # most values adding up to each total
+    most[0] = 0
+    for v in values:
+        for reach in range(total, v - 1, -1):
+            if most[reach - v] >= 0 and most[reach - v] + 1 > most[reach]:
+                most[reach] = most[reach - v] + 1
+    return most[total]
+
+
 def club_capacities(cards, clubs, rules: Rules) -> dict[int, int]:
     """The most cards each club can clear in one action on any grid of ``cards``.
 
@@ -32,14 +44,9 @@ def club_capacities(cards, clubs, rules: Rules) -> dict[int, int]:
     for club in clubs:
         best = 1 if cards else 0
         best = max(best, count[club] + (jokers if rules.jokers_match else 0))
-        most = [-1] * (club + 1)  # most valued cards adding up to each total
-        most[0] = 0
-        for v in values:
-            for total in range(club, v - 1, -1):
-                if most[total - v] >= 0 and most[total - v] + 1 > most[total]:
-                    most[total] = most[total - v] + 1
-        if most[club] > 0:
-            best = max(best, most[club] + (jokers if rules.sum_jokers_zero else 0))
+        summed = most_cards_adding_up(values, club)
+        if summed > 0:
+            best = max(best, summed + (jokers if rules.sum_jokers_zero else 0))
         if count[club] or (rules.line_joker_target and jokers):
             best = max(best, 3)
         if 2 <= club <= 7:

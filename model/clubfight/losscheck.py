@@ -43,7 +43,7 @@ import itertools
 import time
 from dataclasses import dataclass
 
-from model.clubfight.capacity import club_capacities
+from model.clubfight.capacity import club_capacities, most_cards_adding_up
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -234,14 +234,9 @@ class _LossChecker:
         for club in range(1, 14):
             best = 1 if cards else 0
             best = max(best, count[club] + (jokers if rules.jokers_match else 0))
-            most = [-1] * (club + 1)
-            most[0] = 0
-            for v in values:
-                for total in range(club, v - 1, -1):
-                    if most[total - v] >= 0:
-                        most[total] = max(most[total], most[total - v] + 1)
-            if most[club] > 0:
-                best = max(best, most[club] + (jokers if rules.sum_jokers_zero else 0))
+            summed = most_cards_adding_up(values, club)
+            if summed > 0:
+                best = max(best, summed + (jokers if rules.sum_jokers_zero else 0))
             if "line" not in blocked and (count[club] or (rules.line_joker_target and jokers)):
                 best = max(best, 3)
             if "updown" not in blocked:
@@ -504,13 +499,8 @@ class _LossChecker:
         # Sum (CF 4.2): valued cards adding up to the club exactly (Jokers at 0
         # when they may join); of the fresh ones, at most as many as the
         # smallest of them that stay within the club's value.
-        most = [-1] * (club + 1)
-        most[0] = 0
-        for v in window_values:
-            for reach in range(club, v - 1, -1):
-                if most[reach - v] >= 0 and most[reach - v] + 1 > most[reach]:
-                    most[reach] = most[reach - v] + 1
-        if most[club] > 0:
+        summed = most_cards_adding_up(window_values, club)
+        if summed > 0:
             budget, taken = club, 0
             for v in sorted(fresh_values):
                 if v > budget:
@@ -518,7 +508,7 @@ class _LossChecker:
                 budget -= v
                 taken += 1
             zero = rules.sum_jokers_zero
-            best = max(best, term(most[club] + (window_jokers if zero else 0),
+            best = max(best, term(summed + (window_jokers if zero else 0),
                                   taken + (fresh_jokers if zero else 0)))
         # Line (CF 4.4): a row or column, 3 cards, aimed at the club's rank.
         if "line" not in blocked and (club in window_values
