@@ -8,6 +8,9 @@
   positions that greedy play of numbered deals reaches, in all four variants
   (solver loss, a search without any pruning rule agrees, z3 agrees); no
   whole deal is known to be unwinnable (results/clubfight/unwinnable.md);
+* the hunt on proved verdicts (``hunt --exact``): its measure agrees with
+  the slack, settles a comparison at the current deal's edge, never counts an
+  undecided solve as a loss, and its closing slack is re-derived;
 * the ``unwinnable`` and ``hunt`` commands: contract, workers, bad input.
 """
 
@@ -21,15 +24,18 @@ import pytest
 
 from harness.cli import main
 from harness.games.clubfight import hunt as hunt_module
+from harness.games.clubfight.exact_hunt import Proven, exact_hunt, proven
 from model.clubfight.certify import certify_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from harness.games.clubfight.hunt import (
-    MAX_CUT, Proof, Reason, Score, Tightness, capacity_reason, constructed_triples, find_reason,
+    MAX_CUT, Proof, Reason, Score, Tightness, capacity_reason, constructed_starved,
+    constructed_triples, find_reason,
     hunt, joker_reason, mutate, mutate_structured, nearest_deal_number, prove_unwinnable,
     restricted, score, tightness, window_reason,
 )
 from model.clubfight.rules import RULEBOOK, WEBAPP
+from model.clubfight.slack import slack
 from model.clubfight.solver import NO_TECHNIQUES, solve
 from model.clubfight.state import State
 from proofs.clubfight_bmc import decide
@@ -233,6 +239,78 @@ def test_structured_mutations_and_triples_keep_deals_valid():
             deal.validate()
 
 
+def test_starved_deals_hold_distinct_values_and_three_of_each_suit_in_every_nine():
+    rng = random.Random(4)
+    for jokers in (1, 2):
+        deal = constructed_starved(jokers, rng)
+        deal.validate()
+        cards = deal.grid_deck
+        assert all(c.is_joker for c in cards[39:])
+        for i in range(39 - 8):
+            window = cards[i:i + 9]
+            assert len({c.value for c in window}) == 9
+            assert all(sum(c.suit == s for c in window) == 3 for s in "DHS")
+
+
+# --------------------------------------------------------------------------
+# The hunt on proved verdicts
+# --------------------------------------------------------------------------
+
+TIGHT_CHEAP = Deal.from_id("CF1-4")
+"""Won with its first 9 clubs, proved lost with 8 in some 40,000 nodes."""
+
+
+@pytest.mark.rules("CF 5.1", "CF 5.2", "CF 2.4")
+def test_proven_measure_agrees_with_the_slack():
+    measure = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=300_000)
+    exact = slack(TIGHT_CHEAP, RULEBOOK)
+    assert (measure.lost_with, measure.won_with) == (exact.lost_with, exact.won_with) == (8, 9)
+    assert measure.slack == exact.slack == 4 and not measure.lost
+
+
+def test_a_comparison_is_settled_at_the_current_deals_edge():
+    measure = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=300_000)
+    again = proven(TIGHT_CHEAP, RULEBOOK, than=measure, proof_nodes=300_000)
+    assert (again.lost_with, again.won_with, again.looser) == (8, 9, False)
+    assert again.key() == measure.key()
+    # Against a deal proved lost with 9 clubs: one win with 9 shows it looser.
+    looser = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(9, 10, 0), proof_nodes=300_000)
+    assert looser.looser and looser.won_with == 9 and looser.lost_with == 0
+    # Against one proved lost with 7: lost with 8 too, won with 9, so tighter.
+    tighter = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(7, 8, 0), proof_nodes=300_000)
+    assert (tighter.lost_with, tighter.won_with) == (8, 9)
+    assert tighter.key() < Proven(7, 8, 0).key()
+
+
+def test_an_undecided_solve_is_never_counted_as_a_loss():
+    """With a budget too small to prove the loss with 8 clubs, nothing is
+    proved lost: the measure says which solve was undecided and ranks below
+    every deal with a proved loss."""
+    starved = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=200)
+    assert starved.lost_with == 0 and starved.undecided is not None and starved.slack is None
+    assert starved.key() > Proven(1, 2, 0).key()
+    edge = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(8, 9, 0), proof_nodes=200)
+    assert edge.undecided == 8 and edge.lost_with == 0
+
+
+def test_the_exact_hunt_reports_a_re_derived_slack():
+    runs = [exact_hunt(1, RULEBOOK, budget=600, seed=7, starts=["CF1-4"],
+                       proof_nodes=100_000, max_evaluations=2) for _ in range(2)]
+    result = runs[0]
+    assert result.evaluations == 2 and result.found is None
+    # Node budgets, not time, bound every solve: a seed repeats its run.
+    assert str(runs[1].best) == str(result.best)
+    assert [step[1:] for step in runs[1].trail] == [step[1:] for step in result.trail]
+    assert result.best_measure.lost_with >= 8
+    final = result.final
+    assert final.lost_with is not None and all(check.ok for check in final.checks)
+    if result.best_measure.slack is not None:
+        assert final.slack == result.best_measure.slack
+    for deal, clubs in result.undecided:
+        Deal.parse(deal).validate()
+        assert 1 <= clubs <= 13
+
+
 def test_tightness_levels_and_comparison():
     rules = RULEBOOK
     deal = Deal.from_number(1, 0)
@@ -323,6 +401,35 @@ def test_hunt_command(capsys):
     assert main(["clubfight", "hunt", "--jokers", "2", "--budget", "0.5", "--from", "CF2-0",
                  "--exact-timeout", "1"]) == 0
     assert "tightest deal" in capsys.readouterr().out
+
+
+def test_hunt_exact_command(capsys):
+    assert main(["clubfight", "hunt", "--jokers", "1", "--exact", "--from", "CF1-4",
+                 "--max-evaluations", "1", "--budget", "600", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is True and out["found"] is None and out["proof_nodes"] == 300_000
+    assert (out["lost_with"], out["won_with"], out["slack"]) == (8, 9, 4)
+    assert out["final"]["slack"] == 4 and out["final"]["checked"]
+    assert out["evaluations"] == 1 and out["undecided_count"] == 0
+    assert out["nearest_deal_number"] == {"id": "CF1-4", "differing_positions": 0}
+    assert main(["clubfight", "hunt", "--jokers", "1", "--exact", "--from", "CF1-4",
+                 "--max-evaluations", "1", "--budget", "600"]) == 0
+    text = capsys.readouterr().out
+    assert "proved lost with 8 clubs, won with 9: exact slack 4" in text
+    assert "re-derived by the independent checker" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["hunt", "--jokers", "1", "--exact", "--depth", "3"],
+    ["hunt", "--jokers", "1", "--exact", "--proven"],
+    ["hunt", "--jokers", "1", "--proof-nodes", "5000"],
+    ["hunt", "--jokers", "1", "--exact", "--proof-nodes", "-1"],
+])
+def test_hunt_exact_refuses_options_of_the_capped_measure(argv, capsys):
+    assert main(["clubfight", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err
 
 
 @pytest.mark.parametrize("argv", [

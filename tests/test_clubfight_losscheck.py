@@ -109,6 +109,22 @@ def test_the_real_cases_cover_every_variant_and_walk():
     assert len(walked) == 4 and all(count >= 3 for count in walked.values()), walked
 
 
+def test_a_packed_certificate_lists_the_same_states_as_the_python_search():
+    """The compiled solver hands its table over packed (two flat arrays, never
+    a Python tuple per state); unpacked, it is the Python search's table, and
+    packing the Python search's table gives it back."""
+    start = with_clubs(State.from_deal(Deal.from_id("CF2-7")), 7)
+    native = solve(start, RULEBOOK, certificate=True, engine="native").certificate
+    python = solve(start, RULEBOOK, certificate=True, engine="python").certificate
+    assert native.size == python.size > 1
+    assert native.refuted == python.refuted
+    keys, played = python.packed()
+    assert LossCertificate.from_packed(start, RULEBOOK, keys, played, 0).refuted == python.refuted
+    assert check_loss(native, engine="native").ok and check_loss(native, engine="python").ok
+    with pytest.raises(ValueError, match="packed states"):
+        LossCertificate.from_packed(start, RULEBOOK, keys, played[:-1], 0)
+
+
 @pytest.mark.rules("CF 5.1", "CF 5.2")
 def test_a_larger_certificate_natively():
     """8 clubs of CF1-0 (rulebook): thousands of listed states, re-derived

@@ -31,6 +31,7 @@ typedef int64_t i64;
 #define MOVE_ROOM 520     /* distinct slot masks are at most 512 */
 #define NO_LIMIT 1000000
 #define CAPS_CACHE (1 << 16)  /* the Python checker's 10 ** 6: "no Joker duty possible" */
+#define GRID_CACHE (1 << 16)
 
 enum { SUIT_NONE = 0, SUIT_D = 1, SUIT_H = 2, SUIT_S = 3 };
 enum { BLOCK_LINE = 1, BLOCK_RUN = 2, BLOCK_UPDOWN = 4 };
@@ -167,6 +168,9 @@ typedef struct {
      * direct-mapped, CAPS_CACHE entries (a key with the top bit set is used) */
     u64 *caps_key;
     unsigned char (*caps_value)[14];
+    /* largest moves remembered per grid: direct-mapped, GRID_CACHE entries */
+    u64 *grid_key;
+    unsigned char (*grid_value)[14];
     /* The ladder (losscheck.py _ladder_needs): need[played * (total + 1) + C],
      * LADDER_NONE where no clear will do; NULL when not usable. */
     unsigned char *ladder;
@@ -398,60 +402,92 @@ static void generate(const Checker *c, const signed char *cells, int club, Moves
     }
 }
 
-/* The size of the largest move of `club` (0 if it has none): the same
- * number as the largest mask `generate` lists, found per action without
- * listing them (the bound asks for it at every child). */
-static int largest_move(const Checker *c, const signed char *cells, int club) {
-    int blocked = blocked_on(c, cells);
-    int filled = 0, jokers = 0, count[14], by_line = 0;
-    int most[14];  /* most grid cards adding up to each total */
-    memset(count, 0, sizeof count);
+/* most[t], t = 0..13: the most cards of the values counted (count[v], v =
+ * 1..13) adding up to exactly t, -1 when none do (a knapsack). */
+static void sums_of(const int *count, int *most) {
     for (int t = 0; t < 14; t++) most[t] = -1;
     most[0] = 0;
+    for (int v = 1; v <= 13; v++)
+        for (int copy = 0; copy < count[v]; copy++)
+            for (int t = 13; t >= v; t--)
+                if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
+}
+
+/* The size of the largest move of every club 1..13 on `cells` (0 for a club
+ * with none): the same number as the largest mask `generate` lists, found
+ * per action without listing them (the bound asks for it at every child).
+ * What the actions need of the grid (values, the knapsack of sums, lines,
+ * blocking) is read once for all clubs. */
+static void largest_moves_of(const Checker *c, const signed char *cells, int *largest) {
+    int blocked = blocked_on(c, cells);
+    int filled = 0, jokers = 0, count[15];
+    int most[14];  /* most grid cards adding up to each total */
+    memset(count, 0, sizeof count);
     for (int s = 0; s < SLOTS; s++) {
         if (cells[s] < 0) continue;
         filled++;
         int v = c->value[cells[s]];
-        if (!v) { jokers++; continue; }
-        count[v]++;
-        for (int t = 13; t >= v; t--)
-            if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
+        if (v) count[v]++; else jokers++;
     }
-    int best = filled ? 1 : 0;                                        /* Any */
-    best = imax(best, count[club] + (c->jokers_match ? jokers : 0));  /* Match */
-    if (most[club] > 0) best = imax(best, most[club] + (c->sum_jokers_zero ? jokers : 0));
-    if (!(blocked & BLOCK_LINE)) {
-        for (int l = 0; l < 6; l++) {
-            int cards = 0, aimed = 0;
-            for (int k = 0; k < 3; k++) {
-                int cell = cells[LINE_SLOTS[l][k]];
-                if (cell < 0) continue;
-                cards++;
-                if (c->value[cell] ? c->value[cell] == club : c->line_joker_target) aimed = 1;
-            }
-            if (aimed) by_line = imax(by_line, cards);
-        }
-        best = imax(best, by_line);
-    }
-    if (!(blocked & BLOCK_UPDOWN)) {
-        int side = 0;
-        if (club >= 2 && club <= 7) {
-            for (int v = 1; v < club; v++) side += count[v];
-            best = imax(best, side);
-        }
-        side = 0;
-        if (club >= 7 && club <= 12) {
-            for (int v = club + 1; v <= 13; v++) side += count[v];
-            best = imax(best, side);
+    sums_of(count, most);
+    /* per line: its cards, the values aimed at (bits), a Joker on it */
+    int line_cards[6], line_values[6], line_joker[6];
+    for (int l = 0; l < 6; l++) {
+        line_cards[l] = line_values[l] = line_joker[l] = 0;
+        for (int k = 0; k < 3; k++) {
+            int cell = cells[LINE_SLOTS[l][k]];
+            if (cell < 0) continue;
+            line_cards[l]++;
+            if (c->value[cell]) line_values[l] |= 1 << c->value[cell];
+            else line_joker[l] = 1;
         }
     }
-    if (!(blocked & BLOCK_RUN)) {
-        int low = club, high = club;
-        while (low > 1 && count[low - 1]) low--;
-        while (high < 13 && count[high + 1]) high++;
-        if (high - low + 1 >= c->run_min_cards) best = imax(best, high - low);
+    int below[15];  /* valued grid cards of values below v */
+    below[0] = below[1] = 0;
+    for (int v = 2; v < 15; v++) below[v] = below[v - 1] + count[v - 1];
+    largest[0] = 0;
+    for (int club = 1; club <= 13; club++) {
+        int best = filled ? 1 : 0;                                        /* Any */
+        best = imax(best, count[club] + (c->jokers_match ? jokers : 0));  /* Match */
+        if (most[club] > 0) best = imax(best, most[club] + (c->sum_jokers_zero ? jokers : 0));
+        if (!(blocked & BLOCK_LINE))
+            for (int l = 0; l < 6; l++)
+                if (line_values[l] >> club & 1 || (c->line_joker_target && line_joker[l]))
+                    best = imax(best, line_cards[l]);
+        if (!(blocked & BLOCK_UPDOWN)) {
+            if (club >= 2 && club <= 7) best = imax(best, below[club]);
+            if (club >= 7 && club <= 12) best = imax(best, below[14] - below[club + 1]);
+        }
+        if (!(blocked & BLOCK_RUN)) {
+            int low = club, high = club;
+            while (low > 1 && count[low - 1]) low--;
+            while (high < 13 && count[high + 1]) high++;
+            if (high - low + 1 >= c->run_min_cards) best = imax(best, high - low);
+        }
+        largest[club] = best;
     }
-    return best;
+}
+
+/* largest_moves_of, remembered per grid (direct-mapped, GRID_CACHE entries,
+ * keyed by the cells packed 6 bits a slot with the top bit set). */
+static void largest_moves(const Checker *c, const signed char *cells, int *largest) {
+    if (!c->grid_key) { largest_moves_of(c, cells, largest); return; }
+    u64 key = 1ull << 63;
+    for (int s = 0; s < SLOTS; s++) key |= (u64)(cells[s] < 0 ? 63 : cells[s]) << (6 * s);
+    size_t at = hash_of(key, 0) & (GRID_CACHE - 1);
+    if (c->grid_key[at] == key) {
+        for (int club = 0; club <= 13; club++) largest[club] = c->grid_value[at][club];
+        return;
+    }
+    largest_moves_of(c, cells, largest);
+    c->grid_key[at] = key;
+    for (int club = 0; club <= 13; club++) c->grid_value[at][club] = (unsigned char)largest[club];
+}
+
+static int largest_move(const Checker *c, const signed char *cells, int club) {
+    int largest[14];
+    largest_moves(c, cells, largest);
+    return largest[club];
 }
 
 /* ---------------------------------------------------------------------------
@@ -485,17 +521,6 @@ static Bag in_play_bag(const Checker *c, const Node *n) {
  * cards, the actions in `blocked` left out (capacity.py's arguments per
  * action: Match, Sum by a knapsack, Any 1, Line 3, Up/Down one side, Run
  * the chain through the club), at most 9 and at most the cards. */
-/* most[t], t = 0..13: the most cards of the values counted (count[v], v =
- * 1..13) adding up to exactly t, -1 when none do (a knapsack). */
-static void sums_of(const int *count, int *most) {
-    for (int t = 0; t < 14; t++) most[t] = -1;
-    most[0] = 0;
-    for (int v = 1; v <= 13; v++)
-        for (int copy = 0; copy < count[v]; copy++)
-            for (int t = 13; t >= v; t--)
-                if (most[t - v] >= 0 && most[t - v] + 1 > most[t]) most[t] = most[t - v] + 1;
-}
-
 static void capacities_of(const Checker *c, const Bag *b, int blocked, int *caps) {
     int jokers = b->count[0];
     int most[14];  /* most valued cards adding up to each total */
@@ -874,8 +899,7 @@ static int cut(Checker *c, const Node *n, int left) {
     int hand[13];
     int h = hand_of(c, n->played, hand);
     int largest[14];
-    memset(largest, 0, sizeof largest);
-    for (int i = 0; i < h; i++) largest[hand[i]] = largest_move(c, n->cells, hand[i]);
+    largest_moves(c, n->cells, largest);
     int jokers_on_grid = 0;
     for (int s = 0; s < SLOTS; s++)
         if (n->cells[s] >= 0 && !c->value[n->cells[s]]) jokers_on_grid = 1;
@@ -1089,9 +1113,13 @@ int clc_check(const int *values, const int *suits, int total,
     c->search_budget = search_budget;
     c->caps_key = calloc(CAPS_CACHE, sizeof(u64));
     c->caps_value = calloc(CAPS_CACHE, sizeof *c->caps_value);
-    if (!c->caps_key || !c->caps_value) {
+    c->grid_key = calloc(GRID_CACHE, sizeof(u64));
+    c->grid_value = calloc(GRID_CACHE, sizeof *c->grid_value);
+    if (!c->caps_key || !c->caps_value || !c->grid_key || !c->grid_value) {
         free(c->caps_key);
         free(c->caps_value);
+        free(c->grid_key);
+        free(c->grid_value);
         free(c);
         return OUT_NO_MEMORY;
     }
@@ -1102,6 +1130,8 @@ int clc_check(const int *values, const int *suits, int total,
     if (ladder_build(c, &root)) {
         free(c->caps_key);
         free(c->caps_value);
+        free(c->grid_key);
+        free(c->grid_value);
         free(c);
         return OUT_NO_MEMORY;
     }
@@ -1130,6 +1160,8 @@ int clc_check(const int *values, const int *suits, int total,
     free(c->ladder);
     free(c->caps_key);
     free(c->caps_value);
+    free(c->grid_key);
+    free(c->grid_value);
     free(c);
     return out;
 }

@@ -22,7 +22,6 @@ OK, REFUTED, UNSETTLED, NO_MEMORY, INTERRUPTED = 0, 1, 2, 3, 5
 START_WON, SEARCH_WINS_START, LISTED_CHILD_WINS, LISTED_CHILD_SEARCH_WINS = 0, 1, 2, 3
 """What refuted a certificate (``NativeCheck.why``)."""
 _SUIT_CODES = {"D": 1, "H": 2, "S": 3}
-_EMPTY = 63
 _MAX_CARDS = 62
 
 def _declare(library) -> None:
@@ -51,26 +50,6 @@ def available() -> bool:
 def unavailable_reason() -> str | None:
     _LIBRARY.get()
     return _LIBRARY.failure
-
-
-def pack_states(states) -> tuple[array, array]:
-    """The certificate's ``(cells, dealt, played)`` states as the C side reads
-    them: cells 6 bits a slot (63 empty) with ``dealt`` in bits 54-59, and the
-    played club values as bits."""
-    masks: dict[frozenset, int] = {}
-    keys = array("Q")
-    played_bits = array("i")
-    shifts = tuple(6 * slot for slot in range(9))
-    for cells, dealt, played in states:
-        key = dealt << 54
-        for shift, cell in zip(shifts, cells):
-            key |= (cell if cell >= 0 else _EMPTY) << shift
-        keys.append(key)
-        mask = masks.get(played)
-        if mask is None:
-            mask = masks[played] = sum(1 << value for value in played)
-        played_bits.append(mask)
-    return keys, played_bits
 
 
 def _rules_fields(rules) -> list[int]:
@@ -102,12 +81,12 @@ def moves_native(cards, cells, club: int, rules) -> tuple[list[int], int]:
 
 
 def check_native(cards, start_cells, start_dealt: int, order, hand_size: int, rules,
-                 window_clubs: int, search_budget: int, exhaustive: bool, listed
-                 ) -> tuple[int, dict, tuple[int, int, int]]:
+                 window_clubs: int, search_budget: int, exhaustive: bool,
+                 listed: tuple[array, array]) -> tuple[int, dict, tuple[int, int, int]]:
     """Run the compiled check: ``(code, counts, (why, club, slot mask))``.
 
     ``cards``: the deal's cards by number; ``listed``: the certificate's
-    states.  Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and
+    states, packed (:meth:`~model.clubfight.losscheck.LossCertificate.packed`).  Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and
     ``RuntimeError`` when the library is missing or out of memory.
     """
     library = _LIBRARY.require("loss checker")
@@ -115,7 +94,7 @@ def check_native(cards, start_cells, start_dealt: int, order, hand_size: int, ru
         raise ValueError(f"the compiled checker takes at most {_MAX_CARDS} cards")
     ints = _native_build.ints
     values, suits = _card_fields(cards)
-    keys, played = pack_states(listed)
+    keys, played = listed
     key_buffer = (ctypes.c_uint64 * max(1, len(keys))).from_buffer(keys) if keys else None
     played_buffer = (ctypes.c_int * max(1, len(played))).from_buffer(played) if played else None
     counts = (ctypes.c_int64 * len(COUNT_NAMES))()

@@ -11,6 +11,7 @@ hash of the source in the library's name).  No compiler, a failed build or
 from __future__ import annotations
 
 import ctypes
+from array import array
 from pathlib import Path
 
 from model.clubfight import _native_build
@@ -60,7 +61,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
 
     ``position`` is a :class:`~model.clubfight._solver_core.Position`.  With
     ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
-    ``grid << 14 | played`` ints (the Python search's table entries), at most
+    two arrays, the packed grids and the played club masks (the two halves of
+    the Python search's ``grid << 14 | played`` table entries), at most
     ``table_cap`` of them (``stats["table_size"]`` says how many there were).
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
@@ -105,5 +107,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     line = [(line_club[i], line_mask[i]) for i in range(line_len.value)]
     if table_cap > 0:
         kept = min(table_cap, values["table_size"])
-        values["refuted"] = [table_grids[i] << 14 | table_played[i] for i in range(kept)]
+        grids = array("Q", ctypes.string_at(table_grids, kept * ctypes.sizeof(ctypes.c_uint64)))
+        played = array("i", ctypes.string_at(table_played, kept * ctypes.sizeof(ctypes.c_int)))
+        values["refuted"] = (grids, played)
     return VERDICTS[code], line, nodes, values

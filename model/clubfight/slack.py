@@ -155,7 +155,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
             continue
         if verdict == "loss":
             certificate = result.certificate
-            if certificate is None or len(certificate.refuted) > check_limit:
+            if certificate is None or certificate.size > check_limit:
                 size = result.stats.get("table_size", "?")
                 reason = (f"loss with {clubs} clubs not checked: certificate of {size} "
                           f"states, limit {check_limit}")

@@ -79,16 +79,17 @@ module stays the reference: read it for what the search does.
 from __future__ import annotations
 
 import time
+from array import array
 from dataclasses import dataclass, field
 
 from model.clubfight._solver_core import (
-    BLOCK_FLAG, LADDER_NEVER, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta,
-    child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
+    BLOCK_FLAG, EMPTY, LADDER_NEVER, MASK_SLOTS, SLOT_SHIFT, SUIT_D, SUIT_H, SUIT_S, Position,
+    card_delta, child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
     ladder_needs, unpack_counts, unpack_grid,
 )
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
-from model.clubfight.losscheck import LossCertificate
+from model.clubfight.losscheck import PACKED_DEALT_SHIFT, LossCertificate
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, Rules
 from model.clubfight.state import State
@@ -868,14 +869,34 @@ CERTIFICATE_LIMIT = 2_000_000
 
 def _certificate(state: State, position: Position, rules: Rules, entries, nodes: int
                  ) -> LossCertificate:
-    """The refuted table (``grid << 14 | played`` ints) in the checker's terms."""
+    """The refuted table in the certificate's packed form.
+
+    ``entries``: the Python search's ``grid << 14 | played`` ints, or the
+    compiled search's two arrays (grids, played masks).  The solver's packed
+    grid is the certificate's packed cells (6 bits a slot, 63 empty, cards
+    numbered in deal order); only the deal position is added.
+    """
+    if isinstance(entries, tuple):
+        grids, played = entries
+    else:
+        grids, played = array("Q"), array("i")
+        for entry in entries:
+            grids.append(entry >> 14)
+            played.append(entry & 0x3FFF)
     total = len(position.values)
-    refuted = set()
-    for entry in entries:
-        grid, played = entry >> 14, entry & 0x3FFF
-        refuted.add((tuple(unpack_grid(grid)), dealt_of(grid, total),
-                     frozenset(v for v in range(1, 14) if played >> v & 1)))
-    return LossCertificate(state, rules, frozenset(refuted), nodes)
+    shifts = SLOT_SHIFT
+    keys = array("Q")
+    for grid in grids:
+        dealt = 0
+        for shift in shifts:
+            cell = grid >> shift & 63
+            if cell == EMPTY:
+                dealt = total
+                break
+            if cell >= dealt:
+                dealt = cell + 1
+        keys.append(grid | dealt << PACKED_DEALT_SHIFT)
+    return LossCertificate.from_packed(state, rules, keys, played, nodes)
 
 
 def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,

@@ -658,7 +658,32 @@ def constructed_triples(jokers: int, rng: random.Random, jokers_first: bool | No
     return Deal(tuple(deck), tuple(clubs))
 
 
-STARTS = {"interleaved": constructed_start, "triples": constructed_triples}
+def constructed_starved(jokers: int, rng: random.Random) -> Deal:
+    """A deal built so that consecutive cards starve every action but Any and Sum.
+
+    The grid deck runs through a random order of the 13 values three times,
+    with the suits in a fixed random cycle of three: 13 and 3 have no common
+    factor, so each of the 39 cards comes once, and any 9 consecutive cards
+    have 9 different values (a Match takes one card, CF 4.1) and 3 of each
+    suit (Line, Up/Down and Run blocked, CF 3.2-3.4).  While the grid holds
+    consecutive cards, as it does at the start and refill after refill when
+    the clears take the oldest cards, the structure holds.  The Jokers come
+    last (each then costs an Any or a Line late, CF 4.7); the clubs in a
+    random order.
+    """
+    values = list(range(1, 14))
+    rng.shuffle(values)
+    suits = list("DHS")
+    rng.shuffle(suits)
+    deck = [Card.of(values[i % 13], suits[i % 3]) for i in range(39)] + [JOKER] * jokers
+    clubs = list(range(1, 14))
+    rng.shuffle(clubs)
+    return Deal(tuple(deck), tuple(clubs))
+
+
+STARTS = {"interleaved": constructed_start, "triples": constructed_triples,
+          "starved": constructed_starved}
+"""Constructed starting points by name (``--start-kind``)."""
 
 
 @dataclass
@@ -736,6 +761,9 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             return Deal.parse(item), str(item)
         if start_kind == "triples":
             return constructed_triples(jokers, rng), "constructed deals (value triples)"
+        if start_kind == "starved":
+            return constructed_starved(jokers, rng), "constructed deals (values cycled, " \
+                "suits cycled, Jokers last)"
         return constructed_start(jokers, rng), "constructed deals (suits interleaved, " \
             "Jokers last, weak clubs first)"
 

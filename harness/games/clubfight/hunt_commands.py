@@ -18,6 +18,15 @@ notation: it need not have a deal number) or the tightest deal met, how it
 was found, and how a loss was checked: the solver's proof, an exhaustive
 search without any pruning rule, z3 on the states the proof cut, z3 on the
 deal (beyond its reach for 13 turns, said so) and the reason-finders.
+
+``hunt --exact [--proof-nodes N]`` ranks deals by proved verdicts only
+(:func:`harness.games.clubfight.exact_hunt.exact_hunt`): the most clubs a
+deal is proved lost with, then its exact slack; a solve past ``--proof-nodes``
+is undecided and its deal set aside, never counted as not won.  It reports
+the tightest deal with its slack computed again, every loss re-derived by
+the independent checker.  The capped measure's options (``--depth``,
+``--probe-nodes``, ``--full-nodes``, ``--proven``, ``--verify-nodes``,
+``--exact-timeout``) are refused with it.
 """
 
 from __future__ import annotations
@@ -143,6 +152,10 @@ def cmd_clubfight_hunt(args) -> Report:
                 raise InputError(f"{start.text[:30]!r} has {start.setup.jokers} Joker(s), "
                                  f"not {args.jokers}", "--from")
             starts.append(start.setup)
+    if args.exact:
+        return _exact_hunt(args, rules, starts, given)
+    if args.proof_nodes is not None:
+        raise InputError("--proof-nodes needs --exact", "--proof-nodes")
     with Progress.of(args, unit=None) as progress:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
                       exact_timeout=args.exact_timeout, progress=progress,
@@ -150,7 +163,7 @@ def cmd_clubfight_hunt(args) -> Report:
                       full_nodes=args.full_nodes, proven=args.proven,
                       verify_nodes=args.verify_nodes,
                       start_kind=args.start_kind, max_evaluations=args.max_evaluations,
-                      patience=args.patience)
+                      patience=400 if args.patience is None else args.patience)
     out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
            "seed": args.seed,
            "found": str(result.found) if result.found else None,
@@ -180,6 +193,96 @@ def cmd_clubfight_hunt(args) -> Report:
         failed = (checks["exhaustive"]["verdict"] == "win"
                   or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
+
+
+_CAPPED_OPTIONS = (("depth", "--depth", 2), ("probe_nodes", "--probe-nodes", 1000),
+                   ("full_nodes", "--full-nodes", 20_000), ("proven", "--proven", False),
+                   ("verify_nodes", "--verify-nodes", 100_000),
+                   ("exact_timeout", "--exact-timeout", 30.0))
+"""Options of the capped measure, which ``--exact`` does not use: (field, flag, default)."""
+
+
+def _exact_hunt(args, rules, starts, given) -> Report:
+    """``hunt --exact``: :func:`harness.games.clubfight.exact_hunt.exact_hunt`."""
+    from harness.games.clubfight.exact_hunt import exact_hunt
+    from harness.games.clubfight.hunt import nearest_deal_number
+
+    for name, flag, default in _CAPPED_OPTIONS:
+        if getattr(args, name) != default:
+            raise InputError(f"{flag} sets the capped measure, which --exact does not use",
+                             flag)
+    proof_nodes = 300_000 if args.proof_nodes is None else args.proof_nodes
+    with Progress.of(args, unit=None) as progress:
+        result = exact_hunt(args.jokers, rules, budget=args.budget, seed=args.seed,
+                            starts=starts, start_kind=args.start_kind,
+                            proof_nodes=proof_nodes,
+                            patience=100 if args.patience is None else args.patience,
+                            max_evaluations=args.max_evaluations, progress=progress)
+    final = result.final
+    out = {"jokers": args.jokers, "rules": args.rules, "rules_overrides": args.set or [],
+           "seed": args.seed, "exact": True, "proof_nodes": proof_nodes,
+           "found": str(result.found) if result.found else None,
+           "tightest": str(result.best), **result.best_measure.as_dict(),
+           "final": None if final is None else {
+               **final.as_dict(), "checked": all(c.ok for c in final.checks),
+               "unknown_reason": final.unknown_reason},
+           "start": result.start, "evaluations": result.evaluations,
+           "seconds": round(result.seconds, 2),
+           "evaluations_per_second": round(result.rate, 2),
+           "solver_nodes": result.solver_nodes,
+           "undecided_count": len(result.undecided),
+           "undecided": [{"deal": deal, "clubs": clubs} for deal, clubs in
+                         result.undecided[:20]],
+           "trail": result.trail}
+    if given:
+        from model.clubfight.deals import is_deal_id, parse_deal_id
+
+        numbers = sorted({parse_deal_id(s.text)[1] for s in given if is_deal_id(s.text)}
+                         | set(range(200)))
+        nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
+        out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
+    failed = False
+    if result.found is not None:
+        checks = _check_found(result.found, rules, args)
+        out["checks"] = checks
+        failed = (checks["exhaustive"]["verdict"] == "win"
+                  or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
+    return Report(out, _exact_hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
+
+
+def _exact_hunt_text(result, out: dict, rules, args):
+    """``hunt --exact``'s report for people."""
+    how = (f"local search from {result.start}: {result.evaluations} deals tried in "
+           f"{result.seconds:.0f} s (seed {args.seed}), every solve within "
+           f"{out['proof_nodes']} nodes; {out['undecided_count']} deal(s) set aside undecided")
+    if result.found is not None:
+        yield (f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, "
+               f"{args.jokers} Joker{'s' * (args.jokers > 1)}): proved lost with all 13 clubs")
+        yield f"  {result.found}"
+        yield f"  found by {how}"
+        c = out["checks"]
+        yield (f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']}; "
+               f"z3 on cut states: {c['z3_referee']['confirmed']} confirmed, "
+               f"{c['z3_referee']['refuted']} refuted")
+    else:
+        yield f"no unwinnable deal found ({how})"
+        measure = result.best_measure
+        exact = (f"exact slack {measure.slack}" if measure.slack is not None else
+                 f"slack not settled ({measure.undecided} clubs undecided)")
+        yield (f"tightest deal: proved lost with {measure.lost_with} clubs, won with "
+               f"{measure.won_with}: {exact}")
+        yield f"  {result.best}"
+    final = result.final
+    if final is not None:
+        if final.slack is not None or final.lost_with == 13:
+            checked = "every loss re-derived by the independent checker"
+            value = "none (unwinnable)" if final.slack is None else final.slack
+            yield f"  slack computed again: {value}, {checked}"
+        else:
+            yield f"  slack computed again: not settled ({final.unknown_reason})"
+    if "nearest_deal_number" in out:
+        n = out["nearest_deal_number"]
+        yield f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)"
 
 
 def _hunt_text(result, out: dict, rules, args):
@@ -266,9 +369,11 @@ def register(commands) -> None:
                    help="time cap of the search without pruning rules, s (default 120)")
     h.add_argument("--verify-count", type=bounded_int(1, 100_000), default=20,
                    help="cut states of the proof for z3 to check (default 20)")
-    h.add_argument("--start-kind", choices=("interleaved", "triples"), default="interleaved",
+    h.add_argument("--start-kind", choices=("interleaved", "triples", "starved"),
+                   default="interleaved",
                    help="constructed starting deals when no --from is given: suits "
-                        "interleaved with the Jokers last (default), or value triples")
+                        "interleaved with the Jokers last (default), value triples, or "
+                        "values and suits cycled (starved)")
     h.add_argument("--depth", type=bounded_int(1, 12), default=2,
                    help="levels of the tightness measure: E_1..E_depth, cards cut for "
                         "12, 11, ... clubs to win (default 2)")
@@ -284,9 +389,16 @@ def register(commands) -> None:
     h.add_argument("--verify-nodes", type=NODES, default=100_000,
                    help="node cap of the restricted solves that measure each new "
                         "tightest deal again (default 100000)")
-    h.add_argument("--patience", type=COUNT, default=400,
+    h.add_argument("--patience", type=COUNT, default=None,
                    help="evaluations without a tighter deal before going back to the "
-                        "tightest (default 400)")
+                        "tightest (default 400; 100 with --exact)")
+    h.add_argument("--exact", action="store_true",
+                   help="rank deals only by proved verdicts: the most clubs a deal is "
+                        "proved lost with, its exact slack (no node cap ever counts as "
+                        "not won); see --proof-nodes")
+    h.add_argument("--proof-nodes", type=NODES, default=None,
+                   help="with --exact: node budget of each solve (default 300000); a "
+                        "solve past it is undecided and its deal set aside")
     h.add_argument("--max-evaluations", type=COUNT, default=None,
                    help="stop after this many evaluations (with a generous --budget, a "
                         "run then repeats exactly for a seed)")
