@@ -32,16 +32,15 @@ from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve
 from model.clubfight.state import State
 
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_CHECK_LIMIT = 500_000
+DEFAULT_CHECK_LIMIT = 2_000_000
 """Largest certificate checked by default with the compiled checker
-(:mod:`model.clubfight._losscheck_native`): it follows every move from every
-listed state at some 8,000-30,000 states a CPU second (measured on the loss
-certificates of 7 to 9 clubs of CF1 and CF2 deals, against 60-180 for the
-Python checker: ``bench/bench_clubfight_slack.py --only check``), so a
-certificate at the limit takes some 20-35 CPU seconds.  The solver's own
-representation of a certificate (Python tuples, some 0.8 KB a state) is what
-keeps it from the solver's 2,000,000: the 1,150,198 states of CF2-3 with 9
-clubs checked in 46 CPU s but the process held 890 MB."""
+(:mod:`model.clubfight._losscheck_native`): the solver's own most
+(:data:`model.clubfight.solver.CERTIFICATE_LIMIT`).  The certificate goes
+from the compiled solver to the compiled checker packed (12 bytes a state),
+so size costs time, not memory: the 1,086,737 states of CF2-3 with 9 clubs
+(rulebook) were solved in 15.0 s and checked in 21.9 s, the process peaking
+at 436 MB (it was 890 MB while each state became a Python tuple, which is
+why the limit was 500,000)."""
 PYTHON_CHECK_LIMIT = 5_000
 """The same limit when only the Python checker can run (no C compiler, or
 ``RINGSIDE_NO_NATIVE=1``): it manages some 30-100 states a second."""

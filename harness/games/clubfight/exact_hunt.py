@@ -145,7 +145,7 @@ class ExactHuntResult:
 
 
 def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
-               starts: list | None = None, start_kind: str = "starved",
+               starts: list | None = None, start_kind: str = "interleaved",
                proof_nodes: int = 200_000, final_nodes: int = 2_000_000,
                patience: int = 200, max_evaluations: int | None = None,
                progress=None) -> ExactHuntResult:
