@@ -86,8 +86,9 @@ def check_native(cards, start_cells, start_dealt: int, order, hand_size: int, ru
     """Run the compiled check: ``(code, counts, (why, club, slot mask))``.
 
     ``cards``: the deal's cards by number; ``listed``: the certificate's
-    states, packed (:meth:`~model.clubfight.losscheck.LossCertificate.packed`).  Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and
-    ``RuntimeError`` when the library is missing or out of memory.
+    states, packed (:meth:`~model.clubfight.losscheck.LossCertificate.packed`).
+    Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and ``RuntimeError``
+    when the library is missing or out of memory.
     """
     library = _LIBRARY.require("loss checker")
     if len(cards) > _MAX_CARDS:

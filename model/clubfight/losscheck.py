@@ -72,7 +72,8 @@ class LossCertificate:
     state is one 64-bit int, the card number of slot ``s`` in bits ``6s ..
     6s + 5`` (:data:`PACKED_EMPTY` for an empty slot) and the cards dealt from
     bit :data:`PACKED_DEALT_SHIFT`, beside an int of the played club values as
-    bits (bit ``v`` for the club of value ``v``).  Immutable.
+    bits (bit ``v`` for the club of value ``v``).  Not to be changed once
+    made: each form is a cache of the other.
     """
 
     __slots__ = ("start", "rules", "nodes", "_refuted", "_packed")
@@ -80,8 +81,7 @@ class LossCertificate:
     def __init__(self, start: State, rules: Rules, refuted: frozenset, nodes: int) -> None:
         self.start = start
         self.rules = rules
-        self.nodes = nodes
-        """Nodes the proof took (for reports)."""
+        self.nodes = nodes  # what the proof took, for reports
         self._refuted = frozenset(refuted)
         self._packed = None
 

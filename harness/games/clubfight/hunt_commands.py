@@ -139,8 +139,29 @@ def _check_found(deal, rules, args) -> dict:
             "reason": reason.as_dict() if reason else None}
 
 
+def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
+    """Add to a hunt's ``out`` the deal number nearest its tightest deal (when
+    deals were given) and every check of a deal it found lost; True when a
+    check contradicts the loss."""
+    from harness.games.clubfight.hunt import nearest_deal_number
+
+    if given:
+        from model.clubfight.deals import is_deal_id, parse_deal_id
+
+        numbers = sorted({parse_deal_id(s.text)[1] for s in given if is_deal_id(s.text)}
+                         | set(range(200)))
+        nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
+        out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
+    if result.found is None:
+        return False
+    checks = _check_found(result.found, rules, args)
+    out["checks"] = checks
+    return bool(checks["exhaustive"]["verdict"] == "win" or checks["z3_referee"]["refuted"]
+                or checks["z3_deal"]["verdict"] == "win")
+
+
 def cmd_clubfight_hunt(args) -> Report:
-    from harness.games.clubfight.hunt import hunt, nearest_deal_number
+    from harness.games.clubfight.hunt import hunt
 
     rules = read_rules(GAME, args)
     starts = None
@@ -179,19 +200,7 @@ def cmd_clubfight_hunt(args) -> Report:
            "evaluations_per_second": round(result.rate, 2), "solves": result.probes,
            "undecided": result.undecided[:20],
            "trail": result.trail}
-    if given:
-        from model.clubfight.deals import is_deal_id, parse_deal_id
-
-        numbers = sorted({parse_deal_id(s.text)[1] for s in given if is_deal_id(s.text)}
-                         | set(range(200)))
-        nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
-        out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
-    failed = False
-    if result.found is not None:
-        checks = _check_found(result.found, rules, args)
-        out["checks"] = checks
-        failed = (checks["exhaustive"]["verdict"] == "win"
-                  or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
+    failed = _nearest_and_checks(result, out, rules, args, given)
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
 
 
@@ -205,7 +214,6 @@ _CAPPED_OPTIONS = (("depth", "--depth", 2), ("probe_nodes", "--probe-nodes", 100
 def _exact_hunt(args, rules, starts, given) -> Report:
     """``hunt --exact``: :func:`harness.games.clubfight.exact_hunt.exact_hunt`."""
     from harness.games.clubfight.exact_hunt import exact_hunt
-    from harness.games.clubfight.hunt import nearest_deal_number
 
     for name, flag, default in _CAPPED_OPTIONS:
         if getattr(args, name) != default:
@@ -234,20 +242,9 @@ def _exact_hunt(args, rules, starts, given) -> Report:
            "undecided": [{"deal": deal, "clubs": clubs} for deal, clubs in
                          result.undecided[:20]],
            "trail": result.trail}
-    if given:
-        from model.clubfight.deals import is_deal_id, parse_deal_id
-
-        numbers = sorted({parse_deal_id(s.text)[1] for s in given if is_deal_id(s.text)}
-                         | set(range(200)))
-        nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
-        out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
-    failed = False
-    if result.found is not None:
-        checks = _check_found(result.found, rules, args)
-        out["checks"] = checks
-        failed = (checks["exhaustive"]["verdict"] == "win"
-                  or checks["z3_referee"]["refuted"] or checks["z3_deal"]["verdict"] == "win")
-    return Report(out, _exact_hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
+    failed = _nearest_and_checks(result, out, rules, args, given)
+    return Report(out, _exact_hunt_text(result, out, rules, args),
+                  EXIT_FAILED if failed else EXIT_OK)
 
 
 def _exact_hunt_text(result, out: dict, rules, args):
