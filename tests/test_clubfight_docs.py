@@ -208,8 +208,15 @@ def test_the_hunt_has_its_own_page_from_its_notes(committed_pages):
     notes = (RESULTS / "unwinnable.md").read_text()
     title, _ = split_title(notes)
     assert rst.startswith(f"{title}\n{'=' * len(title)}\n")
-    # Every command and every deal of the notes is on the page, whole.
-    for code in re.findall(r"`([^`]+)`", notes):
+    # Every command and every deal of the notes is on the page, whole: fenced
+    # blocks as literal blocks, line for line; inline code as inline literals.
+    fences = re.findall(r"^```[a-z]*\n(.*?)^```$", notes, re.MULTILINE | re.DOTALL)
+    assert fences, "the notes show their commands in fenced blocks"
+    for fence in fences:
+        for line in fence.splitlines():
+            assert f"\n   {line}\n" in rst, line
+    prose = re.sub(r"^```[a-z]*\n.*?^```$", "", notes, flags=re.MULTILINE | re.DOTALL)
+    for code in re.findall(r"`([^`]+)`", prose):
         assert f"``{' '.join(code.split())}``" in rst, code
     for heading in re.findall(r"^## (.*)$", notes, re.MULTILINE):
         assert f"\n{heading}\n{'-' * len(heading)}\n" in rst, heading
