@@ -295,7 +295,7 @@ def test_an_undecided_solve_is_never_counted_as_a_loss():
 
 def test_the_exact_hunt_reports_a_re_derived_slack():
     runs = [exact_hunt(1, RULEBOOK, budget=600, seed=7, starts=["CF1-4"],
-                       proof_nodes=100_000, max_evaluations=2) for _ in range(2)]
+                       proof_nodes=50_000, max_evaluations=2) for _ in range(2)]
     result = runs[0]
     assert result.evaluations == 2 and result.found is None
     # Node budgets, not time, bound every solve: a seed repeats its run.
