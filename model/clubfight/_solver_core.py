@@ -110,10 +110,14 @@ def unpack_grid(grid: int) -> list[int]:
 
 def dealt_of(grid: int, total: int) -> int:
     """The deal position implied by a grid (see the module docstring)."""
-    cells = unpack_grid(grid)
-    if -1 in cells:
-        return total
-    return max(cells) + 1
+    dealt = 0
+    for shift in SLOT_SHIFT:
+        index = grid >> shift & 63
+        if index == EMPTY:
+            return total
+        if index >= dealt:
+            dealt = index + 1
+    return dealt
 
 
 def child_grid(grid: int, dealt: int, total: int, mask: int) -> tuple[int, int]:

@@ -83,8 +83,8 @@ from array import array
 from dataclasses import dataclass, field
 
 from model.clubfight._solver_core import (
-    BLOCK_FLAG, EMPTY, LADDER_NEVER, MASK_SLOTS, SLOT_SHIFT, SUIT_D, SUIT_H, SUIT_S, Position,
-    card_delta, child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
+    BLOCK_FLAG, LADDER_NEVER, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta,
+    child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, ladder_limits,
     ladder_needs, unpack_counts, unpack_grid,
 )
 from model.clubfight.cards import Card
@@ -884,18 +884,7 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
             grids.append(entry >> 14)
             played.append(entry & 0x3FFF)
     total = len(position.values)
-    shifts = SLOT_SHIFT
-    keys = array("Q")
-    for grid in grids:
-        dealt = 0
-        for shift in shifts:
-            cell = grid >> shift & 63
-            if cell == EMPTY:
-                dealt = total
-                break
-            if cell >= dealt:
-                dealt = cell + 1
-        keys.append(grid | dealt << PACKED_DEALT_SHIFT)
+    keys = array("Q", (grid | dealt_of(grid, total) << PACKED_DEALT_SHIFT for grid in grids))
     return LossCertificate.from_packed(state, rules, keys, played, nodes)
 
 

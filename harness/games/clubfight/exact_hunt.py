@@ -174,8 +174,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     def new_start() -> tuple[Deal, str]:
         if starts:
             item = rng.choice(starts)
-            deal = item if isinstance(item, Deal) else Deal.parse(item) if "/" in item \
-                else Deal.from_id(item)
+            deal = item if isinstance(item, Deal) else Deal.parse(item)
             return deal, "the deals given"
         return STARTS[start_kind](jokers, rng), f"constructed deals ({start_kind})"
 

@@ -684,6 +684,9 @@ def constructed_starved(jokers: int, rng: random.Random) -> Deal:
 STARTS = {"interleaved": constructed_start, "triples": constructed_triples,
           "starved": constructed_starved}
 """Constructed starting points by name (``--start-kind``)."""
+START_LABELS = {"interleaved": "suits interleaved, Jokers last, weak clubs first",
+                "triples": "value triples", "starved": "values cycled, suits cycled, Jokers last"}
+"""How :func:`hunt` describes each construction in its result."""
 
 
 @dataclass
@@ -731,6 +734,9 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     every solve but the rare ones that need ``solve_timeout``); ``budget``
     stops it by time.
     """
+    if start_kind not in STARTS:
+        raise ValueError(f"start_kind must be one of {', '.join(STARTS)}, "
+                         f"not {start_kind!r}")
     rng = random.Random(seed)
     began = time.perf_counter()
     cache: dict[Deal, Tightness] = {}
@@ -759,13 +765,7 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             if isinstance(item, Deal):
                 return item, str(item)
             return Deal.parse(item), str(item)
-        if start_kind == "triples":
-            return constructed_triples(jokers, rng), "constructed deals (value triples)"
-        if start_kind == "starved":
-            return constructed_starved(jokers, rng), "constructed deals (values cycled, " \
-                "suits cycled, Jokers last)"
-        return constructed_start(jokers, rng), "constructed deals (suits interleaved, " \
-            "Jokers last, weak clubs first)"
+        return STARTS[start_kind](jokers, rng), f"constructed deals ({START_LABELS[start_kind]})"
 
     deal, label = new_start()
     current = measure(deal)

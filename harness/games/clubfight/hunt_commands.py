@@ -139,6 +139,15 @@ def _check_found(deal, rules, args) -> dict:
             "reason": reason.as_dict() if reason else None}
 
 
+_CAPPED_OPTIONS = {"depth": ("--depth", 2), "probe_nodes": ("--probe-nodes", 1000),
+                   "full_nodes": ("--full-nodes", 20_000), "proven": ("--proven", False),
+                   "verify_nodes": ("--verify-nodes", 100_000),
+                   "exact_timeout": ("--exact-timeout", 30.0)}
+"""The options of the capped measure, ``field: (flag, default)``: left unset
+(None) by the parser, so that ``--exact``, which does not use them, can tell
+whether they were given, and filled in with their defaults otherwise."""
+
+
 def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
     """Add to a hunt's ``out`` the deal number nearest its tightest deal (when
     deals were given) and every check of a deal it found lost; True when a
@@ -177,6 +186,9 @@ def cmd_clubfight_hunt(args) -> Report:
         return _exact_hunt(args, rules, starts, given)
     if args.proof_nodes is not None:
         raise InputError("--proof-nodes needs --exact", "--proof-nodes")
+    for name, (_, default) in _CAPPED_OPTIONS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     with Progress.of(args, unit=None) as progress:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
                       exact_timeout=args.exact_timeout, progress=progress,
@@ -204,19 +216,14 @@ def cmd_clubfight_hunt(args) -> Report:
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
 
 
-_CAPPED_OPTIONS = (("depth", "--depth", 2), ("probe_nodes", "--probe-nodes", 1000),
-                   ("full_nodes", "--full-nodes", 20_000), ("proven", "--proven", False),
-                   ("verify_nodes", "--verify-nodes", 100_000),
-                   ("exact_timeout", "--exact-timeout", 30.0))
-"""Options of the capped measure, which ``--exact`` does not use: (field, flag, default)."""
 
 
 def _exact_hunt(args, rules, starts, given) -> Report:
     """``hunt --exact``: :func:`harness.games.clubfight.exact_hunt.exact_hunt`."""
     from harness.games.clubfight.exact_hunt import exact_hunt
 
-    for name, flag, default in _CAPPED_OPTIONS:
-        if getattr(args, name) != default:
+    for name, (flag, _) in _CAPPED_OPTIONS.items():
+        if getattr(args, name) is not None:
             raise InputError(f"{flag} sets the capped measure, which --exact does not use",
                              flag)
     proof_nodes = 300_000 if args.proof_nodes is None else args.proof_nodes
@@ -357,7 +364,7 @@ def register(commands) -> None:
     h.add_argument("--from", dest="starts", action="append", metavar="DEAL",
                    help="start from this deal number or deal, or @FILE holding one "
                         "(repeatable; default: constructed deals with the Jokers dealt last)")
-    h.add_argument("--exact-timeout", type=seconds(), default=30.0,
+    h.add_argument("--exact-timeout", type=seconds(), default=None,
                    help="solver time cap per solve when the tightest deal is rescored "
                         "without node caps, s (default 30)")
     h.add_argument("--z3-timeout", type=seconds(Z3_MAX_SECONDS), default=20.0,
@@ -371,19 +378,19 @@ def register(commands) -> None:
                    help="constructed starting deals when no --from is given: suits "
                         "interleaved with the Jokers last (default), value triples, or "
                         "values and suits cycled (starved)")
-    h.add_argument("--depth", type=bounded_int(1, 12), default=2,
+    h.add_argument("--depth", type=bounded_int(1, 12), default=None,
                    help="levels of the tightness measure: E_1..E_depth, cards cut for "
                         "12, 11, ... clubs to win (default 2)")
-    h.add_argument("--probe-nodes", type=bounded_int(1, INT64_MAX // 10), default=1000,
+    h.add_argument("--probe-nodes", type=bounded_int(1, INT64_MAX // 10), default=None,
                    help="node cap of a restricted solve, retried once with 10 times as "
                         "many (default 1000)")
-    h.add_argument("--full-nodes", type=NODES, default=20_000,
+    h.add_argument("--full-nodes", type=NODES, default=None,
                    help="node cap of the first solve of a whole deal, before one with "
                         "the solver time cap (default 20000)")
-    h.add_argument("--proven", action="store_true",
+    h.add_argument("--proven", action="store_true", default=None,
                    help="count a restricted deal undecided within the caps as won, so "
                         "levels count only proven losses (default: as not won)")
-    h.add_argument("--verify-nodes", type=NODES, default=100_000,
+    h.add_argument("--verify-nodes", type=NODES, default=None,
                    help="node cap of the restricted solves that measure each new "
                         "tightest deal again (default 100000)")
     h.add_argument("--patience", type=COUNT, default=None,
