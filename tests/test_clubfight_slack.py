@@ -378,3 +378,21 @@ def test_slack_command_bad_input_is_one_line(argv, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_slack_reports_each_solve_and_check_as_it_starts():
+    """A long slack shows what it is doing: one status before each solve, in
+    the order of the verdicts, and one before re-deriving each loss."""
+    rules, state = next((r, s) for r, s, _ in small_positions()
+                        if slack(s, r, max_nodes=200_000).checks)
+    statuses: list[str] = []
+    result = slack(state, rules, max_nodes=200_000, progress=statuses.append)
+    solving = [s for s in statuses if "solving" in s]
+    assert [int(s.split()[0]) for s in solving] == [v.clubs for v in result.verdicts]
+    assert "won with" not in solving[0]
+    if len(solving) > 1:
+        assert solving[1].endswith(f"(won with {result.verdicts[0].clubs})")
+    checks = [s for s in statuses if "re-deriving" in s]
+    assert len(checks) == len(result.checks) == 1
+    assert statuses[-1] == checks[0]
+    assert checks[0].startswith(f"{result.lost_with} clubs: lost")

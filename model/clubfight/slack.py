@@ -107,8 +107,8 @@ def with_clubs(state: State, clubs: int) -> State:
 
 def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
           timeout: float | None = None, check_limit: int | None = None,
-          techniques: Techniques = ALL_TECHNIQUES, check_engine: str = "auto"
-          ) -> SlackResult:
+          techniques: Techniques = ALL_TECHNIQUES, check_engine: str = "auto",
+          progress=None) -> SlackResult:
     """The slack of a deal (a :class:`Deal`, deal text or its start :class:`State`).
 
     ``max_nodes`` and ``timeout`` bound the whole computation (what is left
@@ -117,6 +117,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     :func:`default_check_limit`).  ``techniques``: the solver's (``table``
     on: the certificate of a loss is its table of refuted states).
     ``check_engine``: the checker's (:func:`losscheck.check_loss`).
+    ``progress``: called with a line of status before each solve and each
+    check (``"10 clubs: solving (won with 11)"``), for a command to show.
     """
     started = time.perf_counter()
     if check_limit is None:
@@ -137,6 +139,9 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
             verdicts.append(ClubsVerdict(clubs, "unknown", 0))
             break
         state = with_clubs(start, clubs)
+        if progress is not None:
+            found = "" if won_with is None else f" (won with {won_with})"
+            progress(f"{clubs} clubs: solving{found}")
         result = solve(state, rules, max_nodes=budget, timeout=remaining,
                        techniques=techniques, certificate=True,
                        certificate_limit=check_limit)
@@ -160,6 +165,9 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                           f"states, limit {check_limit}")
                 verdict = "unknown"
             else:
+                if progress is not None:
+                    progress(f"{clubs} clubs: lost, re-deriving the proof "
+                             f"({certificate.size:,} states)")
                 check = check_loss(certificate, engine=check_engine)
                 checks.append(check)
                 if not check.ok:

@@ -27,7 +27,7 @@ from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
 from harness.games.clubfight.commands import deal_id
 from harness.toolkit import (
-    NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup, seconds,
+    NODES, Progress, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup, seconds,
 )
 
 
@@ -40,8 +40,10 @@ def cmd_clubfight_slack(args) -> Report:
     known_id = deal_id(start.text)
     state = State.from_deal(start.setup)
     try:
-        result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
-                       timeout=args.timeout, check_limit=args.check_limit)
+        with Progress.of(args, unit=None) as progress:
+            result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
+                           timeout=args.timeout, check_limit=args.check_limit,
+                           progress=progress)
     except RuntimeError as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
     out = result.as_dict(known_id)
