@@ -172,7 +172,8 @@ static int set_add(StateSet *t, u64 grid, int played) {
 typedef struct { uint8_t k; uint16_t mask; uint32_t delta; } MoveE;
 typedef struct { int caps[14], joker_caps[14], left, jokers; } Caps;
 typedef struct { i64 total, loss, other; int loss_club, has_loss; } ClubSum;
-typedef struct { int v[14]; } MaxClears;
+typedef struct { u64 grid; int v[14]; } MaxClears;  /* one cache line */
+#define GRID_SLOTS (1 << 16)
 
 /* A child in a node's list. */
 typedef struct {
@@ -208,7 +209,7 @@ typedef struct {
     Map move_map; MoveE *moves; size_t n_moves, cap_moves;
     Map caps_map; Caps *caps; size_t n_caps, cap_caps;
     Map sum_map; ClubSum *sums; size_t n_sums, cap_sums;
-    Map grid_map; MaxClears *grids; size_t n_grids, cap_grids;
+    MaxClears *grids;  /* direct-mapped, GRID_SLOTS entries (see max_clears) */
     StateSet refuted;
 
     Child *child_buf[16]; size_t child_cap[16];
@@ -606,21 +607,23 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
     }
 }
 
+/* The largest clear of every club on a grid, remembered in a direct-mapped
+ * table: most lookups are of a grid just made (a child's bounds ask twice),
+ * and a bounded table stays in the caches where a map of every grid does
+ * not.  The pointer is good until the next call. */
 static const int *max_clears(Search *S, u64 grid) {
-    int at = map_get(&S->grid_map, grid);
-    if (at >= 0) return S->grids[at].v;
-    if (S->n_grids >= CACHE_LIMIT) { map_clear(&S->grid_map); S->n_grids = 0; }
-    GROW(S->grids, S->n_grids, S->cap_grids, MaxClears);
+    MaxClears *e = S->grids + (hash64(grid) & (GRID_SLOTS - 1));
+    if (e->grid == grid) return e->v;
     int cells[9];
     unpack(grid, cells);
-    grid_max_clears(S, cells, S->grids[S->n_grids].v);
-    if (map_put(&S->grid_map, grid, (int)S->n_grids)) { S->oom = 1; return NULL; }
-    return S->grids[S->n_grids++].v;
+    grid_max_clears(S, cells, e->v);
+    e->grid = grid;
+    return e->v;
 }
 
 static i64 next_club_bound(Search *S, u64 grid, uint32_t key, int hand, int remaining) {
     /* In this order: club_sum fills the caps cache, caps_of then only reads
-     * it, and max_clears uses another arena, so no pointer moves meanwhile. */
+     * it, and max_clears has a table of its own, so no pointer moves meanwhile. */
     const ClubSum *cs = club_sum(S, key, remaining);
     if (!cs) return BIG;
     const Caps *c = caps_of(S, key);
@@ -1242,8 +1245,11 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     S->rng = 0x5EED;
     int verdict = 4;
     if (map_init(&S->move_map, 1 << 14) || map_init(&S->caps_map, 1 << 12)
-            || map_init(&S->sum_map, 1 << 12) || map_init(&S->grid_map, 1 << 12)
+            || map_init(&S->sum_map, 1 << 12)
             || set_init(&S->refuted, 1 << 12)) goto done;
+    S->grids = aligned_alloc(64, GRID_SLOTS * sizeof(MaxClears));
+    if (!S->grids) goto done;
+    for (size_t i = 0; i < GRID_SLOTS; i++) S->grids[i].grid = NO_KEY;  /* no grid's value */
 
     {
         uint32_t key = 0;
@@ -1308,7 +1314,7 @@ done:
                 n++;
             }
     }
-    map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map); map_free(&S->grid_map);
+    map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map);
     if (S->refuted.grids) set_free(&S->refuted);
     free(S->ladder);
     free(S->moves); free(S->caps); free(S->sums); free(S->grids);
