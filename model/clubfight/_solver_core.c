@@ -173,6 +173,7 @@ typedef struct { uint8_t k; uint16_t mask; uint32_t delta; } MoveE;
 typedef struct { int caps[14], joker_caps[14], left, jokers; } Caps;
 typedef struct { i64 total, loss, other; int loss_club, has_loss; } ClubSum;
 typedef struct { u64 grid; int v[14]; } MaxClears;  /* one cache line */
+#define GRID_SLOTS_FIRST (1 << 10)
 #define GRID_SLOTS (1 << 16)
 
 /* A child in a node's list. */
@@ -209,7 +210,7 @@ typedef struct {
     Map move_map; MoveE *moves; size_t n_moves, cap_moves;
     Map caps_map; Caps *caps; size_t n_caps, cap_caps;
     Map sum_map; ClubSum *sums; size_t n_sums, cap_sums;
-    MaxClears *grids;  /* direct-mapped, GRID_SLOTS entries (see max_clears) */
+    MaxClears *grids; size_t grid_slots;  /* direct-mapped (see max_clears) */
     StateSet refuted;
 
     Child *child_buf[16]; size_t child_cap[16];
@@ -610,10 +611,25 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
 /* The largest clear of every club on a grid, remembered in a direct-mapped
  * table: most lookups are of a grid just made (a child's bounds ask twice),
  * and a bounded table stays in the caches where a map of every grid does
- * not.  The pointer is good until the next call. */
+ * not.  The pointer is good until the next call; NULL when out of memory. */
+static int grid_table(Search *S, size_t slots) {
+    free(S->grids);
+    S->grids = aligned_alloc(64, slots * sizeof(MaxClears));
+    if (!S->grids) { S->oom = 1; return -1; }
+    for (size_t i = 0; i < slots; i++) S->grids[i].grid = NO_KEY;  /* no grid's value */
+    S->grid_slots = slots;
+    return 0;
+}
+
 static const int *max_clears(Search *S, u64 grid) {
-    MaxClears *e = S->grids + (hash64(grid) & (GRID_SLOTS - 1));
+    MaxClears *e = S->grids + (hash64(grid) & (S->grid_slots - 1));
     if (e->grid == grid) return e->v;
+    /* The table grows with the search (a small one for the many searches
+     * of a few nodes, whose time its setting up would otherwise take). */
+    if (S->grid_slots < GRID_SLOTS && S->nodes >= (i64)S->grid_slots) {
+        if (grid_table(S, S->grid_slots * 4)) return NULL;
+        e = S->grids + (hash64(grid) & (S->grid_slots - 1));
+    }
     int cells[9];
     unpack(grid, cells);
     grid_max_clears(S, cells, e->v);
@@ -1247,9 +1263,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     if (map_init(&S->move_map, 1 << 14) || map_init(&S->caps_map, 1 << 12)
             || map_init(&S->sum_map, 1 << 12)
             || set_init(&S->refuted, 1 << 12)) goto done;
-    S->grids = aligned_alloc(64, GRID_SLOTS * sizeof(MaxClears));
-    if (!S->grids) goto done;
-    for (size_t i = 0; i < GRID_SLOTS; i++) S->grids[i].grid = NO_KEY;  /* no grid's value */
+    if (grid_table(S, GRID_SLOTS_FIRST)) goto done;
 
     {
         uint32_t key = 0;
