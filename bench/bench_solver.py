@@ -35,7 +35,8 @@ from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve  # noqa: E402
 
-SWITCHES = ("dedupe", "order", "bound", "next_club", "window", "tail", "table", "restarts")
+SWITCHES = tuple(f.name for f in dataclasses.fields(Techniques) if f.type in ("bool", bool))
+"""Every technique that can be switched off (the boolean fields of Techniques)."""
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -163,6 +163,33 @@ def test_every_ladder_refutation_is_a_loss(rules_name):
     assert refuted >= 10, refuted
 
 
+@pytest.mark.rules("CF 2.3", "CF 2.4", "CF 3.2", "CF 3.3", "CF 3.4", "CF 4.7", "CF 5.2")
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_every_move_below_the_ladders_need_leaves_a_lost_state(rules_name):
+    """The ``ladder_moves`` cut (solver) and ``least_clear`` (checker): a move
+    smaller than what the ladder needs of its club leaves a state the plain
+    search finds lost; and the two ladders, written apart, need the same."""
+    rules = PRESETS[rules_name]
+    below = 0
+    for state, _ in late_families(rules):
+        search = _Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
+        search.start_ladder()
+        checker = _LossChecker(state, rules, 0, 6)
+        if search.ladder is None:
+            assert checker.ladder is None
+            continue
+        for move in GAME.legal_actions(state, rules):
+            need = search.ladder[1 << move.club << 6 | 0]
+            least = checker.least_clear(frozenset(), move.club, 0)
+            assert least == min(need, 10), (str(state), move)
+            child = GAME.resolve(state, move, rules).state
+            if len(move.cleared) < least and not child.lost:
+                assert not child.won and reference_decide(
+                    child, rules, max_nodes=200_000) is False, (str(state), move)
+                below += 1
+    assert below >= 20, below
+
+
 def _number_of(position: core.Position, card, taken: list[int]) -> int:
     """The number the start gave ``card`` (not one already taken)."""
     for index, known in enumerate(position.cards):

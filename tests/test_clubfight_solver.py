@@ -54,7 +54,7 @@ needs_native = pytest.mark.skipif(
 TECHNIQUE_SETS = [ALL_TECHNIQUES] + [
     dataclasses.replace(ALL_TECHNIQUES, **{name: False})
     for name in ("dedupe", "order", "bound", "next_club", "window", "tail", "table",
-                 "restarts", "blocking", "ladder")
+                 "restarts", "blocking", "ladder", "ladder_moves")
 ] + [dataclasses.replace(NO_TECHNIQUES, table=True, dedupe=True), NO_TECHNIQUES,
      dataclasses.replace(ALL_TECHNIQUES, first_budget=1, restart_budgets=(1, 2, 3),
                         window_clubs=13),
@@ -300,7 +300,8 @@ def test_late_game_cases_cover_wins_and_losses():
 
 
 TECHNIQUE_IDS = ["all", "no-dedupe", "no-order", "no-bound", "no-next-club", "no-window",
-                 "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder", "table-only",
+                 "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder",
+                 "no-ladder-moves", "table-only",
                  "none", "eager", "ladder-first"]
 
 
@@ -350,6 +351,37 @@ def test_compiled_search_matches_on_whole_deals(rules):
         if native.nodes > 1:
             assert stopped.verdict == "unknown" and stopped.nodes == limit + 1
             assert solve(deal, rules, engine="python", max_nodes=limit).nodes == limit + 1
+
+
+LADDER_MOVES_CASES = [("CF1-0", 9, RULEBOOK), ("CF1-4", 8, RULEBOOK), ("CF2-4", 8, RULEBOOK),
+                      ("CF1-0", 8, WEBAPP), ("CF2-1", 8, WEBAPP), ("CF1-3", 10, RULEBOOK)]
+"""Deal, clubs kept, rules: proofs of loss of 1,200 to 56,000 nodes (the first five:
+results/clubfight/slack-*.jsonl) and one win."""
+
+
+@needs_native
+@pytest.mark.parametrize("deal, clubs, rules", LADDER_MOVES_CASES,
+                         ids=[f"{d}-{c}-{'rulebook' if r == RULEBOOK else 'webapp'}"
+                              for d, c, r in LADDER_MOVES_CASES])
+def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
+    """Cutting the moves smaller than the ladder's need before their children
+    are made: the same nodes, verdict and line, the same refuted states (so
+    the same certificate), and the cuts move from the child-level bounds to
+    the ladder."""
+    from model.clubfight.slack import with_clubs
+
+    state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
+    off = dataclasses.replace(ALL_TECHNIQUES, ladder_moves=False)
+    found = {name: solve(state, rules, techniques=techniques, certificate=True)
+             for name, techniques in (("on", ALL_TECHNIQUES), ("off", off))}
+    on, without = found["on"], found["off"]
+    assert (on.verdict, on.nodes, on.moves) == (without.verdict, without.nodes, without.moves)
+    if on.verdict == "loss":
+        assert on.certificate.refuted == without.certificate.refuted
+    cuts = ("bound_cuts", "next_club_cuts", "ladder_cuts", "table_hits")
+    assert sum(on.stats[c] for c in cuts) == sum(without.stats[c] for c in cuts)
+    assert on.stats["ladder_cuts"] > without.stats["ladder_cuts"]
+    assert on.stats["next_club_cuts"] < without.stats["next_club_cuts"]
 
 
 @needs_native

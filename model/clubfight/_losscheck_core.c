@@ -884,6 +884,15 @@ static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int 
     return 1;
 }
 
+/* The least a move of `club` must clear, `now` cards gone since the start,
+ * for its child to be worth a look (losscheck.py least_clear): the ladder's
+ * need, 0 without a ladder, 10 where no clear will do. */
+static int least_clear(const Checker *c, int played, int club, int now) {
+    if (!c->ladder) return 0;
+    int wanted = c->ladder[(played | 1 << club) * (c->total + 1) + now];
+    return wanted == LADDER_NONE ? 10 : wanted;
+}
+
 /* bound(node) < left, computed lazily (cheapest part first). */
 static int cut(Checker *c, const Node *n, int left) {
     Bag in_play = in_play_bag(c, n);
@@ -944,13 +953,17 @@ static int lost_by_search(Checker *c, const Node *n) {
     int hand[13];
     int h = hand_of(c, n->played, hand);
     Moves moves;
+    int left_now = cards_left(c, n);
     for (int i = 0; i < h && !won; i++) {
+        int least = least_clear(c, n->played, hand[i], c->total - left_now);
+        int last = popcount((unsigned)(n->played | 1 << hand[i])) == c->clubs;
         generate(c, n->cells, hand[i], &moves);
         for (int j = 0; j < moves.n; j++) {
+            int size = popcount((unsigned)moves.mask[j]);
+            if (size == left_now) { won = 1; break; }
+            if (last || size < least) continue;
             Node child = after_move(c, n, moves.mask[j], hand[i]);
-            int left = cards_left(c, &child);
-            if (!left) { won = 1; break; }
-            if (popcount((unsigned)child.played) == c->clubs) continue;
+            int left = left_now - size;
             if (cut(c, &child, left)) continue;
             int lost = lost_by_search(c, &child);
             if (lost < 0) return -1;
@@ -990,20 +1003,25 @@ static int walk(Checker *c, Table *listed, const Node *root, int *detail) {
         if ((c->visited & 1023) == 0 && clc_interrupted) { out = OUT_INTERRUPTED; break; }
         int hand[13];
         int h = hand_of(c, n.played, hand);
+        int left_now = cards_left(c, &n);
         for (int i = 0; i < h && out == OUT_OK; i++) {
+            int least = least_clear(c, n.played, hand[i], c->total - left_now);
+            int last = popcount((unsigned)(n.played | 1 << hand[i])) == c->clubs;
             generate(c, n.cells, hand[i], &moves);
             for (int j = 0; j < moves.n; j++) {
                 c->children++;
-                Node child = after_move(c, &n, moves.mask[j], hand[i]);
-                int left = cards_left(c, &child);
-                if (!left) {
+                int size = popcount((unsigned)moves.mask[j]);
+                if (size == left_now) {  /* grid and deck empty after it */
                     detail[0] = WHY_LISTED_CHILD_WINS;
                     detail[1] = hand[i];
                     detail[2] = moves.mask[j];
                     out = OUT_REFUTED;
                     break;
                 }
-                if (popcount((unsigned)child.played) == c->clubs) continue;  /* CF 5.2 */
+                if (last) continue;  /* CF 5.2 */
+                if (size < least) { c->bound_cuts++; continue; }  /* the ladder, childless */
+                Node child = after_move(c, &n, moves.mask[j], hand[i]);
+                int left = left_now - size;
                 if (cut(c, &child, left)) {
                     c->bound_cuts++;
                 } else if (table_get(listed, &child) >= 0) {

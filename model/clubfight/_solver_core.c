@@ -35,7 +35,7 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
        R_UPDOWN_ANY_SUBSET, R_LINE_JOKER_TARGET, R_RUN_MIN_CARDS, R_COUNT };
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
-       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_COUNT };
+       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_LADDER_MOVES, T_COUNT };
 /* Blocked action flags of a window (blocking technique). */
 #define BLOCK_LINE 1
 #define BLOCK_UPDOWN 2
@@ -1071,6 +1071,9 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         MoveE *found = moves_of(S, grid, club, &count);
         if (!found) return R_OOM;
         S->stats[S_CHILDREN] += count;
+        /* ladder_moves: the ladder's need of this club acting now (solver.py). */
+        int least = informed && T[T_LADDER_MOVES] && S->ladder
+            ? S->ladder[(played | bit) * (S->total + 1) + (S->total - left_now)] : 0;
         for (int i = 0; i < count; i++) {
             int k = found[i].k, mask = found[i].mask;
             uint32_t key = count_key - found[i].delta;
@@ -1080,6 +1083,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 return R_WIN;
             }
             if (!after_clubs) continue;
+            if (k < least) { S->stats[S_LADDER_CUTS]++; continue; }
             if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < left_now - k) {
                 S->stats[S_BOUND_CUTS]++;
                 continue;

@@ -75,7 +75,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
                    int(techniques.window), int(techniques.tail), int(techniques.table),
                    int(techniques.restarts), int(techniques.window_clubs),
                    int(techniques.first_budget), int(techniques.blocking),
-                   int(techniques.ladder)]
+                   int(techniques.ladder), int(techniques.ladder_moves)]
     budgets = list(techniques.restart_budgets)
     line_club = (ctypes.c_int * 16)()
     line_mask = (ctypes.c_int * 16)()

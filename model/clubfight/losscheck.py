@@ -14,6 +14,8 @@ must be one the certificate lists (or one the check's own bound or search
 settles), and every move from it, of every club in hand, must lead to
 
 * a state with cards left and no club left (lost, CF 5.2), or
+* a move smaller than what the check's own ladder needs of its club there
+  (:meth:`_LossChecker.least_clear`; the child is not even made), or
 * a state the check's own bound (:func:`_LossChecker.bound`) proves lost:
   fewer cards clearable than cards left, or no club in hand with a move as
   big as the check's own ladder (:meth:`_LossChecker._ladder_needs`, built
@@ -702,6 +704,20 @@ class _LossChecker:
                 return False
         return True
 
+    def least_clear(self, played: frozenset, club: int, now: int) -> int:
+        """The least a move of ``club`` must clear, ``now`` cards gone since the
+        start, for its child to be worth a look: the ladder's need (0 without a
+        ladder; 10, more than any move, where no clear will do).
+
+        A smaller move leaves a lost child, by the argument of
+        :meth:`ladder_refutes`: along a winning line the club acting first
+        clears at least its need at that point.  (That child's own ladder test
+        would refute it too; testing the move first saves making it.)"""
+        if self.ladder is None:
+            return 0
+        wanted = self.ladder[sum(1 << c for c in played) | 1 << club, now]
+        return 10 if wanted is None else wanted
+
     # -- the check -----------------------------------------------------------------
     def cards_left(self, cells: tuple, dealt: int) -> int:
         return sum(1 for i in cells if i >= 0) + self.total - dealt
@@ -716,16 +732,18 @@ class _LossChecker:
         if self.search_nodes > self.search_budget:
             raise _Unsettled(_over_budget(self.search_budget))
         won = False
+        left_now = self.cards_left(cells, dealt)
         for club in self.hand(played):
+            least = self.least_clear(played, club, self.total - left_now)
             for slots in self.moves(cells, club):
-                after, after_dealt = self.after(cells, dealt, slots)
-                left = self.cards_left(after, after_dealt)
-                if left == 0:
+                if len(slots) == left_now:
                     won = True
                     break
                 after_played = played | {club}
-                if len(after_played) == len(self.order):
+                if len(after_played) == len(self.order) or len(slots) < least:
                     continue
+                after, after_dealt = self.after(cells, dealt, slots)
+                left = left_now - len(slots)
                 if self.cut(after, after_dealt, after_played, left):
                     continue
                 if not self.lost_by_search(after, after_dealt, after_played):
@@ -820,16 +838,21 @@ def _walk(checker: _LossChecker, listed: frozenset, root: CellState,
     while stack:
         cells, dealt, played = stack.pop()
         report.visited += 1
+        left_now = checker.cards_left(cells, dealt)
         for club in checker.hand(played):
+            least = checker.least_clear(played, club, checker.total - left_now)
             for slots in checker.moves(cells, club):
                 report.children += 1
-                after, after_dealt = checker.after(cells, dealt, slots)
-                left = checker.cards_left(after, after_dealt)
-                if left == 0:
+                if len(slots) == left_now:  # grid and deck empty after it
                     raise _Refuted(_child_wins(club, slots))
                 after_played = played | {club}
                 if len(after_played) == len(checker.order):
                     continue  # no club left, cards left: lost (CF 5.2)
+                if len(slots) < least:
+                    report.bound_cuts += 1  # the ladder, before making the child
+                    continue
+                after, after_dealt = checker.after(cells, dealt, slots)
+                left = left_now - len(slots)
                 child = (after, after_dealt, after_played)
                 if checker.cut(*child, left):
                     report.bound_cuts += 1
