@@ -678,36 +678,34 @@ static int window_bound(const Checker *c, const Node *n, const Bag *in_play, con
     char have_caps[MAX_CARDS + 1];
     memset(have_caps, 0, sizeof have_caps);
     int best = 0;
-    for (int size = 0; size < k; size++) {
-        int any = 0;
-        for (int used = 0; used < sets; used++) {
-            if (reach[used] < 0 || popcount((unsigned)used) != size) continue;
-            int cleared = reach[used];
-            if (used && !have_caps[cleared]) {
-                int position = imin(c->total, n->dealt + cleared);
-                Bag window = grid;
-                bag_add_range(&window, c, n->dealt, position);
-                int blocked = 0;
-                int suit_block[4] = {0, BLOCK_LINE, BLOCK_RUN, BLOCK_UPDOWN};
-                for (int suit = SUIT_D; suit <= SUIT_S; suit++) {
-                    int there = grid_suits[suit] + c->prefix_suit[position][suit]
-                                - c->prefix_suit[n->dealt][suit] - cleared;
-                    if (there >= 3) blocked |= suit_block[suit];
-                }
-                capacities(c, &window, blocked, caps_at[cleared]);
-                have_caps[cleared] = 1;
+    /* A set's subsets are smaller numbers: one pass in numeric order finishes
+     * each set before it is extended. */
+    for (int used = 0; used < sets - 1; used++) {
+        if (reach[used] < 0) continue;
+        int size = popcount((unsigned)used);
+        int cleared = reach[used];
+        if (used && !have_caps[cleared]) {
+            int position = imin(c->total, n->dealt + cleared);
+            Bag window = grid;
+            bag_add_range(&window, c, n->dealt, position);
+            int blocked = 0;
+            int suit_block[4] = {0, BLOCK_LINE, BLOCK_RUN, BLOCK_UPDOWN};
+            for (int suit = SUIT_D; suit <= SUIT_S; suit++) {
+                int there = grid_suits[suit] + c->prefix_suit[position][suit]
+                            - c->prefix_suit[n->dealt][suit] - cleared;
+                if (there >= 3) blocked |= suit_block[suit];
             }
-            for (int i = 0; i < k; i++) {
-                if (used >> i & 1 || start[i] > size) continue;
-                int gain = used ? caps_at[cleared][clubs[i]] : largest[clubs[i]];
-                int value = imin(left, cleared + gain);
-                int key = used | 1 << i;
-                if (value > reach[key]) reach[key] = value;
-                if (value > best) best = value;
-                any = 1;
-            }
+            capacities(c, &window, blocked, caps_at[cleared]);
+            have_caps[cleared] = 1;
         }
-        if (!any) break;
+        for (int i = 0; i < k; i++) {
+            if (used >> i & 1 || start[i] > size) continue;
+            int gain = used ? caps_at[cleared][clubs[i]] : largest[clubs[i]];
+            int value = imin(left, cleared + gain);
+            int key = used | 1 << i;
+            if (value > reach[key]) reach[key] = value;
+            if (value > best) best = value;
+        }
     }
     if (best < left || k < 2) return best;
     /* The last club's duty: some club z acts last and clears all that is
