@@ -40,7 +40,7 @@ from model.clubfight.slack import SlackResult, slack, with_clubs
 from model.clubfight.solver import solve
 from model.clubfight.state import State
 
-from harness.games.clubfight.hunt import STARTS, mutate, mutate_structured
+from harness.games.clubfight.hunt import construction, mutate, mutate_structured
 
 CLUBS = 13
 
@@ -163,9 +163,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     budget of the closing :func:`~model.clubfight.slack.slack` of the
     tightest deal.
     """
-    if start_kind not in STARTS:
-        raise ValueError(f"start_kind must be one of {', '.join(STARTS)}, "
-                         f"not {start_kind!r}")
+    construct = construction(start_kind)
     rng = random.Random(seed)
     began = time.perf_counter()
     undecided: list = []
@@ -176,7 +174,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
             item = rng.choice(starts)
             deal = item if isinstance(item, Deal) else Deal.parse(item)
             return deal, "the deals given"
-        return STARTS[start_kind](jokers, rng), f"constructed deals ({start_kind})"
+        return construct(jokers, rng), f"constructed deals ({start_kind})"
 
     def measure(deal: Deal, than: Proven | None = None) -> Proven:
         nonlocal nodes

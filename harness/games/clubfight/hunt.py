@@ -689,6 +689,16 @@ START_LABELS = {"interleaved": "suits interleaved, Jokers last, weak clubs first
 """How :func:`hunt` describes each construction in its result."""
 
 
+def construction(start_kind: str):
+    """The constructed start named ``start_kind`` (:data:`STARTS`): ``ValueError``
+    naming the choices for any other name, before a hunt begins."""
+    try:
+        return STARTS[start_kind]
+    except KeyError:
+        raise ValueError(f"start_kind must be one of {', '.join(STARTS)}, "
+                         f"not {start_kind!r}") from None
+
+
 @dataclass
 class HuntResult:
     found: Deal | None            # a deal the solver proved lost, or None
@@ -734,9 +744,7 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     every solve but the rare ones that need ``solve_timeout``); ``budget``
     stops it by time.
     """
-    if start_kind not in STARTS:
-        raise ValueError(f"start_kind must be one of {', '.join(STARTS)}, "
-                         f"not {start_kind!r}")
+    construct = construction(start_kind)
     rng = random.Random(seed)
     began = time.perf_counter()
     cache: dict[Deal, Tightness] = {}
@@ -765,7 +773,7 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             if isinstance(item, Deal):
                 return item, str(item)
             return Deal.parse(item), str(item)
-        return STARTS[start_kind](jokers, rng), f"constructed deals ({START_LABELS[start_kind]})"
+        return construct(jokers, rng), f"constructed deals ({START_LABELS[start_kind]})"
 
     deal, label = new_start()
     current = measure(deal)

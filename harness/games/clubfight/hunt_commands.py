@@ -216,8 +216,6 @@ def cmd_clubfight_hunt(args) -> Report:
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
 
 
-
-
 def _exact_hunt(args, rules, starts, given) -> Report:
     """``hunt --exact``: :func:`harness.games.clubfight.exact_hunt.exact_hunt`."""
     from harness.games.clubfight.exact_hunt import exact_hunt

@@ -27,7 +27,8 @@ from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
 from harness.games.clubfight.commands import deal_id
 from harness.toolkit import (
-    NODES, Progress, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup, seconds,
+    NODES, Progress, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup,
+    seconds,
 )
 
 
