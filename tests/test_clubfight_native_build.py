@@ -8,8 +8,11 @@ would otherwise pass the suite unnoticed (only a hundred times slower).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +56,31 @@ def test_a_source_that_does_not_compile_is_reported_not_loaded(tmp_path, monkeyp
     library, why = _native_build.load(broken, "broken")
     assert library is None and "failed" in why
     assert not list((tmp_path / "cache").glob("*.so"))
+
+
+def _solve_cf1_4(tmp_path, **env):
+    argv = [sys.executable, "-m", "harness.cli", "clubfight", "solve", "CF1-4", "--json"]
+    environment = {k: v for k, v in os.environ.items() if k != "RINGSIDE_NO_NATIVE"}
+    environment.update(RINGSIDE_CACHE_DIR=str(tmp_path / "cache"), **env)
+    return subprocess.run(argv, capture_output=True, text=True, timeout=300, env=environment,
+                          cwd=Path(__file__).resolve().parents[1])
+
+
+def test_a_command_says_when_the_compiled_search_cannot_be_built(tmp_path):
+    """Without the compiled search a solve is a hundred times slower: the user
+    is told why on stderr, once, and the answer on stdout is unchanged."""
+    failing = tmp_path / "cc"
+    failing.write_text("#!/bin/sh\nexit 3\n")
+    failing.chmod(0o755)
+    done = _solve_cf1_4(tmp_path, CC=str(failing))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["verdict"] == "win"
+    assert json.loads(done.stdout)["engine"] == "python"
+    notes = done.stderr.strip().splitlines()
+    assert len(notes) == 1, done.stderr
+    assert "compiled Club Fight search could not be built" in notes[0]
+    assert "exit code 3" in notes[0]
+
+    chosen = _solve_cf1_4(tmp_path, CC=str(failing), RINGSIDE_NO_NATIVE="1")
+    assert chosen.returncode == 0 and chosen.stderr == ""
+    assert json.loads(chosen.stdout)["verdict"] == "win"

@@ -59,7 +59,9 @@ def build(source_path: Path, stem: str) -> Path:
         result = subprocess.run([found, *FLAGS, "-o", temporary, str(source_path)],
                                 capture_output=True, text=True, timeout=120)
         if result.returncode != 0:
-            raise OSError(f"{found} failed: {result.stderr.strip()[:500]}")
+            said = result.stderr.strip()[:500]
+            raise OSError(f"{found} failed with exit code {result.returncode}"
+                          + (f": {said}" if said else ""))
         os.replace(temporary, target)
     finally:
         if os.path.exists(temporary):
@@ -103,6 +105,23 @@ class Library:
         if library is None:
             raise RuntimeError(f"the compiled {what} is unavailable: {self.failure}")
         return library
+
+
+def slow_engine_note() -> str | None:
+    """One line for a command to show when a compiled part could not be had
+    for a reason the user did not choose (``RINGSIDE_NO_NATIVE`` is a choice),
+    else ``None``.  Without it the Python code runs, some 100 times slower, and
+    the only sign would be the wait."""
+    from model.clubfight import _losscheck_native, _solver_native
+
+    for what, part in (("search", _solver_native), ("loss checker", _losscheck_native)):
+        if os.environ.get("RINGSIDE_NO_NATIVE") or part.available():
+            continue
+        reason = (part.unavailable_reason() or "unknown reason").splitlines()[0]
+        return (f"ringside: note: the compiled Club Fight {what} could not be built "
+                f"({reason}); the Python one runs instead, about 100 "
+                "times slower (set RINGSIDE_NO_NATIVE=1 to choose it and hide this note)")
+    return None
 
 
 def catch_interrupts() -> bool:

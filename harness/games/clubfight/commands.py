@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from model.core.errors import InputError
 from model.clubfight.engine import GAME
 from harness.toolkit import (
@@ -17,6 +19,16 @@ def deal_id(text: str) -> str | None:
         return None
     jokers, number = parse_deal_id(text)
     return f"CF{jokers}-{number}"
+
+
+def note_slow_engine() -> None:
+    """Say on stderr, before a long computation, that the compiled search or
+    checker is missing and why (:func:`model.clubfight._native_build.slow_engine_note`)."""
+    from model.clubfight._native_build import slow_engine_note
+
+    note = slow_engine_note()
+    if note is not None:
+        print(note, file=sys.stderr, flush=True)
 
 
 def add_deal_range(parser, count_flag: str, count_help: str, start_help: str) -> None:

@@ -34,7 +34,9 @@ from __future__ import annotations
 from model.core.errors import InputError
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
-from harness.games.clubfight.commands import add_deal_range, check_deal_range
+from harness.games.clubfight.commands import (
+    add_deal_range, check_deal_range, note_slow_engine,
+)
 from harness.toolkit import (
     COUNT, INT64_MAX, NODES, SEED, Z3_MAX_SECONDS, Progress, Report, add_command,
     add_rules_options, add_workers, bounded_int, fan_out, read_rules, read_setup, seconds,
@@ -62,6 +64,7 @@ def _decide_deal(job: tuple) -> dict:
 def cmd_clubfight_unwinnable(args) -> Report:
     rules = read_rules(GAME, args)
     check_deal_range(args.start, args.count)
+    note_slow_engine()
     jobs = [(args.jokers, n, rules, args.timeout, args.z3_timeout)
             for n in range(args.start, args.start + args.count)]
     rows = []
@@ -189,6 +192,7 @@ def cmd_clubfight_hunt(args) -> Report:
     for name, (_, default) in _CAPPED_OPTIONS.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
+    note_slow_engine()
     with Progress.of(args, unit=None) as progress:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
                       exact_timeout=args.exact_timeout, progress=progress,
@@ -225,6 +229,7 @@ def _exact_hunt(args, rules, starts, given) -> Report:
             raise InputError(f"{flag} sets the capped measure, which --exact does not use",
                              flag)
     proof_nodes = 300_000 if args.proof_nodes is None else args.proof_nodes
+    note_slow_engine()
     with Progress.of(args, unit=None) as progress:
         result = exact_hunt(args.jokers, rules, budget=args.budget, seed=args.seed,
                             starts=starts, start_kind=args.start_kind,

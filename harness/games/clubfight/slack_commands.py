@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
-from harness.games.clubfight.commands import deal_id
+from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.toolkit import (
     NODES, Progress, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup,
     seconds,
@@ -40,6 +40,7 @@ def cmd_clubfight_slack(args) -> Report:
     start = read_setup(GAME, args.deal, "deal", word="deal")
     known_id = deal_id(start.text)
     state = State.from_deal(start.setup)
+    note_slow_engine()
     try:
         with Progress.of(args, unit=None) as progress:
             result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
-from harness.games.clubfight.commands import deal_id
+from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.toolkit import (
     NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_start, seconds,
     Z3_MAX_SECONDS,
@@ -48,6 +48,8 @@ def cmd_clubfight_solve(args) -> Report:
     state = start.state
     known_id = deal_id(start.text) if start.setup is not None else None
     deal_text = str(start.setup) if start.setup is not None else None
+    if args.engine != "python":
+        note_slow_engine()
     result = solve(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
                    engine=args.engine)
     if result.verdict == "win":

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED
-from harness.games.clubfight.commands import add_deal_range, deal_id
+from harness.games.clubfight.commands import add_deal_range, deal_id, note_slow_engine
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FILE, SEED, Progress, Report, add_command, add_rules_options,
     add_workers, bounded_int, read_rules, read_start, seconds,
@@ -89,6 +89,7 @@ def cmd_clubfight_survey(args) -> Report:
         seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes,
         slack_check_limit=args.slack_check_limit)
     summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
+    note_slow_engine()
     try:
         with Progress.of(args, unit="deal") as progress:
             run = run_survey(config, Path(args.out) if args.out else None,
