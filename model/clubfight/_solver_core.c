@@ -418,18 +418,20 @@ static void unpack_counts(uint32_t key, int *count, int *jokers) {
     *jokers = key >> JOKER_SHIFT & 3;
 }
 
+/* The greedy sum of every club (_greedy_sum_counts): smallest values first,
+ * each value's cards all taken while they fit, then as many of the first
+ * value that does not.  The values taken whole only grow with the club, so
+ * one pass serves the 13 clubs, with one division each. */
 static void greedy_sums(const int *count, int first, int *out) {
-    for (int c = 0; c < 14; c++) out[c] = 0;
+    for (int c = 0; c < first && c < 14; c++) out[c] = 0;
+    int v = 1, taken = 0, spent = 0;  /* every card of value below v is taken */
     for (int club = first; club < 14; club++) {
-        int budget = club, taken = 0;
-        for (int v = 1; v <= club; v++) {
-            int n = count[v];
-            if (!n) continue;
-            int fit = budget / v;
-            if (fit >= n) { taken += n; budget -= n * v; }
-            else { taken += fit; break; }
+        while (v <= club && spent + count[v] * v <= club) {
+            taken += count[v];
+            spent += count[v] * v;
+            v++;
         }
-        out[club] = taken;
+        out[club] = taken + (v <= club ? (club - spent) / v : 0);
     }
 }
 
@@ -569,9 +571,11 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
     int line_best[15] = {0}, joker_line = 0;
     if (d < 3) {
         for (int n = 0; n < 6; n++) {
-            int size = line_filled[n], present = line_values[n];
-            for (int v = 1; v < 14; v++)
-                if ((present >> v & 1) && size > line_best[v]) line_best[v] = size;
+            int size = line_filled[n];
+            for (unsigned present = (unsigned)line_values[n]; present; present &= present - 1) {
+                int v = __builtin_ctz(present);
+                if (size > line_best[v]) line_best[v] = size;
+            }
             if (line_jokers[n] && size > joker_line) joker_line = size;
         }
     }
