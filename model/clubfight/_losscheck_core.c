@@ -891,8 +891,14 @@ static int least_clear(const Checker *c, int played, int club, int now) {
     return wanted == LADDER_NONE ? 10 : wanted;
 }
 
-/* bound(node) < left, computed lazily (cheapest part first). */
+/* bound(node) < left, computed lazily.  The ladder goes first: it needs
+ * only the grid's largest moves, and it is what cuts most children. */
 static int cut(Checker *c, const Node *n, int left) {
+    int hand[13];
+    int h = hand_of(c, n->played, hand);
+    int largest[14];
+    largest_moves(c, n->cells, largest);
+    if (ladder_refutes(c, n, hand, h, largest)) return 1;
     Bag in_play = in_play_bag(c, n);
     int clubs[13], index[13];
     int k = remaining_of(c, n->played, clubs, index);
@@ -903,10 +909,6 @@ static int cut(Checker *c, const Node *n, int left) {
     for (int i = 0; i < k; i++) total += caps[clubs[i]];
     int best = total - duty;
     if (best < left) return 1;
-    int hand[13];
-    int h = hand_of(c, n->played, hand);
-    int largest[14];
-    largest_moves(c, n->cells, largest);
     int jokers_on_grid = 0;
     for (int s = 0; s < SLOTS; s++)
         if (n->cells[s] >= 0 && !c->value[n->cells[s]]) jokers_on_grid = 1;
@@ -926,7 +928,6 @@ static int cut(Checker *c, const Node *n, int left) {
     }
     best = imin(best, next_club);
     if (best < left) return 1;
-    if (ladder_refutes(c, n, hand, h, largest)) return 1;
     if (k <= c->window_clubs)
         best = imin(best, window_bound(c, n, &in_play, caps, clubs, index, k, largest));
     return best < left;
