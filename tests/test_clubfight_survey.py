@@ -266,7 +266,7 @@ BAD = [
     (["--jokers", "1", "--deals", "5", "--slack-check-limit", "500"],
      "--slack-check-limit: a check limit needs --slack N"),
     (["--jokers", "1", "--deals", "5", "--slack", "2", "--slack-check-limit", "0"],
-     "--slack-check-limit: must be a whole number from 1 to 2000000, not 0"),
+     "--slack-check-limit: must be a whole number from 1 to 10000000, not 0"),
 ]
 
 
@@ -663,3 +663,70 @@ def test_the_check_limit_of_a_slack_survey_is_the_one_asked_for(tmp_path):
     row = json.loads(summary.read_text())[0]
     assert "--slack-check-limit 100" in row["command"]
     assert row["slack"]["check_limit"] == 100 and row["slack"]["unknown_by_reason"]["check"] == 1
+
+
+# -- raising the slack limits of a survey done (--reuse) -------------------------------------------
+def _slack_stable(records: dict) -> dict:
+    return {number: {**record, "slack": without_seconds(record["slack"])}
+                    if "slack" in record else record
+            for number, record in stable(records).items()}
+
+
+def test_reusing_a_survey_computes_only_the_slacks_its_limits_left_unknown(tmp_path):
+    """A survey with a larger slack budget that reuses one with a smaller budget
+    writes the lines a survey from scratch writes (but for the seconds), and
+    computes only the deals whose slack the smaller budget left unknown."""
+    def config(budget: int) -> SurveyConfig:
+        return SurveyConfig(jokers=1, start=0, deals=6, rules=WEBAPP, rules_name="webapp",
+                            slack_deals=6, slack_max_nodes=budget)
+
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    before = run_survey(config(5_000), small)
+    kept = small.read_bytes()
+    stale = {n for n, r in before.records.items() if r["slack"].get("unknown") == "budget"}
+    assert stale and len(stale) < 6  # some deals settled, some left to the larger budget
+    again = run_survey(config(20_000), large, reuse=small)
+    assert again.computed == len(stale)
+    for number in set(before.records) - stale:
+        assert again.records[number] == before.records[number]  # taken as they were
+    assert any(again.records[n]["slack"]["slack"] is not None for n in stale)
+    scratch = run_survey(config(20_000))
+    assert _slack_stable(again.records) == _slack_stable(scratch.records)
+    header, *records = lines(large)
+    assert header == config(20_000).header()
+    assert [r["id"] for r in records] == [f"CF1-{n}" for n in range(6)]
+    assert small.read_bytes() == kept
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    (["--slack-max-nodes", "2000"], ["--slack-max-nodes", "1000"],
+     "its slack max_nodes is 2000, more than this survey's 1000"),
+    (["--slack-max-nodes", "1000"], ["--slack-max-nodes", "2000", "--rules", "webapp"],
+     "is another survey (rules 'rulebook' there, 'webapp' here); only the slack limits may "
+     "differ"),
+])
+def test_reusing_another_survey_is_bad_input(tmp_path, capsys, old, new, message):
+    base = ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "2"]
+    first = tmp_path / "first.jsonl"
+    assert main(base + old + ["--out", str(first)]) == 0
+    kept = first.read_bytes()
+    capsys.readouterr()
+    second = tmp_path / "second.jsonl"
+    assert main(base + new + ["--out", str(second), "--reuse", str(first)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"ringside: error: {first}: {message}") and "\n" not in err
+    assert not second.exists() and first.read_bytes() == kept
+
+
+def test_reusing_the_output_file_itself_is_bad_input(tmp_path, capsys):
+    out = tmp_path / "s.jsonl"
+    argv = ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "2",
+            "--out", str(out)]
+    assert main(argv) == 0
+    kept = out.read_bytes()
+    capsys.readouterr()
+    assert main(argv + ["--reuse", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "ringside: error: --reuse: must name another file than --out (the reused file is "
+        "only read)")
+    assert out.read_bytes() == kept

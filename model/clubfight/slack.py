@@ -34,8 +34,9 @@ from model.clubfight.state import State
 DEFAULT_MAX_NODES = 2_000_000
 DEFAULT_CHECK_LIMIT = 2_000_000
 """Largest certificate checked by default with the compiled checker
-(:mod:`model.clubfight._losscheck_native`): the solver's own most
-(:data:`model.clubfight.solver.CERTIFICATE_LIMIT`).  The certificate goes
+(:mod:`model.clubfight._losscheck_native`); a caller may ask for up to the
+solver's own most (:data:`model.clubfight.solver.CERTIFICATE_LIMIT`, with
+its memory figures) along with a larger node budget.  The certificate goes
 from the compiled solver to the compiled checker packed (12 bytes a state),
 so size costs time, not memory: the 1,086,737 states of CF2-3 with 9 clubs
 (rulebook) were solved in 15.0 s and checked in 21.9 s, the process peaking

@@ -892,8 +892,15 @@ def as_state(source) -> State:
 
 
 ENGINES = ("auto", "native", "python")
-CERTIFICATE_LIMIT = 2_000_000
-"""The most refuted states a loss certificate carries (12 bytes each in C)."""
+CERTIFICATE_LIMIT = 10_000_000
+"""The most refuted states a loss certificate carries (12 bytes each in C).
+
+A proof that large takes its time and memory: the slack of CF1-89
+(``webapp``), whose 9-club loss has 2,380,927 refuted states, took 37 s to
+solve and 37 s to check, the process peaking at 503 MB (some 200 bytes a
+state with the solver's tables and the checker's), so 10 million states ask
+for about 2 GB.  The default check limit of slack and its surveys stays
+lower (:data:`model.clubfight.slack.DEFAULT_CHECK_LIMIT`)."""
 
 
 def _certificate(state: State, position: Position, rules: Rules, entries, nodes: int

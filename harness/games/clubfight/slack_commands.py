@@ -74,6 +74,7 @@ def cmd_clubfight_slack(args) -> Report:
 def register(commands) -> None:
     """Add ``slack`` to ``ringside clubfight``."""
     from model.clubfight.slack import DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
+    from model.clubfight.solver import CERTIFICATE_LIMIT
 
     parser = add_command(commands, "slack", cmd_clubfight_slack,
                          help="how many clubs from the end a deal can spare and still be won",
@@ -86,7 +87,7 @@ def register(commands) -> None:
                              "past it the slack is unknown")
     parser.add_argument("--timeout", type=seconds(), metavar="S",
                         help="time budget of the whole computation (unknown past it)")
-    parser.add_argument("--check-limit", type=bounded_int(1, 2_000_000), default=None,
+    parser.add_argument("--check-limit", type=bounded_int(1, CERTIFICATE_LIMIT), default=None,
                         metavar="K", help=f"largest loss certificate (refuted states) the "
                                           f"checker re-derives (default {DEFAULT_CHECK_LIMIT:,} "
                                           f"with the compiled checker, {PYTHON_CHECK_LIMIT:,} "

@@ -68,7 +68,7 @@ import json
 import math
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -589,6 +589,65 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
     return records, keep
 
 
+def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
+    """The deals of an earlier survey file that this survey may take as they are.
+
+    The file must be the same survey as ``config`` (range, rules, limits,
+    policies, seed, slack deals) but for the slack's node budget and check
+    limit, which may only have grown (else ``InputError``).  The search is
+    deterministic and a budget only stops it, so a line with an exact slack,
+    or with a slack whose limit did not grow (``budget`` with the same node
+    budget, ``check`` with the same check limit), is what this survey would
+    write; the other lines, slacks left unknown by a limit that grew, are to
+    be computed again.  Wins are replayed and losses re-solved, as on resume.
+    """
+    where = str(path)
+    mine = config.header()["survey"]
+    if "slack" not in mine:
+        raise InputError("needs --slack N: reusing a survey is for raising its slack limits",
+                         "--reuse")
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline()
+    except OSError as error:
+        raise InputError(f"cannot read it: {error.strerror or error}", where) from None
+    try:
+        header = parse_json(first.decode("utf-8"), f"{where}: line 1")
+    except (UnicodeDecodeError, InputError):
+        raise InputError("line 1 is not JSON; not a survey results file", where) from None
+    theirs = header.get("survey") if isinstance(header, dict) else None
+    if not isinstance(theirs, dict) or not isinstance(theirs.get("slack"), dict):
+        raise InputError("is not a survey results file with slack (its header has no slack "
+                         "block)", where)
+    old = theirs["slack"]
+    budget, check_limit = mine["slack"]["max_nodes"], mine["slack"]["check_limit"]
+    for key, new in (("max_nodes", budget), ("check_limit", check_limit)):
+        if not isinstance(old.get(key), int) or old[key] > new:
+            raise InputError(f"its slack {key} is {old.get(key)!r}, more than this survey's "
+                             f"{new}: a survey can only reuse one with smaller slack limits",
+                             where)
+    earlier = replace(config, slack_max_nodes=old["max_nodes"],
+                      slack_check_limit=old["check_limit"])
+    expected = json.loads(json.dumps(earlier.header()["survey"]))
+    differ = [key for key in expected if theirs.get(key) != expected[key]]
+    if differ:
+        raise InputError("is another survey (" + ", ".join(
+            f"{key} {theirs.get(key)!r} there, {expected[key]!r} here" for key in differ)
+            + "); only the slack limits may differ", where)
+    records, _ = read_results(path, earlier)
+    kept = {}
+    for number, record in records.items():
+        value = record.get("slack")
+        if isinstance(value, dict) and not _slack_exact(value) and (
+                (value.get("unknown") == "budget" and old["max_nodes"] < budget)
+                or (value.get("unknown") == "check" and old["check_limit"] < check_limit)):
+            continue
+        certify_record(record, config)
+        confirm_loss(record, config)
+        kept[number] = record
+    return kept
+
+
 class ReplayFailed(Exception):
     """A winning line of the solver did not replay on the rules model."""
 
@@ -633,7 +692,7 @@ def _tasks(config: SurveyConfig, numbers: list[int], chunk: int) -> Iterator[tup
 
 def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = False,
                workers: int = 1, scheduler: str | None = None, chunk: int | None = None,
-               progress: Progress | None = None) -> SurveyRun:
+               progress: Progress | None = None, reuse: Path | None = None) -> SurveyRun:
     """Solve (and play) every deal of ``config``; write ``out``; certify every win.
 
     ``workers`` processes (1: in this process) or the Dask cluster at
@@ -642,11 +701,18 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     :class:`ReplayFailed` on the first win that does not replay, and
     :class:`SlackFailed` on the first deal whose slack computation failed (the
     lines written before either stay in ``out``).  ``progress`` counts the deals done.
+    ``reuse``: an earlier file of this survey with smaller slack limits whose
+    settled deals are taken as they are (:func:`reusable_records`), written
+    to ``out`` first.
     """
     if workers < 1:
         raise InputError(f"must be at least 1, not {workers}", "--workers")
     if resume and out is None:
         raise InputError("--resume needs --out, the file to continue", "--resume")
+    if reuse is not None and out is not None and Path(reuse).resolve() == Path(out).resolve():
+        raise InputError("must name another file than --out (the reused file is only read)",
+                         "--reuse")
+    reused = reusable_records(Path(reuse), config) if reuse is not None else {}
     records: dict[int, dict] = {}
     handle = None
     if out is not None:
@@ -666,6 +732,14 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
             check_replaceable(out, _is_survey_file, "a survey results file", str(out))
             handle = _open(out, "wb")
             handle.write(_line(config.header()))
+        handle.flush()
+    for number in sorted(reused):
+        if number in records:
+            continue
+        records[number] = reused[number]
+        if handle is not None:
+            handle.write(_line(reused[number]))
+    if handle is not None:
         handle.flush()
     todo = [n for n in config.numbers if n not in records]
     if chunk is None:

@@ -1,7 +1,7 @@
 """The ``ringside clubfight survey`` and ``play`` commands.
 
 ``ringside clubfight survey --jokers 1|2 --deals N [--start K] [--workers W]
-[--out F.jsonl] [--resume] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
+[--out F.jsonl] [--resume] [--reuse OLD.jsonl] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
 [--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
 [--slack-max-nodes M] [--slack-check-limit K] [--scheduler ADDRESS]
 [--summary FILE] [--json]`` solves
@@ -11,7 +11,10 @@ greedy,mc:1000`` also plays every deal with ``greedy`` and the first 1000 with
 ``mc`` (:mod:`model.clubfight.policies`); ``--slack 1000`` also computes the
 slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
 ``--slack-max-nodes`` nodes, its proof of loss re-derived by the checker up to
-``--slack-check-limit`` states.  ``--summary``
+``--slack-check-limit`` states; ``--reuse OLD.jsonl`` takes the deals an
+earlier file of the same survey settled, so raising the slack limits only
+computes again the slacks they left unknown (the file's lines are what a run
+from scratch would write, but for the seconds).  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
 object per variant: what ``ringside docs`` publishes).  Exit 1 when a
 winning line does not replay or a slack computation fails (the message names
@@ -37,8 +40,8 @@ from harness.toolkit import (
 
 
 def _command_text(args) -> str:
-    """The command that reproduces this survey (``--resume`` left out: it
-    changes nothing in the results)."""
+    """The command that reproduces this survey (``--resume`` and ``--reuse`` left
+    out: they change nothing in the results but the seconds)."""
     parts = ["ringside", "clubfight", "survey", "--jokers", str(args.jokers),
              "--deals", str(args.deals)]
     if args.start:
@@ -94,7 +97,8 @@ def cmd_clubfight_survey(args) -> Report:
         with Progress.of(args, unit="deal") as progress:
             run = run_survey(config, Path(args.out) if args.out else None,
                              resume=args.resume, workers=args.workers,
-                             scheduler=args.scheduler, progress=progress)
+                             scheduler=args.scheduler, progress=progress,
+                             reuse=Path(args.reuse) if args.reuse else None)
     except (ReplayFailed, SlackFailed) as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: survey stopped: {error}"])
     summary = summarize(run, _command_text(args))
@@ -215,6 +219,10 @@ def register(commands) -> None:
                         help="write one JSON line per deal here (a header line first)")
     survey.add_argument("--resume", action="store_true",
                         help="continue the survey in --out: skip the deals already there")
+    survey.add_argument("--reuse", metavar="F.jsonl",
+                        help="an earlier file of this survey with smaller slack limits: take "
+                             "its settled deals as they are and compute only the slacks its "
+                             "limits left unknown")
     add_rules_options(survey, GAME)
     survey.add_argument("--max-nodes", type=NODES, metavar="N",
                         help="node budget per deal (unknown past it; reproducible)")
