@@ -105,7 +105,7 @@ def with_slack(rows: Sequence[Mapping[str, Any]], slack_rows: Sequence[Mapping[s
             raise InputError(f"{variant_name(row)}: a row of the slack survey needs a slack "
                              "block (run the survey with --slack N)", shown)
         blocks[variant(row)] = {**row["slack"], "source": shown, "range": _deal_range(row),
-                                "took": _minutes(row.get("wall_seconds")),
+                                "took": _took(row),
                                 "workers": row.get("workers")}
     known = {variant(row) for row in rows}
     for key, block in blocks.items():
@@ -239,6 +239,22 @@ def _minutes(seconds: Any) -> str | None:
     return f"{seconds / 60:.1f} minutes" if seconds >= 60 else f"{seconds:.0f} seconds"
 
 
+def _took(row: Mapping[str, Any]) -> str | None:
+    """How long the run that wrote ``row`` took, when that run computed all its
+    deals: a resumed run's own time covers only the deals it computed, so it
+    would understate the survey's (and a row says nothing of the earlier runs).
+
+    >>> _took({"deals": 1000, "computed": 1000, "wall_seconds": 5400})
+    '90.0 minutes'
+    >>> _took({"deals": 1000, "computed": 350, "wall_seconds": 2400}) is None
+    True
+    """
+    computed = row.get("computed")
+    if computed is not None and computed != row.get("deals"):
+        return None
+    return _minutes(row.get("wall_seconds"))
+
+
 # -- slack -------------------------------------------------------------------------------------
 def _median_of(values: Mapping[int, int]) -> int | None:
     """The median slack of a distribution ``{slack: deals}`` (the lower middle one)."""
@@ -344,7 +360,7 @@ def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -
         variants.append({
             "name": variant_name(row), "range": _deal_range(row),
             "command": command_lines(row["command"]) if row.get("command") else None,
-            "took": _minutes(row.get("wall_seconds")),
+            "took": _took(row),
             "workers": row.get("workers"), "nodes_median": row.get("nodes_median"),
             "hardest": row.get("hardest") or []})
     deals = [r.get("deals", 0) for r in rows]
