@@ -396,3 +396,18 @@ def test_slack_reports_each_solve_and_check_as_it_starts():
     assert len(checks) == len(result.checks) == 1
     assert statuses[-1] == checks[0]
     assert checks[0].startswith(f"{result.lost_with} clubs: lost")
+
+
+@pytest.mark.parametrize(("argv", "hint"), [
+    (["CF2-17", "--max-nodes", "50000"],
+     "(a larger --max-nodes may settle it: this run's was 50,000; a proof of loss past "),
+    (["CF2-4", "--check-limit", "10"],
+     "(a larger --check-limit may settle it: this run's was 10 states, the most is "),
+])
+def test_an_unknown_slack_says_which_limit_to_raise(argv, hint, capsys):
+    """CF2-17 is undecided with 10 clubs within 50,000 nodes; CF2-4's loss with 8
+    clubs has a certificate of 1,225 states, past a check limit of 10."""
+    assert main(["clubfight", "slack", *argv]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].startswith("  unknown: ")
+    assert lines[-1].startswith("  " + hint)

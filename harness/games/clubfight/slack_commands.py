@@ -67,8 +67,27 @@ def cmd_clubfight_slack(args) -> Report:
                 yield "  lost even with every club: no slack at all"
             elif result.unknown_reason:
                 yield f"  unknown: {result.unknown_reason}"
+                hint = _hint(result.unknown_reason, args)
+                if hint:
+                    yield f"  {hint}"
 
     return Report(out, text(), EXIT_OK)
+
+
+def _hint(reason: str, args) -> str | None:
+    """What to try when the slack stayed unknown on a limit the command sets."""
+    from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
+    from model.clubfight.solver import CERTIFICATE_LIMIT
+
+    limit = args.check_limit or default_check_limit()
+    if "not checked" in reason:
+        return (f"(a larger --check-limit may settle it: this run's was {limit:,} states, "
+                f"the most is {CERTIFICATE_LIMIT:,}, at some 200 bytes of memory a state)")
+    if reason == "budget spent" or "within the budget" in reason:
+        budget = args.max_nodes or DEFAULT_MAX_NODES
+        return (f"(a larger --max-nodes may settle it: this run's was {budget:,}; a proof of "
+                f"loss past {limit:,} states also needs a larger --check-limit)")
+    return None
 
 
 def register(commands) -> None:
