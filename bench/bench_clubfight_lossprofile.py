@@ -19,7 +19,14 @@ runs with its certificate on and the script prints:
   card each;
 * how many of the refuted states hold the same cards on the grid in another
   arrangement: the states a proof could merge if it did not care where a card
-  sits (only Line and the refill order do).
+  sits (only Line and the refill order do);
+* with ``--shortfall N``: how far from won the refuted states are.  For the
+  start and for up to ``N`` refuted states (drawn at random, seed 1) after
+  each number of clubs played, the fewest cards any line of play leaves
+  (:func:`model.clubfight.solver.fewest_left`, each solve within
+  ``--shortfall-nodes``).  A bound that cut a state would have to see that
+  many cards out of reach; the start of a tight loss is typically 1 or 2
+  short while the states its proof expands are several times that.
 
 The figures repeat exactly (the search is deterministic), except the seconds.
 """
@@ -27,6 +34,7 @@ The figures repeat exactly (the search is deterministic), except the seconds.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections import Counter
@@ -37,7 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from model.clubfight.slack import with_clubs  # noqa: E402
-from model.clubfight.solver import CERTIFICATE_LIMIT, solve  # noqa: E402
+from model.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
+from model.clubfight._solver_core import Position  # noqa: E402
+from model.clubfight.solver import (  # noqa: E402
+    CERTIFICATE_LIMIT, fewest_left, position_state, solve,
+)
 from model.clubfight.state import State  # noqa: E402
 
 SETTLED = (("bound_cuts", "capacity bound"), ("next_club_cuts", "next-club bound"),
@@ -46,7 +58,8 @@ SETTLED = (("bound_cuts", "capacity bound"), ("next_club_cuts", "next-club bound
            ("table_hits", "table of refuted states"))
 
 
-def profile(spec: str, rules_name: str, max_nodes: int, top: int) -> None:
+def profile(spec: str, rules_name: str, max_nodes: int, top: int, shortfall: int = 0,
+            shortfall_nodes: int = 2_000_000) -> None:
     deal_id, _, clubs = spec.partition(":")
     if not clubs.isdigit():
         raise SystemExit(f"{spec}: give a deal and the clubs kept, such as CF1-0:9")
@@ -82,6 +95,37 @@ def profile(spec: str, rules_name: str, max_nodes: int, top: int) -> None:
                   for grid, dealt, played in refuted}
     print(f"  distinct grid card sets among them: {len(same_cards):,} "
           f"({len(refuted) / max(len(same_cards), 1):.1f} arrangements a set)")
+    if shortfall:
+        print_shortfall(start, certificate, PRESETS[rules_name], shortfall, shortfall_nodes)
+
+
+def print_shortfall(start: State, certificate, rules, per_turn: int, nodes: int) -> None:
+    """The fewest cards left from the start and from sampled refuted states."""
+    found = fewest_left(start, rules, max_nodes=nodes)
+    print(f"  the fewest cards any line leaves from the start: {_fewest(found)}")
+    position = Position.of(start)
+    keys, played = certificate.packed()
+    by_turn: dict[int, list[tuple[int, int]]] = {}
+    for key, mask in zip(keys, played):
+        by_turn.setdefault(mask.bit_count(), []).append((key, mask))
+    rng = random.Random(1)
+    grid_bits = (1 << PACKED_DEALT_SHIFT) - 1
+    for turn in sorted(by_turn):
+        states = by_turn[turn]
+        sample = rng.sample(states, min(per_turn, len(states)))
+        counts = Counter()
+        for key, mask in sample:
+            state = position_state(start, position, key & grid_bits,
+                                   key >> PACKED_DEALT_SHIFT, mask)
+            counts[_fewest(fewest_left(state, rules, max_nodes=nodes))] += 1
+        shown = ", ".join(f"{value}: {number}" for value, number in
+                          sorted(counts.items(), key=lambda item: (len(item[0]), item[0])))
+        print(f"    {turn} clubs played, {len(sample)} of {len(states):,} refuted states, "
+              f"fewest cards left (states): {shown}")
+
+
+def _fewest(found) -> str:
+    return str(found.fewest) if found.fewest is not None else f">={found.at_least}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -90,9 +134,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", choices=sorted(PRESETS), default="rulebook")
     parser.add_argument("--max-nodes", type=int, default=3_000_000)
     parser.add_argument("--top", type=int, default=8)
+    parser.add_argument("--shortfall", type=int, default=0, metavar="N",
+                        help="also the fewest cards left from N refuted states a turn")
+    parser.add_argument("--shortfall-nodes", type=int, default=2_000_000, metavar="M",
+                        help="node budget of each of those solves")
     args = parser.parse_args(argv)
     for spec in args.specs:
-        profile(spec, args.rules, args.max_nodes, args.top)
+        profile(spec, args.rules, args.max_nodes, args.top, args.shortfall,
+                args.shortfall_nodes)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ from model.clubfight.engine import GAME
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.solver import (
-    ALL_TECHNIQUES, NO_TECHNIQUES, _Search, pruned_states, reference_decide, solve,
+    ALL_TECHNIQUES, NO_TECHNIQUES, _Search, fewest_left, pruned_states, reference_decide,
+    solve,
 )
 from model.clubfight.state import State
 
@@ -647,3 +648,59 @@ def test_solve_command_bad_input_is_one_line(argv, capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and captured.err.startswith("ringside: error:")
+
+
+# -- a weaker goal: at most `leave` cards left --------------------------------------------------
+def _leave_cases():
+    """The lost late-game cases with the least number of cards the plain search
+    finds a line to leave (``None`` past its node limit)."""
+    cases = []
+    for rules, _, state, won in late_game_cases():
+        if won:
+            continue
+        for leave in range(1, state.cards_left + 1):
+            try:
+                if reference_decide(state, rules, max_nodes=20_000, leave=leave):
+                    cases.append((rules, state, leave))
+                    break
+            except RuntimeError:
+                break
+    return cases
+
+
+@pytest.mark.rules("CF 5.1", "CF 5.2")
+def test_leave_agrees_with_the_plain_search():
+    """solve(leave=k) wins exactly when the plain search finds a line leaving at
+    most k cards, and its line, replayed on the rules model, does."""
+    cases = _leave_cases()
+    assert len(cases) >= 10 and {leave for *_, leave in cases} >= {1, 2}
+    for rules, state, least in cases:
+        for leave in (least - 1, least):
+            result = solve(state, rules, leave=leave, engine="python")
+            assert result.verdict == ("win" if leave == least else "loss"), (str(state), leave)
+        replay = replay_win(state, result.moves, rules)
+        assert replay.failed_at in (None, len(result.moves)), replay.reason
+        assert replay.final.cards_left <= least
+
+
+@needs_native
+def test_compiled_search_with_leave_is_the_python_search():
+    for rules, state, least in _leave_cases():
+        for leave in (least - 1, least, least + 1):
+            python = solve(state, rules, leave=leave, engine="python")
+            native = solve(state, rules, leave=leave, engine="native")
+            python.stats.pop("engine"), native.stats.pop("engine")
+            assert (native.verdict, native.nodes, native.moves, native.stats) == (
+                python.verdict, python.nodes, python.moves, python.stats), (str(state), leave)
+
+
+def test_fewest_left_is_the_least_leave_that_wins():
+    rules, state, least = _leave_cases()[0]
+    found = fewest_left(state, rules)
+    assert (found.fewest, found.at_least) == (least, least)
+    assert replay_win(state, found.moves, rules).final.cards_left == least
+    assert fewest_left(Deal.from_id("CF1-4"), RULEBOOK).fewest == 0  # a won deal
+    stopped = fewest_left(state, rules, max_nodes=1)
+    assert stopped.fewest is None and stopped.at_least <= least
+    with pytest.raises(ValueError, match="leave must be 0"):
+        solve(state, rules, leave=1, certificate=True)

@@ -200,6 +200,7 @@ typedef struct {
     int rules[R_COUNT];
     int tech[T_COUNT];
     int jokers_constrained;
+    int leave;  /* the goal: at most this many cards left (solver.py: solve's leave) */
     const int *budgets; int n_budgets; double noise_level;
     i64 max_nodes; double deadline; int has_deadline;
 
@@ -1050,6 +1051,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     const Caps *cn = caps_of(S, count_key);
     if (!cn) return R_OOM;
     int left_now = cn->left;
+    int must = left_now - S->leave;  /* what the clubs left must clear from here */
     int total = S->total;
 
     /* Children */
@@ -1081,14 +1083,14 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         for (int i = 0; i < count; i++) {
             int k = found[i].k, mask = found[i].mask;
             uint32_t key = count_key - found[i].delta;
-            if (key == 0) {
+            if (k >= must) {  /* grid and deck empty (or no more left than leave) */
                 S->line_len = depth + 1;
                 S->line_club[depth] = club; S->line_mask[depth] = mask;
                 return R_WIN;
             }
             if (!after_clubs) continue;
             if (k < least) { S->stats[S_LADDER_CUTS]++; continue; }
-            if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < left_now - k) {
+            if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) {
                 S->stats[S_BOUND_CUTS]++;
                 continue;
             }
@@ -1111,7 +1113,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 continue;
             }
             i64 slack = next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
-                        - (left_now - c.k);
+                        - (must - c.k);
             if (slack < 0) { S->stats[S_NEXT_CLUB_CUTS]++; continue; }
             if (S->ladder) {
                 int margin = ladder_margin(S, child, child_played, c.key);
@@ -1137,7 +1139,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         u64 child = c.child;
         int child_dealt = c.child_dealt;
         if (!c.has_child) {
-            if (T[T_BOUND] && capacity_bound(S, c.key, c.after) < left_now - c.k) {
+            if (T[T_BOUND] && capacity_bound(S, c.key, c.after) < must - c.k) {
                 S->stats[S_BOUND_CUTS]++;
                 continue;
             }
@@ -1148,7 +1150,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 continue;
             }
             if (T[T_NEXT_CLUB] && next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
-                    < left_now - c.k) {
+                    < must - c.k) {
                 S->stats[S_NEXT_CLUB_CUTS]++;
                 continue;
             }
@@ -1161,7 +1163,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             continue;
         }
         if (T[T_WINDOW] && popcount((u64)c.after) <= T[T_WINDOW_CLUBS]
-                && window_bound(S, child, child_dealt, c.key, turn + 1, c.after) < left_now - c.k) {
+                && window_bound(S, child, child_dealt, c.key, turn + 1, c.after) < must - c.k) {
             S->stats[S_WINDOW_CUTS]++;
             continue;
         }
@@ -1183,7 +1185,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
-                          u64 *table_grids, int *table_played, i64 table_cap);
+                          u64 *table_grids, int *table_played, i64 table_cap, int leave);
 
 /*
  * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
@@ -1199,7 +1201,7 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
              double noise, i64 max_nodes, double timeout,
              int *line_club, int *line_mask, int *line_len, i64 *stats,
              u64 *table_grids, int *table_played, i64 table_cap,
-             int catch_interrupt) {
+             int catch_interrupt, int leave) {
     struct sigaction previous, mine;
     int hooked = 0;
     cf_interrupted = 0;
@@ -1212,7 +1214,7 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
                                  hand_size, rules, tech, budgets, n_budgets, noise, max_nodes,
                                  timeout, line_club, line_mask, line_len, stats,
-                                 table_grids, table_played, table_cap);
+                                 table_grids, table_played, table_cap, leave);
     if (hooked) sigaction(SIGINT, &previous, NULL);
     if (cf_interrupted && verdict == 2) verdict = 5;
     cf_interrupted = 0;
@@ -1224,7 +1226,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
-                          u64 *table_grids, int *table_played, i64 table_cap) {
+                          u64 *table_grids, int *table_played, i64 table_cap, int leave) {
     init_tables();
     if (total > 62) return 4;
     Search *S = calloc(1, sizeof(Search));
@@ -1244,7 +1246,9 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];
     for (int i = 0; i < T_COUNT; i++) S->tech[i] = tech[i];
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
-    S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO]);
+    S->leave = leave;
+    /* With cards allowed to stay (leave), a Joker may be one of them. */
+    S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO] || leave);
     for (int t = 0; t < n_clubs + 2 && t < 16; t++) {
         int mask = 0, upto = hand_size + t < n_clubs ? hand_size + t : n_clubs;
         for (int i = 0; i < upto; i++) mask |= 1 << club_order[i];
@@ -1277,12 +1281,12 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
         uint32_t key = 0;
         for (int i = 0; i < total; i++) key += S->delta[i];
         *line_len = 0;
-        if (key == 0) { verdict = 0; goto done; }
-        int hand = S->drawn[0];
-        if (!hand) { verdict = 1; goto done; }
         const Caps *c = caps_of(S, key);
         if (!c) goto done;
-        int left = c->left;
+        if (c->left <= leave) { verdict = 0; goto done; }
+        int hand = S->drawn[0];
+        if (!hand) { verdict = 1; goto done; }
+        int left = c->left - leave;
         if ((tech[T_BOUND] && capacity_bound(S, key, S->all_clubs) < left)
                 || (tech[T_NEXT_CLUB] && next_club_bound(S, grid, key, hand, S->all_clubs) < left)) {
             verdict = 1; goto done;

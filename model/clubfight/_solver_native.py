@@ -35,7 +35,7 @@ def _declare(library) -> None:
         ctypes.c_double, ctypes.c_int64, ctypes.c_double,
         c_int_p, c_int_p, c_int_p, ctypes.POINTER(ctypes.c_int64),
         ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64,
-        ctypes.c_int,
+        ctypes.c_int, ctypes.c_int,
     ]
 
 
@@ -56,7 +56,7 @@ _ints = _native_build.ints
 
 
 def solve_native(position, rules, techniques, max_nodes: int | None,
-                 timeout: float | None, table_cap: int = 0):
+                 timeout: float | None, table_cap: int = 0, leave: int = 0):
     """Run the compiled search: ``(verdict, [(club, mask), ...], nodes, stats)``.
 
     ``position`` is a :class:`~model.clubfight._solver_core.Position`.  With
@@ -64,6 +64,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     two arrays, the packed grids and the played club masks (the two halves of
     the Python search's ``grid << 14 | played`` table entries), at most
     ``table_cap`` of them (``stats["table_size"]`` says how many there were).
+    ``leave``: the goal of :func:`model.clubfight.solver.solve` of that name.
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
     library = _LIBRARY.require("solver")
@@ -97,7 +98,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
         float(techniques.noise), limit,
         -1.0 if timeout is None else float(timeout),
         line_club, line_mask, ctypes.byref(line_len), stats,
-        table_grids, table_played, int(max(0, table_cap)), int(catch))
+        table_grids, table_played, int(max(0, table_cap)), int(catch), int(leave))
     if code == INTERRUPTED:
         raise KeyboardInterrupt
     if code not in VERDICTS:

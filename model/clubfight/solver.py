@@ -89,7 +89,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from model.clubfight._solver_core import (
     BLOCK_FLAG, LADDER_NEVER, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta,
@@ -233,8 +233,9 @@ class _Search:
     """One search of one position; its tables live as long as the search."""
 
     def __init__(self, position: Position, rules: Rules, techniques: Techniques,
-                 max_nodes: int | None, timeout: float | None) -> None:
+                 max_nodes: int | None, timeout: float | None, leave: int = 0) -> None:
         self.position = position
+        self.leave = leave  # the goal: at most this many cards left (solve's leave)
         self.rules = rules
         self.techniques = techniques
         self.values = position.values
@@ -276,7 +277,8 @@ class _Search:
                     self.values[index] != 0 and self.suits[index] == suit)
         self.blocked_caps_cache: dict[tuple[int, int], tuple] = {}
         # Jokers constrain the bounds only when nothing but Any and Line takes them.
-        self.jokers_constrained = not (rules.jokers_match or rules.sum_jokers_zero)
+        # With cards allowed to stay (leave), a Joker may be one of them.
+        self.jokers_constrained = not (rules.jokers_match or rules.sum_jokers_zero or leave)
         self.move_cache: dict[int, tuple] = {}
         self.grid_cache: dict[int, tuple] = {}
         self.caps_cache: dict[int, tuple] = {}
@@ -680,13 +682,13 @@ class _Search:
         """A winning line as ``[(club, mask, label), ...]``, or None if lost."""
         p = self.position
         key = p.count_key
-        if key == 0:
+        if self.caps(key)[2] <= self.leave:
             return []
         hand = self.drawn[0]
         if not hand:
             return None
         t = self.techniques
-        left = self.caps(key)[2]
+        left = self.caps(key)[2] - self.leave
         if (t.bound and self.capacity_bound(key, self.all_clubs) < left) or (
                 t.next_club and self.next_club_bound(p.grid, key, hand, self.all_clubs) < left):
             return None
@@ -728,6 +730,7 @@ class _Search:
         next_drawn = self.drawn[turn + 1]
         remaining = self.all_clubs & ~played
         left_now = self.caps(count_key)[2]
+        must = left_now - self.leave  # what the clubs left must clear from here
         total = self.total
         refuted = self.refuted
         log = self.cut_log
@@ -750,8 +753,9 @@ class _Search:
             least = 0 if ladder is None else ladder[(played | bit) << 6 | ladder_index]
             for k, mask, delta, label in found:
                 key = count_key - delta
-                if key == 0:
-                    return [(club, mask, label)]  # grid and deck empty: won (CF 5.1)
+                if k >= must:
+                    # grid and deck empty: won (CF 5.1); or no more left than leave
+                    return [(club, mask, label)]
                 if not after_clubs:
                     continue  # cards remain and no club is left: lost (CF 5.2)
                 if k < least:
@@ -768,7 +772,7 @@ class _Search:
                         log.append(("ladder", *child_grid(grid, dealt, total, mask),
                                     played | bit))
                     continue
-                if informed and t.bound and self.capacity_bound(key, after_clubs) < left_now - k:
+                if informed and t.bound and self.capacity_bound(key, after_clubs) < must - k:
                     stats["bound_cuts"] += 1
                     if log is not None:
                         log.append(("bound", *child_grid(grid, dealt, total, mask), played | bit))
@@ -785,7 +789,7 @@ class _Search:
                     stats["table_hits"] += 1
                     continue
                 slack = self.next_club_bound(child, key, next_drawn & ~child_played,
-                                             after_clubs) - (left_now - k)
+                                             after_clubs) - (must - k)
                 if slack < 0:
                     stats["next_club_cuts"] += 1
                     if log is not None:
@@ -816,7 +820,7 @@ class _Search:
             if child is None:
                 # The cheap order checks lazily: an easy deal descends into the
                 # first child and never looks at the others.
-                if t.bound and self.capacity_bound(key, after_clubs) < left_now - k:
+                if t.bound and self.capacity_bound(key, after_clubs) < must - k:
                     stats["bound_cuts"] += 1
                     if log is not None:
                         log.append(("bound", *child_grid(grid, dealt, total, mask), child_played))
@@ -826,7 +830,7 @@ class _Search:
                     stats["table_hits"] += 1
                     continue
                 if t.next_club and self.next_club_bound(
-                        child, key, next_drawn & ~child_played, after_clubs) < left_now - k:
+                        child, key, next_drawn & ~child_played, after_clubs) < must - k:
                     stats["next_club_cuts"] += 1
                     if log is not None:
                         log.append(("next_club", child, child_dealt, child_played))
@@ -841,7 +845,7 @@ class _Search:
                 continue
             if t.window and after_clubs.bit_count() <= t.window_clubs:
                 window = self.window_bound(child, child_dealt, key, turn + 1, after_clubs)
-                if window < left_now - k:
+                if window < must - k:
                     stats["window_cuts"] += 1
                     if log is not None:
                         log.append(("tail" if window < 0 else "window", child, child_dealt,
@@ -927,7 +931,7 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
 def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
           timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
           engine: str = "auto", certificate: bool = False,
-          certificate_limit: int = CERTIFICATE_LIMIT) -> SolveResult:
+          certificate_limit: int = CERTIFICATE_LIMIT, leave: int = 0) -> SolveResult:
     """Decide a Club Fight position with perfect information.
 
     ``state_or_deal`` is a :class:`State`, a :class:`Deal` or a deal text
@@ -945,12 +949,28 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
     (``result.certificate``, checked by :mod:`model.clubfight.losscheck`);
     needs ``table`` on.  Past ``certificate_limit`` states (at most
     :data:`CERTIFICATE_LIMIT`) there is none (``stats["certificate"]`` says so).
+
+    ``leave``: a weaker goal, at most that many cards still in play (grid and
+    deck) after some turn: ``win`` then means a line that gets there (its
+    moves), ``loss`` that none does; so the fewest cards a deal can be played
+    down to is the least ``leave`` that wins (:func:`fewest_left`).  The
+    techniques that reason about the last club taking every card (``window``,
+    ``tail``, ``ladder``, ``ladder_moves``) and the Jokers' duty in the
+    capacity bound are off for ``leave > 0``, and there is no certificate
+    (the checker proves the whole game lost).
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     started = time.perf_counter()
     state = as_state(state_or_deal)
     position = Position.of(state)
+    if type(leave) is not int or leave < 0:
+        raise ValueError(f"leave must be a whole number from 0, not {leave!r}")
+    if leave:
+        if certificate:
+            raise ValueError("a loss certificate is for the whole game: leave must be 0")
+        techniques = replace(techniques, window=False, tail=False, ladder=False,
+                             ladder_moves=False)
     if certificate and not techniques.table:
         raise ValueError("a loss certificate is the table of refuted states: table must be on")
     use_native = engine == "native" or (
@@ -966,7 +986,7 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
             if max_nodes is not None:
                 cap = min(cap, max_nodes + 1)
         verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
-                                                    timeout, cap)
+                                                    timeout, cap, leave)
         moves = _label_line(position, rules, pairs) if verdict == "win" else []
         stats["engine"] = "native"
         entries = stats.pop("refuted", None)
@@ -978,7 +998,7 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
                 proof = _certificate(state, position, rules, entries, nodes)
         return SolveResult(verdict, moves, nodes, time.perf_counter() - started, rules,
                            stats, proof)
-    search = _Search(position, rules, techniques, max_nodes, timeout)
+    search = _Search(position, rules, techniques, max_nodes, timeout, leave)
     try:
         line = search.run()
     except _Stop:
@@ -1001,6 +1021,41 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
             proof = _certificate(state, position, rules, search.refuted, search.nodes)
     return SolveResult(verdict, moves, search.nodes, time.perf_counter() - started, rules,
                        stats, proof)
+
+
+@dataclass
+class FewestLeft:
+    """What :func:`fewest_left` found: ``fewest`` cards in play is the least any
+    line of play leaves (``None`` when a search stopped on its budget first);
+    every smaller number is proved out of reach, so at least ``at_least`` are
+    always left; ``moves``: a line that leaves ``fewest``; ``nodes`` in all."""
+
+    fewest: int | None
+    at_least: int
+    moves: list
+    nodes: int
+
+
+def fewest_left(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
+                engine: str = "auto") -> FewestLeft:
+    """The fewest cards a line of play can leave in play (0 for a won deal).
+
+    Solves with ``leave`` = 0, 1, 2, ... until a line gets there; ``max_nodes``
+    bounds each solve, and one that stops on it leaves ``fewest`` unknown
+    (``None``), never a guess.  The solves with ``leave > 0`` run without the
+    bounds that assume the last club takes every card, so they cost more than
+    a plain solve of the same position.
+    """
+    state = as_state(state_or_deal)
+    nodes = 0
+    for leave in range(state.cards_left + 1):
+        result = solve(state, rules, max_nodes=max_nodes, engine=engine, leave=leave)
+        nodes += result.nodes
+        if result.verdict == "win":
+            return FewestLeft(leave, leave, result.moves, nodes)
+        if result.verdict == "unknown":
+            return FewestLeft(None, leave, [], nodes)
+    raise AssertionError("leaving every card in play is always within reach")
 
 
 def _native_available() -> bool:
@@ -1061,8 +1116,11 @@ def pruned_states(state_or_deal, rules: Rules = RULEBOOK, *, limit: int = 10_000
             for rule, grid, dealt, played in search.cut_log[:limit]]
 
 
-def reference_decide(state: State, rules: Rules, *, max_nodes: int | None = None) -> bool:
+def reference_decide(state: State, rules: Rules, *, max_nodes: int | None = None,
+                     leave: int = 0) -> bool:
     """Win (True) or loss (False) by the plainest search: no bound, no table, no ordering.
+
+    ``leave``: :func:`solve`'s weaker goal (at most that many cards in play).
 
     A child is each distinct set of slots a club in hand may clear (that is
     what a move does to the state, not a pruning rule).  The state is kept as
@@ -1102,13 +1160,13 @@ def reference_decide(state: State, rules: Rules, *, max_nodes: int | None = None
                             next_card += 1
                         else:
                             after[s] = -1
-                if next_card == total and all(c < 0 for c in after):
+                if (total - next_card) + sum(c >= 0 for c in after) <= leave:
                     return True
                 if wins(tuple(after), next_card, played | {club}):
                     return True
         return False
 
     cells = tuple(unpack_grid(position.grid))
-    if position.dealt == total and all(c < 0 for c in cells):
+    if (total - position.dealt) + sum(c >= 0 for c in cells) <= leave:
         return True
     return wins(cells, position.dealt, frozenset())
