@@ -1193,7 +1193,9 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
  * be the process's main thread).  line: up to 13 (club, mask) pairs; stats:
  * S_COUNT counters.  table_grids/table_played (may be NULL): the refuted
  * states are copied there at the end, at most table_cap of them (the loss
- * certificate; stats[S_TABLE_SIZE] says how many there were).
+ * certificate; stats[S_TABLE_SIZE] says how many there were).  leave: the
+ * goal is at most that many cards in play, 0 for a win (solver.py's solve
+ * turns off the techniques that assume the last club takes every card).
  */
 int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt,
              const int *club_order, int n_clubs, int hand_size,
