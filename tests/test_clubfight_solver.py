@@ -704,3 +704,16 @@ def test_fewest_left_is_the_least_leave_that_wins():
     assert stopped.fewest is None and stopped.at_least <= least
     with pytest.raises(ValueError, match="leave must be 0"):
         solve(state, rules, leave=1, certificate=True)
+
+
+def test_solve_command_fewest_gives_the_best_line_of_a_loss(capsys):
+    rules, state, least = next(case for case in _leave_cases() if case[0] == RULEBOOK)
+    assert main(["clubfight", "solve", str(state), "--fewest", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "loss"
+    fewest = out["fewest_left"]
+    assert (fewest["cards"], fewest["at_least"]) == (least, least)
+    assert replay_win(state, fewest["moves"], rules).final.cards_left == least
+    assert main(["clubfight", "solve", str(state), "--fewest"]) == 0
+    text = capsys.readouterr().out
+    assert f"the best line leaves {least} card" in text

@@ -1037,19 +1037,25 @@ class FewestLeft:
 
 
 def fewest_left(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
-                engine: str = "auto") -> FewestLeft:
+                timeout: float | None = None, engine: str = "auto",
+                at_least: int = 0) -> FewestLeft:
     """The fewest cards a line of play can leave in play (0 for a won deal).
 
-    Solves with ``leave`` = 0, 1, 2, ... until a line gets there; ``max_nodes``
-    bounds each solve, and one that stops on it leaves ``fewest`` unknown
-    (``None``), never a guess.  The solves with ``leave > 0`` run without the
-    bounds that assume the last club takes every card, so they cost more than
-    a plain solve of the same position.
+    Solves with ``leave`` = ``at_least``, ``at_least + 1``, ... until a line
+    gets there (``at_least``: fewer is already known out of reach, say 1 for
+    a position solved as lost).  ``max_nodes`` bounds each solve and
+    ``timeout`` all of them; a solve stopped by either leaves ``fewest``
+    unknown (``None``), never a guess.  The solves with ``leave > 0`` run
+    without the bounds that assume the last club takes every card, so they
+    cost more than a plain solve of the same position.
     """
     state = as_state(state_or_deal)
+    deadline = None if timeout is None else time.perf_counter() + timeout
     nodes = 0
-    for leave in range(state.cards_left + 1):
-        result = solve(state, rules, max_nodes=max_nodes, engine=engine, leave=leave)
+    for leave in range(at_least, state.cards_left + 1):
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        result = solve(state, rules, max_nodes=max_nodes, timeout=remaining, engine=engine,
+                       leave=leave)
         nodes += result.nodes
         if result.verdict == "win":
             return FewestLeft(leave, leave, result.moves, nodes)

@@ -2,12 +2,17 @@
 
 ``ringside clubfight solve "<deal>"|"<state>"|CFj-n|@FILE [--rules NAME] [--set
 FIELD=VALUE] [--max-nodes N] [--timeout S] [--engine auto|native|python]
-[--verify] [--verify-count K] [--verify-timeout S] [--json]`` decides a deal (or
-a position) with perfect information; the start is read by
+[--fewest] [--verify] [--verify-count K] [--verify-timeout S] [--json]`` decides a
+deal (or a position) with perfect information; the start is read by
 :func:`harness.toolkit.read_start`, every number is checked, range included,
 as the command line is read.  Every ``win`` is replayed by the independent checker
 (:mod:`model.clubfight.certify`) before it is printed; a line that does not
 replay is a bug and the command fails (exit 1) instead of printing it.
+
+``--fewest``: for a ``loss``, also the fewest cards a line of play can leave
+and that line, replayed (:func:`model.clubfight.solver.fewest_left`; JSON
+``"fewest_left": {"cards": N|null, "at_least": N, "moves": [...], "nodes": N}``,
+``cards`` null when a solve stopped on ``--max-nodes`` or ``--timeout`` first).
 
 ``--verify`` makes z3 the referee of the search's pruning
 (:func:`proofs.clubfight_bmc.referee`): up to K states the search cut as lost
@@ -58,6 +63,11 @@ def cmd_clubfight_solve(args) -> Report:
             return Report(None, code=EXIT_FAILED, problems=[
                 f"ringside: internal error: the solver's winning line does not replay: "
                 f"move {replay.failed_at}: {replay.reason}"])
+    fewest = None
+    if args.fewest and result.verdict == "loss":
+        fewest = _fewest(state, rules, args)
+        if isinstance(fewest, Report):
+            return fewest
     verification = None
     if args.verify:
         verification = _verify(state, rules, result.verdict, args)
@@ -73,6 +83,10 @@ def cmd_clubfight_solve(args) -> Report:
         out["id"] = known_id
     if deal_text is not None:
         out["deal"] = deal_text
+    if fewest is not None:
+        out["fewest_left"] = {"cards": fewest.fewest, "at_least": fewest.at_least,
+                              "moves": [m.as_dict() for m in fewest.moves],
+                              "nodes": fewest.nodes}
     if verification is not None:
         out["verify"] = verification
     problems = []
@@ -93,6 +107,16 @@ def cmd_clubfight_solve(args) -> Report:
                 current = GAME.resolve(current, move, rules).state
         elif result.verdict == "loss":
             yield "  no line of play clears every card"
+            if fewest is not None and fewest.fewest is not None:
+                yield (f"  the best line leaves {fewest.fewest} card"
+                       f"{'s' if fewest.fewest != 1 else ''} ({fewest.nodes} nodes):")
+                current = state
+                for turn, move in enumerate(fewest.moves, start=state.turn + 1):
+                    yield f"  turn {turn:2}: {format_move(move, current.grid)}"
+                    current = GAME.resolve(current, move, rules).state
+            elif fewest is not None:
+                yield (f"  every line leaves at least {fewest.at_least} cards; fewer was not "
+                       f"settled within --max-nodes or --timeout ({fewest.nodes} nodes)")
         else:
             yield "  stopped by --max-nodes or --timeout before a verdict"
         if verification is not None:
@@ -105,6 +129,22 @@ def cmd_clubfight_solve(args) -> Report:
                        f"({verification['position_seconds']:.1f} s)")
 
     return Report(out, text(), EXIT_FAILED if failed else EXIT_OK, problems)
+
+
+def _fewest(state, rules, args):
+    """``fewest_left`` of a lost position, its line replayed (a ``Report`` if it fails)."""
+    from model.clubfight.certify import replay_win
+    from model.clubfight.solver import fewest_left
+
+    found = fewest_left(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
+                        engine=args.engine, at_least=1)
+    if found.fewest is not None:
+        replay = replay_win(state, found.moves, rules)
+        if replay.failed_at != len(found.moves) or replay.final.cards_left != found.fewest:
+            return Report(None, code=EXIT_FAILED, problems=[
+                f"ringside: internal error: the line said to leave {found.fewest} cards does "
+                f"not replay to that: {replay.reason}"])
+    return found
 
 
 def _verify(state, rules, verdict: str, args) -> dict:
@@ -141,6 +181,9 @@ def register(commands) -> None:
     solve.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                        help="the compiled search, the Python one, or compiled if it builds "
                             "(default auto; both expand the same nodes)")
+    solve.add_argument("--fewest", action="store_true",
+                       help="for a loss, also the fewest cards a line of play can leave, "
+                            "with that line (each solve within --max-nodes)")
     solve.add_argument("--verify", action="store_true",
                        help="z3 referees the pruning: decide up to --verify-count states the "
                             "search cut as lost (and a lost position itself)")
