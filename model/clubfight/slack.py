@@ -28,11 +28,13 @@ from model.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
 from model.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
-from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve
+from model.clubfight.solver import (
+    ALL_TECHNIQUES, DEFAULT_CERTIFICATE_LIMIT, Techniques, solve,
+)
 from model.clubfight.state import State
 
 DEFAULT_MAX_NODES = 2_000_000
-DEFAULT_CHECK_LIMIT = 2_000_000
+DEFAULT_CHECK_LIMIT = DEFAULT_CERTIFICATE_LIMIT
 """Largest certificate checked by default with the compiled checker
 (:mod:`model.clubfight._losscheck_native`); a caller may ask for up to the
 solver's own most (:data:`model.clubfight.solver.CERTIFICATE_LIMIT`, with

@@ -905,6 +905,10 @@ solve and 37 s to check, the process peaking at 503 MB (some 200 bytes a
 state with the solver's tables and the checker's), so 10 million states ask
 for about 2 GB.  The default check limit of slack and its surveys stays
 lower (:data:`model.clubfight.slack.DEFAULT_CHECK_LIMIT`)."""
+DEFAULT_CERTIFICATE_LIMIT = 2_000_000
+""":func:`solve`'s certificate limit unless told otherwise: the compiled
+search's certificate arrays are set aside at the limit's size before it
+runs (12 bytes a state), so a larger one is asked for, not the default."""
 
 
 def _certificate(state: State, position: Position, rules: Rules, entries, nodes: int
@@ -931,7 +935,7 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
 def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
           timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
           engine: str = "auto", certificate: bool = False,
-          certificate_limit: int = CERTIFICATE_LIMIT, leave: int = 0) -> SolveResult:
+          certificate_limit: int = DEFAULT_CERTIFICATE_LIMIT, leave: int = 0) -> SolveResult:
     """Decide a Club Fight position with perfect information.
 
     ``state_or_deal`` is a :class:`State`, a :class:`Deal` or a deal text
@@ -947,8 +951,9 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
 
     ``certificate``: for a ``loss``, also hand over the refuted states
     (``result.certificate``, checked by :mod:`model.clubfight.losscheck`);
-    needs ``table`` on.  Past ``certificate_limit`` states (at most
-    :data:`CERTIFICATE_LIMIT`) there is none (``stats["certificate"]`` says so).
+    needs ``table`` on.  Past ``certificate_limit`` states (default
+    :data:`DEFAULT_CERTIFICATE_LIMIT`, at most :data:`CERTIFICATE_LIMIT`) there is
+    none (``stats["certificate"]`` says so).
 
     ``leave``: a weaker goal, at most that many cards still in play (grid and
     deck) after some turn: ``win`` then means a line that gets there (its
