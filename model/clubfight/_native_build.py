@@ -114,8 +114,10 @@ def slow_engine_note() -> str | None:
     the only sign would be the wait."""
     from model.clubfight import _losscheck_native, _solver_native
 
+    if os.environ.get("RINGSIDE_NO_NATIVE"):
+        return None
     for what, part in (("search", _solver_native), ("loss checker", _losscheck_native)):
-        if os.environ.get("RINGSIDE_NO_NATIVE") or part.available():
+        if part.available():
             continue
         reason = (part.unavailable_reason() or "unknown reason").splitlines()[0]
         return (f"ringside: note: the compiled Club Fight {what} could not be built "

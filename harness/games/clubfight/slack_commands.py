@@ -76,14 +76,16 @@ def cmd_clubfight_slack(args) -> Report:
 
 def _hint(reason: str, args) -> str | None:
     """What to try when the slack stayed unknown on a limit the command sets."""
+    from harness.games.clubfight.survey import slack_reason_class
     from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
     from model.clubfight.solver import CERTIFICATE_LIMIT
 
     limit = args.check_limit or default_check_limit()
-    if "not checked" in reason:
+    kind = slack_reason_class(reason)
+    if kind == "check" and "not checked" in reason:  # too large, not a failed re-derivation
         return (f"(a larger --check-limit may settle it: this run's was {limit:,} states, "
                 f"the most is {CERTIFICATE_LIMIT:,}, at some 200 bytes of memory a state)")
-    if reason == "budget spent" or "within the budget" in reason:
+    if kind == "budget":
         budget = args.max_nodes or DEFAULT_MAX_NODES
         return (f"(a larger --max-nodes may settle it: this run's was {budget:,}; a proof of "
                 f"loss past {limit:,} states also needs a larger --check-limit)")

@@ -96,24 +96,25 @@ def cmd_clubfight_solve(args) -> Report:
         if verification.get("position") == "win":
             problems.append("  BUG: the solver said loss, z3 found a winning line that replays")
 
+    def turns(moves):
+        """A line of play from the position, a turn a row."""
+        current = state
+        for turn, move in enumerate(moves, start=state.turn + 1):
+            yield f"  turn {turn:2}: {format_move(move, current.grid)}"
+            current = GAME.resolve(current, move, rules).state
+
     def text():
         title = known_id or deal_text or str(state)
         yield (f"{title}: {result.verdict}  ({result.nodes} nodes, {result.seconds:.3f} s, "
                f"rules {GAME.describe_rules(rules)}, {result.stats.get('engine')} search)")
         if result.verdict == "win":
-            current = state
-            for turn, move in enumerate(result.moves, start=state.turn + 1):
-                yield f"  turn {turn:2}: {format_move(move, current.grid)}"
-                current = GAME.resolve(current, move, rules).state
+            yield from turns(result.moves)
         elif result.verdict == "loss":
             yield "  no line of play clears every card"
             if fewest is not None and fewest.fewest is not None:
                 yield (f"  the best line leaves {fewest.fewest} card"
                        f"{'s' if fewest.fewest != 1 else ''} ({fewest.nodes} nodes):")
-                current = state
-                for turn, move in enumerate(fewest.moves, start=state.turn + 1):
-                    yield f"  turn {turn:2}: {format_move(move, current.grid)}"
-                    current = GAME.resolve(current, move, rules).state
+                yield from turns(fewest.moves)
             elif fewest is not None:
                 yield (f"  every line leaves at least {fewest.at_least} cards; fewer was not "
                        f"settled within --max-nodes or --timeout ({fewest.nodes} nodes)")

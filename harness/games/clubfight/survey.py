@@ -560,12 +560,7 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
             raise InputError("is not a survey results file (no header line); it was left "
                              "untouched", where)
         return {}, 0
-    try:
-        header = parse_json(lines[0].decode("utf-8"), f"{where}: line 1")
-    except (UnicodeDecodeError, InputError):
-        raise InputError("line 1 is not JSON; not a survey results file", where) from None
-    if not isinstance(header, dict) or "survey" not in header:
-        raise InputError("line 1 is not a survey header; not a survey results file", where)
+    header = _header(lines[0], where)
     if header != json.loads(json.dumps(config.header())):
         mine, theirs = config.header()["survey"], header["survey"]
         differ = [key for key in mine if not isinstance(theirs, dict)
@@ -587,6 +582,17 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
             raise InputError(f"{record['id']} appears twice", here)
         records[number] = record
     return records, keep
+
+
+def _header(line: bytes, where: str) -> dict:
+    """A results file's first line, read as its header (else ``InputError``)."""
+    try:
+        header = parse_json(line.decode("utf-8"), f"{where}: line 1")
+    except (UnicodeDecodeError, InputError):
+        raise InputError("line 1 is not JSON; not a survey results file", where) from None
+    if not isinstance(header, dict) or "survey" not in header:
+        raise InputError("line 1 is not a survey header; not a survey results file", where)
+    return header
 
 
 def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
@@ -611,11 +617,7 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
             first = handle.readline()
     except OSError as error:
         raise InputError(f"cannot read it: {error.strerror or error}", where) from None
-    try:
-        header = parse_json(first.decode("utf-8"), f"{where}: line 1")
-    except (UnicodeDecodeError, InputError):
-        raise InputError("line 1 is not JSON; not a survey results file", where) from None
-    theirs = header.get("survey") if isinstance(header, dict) else None
+    theirs = _header(first, where)["survey"]
     if not isinstance(theirs, dict) or not isinstance(theirs.get("slack"), dict):
         raise InputError("is not a survey results file with slack (its header has no slack "
                          "block)", where)
