@@ -322,7 +322,30 @@ def test_slack_is_unknown_past_its_budget():
     result = slack("CF2-17", RULEBOOK, max_nodes=300)
     assert result.slack is None and result.verdicts[-1].verdict == "unknown"
     assert result.nodes <= 300 + 1
-    assert result.unknown_reason
+    assert result.unknown_reason and result.unknown_kind == "budget"
+
+
+def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
+    """CF2-4 loses with 8 clubs (rulebook), a certificate of 1,225 states."""
+    from model.clubfight import slack as slack_module
+
+    exact = slack("CF2-4", RULEBOOK)
+    assert exact.slack is not None
+    assert (exact.unknown_reason, exact.unknown_kind) == (None, None)
+    too_large = slack("CF2-4", RULEBOOK, check_limit=10)
+    assert too_large.slack is None and too_large.unknown_kind == "check_limit"
+    assert "not checked" in too_large.unknown_reason
+
+    real = slack_module.check_loss
+
+    def ran_out(certificate, **options):
+        return dataclasses.replace(real(certificate, **options), ok=False,
+                                   reason="not re-derived: the checker's search ran out")
+
+    monkeypatch.setattr(slack_module, "check_loss", ran_out)
+    failed = slack("CF2-4", RULEBOOK)
+    assert failed.slack is None and failed.unknown_kind == "check_failed"
+    assert "not re-derived" in failed.unknown_reason
 
 
 def test_with_clubs_keeps_the_draw_order():

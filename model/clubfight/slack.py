@@ -34,6 +34,10 @@ from model.clubfight.solver import (
 from model.clubfight.state import State
 
 DEFAULT_MAX_NODES = 2_000_000
+UNKNOWN_KINDS = ("budget", "check_limit", "check_failed")
+"""Why a slack stays unknown (:attr:`SlackResult.unknown_kind`): the node
+budget (or the time) ran out; a loss's certificate was larger than the check
+limit; the checker could not re-derive a loss (its own search ran out)."""
 DEFAULT_CHECK_LIMIT = DEFAULT_CERTIFICATE_LIMIT
 """Largest certificate checked by default with the compiled checker
 (:mod:`model.clubfight._losscheck_native`); a caller may ask for up to the
@@ -74,7 +78,10 @@ class SlackResult:
     lost with all its clubs).  ``won_with``: the fewest clubs shown to win
     (``None`` if no win was found); ``lost_with``: the most clubs proved lost
     (``won_with - 1`` when the slack is exact).  ``checks`` holds the
-    certificate check of each loss.
+    certificate check of each loss.  ``unknown_reason`` says in words why the
+    slack is not exact and ``unknown_kind`` (one of :data:`UNKNOWN_KINDS`)
+    says it for a program; both are ``None`` for an exact slack (and for a
+    deal lost with every club).
     """
 
     slack: int | None
@@ -85,6 +92,7 @@ class SlackResult:
     verdicts: list[ClubsVerdict]
     checks: list[LossCheck] = field(default_factory=list)
     unknown_reason: str | None = None
+    unknown_kind: str | None = None
 
     def as_dict(self, deal_id: str | None = None) -> dict:
         return {"id": deal_id, "slack": self.slack, "won_with": self.won_with,
@@ -132,13 +140,13 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     checks: list[LossCheck] = []
     nodes = 0
     won_with = lost_with = None
-    reason = None
+    reason = kind = None
     clubs = total_clubs
     while clubs >= 1:
         budget = max_nodes - nodes
         remaining = None if timeout is None else timeout - (time.perf_counter() - started)
         if budget <= 0 or (remaining is not None and remaining <= 0):
-            reason = "budget spent"
+            reason, kind = "budget spent", "budget"
             verdicts.append(ClubsVerdict(clubs, "unknown", 0))
             break
         state = with_clubs(start, clubs)
@@ -166,6 +174,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                 size = result.stats.get("table_size", "?")
                 reason = (f"loss with {clubs} clubs not checked: certificate of {size} "
                           f"states, limit {check_limit}")
+                kind = "check_limit"
                 verdict = "unknown"
             else:
                 if progress is not None:
@@ -178,11 +187,12 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                         raise RuntimeError(f"the loss with {clubs} clubs is refuted by the "
                                            f"checker: {check.reason}")
                     reason = f"loss with {clubs} clubs not re-derived: {check.reason}"
+                    kind = "check_failed"
                     verdict = "unknown"
                 else:
                     lost_with = clubs
         else:
-            reason = f"undecided with {clubs} clubs within the budget"
+            reason, kind = f"undecided with {clubs} clubs within the budget", "budget"
         verdicts.append(ClubsVerdict(clubs, verdict, spent))
         break
     if clubs == 0:
@@ -190,7 +200,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     exact = lost_with is not None and (won_with is None or won_with == lost_with + 1)
     value = total_clubs - won_with if exact and won_with is not None else None
     return SlackResult(value, won_with, lost_with, nodes, time.perf_counter() - started,
-                       verdicts, checks, None if exact else reason)
+                       verdicts, checks, None if exact else reason, None if exact else kind)
 
 
 def _start_state(source) -> State:

@@ -67,22 +67,21 @@ def cmd_clubfight_slack(args) -> Report:
                 yield "  lost even with every club: no slack at all"
             elif result.unknown_reason:
                 yield f"  unknown: {result.unknown_reason}"
-                hint = _hint(result.unknown_reason, args)
+                hint = _hint(result.unknown_kind, args)
                 if hint:
                     yield f"  {hint}"
 
     return Report(out, text(), EXIT_OK)
 
 
-def _hint(reason: str, args) -> str | None:
-    """What to try when the slack stayed unknown on a limit the command sets."""
-    from harness.games.clubfight.survey import slack_reason_class
+def _hint(kind: str | None, args) -> str | None:
+    """What to try when the slack stayed unknown on a limit the command sets
+    (``kind``: :attr:`SlackResult.unknown_kind`)."""
     from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
     from model.clubfight.solver import CERTIFICATE_LIMIT
 
     limit = args.check_limit or default_check_limit()
-    kind = slack_reason_class(reason)
-    if kind == "check" and "not checked" in reason:  # too large, not a failed re-derivation
+    if kind == "check_limit":  # too large to check, not a failed re-derivation
         return (f"(a larger --check-limit may settle it: this run's was {limit:,} states, "
                 f"the most is {CERTIFICATE_LIMIT:,}, at some 200 bytes of memory a state)")
     if kind == "budget":

@@ -262,17 +262,18 @@ REASON_CLASSES = ("budget", "check")
 """Why a slack stayed unknown: the node budget ran out, or a loss was not checked."""
 
 
-def slack_reason_class(reason: str | None) -> str:
-    """The class of :attr:`SlackResult.unknown_reason`: ``budget`` or ``check``.
-
-    A loss the solver found whose certificate was too large to check, or that
-    the checker could not re-derive, is ``check``; a search stopped by the
-    node budget (or a budget spent before the next solve) is ``budget``.
+def slack_reason_class(kind: str | None) -> str:
+    """The file's class of an unknown slack (:data:`REASON_CLASSES`) from
+    :attr:`SlackResult.unknown_kind`: a loss whose certificate was too large
+    to check, or that the checker could not re-derive, is ``check``; a search
+    stopped by the node budget (or a budget spent before the next solve) is
+    ``budget``.
     """
-    text = (reason or "").lower()
-    if text.startswith("loss with") or "certificate" in text or "re-derived" in text:
-        return "check"
-    return "budget"
+    from model.clubfight.slack import UNKNOWN_KINDS
+
+    if kind not in UNKNOWN_KINDS:
+        raise ValueError(f"not a kind of unknown slack: {kind!r} (one of {UNKNOWN_KINDS})")
+    return "budget" if kind == "budget" else "check"
 
 
 def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int) -> dict:
@@ -284,7 +285,7 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int) 
     record = result.as_dict()
     record.pop("id", None)
     if not _slack_exact(record):
-        record["unknown"] = slack_reason_class(result.unknown_reason)
+        record["unknown"] = slack_reason_class(result.unknown_kind)
         record["reason"] = result.unknown_reason or "no reason given"
     return record
 
