@@ -28,6 +28,17 @@ runs with its certificate on and the script prints:
   many cards out of reach; the start of a tight loss is typically 1 or 2
   short while the states its proof expands are several times that.
 
+* with ``--fresh-ladder N``: how much a ladder built again from a refuted
+  state would cut.  The search builds its ladder (:func:`ladder_limits`,
+  :func:`ladder_needs`) once, from the start, so the cards a club may find on
+  its grid include every card dealt so far, those already cleared too.  For
+  up to ``N`` refuted states (seed 1) after each number of clubs played the
+  script builds the ladder again from the state itself (the cleared cards
+  gone) and reports the share it refutes outright, and, for the same parents,
+  the share of their children listed in the certificate that the parent's
+  rebuilt ladder cuts: what rebuilding at that depth would save, before its
+  cost (a rebuild costs tens of microseconds compiled, an expansion about 9).
+
 The figures repeat exactly (the search is deterministic), except the seconds.
 """
 
@@ -46,7 +57,9 @@ from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from model.clubfight.slack import with_clubs  # noqa: E402
 from model.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
-from model.clubfight._solver_core import Position  # noqa: E402
+from model.clubfight._solver_core import (  # noqa: E402
+    Position, child_grid, club_masks, grid_max_clears, ladder_limits, ladder_needs, unpack_grid,
+)
 from model.clubfight.solver import (  # noqa: E402
     CERTIFICATE_LIMIT, fewest_left, position_state, solve,
 )
@@ -59,7 +72,7 @@ SETTLED = (("bound_cuts", "capacity bound"), ("next_club_cuts", "next-club bound
 
 
 def profile(spec: str, rules_name: str, max_nodes: int, top: int, shortfall: int = 0,
-            shortfall_nodes: int = 2_000_000) -> None:
+            shortfall_nodes: int = 2_000_000, fresh_ladder: int = 0) -> None:
     deal_id, _, clubs = spec.partition(":")
     if not clubs.isdigit():
         raise SystemExit(f"{spec}: give a deal and the clubs kept, such as CF1-0:9")
@@ -97,6 +110,8 @@ def profile(spec: str, rules_name: str, max_nodes: int, top: int, shortfall: int
           f"({len(refuted) / max(len(same_cards), 1):.1f} arrangements a set)")
     if shortfall:
         print_shortfall(start, certificate, PRESETS[rules_name], shortfall, shortfall_nodes)
+    if fresh_ladder:
+        print_fresh_ladder(start, certificate, PRESETS[rules_name], fresh_ladder)
 
 
 def print_shortfall(start: State, certificate, rules, per_turn: int, nodes: int) -> None:
@@ -124,6 +139,64 @@ def print_shortfall(start: State, certificate, rules, per_turn: int, nodes: int)
               f"fewest cards left (states): {shown}")
 
 
+def print_fresh_ladder(start: State, certificate, rules, per_turn: int) -> None:
+    """What a ladder built again from sampled refuted states would cut."""
+    print("  a ladder built again from the state (the cleared cards gone):")
+    position = Position.of(start)
+    total = len(position.values)
+    keys, played = certificate.packed()
+    listed = set(zip(keys, played))
+    by_turn: dict[int, list[tuple[int, int]]] = {}
+    for key, mask in listed:
+        by_turn.setdefault(mask.bit_count(), []).append((key, mask))
+    rng = random.Random(1)
+    grid_bits = (1 << PACKED_DEALT_SHIFT) - 1
+    for turn in sorted(by_turn):
+        states = sorted(by_turn[turn])
+        sample = rng.sample(states, min(per_turn, len(states)))
+        refuted = children = children_cut = 0
+        for key, mask in sample:
+            grid, dealt = key & grid_bits, key >> PACKED_DEALT_SHIFT
+            fresh = Position.of(position_state(start, position, grid, dealt, mask))
+            size = len(fresh.values)
+            need = ladder_needs(ladder_limits(fresh.values, fresh.suits, size, fresh.dealt,
+                                              rules),
+                                size, fresh.club_order, fresh.hand_size, rules)
+            hand = _drawn(fresh, 0)
+            refuted += _margin(grid, position, rules, need, hand, 0, 0) < 0
+            for club in _clubs(hand):
+                for slots in club_masks(unpack_grid(grid), position.values, position.suits,
+                                        club, rules):
+                    child, child_dealt = child_grid(grid, dealt, total, slots)
+                    if (child | child_dealt << PACKED_DEALT_SHIFT, mask | 1 << club) not in listed:
+                        continue
+                    children += 1
+                    after = _drawn(fresh, 1) & ~(1 << club)
+                    children_cut += _margin(child, position, rules, need, after, 1 << club,
+                                            slots.bit_count()) < 0
+        print(f"    {turn} clubs played, {len(sample)} of {len(states):,} refuted states: "
+              f"{refuted} refuted by their own rebuilt ladder; of their {children:,} "
+              f"children in the certificate, {children_cut:,} cut by the parent's")
+
+
+def _drawn(position: Position, turns: int) -> int:
+    """The clubs drawn once ``turns`` have been played since ``position`` (value mask)."""
+    order = position.club_order
+    return sum(1 << v for v in order[:min(len(order), position.hand_size + turns)])
+
+
+def _clubs(mask: int) -> list[int]:
+    return [v for v in range(1, 14) if mask >> v & 1]
+
+
+def _margin(grid: int, position: Position, rules, need, hand: int, played: int,
+            cleared: int) -> int:
+    """The ladder's margin (as :meth:`_Search.ladder_margin`): the most a club in
+    ``hand`` clears on ``grid`` beyond what ``need`` asks of it."""
+    most = grid_max_clears(unpack_grid(grid), position.values, position.suits, rules)
+    return max(most[club] - need[(played | 1 << club) << 6 | cleared] for club in _clubs(hand))
+
+
 def _fewest(found) -> str:
     return str(found.fewest) if found.fewest is not None else f">={found.at_least}"
 
@@ -138,10 +211,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="also the fewest cards left from N refuted states a turn")
     parser.add_argument("--shortfall-nodes", type=int, default=2_000_000, metavar="M",
                         help="node budget of each of those solves")
+    parser.add_argument("--fresh-ladder", type=int, default=0, metavar="N",
+                        help="also what a ladder built again from N refuted states a turn "
+                             "would cut")
     args = parser.parse_args(argv)
     for spec in args.specs:
         profile(spec, args.rules, args.max_nodes, args.top, args.shortfall,
-                args.shortfall_nodes)
+                args.shortfall_nodes, args.fresh_ladder)
 
 
 if __name__ == "__main__":

@@ -56,11 +56,11 @@ FIELD_VARIANTS = {
 
 REAL_LOSSES = [
     ("rulebook", "CF1-9", 7), ("rulebook", "CF1-10", 7), ("rulebook", "CF2-0", 7),
-    ("rulebook", "CF2-1", 7), ("webapp", "CF1-14", 7), ("webapp", "CF1-29", 6),
-    ("webapp", "CF2-11", 7), ("webapp", "CF2-13", 7),
+    ("rulebook", "CF2-1", 7), ("webapp", "CF1-14", 7), ("webapp", "CF1-30", 7),
+    ("webapp", "CF2-22", 7), ("webapp", "CF2-37", 7),
 ]
 """Deals, clubs kept: lost, with certificates small enough for the Python
-checker (15 to 79 refuted states, of which it expands 4 to 32; the ladder
+checker (45 to 86 refuted states, of which it expands 1 to 6; the ladder
 settles many smaller losses at their start, with no walk to compare)."""
 
 
@@ -127,12 +127,12 @@ def test_a_packed_certificate_lists_the_same_states_as_the_python_search():
 
 @pytest.mark.rules("CF 5.1", "CF 5.2")
 def test_a_larger_certificate_natively():
-    """8 clubs of CF1-0 (rulebook): thousands of listed states, re-derived
-    by the compiled checker alone (the Python one would take minutes); and
-    with one state it expands taken out, it no longer passes without search."""
+    """8 clubs of CF1-0 (rulebook): hundreds of listed states expanded by the
+    compiled checker alone (the Python one would take minutes); and with the
+    states after one club taken out, it no longer passes without search."""
     cert = certificate("rulebook", "CF1-0", 8)
     report = check_loss(cert, engine="native")
-    assert report.ok and report.visited > 1000 and report.searched == 0
+    assert report.ok and report.visited > 500 and report.searched == 0
     root = next(iter(s for s in cert.refuted if not s[2]))
     missing = LossCertificate(cert.start, cert.rules,
                               frozenset(s for s in cert.refuted if len(s[2]) != 1), 0)
@@ -162,17 +162,20 @@ def test_a_removed_state_is_searched_or_not_rederived(case):
 
 def test_removing_states_is_not_vacuous():
     """Some removal leaves a gap only the search can fill: at budget 0 the
-    report says "not re-derived" (with both engines, word for word)."""
-    seen = set()
+    report says "not re-derived" (with both engines, word for word).  Most
+    listed states are never expanded by the check (the solver's first, cheap
+    attempt lists states before its ladder is built; the check's ladder cuts
+    them), so the compiled checker finds one whose removal matters first."""
     for case in REAL_LOSSES:
         cert = certificate(*case)
         root = next(s for s in cert.refuted if not s[2])
-        for state in sorted(cert.refuted - {root}, key=repr)[:4]:
+        for state in sorted(cert.refuted - {root}, key=repr):
             forged = LossCertificate(cert.start, cert.rules, cert.refuted - {state}, 0)
-            seen.add(reason_class(both(forged, search_budget=0)))
-        if "not re-derived" in seen:
+            if check_loss(forged, engine="native", search_budget=0).ok:
+                continue
+            assert reason_class(both(forged, search_budget=0)) == "not re-derived"
             return
-    pytest.fail(f"no removal needed the search: {seen}")
+    pytest.fail("no removal needed the search")
 
 
 def root_of(state: State) -> tuple:

@@ -267,8 +267,9 @@ LONG_WORK = [
     ("check in the proofs, later", ["check"], 1.5),
     ("check in the proofs, later still", ["check"], 2.6),
     ("check exploring", ["check", "--no-proofs"], 2.0),
-    # A loss proof at 9 clubs takes the native search far past the delay.
-    ("native search", ["clubfight", "slack", "CF1-3", "--max-nodes", "100000000"], 1.5),
+    # A loss proof of millions of nodes takes the native search far past the delay.
+    ("native search", ["clubfight", "slack", "CF1-16", "--rules", "webapp",
+                       "--max-nodes", "100000000"], 1.5),
     ("survey on a pool", ["clubfight", "survey", "--jokers", "2", "--deals", "400",
                           "--workers", "2", "--out", "s.jsonl"], 2.5),
     ("unwinnable on a pool", ["clubfight", "unwinnable", "--jokers", "2", "--count", "300",

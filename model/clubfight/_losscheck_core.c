@@ -784,10 +784,17 @@ static int ladder_limit(const Checker *c, int club, int window_end, int fresh_fi
         int low = club, high = club;
         while (low > 1 && window[low - 1]) low--;
         while (high < 13 && window[high + 1]) high++;
-        if (high - low + 1 >= c->run_min_cards) {
-            int chain = 0;
-            for (int v = low; v <= high; v++) if (v != club && fresh[v]) chain++;
-            best = imax(best, TERM(high - low, chain));
+        /* values a..b but the club's, each on the grid: those no fresh card
+         * has take one of the grid's other cards each */
+        int others = grid_size - fresh_cards;
+        for (int a = low; a <= club; a++) {
+            int wanting = 0;
+            for (int v = a; v < club; v++) wanting += !fresh[v];
+            for (int b = club; b <= high; b++) {
+                if (b != club) wanting += !fresh[b];
+                if (wanting > others) break;
+                if (b - a + 1 >= c->run_min_cards) best = imax(best, b - a);
+            }
         }
     }
 #undef TERM

@@ -815,6 +815,22 @@ static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, 
 
 #define LADDER_NEVER 99
 
+/* _longest_run in _solver_core.py: the longest stretch low <= a <= club <= b <= high
+ * (b - a cards) missing at most `older` values from the fresh cards; -1 if none. */
+static int longest_run(const int *fresh, int club, int low, int high, int older) {
+    int below[14], above[14], n_below = 1, n_above = 1;
+    below[0] = above[0] = 0;
+    for (int v = club - 1; v >= low; v--, n_below++) below[n_below] = below[n_below - 1] + !fresh[v];
+    for (int v = club + 1; v <= high; v++, n_above++) above[n_above] = above[n_above - 1] + !fresh[v];
+    int longest = -1, reach = n_above - 1;
+    for (int down = 0; down < n_below; down++) {
+        while (reach >= 0 && below[down] + above[reach] > older) reach--;
+        if (reach < 0) break;
+        if (down + reach > longest) longest = down + reach;
+    }
+    return longest;
+}
+
 /* limits[(C * (total + 1) + c) * 14 + v]; see ladder_limits in _solver_core.py. */
 static void ladder_limits(const Search *S, int *limits) {
     const int *R = S->rules;
@@ -886,15 +902,9 @@ static void ladder_limits(const Search *S, int *limits) {
                     }
                 }
                 if (hearts < 3) {
-                    int low = chain_low[club], high = chain_high[club];
-                    if (high - low + 1 >= R[R_RUN_MIN_CARDS]) {
-                        int distinct = 0;
-                        for (int v = low; v <= high; v++) if (v != club && fresh[v]) distinct++;
-                        a = high - low;
-                        b = grid_size - (size - distinct);
-                        int run = a < b ? a : b;
-                        if (run > most) most = run;
-                    }
+                    int run = longest_run(fresh, club, chain_low[club], chain_high[club],
+                                          grid_size - size);
+                    if (run + 1 >= R[R_RUN_MIN_CARDS] && run > most) most = run;
                 }
                 out[club] = most < grid_size ? most : grid_size;
             }

@@ -479,8 +479,18 @@ def ladder_limits(values, suits, total: int, dealt: int, rules: Rules) -> list[i
     other side, the club's own value, Jokers; Run: Jokers, the club's rank,
     all but one card of each value, values outside its chain).  Three fresh
     cards of a suit block its action (CF 3.2-3.4).  The limit is the best
-    action's smaller term.  A larger ``c`` means fewer fresh cards, a subset
-    of them, so limits never shrink as ``c`` grows.
+    action's smaller term.
+
+    A Run has one more limit (:func:`_longest_run`): it takes one card of
+    each value of a stretch of values through the club's, and a value of the
+    stretch that no fresh card has must be held by one of the grid's other
+    cards, the ``min(9, total - C) - fresh`` that were there before the club
+    before acted.  So the stretch has at most that many values missing from
+    the fresh cards.
+
+    A larger ``c`` means fewer fresh cards, a subset of them, so limits never
+    shrink as ``c`` grows (for the Run: one fresh card fewer adds at most one
+    missing value and adds one older card).
     """
     width = total + 1
     limits = [0] * (width * width * 14)
@@ -558,16 +568,41 @@ def ladder_limits(values, suits, total: int, dealt: int, rules: Rules) -> list[i
                             most = higher
                 if hearts < 3:
                     low, high = chains[club]
-                    if high - low + 1 >= rules.run_min_cards:
-                        distinct = 0
-                        for v in range(low, high + 1):
-                            if v != club and fresh[v]:
-                                distinct += 1
-                        run = min(high - low, grid_size - (size - distinct))
-                        if run > most:
-                            most = run
+                    run = _longest_run(fresh, club, low, high, grid_size - size)
+                    if run + 1 >= rules.run_min_cards and run > most:
+                        most = run
                 limits[base + club] = most if most < grid_size else grid_size
     return limits
+
+
+def _longest_run(fresh: list[int], club: int, low: int, high: int, older: int) -> int:
+    """The most cards a Run of ``club`` can clear (``-1``: none) on a grid that
+    holds the ``fresh`` cards (counts by value) and ``older`` other cards,
+    when the values ``low .. high`` are the chain through the club's value
+    that the cards it may see hold (:func:`ladder_limits`).
+
+    The Run clears one card of each value of a stretch ``a .. b`` through
+    ``club`` (the club's own value excepted), ``b - a`` cards.  Each value of
+    the stretch that no fresh card has needs an older card of its own, so
+    the stretch misses at most ``older`` of them.  Moving ``a`` down only
+    adds missing values, and so does moving ``b`` up, so for each ``a`` the
+    longest allowed ``b`` comes from one sweep.
+    """
+    below = [0]  # values missing from the fresh cards in a .. club - 1, a = club, club - 1, ...
+    for v in range(club - 1, low - 1, -1):
+        below.append(below[-1] + (not fresh[v]))
+    above = [0]  # the same in club + 1 .. b, b = club, club + 1, ...
+    for v in range(club + 1, high + 1):
+        above.append(above[-1] + (not fresh[v]))
+    longest, reach = -1, len(above) - 1
+    for down, missing in enumerate(below):
+        while reach >= 0 and missing + above[reach] > older:
+            reach -= 1
+        if reach < 0:
+            break
+        if down + reach > longest:
+            longest = down + reach
+    return longest
 
 
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,

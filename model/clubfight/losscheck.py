@@ -562,7 +562,10 @@ class _LossChecker:
         An action clears only grid cards, the grid holds ``grid_size``, so it
         clears at most its capacity over the window and at most the grid less
         the fresh cards it cannot take; 3 fresh cards of a suit block that
-        suit's action (CF 3.2-3.4).
+        suit's action (CF 3.2-3.4).  A Run takes one card of each value from
+        ``a`` to ``b`` but the club's: every such value needs a card on the
+        grid, and those no fresh card has need one each of the grid's
+        ``grid_size - len(fresh)`` other cards.
         """
         rules = self.rules
         value_of = self.value_of
@@ -616,9 +619,17 @@ class _LossChecker:
                 low -= 1
             while high < 13 and high + 1 in present:
                 high += 1
-            if high - low + 1 >= rules.run_min_cards:
-                chain = {v for v in fresh_values if low <= v <= high and v != club}
-                best = max(best, term(high - low, len(chain)))
+            others = grid_size - len(fresh)
+            fresh_set = set(fresh_values)
+            for a in range(low, club + 1):
+                wanting = sum(1 for v in range(a, club) if v not in fresh_set)
+                for b in range(club, high + 1):
+                    if b != club and b not in fresh_set:
+                        wanting += 1
+                    if wanting > others:
+                        break
+                    if b - a + 1 >= rules.run_min_cards:
+                        best = max(best, b - a)
         return min(best, grid_size)
 
     def _ladder_needs(self) -> dict | None:
