@@ -73,12 +73,7 @@ def guard(call: Callable[[], int]) -> int:
             interrupts.checkpoint()  # a Ctrl-C swallowed at the very end still counts
         return code
     except KeyboardInterrupt:
-        # The interrupted work's objects are freed when this block ends; some
-        # were cut off half-built (a z3 term without its context) and complain
-        # in their __del__.  Nobody needs those complaints after a Ctrl-C.
-        sys.unraisablehook = interrupts.quiet
-        print("ringside: interrupted", file=sys.stderr)
-        return 130
+        return _interrupted(interrupts)
     except InputError as error:
         print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -92,8 +87,35 @@ def guard(call: Callable[[], int]) -> int:
         # Any other broken pipe is work that failed, never a success.
         print(f"ringside: error: a pipe broke: {one_line(error)}", file=sys.stderr)
         return EXIT_FAILED
+    except Exception as error:
+        # Python wraps a Ctrl-C that lands in some of its own machinery (a
+        # class being made while a module imports: "Error calling
+        # __set_name__") in another exception; it is still the user's Ctrl-C.
+        if _caused_by_interrupt(error):
+            return _interrupted(interrupts)
+        raise
     finally:
         sys.unraisablehook = hook
+
+
+def _interrupted(interrupts) -> int:
+    # The interrupted work's objects are freed when the handler ends; some
+    # were cut off half-built (a z3 term without its context) and complain
+    # in their __del__.  Nobody needs those complaints after a Ctrl-C.
+    sys.unraisablehook = interrupts.quiet
+    print("ringside: interrupted", file=sys.stderr)
+    return 130
+
+
+def _caused_by_interrupt(error: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is among the causes of ``error``."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _stdout_closed() -> bool:

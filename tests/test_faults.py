@@ -327,6 +327,29 @@ def test_a_broken_pipe_that_is_not_stdout_is_a_failure(capsys):
     assert err.count("\n") == 1 and "a pipe broke" in err and "Traceback" not in err
 
 
+def test_a_ctrl_c_that_python_wraps_in_another_error_is_still_an_interrupt(capsys):
+    """A Ctrl-C landing while a module's class is being made reaches the
+    command as ``RuntimeError: Error calling __set_name__ ...`` caused by the
+    KeyboardInterrupt (seen once in CI, ``clubfight unwinnable`` interrupted
+    at 0.4 s while importing its hunt module)."""
+    from harness.toolkit import guard
+
+    def interrupted_while_importing() -> int:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as cause:
+            raise RuntimeError("Error calling __set_name__ on 'Field' instance") from cause
+
+    assert guard(interrupted_while_importing) == 130
+    assert capsys.readouterr().err == "ringside: interrupted\n"
+
+    def fails() -> int:
+        raise RuntimeError("a real failure")
+
+    with pytest.raises(RuntimeError, match="a real failure"):
+        guard(fails)
+
+
 def test_closing_stdout_early_is_not_an_error():
     process = subprocess.Popen([sys.executable, "-c", PYTHON_MAIN, "rules"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
