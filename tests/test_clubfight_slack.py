@@ -279,12 +279,33 @@ def test_slack_matches_the_plain_search():
         total = len(state.hand) + len(state.clubs)
         assert result.won_with == (None if expected is None else total - expected)
         assert result.lost_with == (total if expected is None else total - expected - 1)
-        assert [v.clubs for v in result.verdicts] == list(
-            range(total, total - len(result.verdicts), -1))
+        tried = [v.clubs for v in result.verdicts]
+        assert tried[0] == max(1, total - 2)  # then one club at a time, down or up
+        step = -1 if result.verdicts[0].verdict == "win" else 1
+        assert tried == list(range(tried[0], tried[0] + step * len(tried), step))
         assert sum(v.nodes for v in result.verdicts) == result.nodes
         assert all(check.ok for check in result.checks)
         seen.add(expected)
     assert len(seen) >= 2
+
+
+@pytest.mark.rules("CF 2.1", "CF 2.4", "CF 5.1", "CF 5.2")
+def test_the_club_count_solved_first_changes_nothing_but_the_work():
+    """From any first count, down after a win and up after anything else: the
+    same slack, won_with and lost_with as the plain search's."""
+    walks = set()
+    for rules, state, _ in small_positions()[::3]:
+        total = len(state.hand) + len(state.clubs)
+        expected = plain_slack(state, rules)
+        for first in range(1, total + 2):
+            result = slack(state, rules, max_nodes=200_000, first=first)
+            assert result.slack == expected, (str(state), first)
+            assert result.won_with == (None if expected is None else total - expected)
+            assert result.lost_with == (total if expected is None else total - expected - 1)
+            walks.add(result.verdicts[0].verdict)
+    assert walks == {"win", "loss"}
+    with pytest.raises(ValueError, match="first must be"):
+        slack("CF1-0", RULEBOOK, first=0)
 
 
 @pytest.mark.rules("CF 5.1", "CF 5.2")
@@ -374,7 +395,7 @@ def test_slack_command_json(capsys):
     assert list(out) == ["id", "slack", "won_with", "lost_with", "nodes", "seconds",
                          "verdicts"]
     assert out["id"] == "CF1-3"
-    assert out["verdicts"][0]["clubs"] == 13
+    assert out["verdicts"][0]["clubs"] == 11  # 2 fewer than all, first
     for verdict in out["verdicts"]:
         assert set(verdict) == {"clubs", "verdict", "nodes"}
         assert verdict["verdict"] in ("win", "loss", "unknown")
@@ -384,17 +405,30 @@ def test_slack_command_json(capsys):
         assert out["lost_with"] == out["won_with"] - 1
 
 
+def test_slack_command_first(capsys):
+    assert main(["clubfight", "slack", "CF1-4", "--first", "13", "--json"]) == 0
+    top = json.loads(capsys.readouterr().out)
+    assert main(["clubfight", "slack", "CF1-4", "--json"]) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert [v["clubs"] for v in top["verdicts"]] == [13, 12, 11, 10, 9, 8]
+    assert [v["clubs"] for v in default["verdicts"]] == [11, 10, 9, 8]
+    assert (top["slack"], top["won_with"], top["lost_with"]) == (
+        default["slack"], default["won_with"], default["lost_with"]) == (4, 9, 8)
+
+
 def test_slack_command_text(capsys):
     assert main(["clubfight", "slack", "CF1-3", "--max-nodes", "2000"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("CF1-3: slack ")
-    assert "13 clubs: win" in out
+    assert "11 clubs: " in out
 
 
 @pytest.mark.parametrize("argv", [
     ["clubfight", "slack", "CF9-1"],
     ["clubfight", "slack", "CF1-1", "--max-nodes", "0"],
     ["clubfight", "slack", "CF1-1", "--check-limit", "-3"],
+    ["clubfight", "slack", "CF1-1", "--first", "0"],
+    ["clubfight", "slack", "CF1-1", "--first", "14"],
     ["clubfight", "slack", "7H QS / 5"],
 ])
 def test_slack_command_bad_input_is_one_line(argv, capsys):
@@ -413,12 +447,14 @@ def test_slack_reports_each_solve_and_check_as_it_starts():
     solving = [s for s in statuses if "solving" in s]
     assert [int(s.split()[0]) for s in solving] == [v.clubs for v in result.verdicts]
     assert "won with" not in solving[0]
-    if len(solving) > 1:
+    if len(solving) > 1 and result.verdicts[0].verdict == "win":
         assert solving[1].endswith(f"(won with {result.verdicts[0].clubs})")
     checks = [s for s in statuses if "re-deriving" in s]
-    assert len(checks) == len(result.checks) == 1
-    assert statuses[-1] == checks[0]
-    assert checks[0].startswith(f"{result.lost_with} clubs: lost")
+    assert len(checks) == len(result.checks) == sum(v.verdict == "loss"
+                                                     for v in result.verdicts) >= 1
+    if result.verdicts[-1].verdict == "loss":
+        assert statuses[-1] == checks[-1]
+    assert checks[-1].startswith(f"{result.lost_with} clubs: lost")
 
 
 @pytest.mark.parametrize(("argv", "hint"), [

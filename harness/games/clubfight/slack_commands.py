@@ -45,7 +45,7 @@ def cmd_clubfight_slack(args) -> Report:
         with Progress.of(args, unit=None) as progress:
             result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
                            timeout=args.timeout, check_limit=args.check_limit,
-                           progress=progress)
+                           progress=progress, first=args.first)
     except RuntimeError as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
     out = result.as_dict(known_id)
@@ -107,6 +107,9 @@ def register(commands) -> None:
                              "past it the slack is unknown")
     parser.add_argument("--timeout", type=seconds(), metavar="S",
                         help="time budget of the whole computation (unknown past it)")
+    parser.add_argument("--first", type=bounded_int(1, 13), default=None, metavar="N",
+                        help="the club count solved first (default 2 fewer than all); "
+                             "then one fewer after each win, one more after a loss")
     parser.add_argument("--check-limit", type=bounded_int(1, CERTIFICATE_LIMIT), default=None,
                         metavar="K", help=f"largest loss certificate (refuted states) the "
                                           f"checker re-derives (default {DEFAULT_CHECK_LIMIT:,} "
