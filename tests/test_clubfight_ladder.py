@@ -21,6 +21,7 @@ import functools
 import random
 
 import pytest
+from hypothesis import given, strategies as st
 
 from model.clubfight import _solver_core as core
 from model.clubfight.deals import Deal
@@ -196,3 +197,21 @@ def _number_of(position: core.Position, card, taken: list[int]) -> int:
         if known == card and index not in taken:
             return index
     raise AssertionError(f"{card} is not in the start's cards")
+
+
+@given(fresh=st.lists(st.integers(0, 2), min_size=15, max_size=15),
+       club=st.integers(1, 13), reach=st.tuples(st.integers(0, 12), st.integers(0, 12)),
+       older=st.integers(-2, 9))
+def test_the_longest_run_is_the_longest_stretch_with_few_enough_missing_values(
+        fresh, club, reach, older):
+    """:func:`_solver_core._longest_run` against every stretch ``a .. b`` through
+    the club's value inside the chain: the longest whose values missing from
+    the fresh cards (the club's own value aside) number at most ``older``."""
+    low, high = max(1, club - reach[0]), min(13, club + reach[1])
+    best = -1
+    for a in range(low, club + 1):
+        for b in range(club, high + 1):
+            missing = sum(1 for v in range(a, b + 1) if v != club and not fresh[v])
+            if missing <= older:
+                best = max(best, b - a)
+    assert core._longest_run(fresh, club, low, high, older) == best
