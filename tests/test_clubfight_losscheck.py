@@ -331,14 +331,14 @@ def test_a_bad_engine_is_refused():
 
 
 def test_ctrl_c_stops_the_compiled_check_within_a_second():
-    # 9 clubs of CF1-3: 110,988 listed states, some 4 seconds of checking.
+    # 9 clubs of CF2-2: 425,974 listed states, some 4 seconds of checking.
     took, lines, output = interrupted("""
         from model.clubfight.deals import Deal
         from model.clubfight.losscheck import check_loss
         from model.clubfight.slack import with_clubs
         from model.clubfight.solver import solve
         from model.clubfight.state import State
-        cert = solve(with_clubs(State.from_deal(Deal.from_id("CF1-3")), 9),
+        cert = solve(with_clubs(State.from_deal(Deal.from_id("CF2-2")), 9),
                      certificate=True).certificate
     """, 'check_loss(cert, engine="native")', timeout=120)
     assert took < 60
