@@ -142,7 +142,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     check (``"10 clubs: solving (won with 11)"``), for a command to show.
     ``first``: the club count solved first (``None``: :data:`FIRST_SHORT`
     fewer than all; all of them to walk down from the top, as a search for
-    tight deals may).  ``verdicts`` lists the counts in the order solved.
+    tight deals may; a count above the deal's clubs is all of them).
+    ``verdicts`` lists the counts in the order solved.
     """
     started = time.perf_counter()
     if check_limit is None:

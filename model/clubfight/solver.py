@@ -46,9 +46,9 @@ benchmark's measurements and the property tests against
     finds the cards dealt in between all on its grid, so their suits may
     block its actions and those its actions cannot take leave it fewer than
     9, and a Run's stretch of values has at most as many values those cards
-    lack as the grid holds older cards (:func:`_solver_core.ladder_limits`).  A table over (clubs played,
-    ``C``) of the least clear that keeps a finish possible
-    (:func:`_solver_core.ladder_needs`), built once per search when the
+    lack as the grid holds older cards (:func:`_solver_core.ladder_limits`).
+    A table over (clubs played, ``C``) of the least clear that keeps a
+    finish possible (:func:`_solver_core.ladder_needs`), built once per search when the
     first cheap attempt ends undecided, then cuts a child in a few lookups
     when no club in its hand can clear that much on its actual grid
     (:meth:`_Search.ladder_margin`).

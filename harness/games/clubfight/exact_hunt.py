@@ -214,8 +214,9 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
         if stale > patience:
             deal, current, stale = best, best_measure, 0
     searched = time.perf_counter() - began
-    # Start where the search left it: one club more than it proved lost with.
-    first = min(13, best_measure.lost_with + 1) if best_measure.lost_with else None
+    # Start where the search left it: one club more than it proved lost with
+    # (slack takes a count past the deal's clubs as all of them).
+    first = best_measure.lost_with + 1 if best_measure.lost_with else None
     final = slack(best, rules, max_nodes=final_nodes, first=first)
     return ExactHuntResult(best if best_measure.lost else None, best, best_measure, label,
                            evaluations, searched, nodes, trail, undecided, final)
