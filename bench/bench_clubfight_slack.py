@@ -10,9 +10,10 @@ Not run by the test suite.  Examples::
 Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
 
 * ``slack``: :func:`model.clubfight.slack.slack` on deals ``--start`` ..
-  ``--start + N - 1`` with a node budget per deal: how many came out exact,
-  median / p99 / max seconds, and the certificate checks (states visited,
-  seconds);
+  ``--start + N - 1`` with a node budget per deal, twice (every loss
+  re-derived by the checker, then the solver's losses as they are): how many
+  came out exact, median / p99 / max CPU seconds, and the certificate checks
+  (states visited, seconds);
 * ``loss``: restricted deals (the hunt's probes: the last 3, 4 and 5 clubs
   removed) of the first ``--loss-deals`` deals, each solved with a 1 s cap by
   the old search (:data:`LEGACY_TECHNIQUES`: no ``blocking`` bound, doubling
@@ -67,28 +68,34 @@ def quantile(values: list[float], q: float) -> float:
 
 def bench_slack(jokers: int, rules_name: str, start: int, count: int, max_nodes: int,
                 check_limit: int) -> None:
+    """Slack of each deal twice: every loss re-derived by the checker, then the
+    solver's losses taken as they are (``check=False``, what ``survey
+    --slack-check-every`` does off its sample); CPU seconds of each."""
     rules = PRESETS[rules_name]
-    seconds, exact, slacks, check_seconds, visited = [], 0, {}, [], []
-    for number in range(start, start + count):
-        result = slack(Deal.from_number(jokers, number), rules, max_nodes=max_nodes,
-                       check_limit=check_limit)
-        seconds.append(result.seconds)
-        exact += result.slack is not None
-        slacks[result.slack] = slacks.get(result.slack, 0) + 1
-        for check in result.checks:
-            check_seconds.append(check.seconds)
-            visited.append(check.visited)
-    shown = ", ".join(f"{k if k is not None else 'unknown'}: {v}"
-                      for k, v in sorted(slacks.items(), key=lambda kv: (kv[0] is None,
-                                                                          kv[0] or 0)))
-    print(f"  slack on {count} deals (budget {max_nodes} nodes each): exact {exact}/{count}; "
-          f"seconds median {quantile(seconds, 0.5):.3f} p99 {quantile(seconds, 0.99):.3f} "
-          f"max {max(seconds):.3f}")
-    print(f"    slack counts: {shown}")
-    if check_seconds:
-        print(f"    certificate checks: {len(check_seconds)}, states visited median "
-              f"{quantile(visited, 0.5)}, max {max(visited)}; seconds median "
-              f"{quantile(check_seconds, 0.5):.3f}, max {max(check_seconds):.3f}")
+    for check in (True, False):
+        seconds, exact, slacks, check_seconds, visited = [], 0, {}, [], []
+        for number in range(start, start + count):
+            began = time.process_time()
+            result = slack(Deal.from_number(jokers, number), rules, max_nodes=max_nodes,
+                           check_limit=check_limit, check=check)
+            seconds.append(time.process_time() - began)
+            exact += result.slack is not None
+            slacks[result.slack] = slacks.get(result.slack, 0) + 1
+            for done in result.checks:
+                check_seconds.append(done.seconds)
+                visited.append(done.visited)
+        shown = ", ".join(f"{k if k is not None else 'unknown'}: {v}"
+                          for k, v in sorted(slacks.items(), key=lambda kv: (kv[0] is None,
+                                                                              kv[0] or 0)))
+        how = "losses re-derived" if check else "solver's losses as they are"
+        print(f"  slack on {count} deals, {how} (budget {max_nodes} nodes each): exact "
+              f"{exact}/{count}; CPU seconds median {quantile(seconds, 0.5):.3f} "
+              f"p99 {quantile(seconds, 0.99):.3f} max {max(seconds):.3f}")
+        print(f"    slack counts: {shown}")
+        if check_seconds:
+            print(f"    certificate checks: {len(check_seconds)}, states visited median "
+                  f"{quantile(visited, 0.5)}, max {max(visited)}; seconds median "
+                  f"{quantile(check_seconds, 0.5):.3f}, max {max(check_seconds):.3f}")
 
 
 def bench_losses(jokers: int, rules_name: str, count: int, timeout: float) -> None:

@@ -329,6 +329,25 @@ def test_slack_is_the_same_whichever_checker_re_derives_its_losses():
     assert checked >= 2
 
 
+@pytest.mark.rules("CF 5.1", "CF 5.2")
+def test_without_the_check_slack_is_the_same_and_says_so():
+    """``check=False`` takes the solver's losses as they are: the same slack,
+    verdicts and nodes as with every loss re-derived, no checks, and
+    ``checked`` false so that nothing shows it as re-derived."""
+    losses = 0
+    for rules, state, _ in small_positions()[::2] + [(WEBAPP, State.from_deal(
+            Deal.from_id("CF1-1")), None)]:
+        checked = slack(state, rules, max_nodes=200_000)
+        taken = slack(state, rules, max_nodes=200_000, check=False)
+        assert (taken.slack, taken.won_with, taken.lost_with, taken.verdicts, taken.nodes) == (
+            checked.slack, checked.won_with, checked.lost_with, checked.verdicts,
+            checked.nodes), str(state)
+        assert checked.checked and all(check.ok for check in checked.checks)
+        assert not taken.checked and taken.checks == []
+        losses += any(v.verdict == "loss" for v in taken.verdicts)
+    assert losses >= 3
+
+
 def test_the_default_check_limit_follows_the_checker(monkeypatch):
     from model.clubfight import slack as slack_module
 
@@ -414,6 +433,21 @@ def test_slack_command_first(capsys):
     assert [v["clubs"] for v in default["verdicts"]] == [11, 10, 9, 8]
     assert (top["slack"], top["won_with"], top["lost_with"]) == (
         default["slack"], default["won_with"], default["lost_with"]) == (4, 9, 8)
+
+
+def test_slack_command_without_the_check(capsys):
+    assert main(["clubfight", "slack", "CF1-1", "--rules", "webapp", "--no-check",
+                 "--json"]) == 0
+    taken = json.loads(capsys.readouterr().out)
+    assert main(["clubfight", "slack", "CF1-1", "--rules", "webapp", "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert taken.pop("checked") is False and "checked" not in checked
+    assert {**taken, "seconds": 0} == {**checked, "seconds": 0}
+    assert taken["lost_with"] == 8
+    assert main(["clubfight", "slack", "CF1-1", "--rules", "webapp", "--no-check"]) == 0
+    text = capsys.readouterr().out
+    assert "not re-derived by the independent checker" in text
+    assert "re-derived (" not in text
 
 
 def test_slack_command_text(capsys):

@@ -667,6 +667,46 @@ def test_the_check_limit_of_a_slack_survey_is_the_one_asked_for(tmp_path):
     assert row["slack"]["check_limit"] == 100 and row["slack"]["unknown_by_reason"]["check"] == 1
 
 
+def test_a_slack_survey_may_re_derive_only_a_sample_of_its_losses(tmp_path, capsys):
+    # With a check limit of 100 states, a re-derived loss of CF1-4 (5,479 states) or of
+    # CF1-5 leaves its slack unknown; with every 2nd deal checked, CF1-5's loss is the
+    # solver's, taken as it is and marked so.
+    out, summary = tmp_path / "s.jsonl", tmp_path / "summary.json"
+    argv = ["clubfight", "survey", "--jokers", "1", "--start", "4", "--deals", "2",
+            "--slack", "2", "--slack-check-limit", "100", "--slack-check-every", "2",
+            "--out", str(out)]
+    assert main(argv + ["--summary", str(summary)]) == 0
+    header, checked, taken = lines(out)
+    assert header["survey"]["slack"]["check_every"] == 2
+    assert checked["slack"]["unknown"] == "check" and "checked" not in checked["slack"]
+    from model.clubfight.slack import slack
+
+    direct = without_seconds(slack("CF1-5", RULEBOOK, check=False).as_dict())
+    direct.pop("id")
+    assert without_seconds(taken["slack"]) == {**direct, "checked": False}
+    assert direct["slack"] is not None
+    assert taken["slack"]["verdicts"][-1]["verdict"] == "loss"
+    row = json.loads(summary.read_text())[0]
+    assert "--slack-check-every 2" in row["command"]
+    assert (row["slack"]["check_every"], row["slack"]["unchecked"]) == (2, 1)
+    capsys.readouterr()
+    assert main(argv + ["--resume"]) == 0  # the file reads back: nothing to compute
+    assert "multiples of 2; 1 slack takes the solver's loss" in capsys.readouterr().out
+    marked = out.read_text().replace('"checked":false', '"checked":true')
+    out.write_text(marked)
+    assert main(argv + ["--resume"]) == 2
+    assert "CF1-5: slack field 'checked'" in capsys.readouterr().err
+    # Another sample is another survey; a sample needs slacks to take it from.
+    out.write_text(marked.replace('"checked":true', '"checked":false'))
+    other = [("3" if part == "2" and argv[i - 1] == "--slack-check-every" else part)
+             for i, part in enumerate(argv)]
+    assert main(other + ["--resume"]) == 2
+    assert "different survey" in capsys.readouterr().err
+    for bad in (["--slack-check-every", "0"], ["--slack", "0", "--slack-check-every", "2"]):
+        assert main(["clubfight", "survey", "--jokers", "1", "--deals", "1", *bad]) == 2
+    assert "check sample needs --slack" in capsys.readouterr().err
+
+
 # -- raising the slack limits of a survey done (--reuse) -------------------------------------------
 def _slack_stable(records: dict) -> dict:
     return {number: {**record, "slack": without_seconds(record["slack"])}

@@ -179,7 +179,13 @@ typedef struct {
     i64 visited, children, bound_cuts, listed, searched;
 } Checker;
 
-static int popcount(unsigned x) { return __builtin_popcount(x); }
+/* Bit count without the library call __builtin_popcount becomes when the
+ * compiler may not assume a popcnt instruction (the flags are portable). */
+static inline int popcount(unsigned x) {
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return (int)(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 
@@ -251,14 +257,6 @@ static int tuple_cmp(int a, int b) {
     return a ? 1 : (b ? -1 : 0);
 }
 
-/* itertools.combinations by size: size first, then tuple order. */
-static int subset_cmp(const void *x, const void *y) {
-    int a = *(const int *)x, b = *(const int *)y;
-    int pa = popcount((unsigned)a), pb = popcount((unsigned)b);
-    if (pa != pb) return pa < pb ? -1 : 1;
-    return tuple_cmp(a, b);
-}
-
 static int tuple_sort_cmp(const void *x, const void *y) {
     return tuple_cmp(*(const int *)x, *(const int *)y);
 }
@@ -275,12 +273,27 @@ static void add_move(Moves *m, int mask) {
     m->mask[m->n++] = mask;
 }
 
-/* Every non-empty submask of set, by size then tuple order. */
+/* Every non-empty submask of set, by size then tuple order: for each size,
+ * the combinations of its slots in lexicographic order (as itertools lists
+ * them), so nothing needs sorting. */
 static void add_subsets(Moves *m, int set) {
-    int subsets[512], n = 0;
-    for (int sub = set; sub; sub = (sub - 1) & set) subsets[n++] = sub;
-    qsort(subsets, (size_t)n, sizeof(int), subset_cmp);
-    for (int i = 0; i < n; i++) add_move(m, subsets[i]);
+    int slot[SLOTS], n = 0;
+    for (int s = 0; s < SLOTS; s++)
+        if (set >> s & 1) slot[n++] = s;
+    for (int k = 1; k <= n; k++) {
+        int pick[SLOTS];
+        for (int j = 0; j < k; j++) pick[j] = j;
+        for (;;) {
+            int mask = 0;
+            for (int j = 0; j < k; j++) mask |= 1 << slot[pick[j]];
+            add_move(m, mask);
+            int j = k - 1;
+            while (j >= 0 && pick[j] == n - k + j) j--;
+            if (j < 0) break;
+            pick[j]++;
+            for (int i = j + 1; i < k; i++) pick[i] = pick[i - 1] + 1;
+        }
+    }
 }
 
 /* Match and Up/Down: all the cards found, or (any_subset) any non-empty part
@@ -323,17 +336,25 @@ static void generate(const Checker *c, const signed char *cells, int club, Moves
             targets |= 1 << s;
     add_cards(c, m, targets, c->match_any_subset);
     /* Sum (CF 4.2): valued cards adding up to the club (with Jokers at 0 if
-     * they may join); listed in tuple order. */
+     * they may join); listed in tuple order.  The sets of cards adding up to
+     * at most the club grow one card at a time (a card above the club
+     * never fits). */
     {
-        int found[512], n = 0, sums[512];
+        int total[512], set[512], sets = 1, found[512], n = 0;
         int extra_set = c->sum_jokers_zero ? jokers : 0;
-        sums[0] = 0;
-        for (int sub = 1; sub <= valued; sub++) {
-            if (sub & ~valued) continue;
-            sums[sub] = sums[sub & (sub - 1)] + value_at[__builtin_ctz((unsigned)sub)];
-            if (sums[sub] != club) continue;
+        total[0] = set[0] = 0;
+        for (int s = 0; s < SLOTS; s++) {
+            if (!(valued >> s & 1) || value_at[s] > club) continue;
+            for (int i = 0, before = sets; i < before; i++)
+                if (total[i] + value_at[s] <= club) {
+                    total[sets] = total[i] + value_at[s];
+                    set[sets++] = set[i] | 1 << s;
+                }
+        }
+        for (int i = 1; i < sets; i++) {
+            if (total[i] != club) continue;
             for (int extra = extra_set;; extra = (extra - 1) & extra_set) {
-                found[n++] = sub | extra;
+                found[n++] = set[i] | extra;
                 if (!extra) break;
             }
         }

@@ -64,7 +64,13 @@ __attribute__((constructor)) static void init_tables(void) {
     tables_ready = 1;
 }
 
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+/* Bit count without the library call __builtin_popcountll becomes when the
+ * compiler may not assume a popcnt instruction (the flags are portable). */
+static inline int popcount(u64 x) {
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    return (int)(((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull >> 56);
+}
 static inline int slot_of(u64 grid, int s) { return (int)(grid >> (6 * s) & 63); }
 
 /* ------------------------------------------------------------------------ */

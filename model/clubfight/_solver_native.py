@@ -11,6 +11,7 @@ hash of the source in the library's name).  No compiler, a failed build or
 from __future__ import annotations
 
 import ctypes
+import mmap
 from array import array
 from pathlib import Path
 
@@ -78,18 +79,41 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
                    int(techniques.first_budget), int(techniques.blocking),
                    int(techniques.ladder), int(techniques.ladder_moves)]
     budgets = list(techniques.restart_budgets)
-    line_club = (ctypes.c_int * 16)()
-    line_mask = (ctypes.c_int * 16)()
-    line_len = ctypes.c_int(0)
-    stats = (ctypes.c_int64 * len(STAT_NAMES))()
     if max_nodes is not None and max_nodes < 0:
         raise ValueError(f"max_nodes must not be negative, not {max_nodes}")
     limit = -1 if max_nodes is None else min(int(max_nodes), NODE_LIMIT_MAX)
     # Catch Ctrl-C inside the search only where Python would raise it: the main
     # thread with Python's default handler in place.
     catch = _native_build.catch_interrupts()
-    table_grids = (ctypes.c_uint64 * table_cap)() if table_cap > 0 else None
-    table_played = (ctypes.c_int * table_cap)() if table_cap > 0 else None
+    table_grids = table_played = memory = None
+    if table_cap > 0:
+        # Room for table_cap states, from an anonymous mapping: the system
+        # hands out its (zeroed) pages as the search first writes to them, so
+        # room for 2,000,000 states costs nothing up front, where ctypes
+        # arrays would clear 24 MB before every solve.
+        grids_size = table_cap * ctypes.sizeof(ctypes.c_uint64)
+        memory = mmap.mmap(-1, grids_size + table_cap * ctypes.sizeof(ctypes.c_int))
+        table_grids = (ctypes.c_uint64 * table_cap).from_buffer(memory)
+        table_played = (ctypes.c_int * table_cap).from_buffer(memory, grids_size)
+    try:
+        return _solve_into(library, position, rules_fields, tech_fields, budgets, limit,
+                           timeout, techniques, table_grids, table_played, table_cap, catch,
+                           leave)
+    finally:
+        if memory is not None:
+            del table_grids, table_played  # the mapping closes only once no view is left
+            try:
+                memory.close()
+            except BufferError:
+                pass  # a traceback still holds a view: the mapping goes with it
+
+
+def _solve_into(library, position, rules_fields, tech_fields, budgets, limit, timeout,
+                techniques, table_grids, table_played, table_cap, catch, leave):
+    line_club = (ctypes.c_int * 16)()
+    line_mask = (ctypes.c_int * 16)()
+    line_len = ctypes.c_int(0)
+    stats = (ctypes.c_int64 * len(STAT_NAMES))()
     code = library.cf_solve(
         _ints(position.values), _ints(position.suits), len(position.values),
         position.grid, position.dealt,

@@ -17,6 +17,10 @@ count is not won, or up after anything else until a count is won:
   states) and counts only once :func:`losscheck.check_loss` re-derives it
   (a certificate past ``check_limit`` states is not checked, and that ``k``
   counts as ``unknown``; the default limit is :func:`default_check_limit`);
+  with ``check=False`` the solver's loss (an exhaustive search whose every
+  cut is a sound bound) counts as it is, without the certificate: the check
+  costs about as much as the proof, so a survey may re-derive a sample
+  (``ringside clubfight survey --slack-check-every N``);
 * a solve stopped by its node budget (``max_nodes``, over the whole slack
   computation) is ``unknown``: the slack is then ``None``, never a guess.
 
@@ -88,7 +92,9 @@ class SlackResult:
     lost with all its clubs).  ``won_with``: the fewest clubs shown to win
     (``None`` if no win was found); ``lost_with``: the most clubs proved lost
     (``won_with - 1`` when the slack is exact).  ``checks`` holds the
-    certificate check of each loss.  ``unknown_reason`` says in words why the
+    certificate check of each loss; ``checked`` is ``False`` when the losses
+    were taken from the solver without one (``slack(check=False)``).
+    ``unknown_reason`` says in words why the
     slack is not exact and ``unknown_kind`` (one of :data:`UNKNOWN_KINDS`)
     says it for a program; both are ``None`` for an exact slack (and for a
     deal lost with every club).
@@ -103,6 +109,7 @@ class SlackResult:
     checks: list[LossCheck] = field(default_factory=list)
     unknown_reason: str | None = None
     unknown_kind: str | None = None
+    checked: bool = True
 
     def as_dict(self, deal_id: str | None = None) -> dict:
         return {"id": deal_id, "slack": self.slack, "won_with": self.won_with,
@@ -129,7 +136,7 @@ def with_clubs(state: State, clubs: int) -> State:
 def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
           timeout: float | None = None, check_limit: int | None = None,
           techniques: Techniques = ALL_TECHNIQUES, check_engine: str = "auto",
-          progress=None, first: int | None = None) -> SlackResult:
+          progress=None, first: int | None = None, check: bool = True) -> SlackResult:
     """The slack of a deal (a :class:`Deal`, deal text or its start :class:`State`).
 
     ``max_nodes`` and ``timeout`` bound the whole computation (what is left
@@ -143,6 +150,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     ``first``: the club count solved first (``None``: :data:`FIRST_SHORT`
     fewer than all; all of them to walk down from the top, as a search for
     tight deals may; a count above the deal's clubs is all of them).
+    ``check``: re-derive each loss with the independent checker (``False``:
+    take the solver's loss, and ``SlackResult.checked`` says so).
     ``verdicts`` lists the counts in the order solved.
     """
     started = time.perf_counter()
@@ -174,7 +183,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
             found = "" if won_with is None else f" (won with {won_with})"
             progress(f"{clubs} clubs: solving{found}")
         result = solve(state, rules, max_nodes=budget, timeout=remaining,
-                       techniques=techniques, certificate=True,
+                       techniques=techniques, certificate=check,
                        certificate_limit=check_limit)
         spent = result.nodes
         nodes += spent
@@ -185,6 +194,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                 raise RuntimeError(f"the solver's win with {clubs} clubs does not replay: "
                                    f"move {replay.failed_at}: {replay.reason}")
             won_with = clubs if won_with is None else min(won_with, clubs)
+        elif verdict == "loss" and not check:
+            lost_with = clubs if lost_with is None else max(lost_with, clubs)
         elif verdict == "loss":
             certificate = result.certificate
             if certificate is None or certificate.size > check_limit:
@@ -197,13 +208,13 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                 if progress is not None:
                     progress(f"{clubs} clubs: lost, re-deriving the proof "
                              f"({certificate.size:,} states)")
-                check = check_loss(certificate, engine=check_engine)
-                checks.append(check)
-                if not check.ok:
-                    if check.reason and check.reason.startswith("not lost"):
+                rederived = check_loss(certificate, engine=check_engine)
+                checks.append(rederived)
+                if not rederived.ok:
+                    if rederived.reason and rederived.reason.startswith("not lost"):
                         raise RuntimeError(f"the loss with {clubs} clubs is refuted by the "
-                                           f"checker: {check.reason}")
-                    reason = f"loss with {clubs} clubs not re-derived: {check.reason}"
+                                           f"checker: {rederived.reason}")
+                    reason = f"loss with {clubs} clubs not re-derived: {rederived.reason}"
                     kind = "check_failed"
                     verdict = "unknown"
                 else:
@@ -234,7 +245,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
         exact = False  # stopped on the way up: neither a win nor a loss with all clubs
     value = total_clubs - won_with if exact and won_with is not None else None
     return SlackResult(value, won_with, lost_with, nodes, time.perf_counter() - started,
-                       verdicts, checks, None if exact else reason, None if exact else kind)
+                       verdicts, checks, None if exact else reason, None if exact else kind,
+                       check)
 
 
 def _start_state(source) -> State:

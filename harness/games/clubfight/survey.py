@@ -32,7 +32,11 @@ for (``slack_deals``: the first of the range), as ``ringside clubfight slack
 ``unknown`` is the class of the reason (:func:`slack_reason_class`):
 ``budget`` (the node budget ran out) or ``check`` (a loss was found but its
 certificate was not re-derived by the independent checker); the words of
-the reason are kept in ``reason``.
+the reason are kept in ``reason``.  With ``slack_check_every`` N above 1
+(``--slack-check-every N``), only the deals whose number is a multiple of N
+have their losses re-derived by the checker; the others take the solver's
+loss as it is and say so with ``"checked": false`` (the header's slack block
+records ``check_every``).
 
 Each line is written and flushed as soon as its deal is done, so a killed
 survey loses only the deals in flight; a finished survey rewrites the file in
@@ -131,6 +135,7 @@ class SurveyConfig:
     slack_deals: int = 0
     slack_max_nodes: int | None = None
     slack_check_limit: int | None = None
+    slack_check_every: int = 1
 
     def __post_init__(self) -> None:
         if self.jokers not in (1, 2):
@@ -168,6 +173,12 @@ class SurveyConfig:
             if not self.slack_deals:
                 raise InputError(f"{what} needs --slack N, the deals to compute the slack of",
                                  option)
+        if type(self.slack_check_every) is not int or self.slack_check_every < 1:
+            raise InputError(f"must be a whole number from 1, not {self.slack_check_every}",
+                             "--slack-check-every")
+        if self.slack_check_every != 1 and not self.slack_deals:
+            raise InputError("a check sample needs --slack N, the deals to compute the slack "
+                             "of", "--slack-check-every")
 
     @property
     def numbers(self) -> range:
@@ -199,6 +210,10 @@ class SurveyConfig:
         """Whether deal ``number``'s line carries its slack."""
         return number < self.start + self.slack_count
 
+    def slack_checked(self, number: int) -> bool:
+        """Whether the checker re-derives the losses of deal ``number``'s slack."""
+        return number % self.slack_check_every == 0
+
     def header(self) -> dict:
         survey = {
             "format": FORMAT, "jokers": self.jokers, "start": self.start,
@@ -214,6 +229,9 @@ class SurveyConfig:
             budget, check_limit = self.slack_limits()
             survey["slack"] = {"deals": self.slack_count, "max_nodes": budget,
                                "check_limit": check_limit}
+            if self.slack_check_every != 1:
+                # Only when sampled: files written before the sample existed resume.
+                survey["slack"]["check_every"] = self.slack_check_every
         return {"survey": survey}
 
 
@@ -276,14 +294,19 @@ def slack_reason_class(kind: str | None) -> str:
     return "budget" if kind == "budget" else "check"
 
 
-def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int) -> dict:
+def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
+                 check: bool = True) -> dict:
     """The ``slack`` field of a deal's line (``slack --json`` without the id, and,
-    when the slack is not exact, the class and words of the reason)."""
+    when the slack is not exact, the class and words of the reason; with
+    ``check`` false, the solver's losses taken as they are and ``"checked":
+    false`` said)."""
     from model.clubfight.slack import slack
 
-    result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit)
+    result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check)
     record = result.as_dict()
     record.pop("id", None)
+    if not result.checked:
+        record["checked"] = False
     if not _slack_exact(record):
         record["unknown"] = slack_reason_class(result.unknown_kind)
         record["reason"] = result.unknown_reason or "no reason given"
@@ -292,9 +315,10 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int) 
 
 def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
                 timeout: float | None, policies: tuple[str, ...], seed: int,
-                slack_limits: tuple[int, int] | None = None) -> dict:
+                slack_limits: tuple | None = None) -> dict:
     """One deal's line of the results file (solved, played by ``policies``, and
-    with its slack when ``slack_limits`` (node budget, check limit) is given)."""
+    with its slack when ``slack_limits`` (node budget, check limit, and
+    whether its losses are re-derived) is given)."""
     deal_id = f"CF{jokers}-{number}"
     state = State.from_deal(Deal.from_number(jokers, number))
     result = solve(state, rules, max_nodes=max_nodes, timeout=timeout)
@@ -406,9 +430,12 @@ def check_slack(value, deal: str, where: str) -> None:
     missing = sorted(_SLACK_KEYS - set(value))
     if missing:
         raise bad(missing[0], "is missing")
-    extra = sorted(set(value) - _SLACK_KEYS - {"unknown", "reason"})
+    extra = sorted(set(value) - _SLACK_KEYS - {"unknown", "reason", "checked"})
     if extra:
         raise InputError(f"{deal}: slack has an unknown field {extra[0]!r}", where)
+    if value.get("checked", False) is not False:
+        raise bad("checked", "is only written as false (a slack whose losses were not "
+                             "re-derived)")
     for name in ("slack", "won_with", "lost_with"):
         high = ALL_CLUBS - 1 if name == "slack" else ALL_CLUBS
         low = 1 if name == "won_with" else 0
@@ -690,7 +717,8 @@ def _tasks(config: SurveyConfig, numbers: list[int], chunk: int) -> Iterator[tup
         limits = config.slack_limits() if config.slack_count else None
         yield (config.jokers, part, config.rules, config.max_nodes, config.timeout,
                [config.policies_for(n) for n in part], config.seed,
-               [limits if config.slack_for(n) else None for n in part])
+               [(*limits, config.slack_checked(n)) if config.slack_for(n) else None
+                for n in part])
 
 
 def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = False,
@@ -871,7 +899,9 @@ def summarize_slack(rows: list[dict], config: SurveyConfig,
     the rest are counted by value in ``distribution`` (``{"slack": count}``,
     values in order); ``unknown`` the others, never folded into a value, with
     ``unknown_by_reason`` counting them by class (``budget``: the node budget
-    ran out; ``check``: a loss whose certificate was not re-derived).
+    ran out; ``check``: a loss whose certificate was not re-derived);
+    with ``check_every`` N above 1 (also recorded), ``unchecked``: the slacks
+    whose losses were taken from the solver without the checker.
     ``seconds_median`` / ``seconds_p99`` / ``seconds_max`` over every slack
     computed (nearest rank); ``max_nodes`` and ``check_limit`` the limits of
     each deal; ``command`` the command that made it.
@@ -891,6 +921,9 @@ def summarize_slack(rows: list[dict], config: SurveyConfig,
         "distribution": {str(value): values.count(value) for value in sorted(set(values))},
         "nodes": sum(s["nodes"] for s in records),
     }
+    if config.slack_check_every != 1:
+        block["check_every"] = config.slack_check_every
+        block["unchecked"] = sum(s.get("checked") is False for s in records)
     if seconds:
         block["seconds_median"] = seconds[len(seconds) // 2]
         block["seconds_p99"] = _quantile(seconds, 0.99)

@@ -3,7 +3,7 @@
 ``ringside clubfight survey --jokers 1|2 --deals N [--start K] [--workers W]
 [--out F.jsonl] [--resume] [--reuse OLD.jsonl] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
 [--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
-[--slack-max-nodes M] [--slack-check-limit K] [--scheduler ADDRESS]
+[--slack-max-nodes M] [--slack-check-limit K] [--slack-check-every N] [--scheduler ADDRESS]
 [--summary FILE] [--json]`` solves
 deals ``CFj-K .. CFj-(K+N-1)`` and prints the win rate with its 95% Wilson
 interval (:mod:`harness.games.clubfight.survey`); ``--policies
@@ -11,7 +11,9 @@ greedy,mc:1000`` also plays every deal with ``greedy`` and the first 1000 with
 ``mc`` (:mod:`model.clubfight.policies`); ``--slack 1000`` also computes the
 slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
 ``--slack-max-nodes`` nodes, its proof of loss re-derived by the checker up to
-``--slack-check-limit`` states; ``--reuse OLD.jsonl`` takes the deals an
+``--slack-check-limit`` states (``--slack-check-every N``: only for the deal
+numbers that are multiples of N, a sample; the rest are marked unchecked);
+``--reuse OLD.jsonl`` takes the deals an
 earlier file of the same survey settled, so raising the slack limits only
 computes again the slacks they left unknown (the file's lines are what a run
 from scratch would write, but for the seconds).  ``--summary``
@@ -62,6 +64,8 @@ def _command_text(args) -> str:
             parts += ["--slack-max-nodes", str(args.slack_max_nodes)]
         if args.slack_check_limit is not None:
             parts += ["--slack-check-limit", str(args.slack_check_limit)]
+        if args.slack_check_every != 1:
+            parts += ["--slack-check-every", str(args.slack_check_every)]
     if args.scheduler:
         parts += ["--scheduler", args.scheduler]
     else:
@@ -90,7 +94,7 @@ def cmd_clubfight_survey(args) -> Report:
         rules_name=name, rules_overrides=changed, max_nodes=args.max_nodes,
         timeout=args.timeout, policies=parse_policies(args.policies, args.deals),
         seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes,
-        slack_check_limit=args.slack_check_limit)
+        slack_check_limit=args.slack_check_limit, slack_check_every=args.slack_check_every)
     summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
     note_slow_engine()
     try:
@@ -139,6 +143,12 @@ def cmd_clubfight_survey(args) -> Report:
                       if block["unwinnable"] else ""))
             if spread:
                 yield f"  slack (clubs a deal can spare: deals): {spread}"
+            if "check_every" in block:
+                taken = block["unchecked"]
+                yield (f"  losses re-derived by the checker only for deal numbers that are "
+                       f"multiples of {block['check_every']:,}; {taken:,} "
+                       + ("slack takes" if taken == 1 else "slacks take")
+                       + " the solver's loss as it is")
             if "seconds_median" in block:
                 yield (f"  slack seconds per deal: median {block['seconds_median']:.3f}, "
                        f"p99 {block['seconds_p99']:.3f}, max {block['seconds_max']:.3f}")
@@ -243,6 +253,11 @@ def register(commands) -> None:
                         help=f"largest proof of loss (refuted states) the checker re-derives "
                              f"for a slack (default {DEFAULT_CHECK_LIMIT:,} with the compiled "
                              f"checker; a larger proof leaves the slack unknown)")
+    survey.add_argument("--slack-check-every", type=bounded_int(1, MAX_COUNT), default=1,
+                        metavar="N",
+                        help="re-derive the slack's proofs of loss with the independent checker "
+                             "only for deal numbers that are multiples of N (default 1: every "
+                             "deal); the others take the solver's loss, marked unchecked")
     survey.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on this Dask distributed scheduler (pip install "
                              "'ringside[dask]')")
