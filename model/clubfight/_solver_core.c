@@ -1209,7 +1209,8 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
  * be the process's main thread).  line: up to 13 (club, mask) pairs; stats:
  * S_COUNT counters.  table_grids/table_played (may be NULL): the refuted
  * states are copied there at the end, at most table_cap of them (the loss
- * certificate; stats[S_TABLE_SIZE] says how many there were).  leave: the
+ * certificate, each grid with its deal position in bits 54 and up, as the
+ * certificate packs it; stats[S_TABLE_SIZE] says how many there were).  leave: the
  * goal is at most that many cards in play, 0 for a win (solver.py's solve
  * turns off the techniques that assume the last club takes every card).
  */
@@ -1353,7 +1354,16 @@ done:
         i64 n = 0;
         for (size_t i = 0; i < S->refuted.cap && n < table_cap; i++)
             if (S->refuted.played[i] != NO_PLAYED) {
-                table_grids[n] = S->refuted.grids[i];
+                /* The certificate's packed form: the deal position beside the grid
+                 * (bit 54 on, losscheck.py PACKED_DEALT_SHIFT; _solver_core.dealt_of). */
+                u64 g = S->refuted.grids[i];
+                int dealt_then = 0;
+                for (int s = 0; s < 9; s++) {
+                    int index = slot_of(g, s);
+                    if (index == EMPTY) { dealt_then = S->total; break; }
+                    if (index >= dealt_then) dealt_then = index + 1;
+                }
+                table_grids[n] = g | (u64)dealt_then << 54;
                 table_played[n] = S->refuted.played[i];
                 n++;
             }

@@ -62,8 +62,9 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
 
     ``position`` is a :class:`~model.clubfight._solver_core.Position`.  With
     ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
-    two arrays, the packed grids and the played club masks (the two halves of
-    the Python search's ``grid << 14 | played`` table entries), at most
+    two arrays, the certificate's packed keys (the grid with its deal position,
+    :data:`~model.clubfight.losscheck.PACKED_DEALT_SHIFT`) and the played club
+    masks, at most
     ``table_cap`` of them (``stats["table_size"]`` says how many there were).
     ``leave``: the goal of :func:`model.clubfight.solver.solve` of that name.
     Raises ``RuntimeError`` if the library is missing or runs out of memory.

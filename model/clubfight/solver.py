@@ -917,19 +917,20 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
     """The refuted table in the certificate's packed form.
 
     ``entries``: the Python search's ``grid << 14 | played`` ints, or the
-    compiled search's two arrays (grids, played masks).  The solver's packed
-    grid is the certificate's packed cells (6 bits a slot, 63 empty, cards
-    numbered in deal order); only the deal position is added.
+    compiled search's two arrays (the certificate's packed keys, played
+    masks).  The solver's packed grid is the certificate's packed cells (6
+    bits a slot, 63 empty, cards numbered in deal order); only the deal
+    position is added (the compiled search adds it itself).
     """
     if isinstance(entries, tuple):
-        grids, played = entries
+        keys, played = entries
     else:
-        grids, played = array("Q"), array("i")
+        total = len(position.values)
+        keys, played = array("Q"), array("i")
         for entry in entries:
-            grids.append(entry >> 14)
+            grid = entry >> 14
+            keys.append(grid | dealt_of(grid, total) << PACKED_DEALT_SHIFT)
             played.append(entry & 0x3FFF)
-    total = len(position.values)
-    keys = array("Q", (grid | dealt_of(grid, total) << PACKED_DEALT_SHIFT for grid in grids))
     return LossCertificate.from_packed(state, rules, keys, played, nodes)
 
 
