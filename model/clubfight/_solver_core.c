@@ -175,7 +175,7 @@ static int set_add(StateSet *t, u64 grid, int played) {
 /* The search state                                                          */
 /* ------------------------------------------------------------------------ */
 
-typedef struct { uint8_t k; uint16_t mask; uint32_t delta; } MoveE;
+typedef struct { uint8_t k; uint16_t mask; } MoveE;
 typedef struct { int caps[14], joker_caps[14], left, jokers; } Caps;
 typedef struct { i64 total, loss, other; int loss_club, has_loss; } ClubSum;
 typedef struct { u64 grid; int v[14]; } MaxClears;  /* one cache line */
@@ -367,10 +367,18 @@ static void club_masks(Search *S, const int *cells, int club, Found *f) {
 /* Stable sort of moves by cleared count, biggest first (counting sort). */
 static void sort_moves(MoveE *m, int n) {
     MoveE tmp[512];
-    int pos = 0;
-    for (int k = 9; k >= 0; k--)
-        for (int i = 0; i < n; i++) if (m[i].k == k) tmp[pos++] = m[i];
+    int start[11] = {0};
+    for (int i = 0; i < n; i++) start[9 - m[i].k + 1]++;
+    for (int k = 1; k <= 10; k++) start[k] += start[k - 1];
+    for (int i = 0; i < n; i++) tmp[start[9 - m[i].k]++] = m[i];
     memcpy(m, tmp, n * sizeof(MoveE));
+}
+
+/* What clearing the slots of mask takes off the count key (cards by value). */
+static inline uint32_t mask_delta(const Search *S, u64 grid, int mask) {
+    uint32_t delta = 0;
+    for (int j = 0; j < MASK_LEN[mask]; j++) delta += S->delta[slot_of(grid, MASK_SLOTS[mask][j])];
+    return delta;
 }
 
 static void unpack(u64 grid, int *cells) {
@@ -400,13 +408,11 @@ static MoveE *moves_of(Search *S, u64 grid, int club, int *count) {
         S->moves = p; S->cap_moves = nc;
     }
     MoveE *head = S->moves + S->n_moves;
-    head->k = 0; head->mask = (uint16_t)fp->n; head->delta = 0;
+    head->k = 0; head->mask = (uint16_t)fp->n;
     MoveE *m = head + 1;
     for (int i = 0; i < fp->n; i++) {
         int mask = fp->list[i];
-        uint32_t delta = 0;
-        for (int j = 0; j < MASK_LEN[mask]; j++) delta += S->delta[cells[MASK_SLOTS[mask][j]]];
-        m[i].k = (uint8_t)MASK_LEN[mask]; m[i].mask = (uint16_t)mask; m[i].delta = delta;
+        m[i].k = (uint8_t)MASK_LEN[mask]; m[i].mask = (uint16_t)mask;
     }
     if (S->tech[T_ORDER]) sort_moves(m, fp->n);
     if (map_put(&S->move_map, key, (int)S->n_moves)) { S->oom = 1; return NULL; }
@@ -1098,14 +1104,21 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             ? S->ladder[(played | bit) * (S->total + 1) + (S->total - left_now)] : 0;
         for (int i = 0; i < count; i++) {
             int k = found[i].k, mask = found[i].mask;
-            uint32_t key = count_key - found[i].delta;
             if (k >= must) {  /* grid and deck empty (or no more left than leave) */
                 S->line_len = depth + 1;
                 S->line_club[depth] = club; S->line_mask[depth] = mask;
                 return R_WIN;
             }
             if (!after_clubs) continue;
-            if (k < least) { S->stats[S_LADDER_CUTS]++; continue; }
+            if (k < least) {
+                if (T[T_ORDER]) {  /* biggest first: every move left clears less */
+                    S->stats[S_LADDER_CUTS] += count - i;
+                    break;
+                }
+                S->stats[S_LADDER_CUTS]++;
+                continue;
+            }
+            uint32_t key = count_key - mask_delta(S, grid, mask);
             if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) {
                 S->stats[S_BOUND_CUTS]++;
                 continue;
