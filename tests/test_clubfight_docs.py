@@ -364,6 +364,27 @@ def test_the_statistics_page_shows_the_slack_of_the_variants_surveyed(tmp_path, 
     assert "0 (from 0 to 4)" not in cells and "4 (from 0 to 4)" in cells
 
 
+def test_a_slack_survey_that_checked_a_sample_says_so(tmp_path, monkeypatch):
+    """A survey run with --slack-check-every N: the page says which slacks rest on the
+    solver's proof alone, in its words and in the table."""
+    from harness.games.clubfight import plots
+
+    monkeypatch.setattr(plots, "FIGURES", tuple(f for f in plots.FIGURES if f[0] == "slack"))
+    sampled = {**_slack_block({3: 6, 4: 4}, {}), "check_every": 10, "unchecked": 9}
+    checked = _slack_block({2: 3, 3: 4, 5: 1}, {"budget": 2})
+    section = _slack_section(_render(_pages(_with_slack(
+        tmp_path, {0: checked, 2: sampled}))["statistics"]))
+    flat = " ".join(section.split())
+    assert ("except where a survey re-derived a sample only: 2 Jokers, rulebook, the deals whose "
+            "number is a multiple of 10 (9 slacks rest on the solver's proof alone") in flat
+    cells = _table_cells(section)
+    assert "10, 9 with the solver's proof of loss only" in cells
+    assert "8" in cells  # the fully checked variant's exact count, with nothing added
+    plain = _slack_section(_render(_pages(_with_slack(tmp_path / "plain", {0: checked}))[
+        "statistics"]))
+    assert "except where" not in plain and "proof of loss only" not in plain
+
+
 def test_the_slack_plot_draws_the_distribution_and_the_unknowns_apart(tmp_path):
     from harness.games.clubfight import plots
 

@@ -282,7 +282,9 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
     from harness.games.clubfight.plots import slack_counts
 
     table, missing, surveyed, commands, sources = [], [], [], [], []
-    totals = {"deals": 0, "exact": 0, "unknown": 0, "unwinnable": 0, "budget": 0, "check": 0}
+    totals = {"deals": 0, "exact": 0, "unknown": 0, "unwinnable": 0, "budget": 0, "check": 0,
+              "unchecked": 0}
+    sampled = []  # (variant, N): the checker re-derived the losses of one deal in N
     for row in rows:
         name = variant_name(row)
         found = slack_counts(row)
@@ -302,6 +304,11 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
             totals[key] += found[key]
         for key in ("budget", "check"):
             totals[key] += found["by_reason"].get(key, 0)
+        unchecked = block.get("unchecked", 0)
+        if isinstance(block.get("check_every"), int) and block["check_every"] > 1:
+            sampled.append({"name": name, "every": block["check_every"],
+                            "unchecked": unchecked})
+            totals["unchecked"] += unchecked
         values = found["values"]
         median = _median_of(values)
         spread = (f"{median} (from {min(values)} to {max(values)})"
@@ -315,7 +322,9 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
             esc(f"{found['deals']:,}" + (f"\n\n{budget:,} nodes each"
                                          if isinstance(budget, int) else ""), collapse=False),
             esc(f"{found['exact']:,}" + (f", {found['unwinnable']:,} lost with every club"
-                                         if found["unwinnable"] else "")),
+                                         if found["unwinnable"] else "")
+                + (f", {unchecked:,} with the solver's proof of loss only"
+                   if unchecked else "")),
             esc(f"{found['unknown']:,}" + (f" ({reasons})" if reasons else "")),
             esc(spread),
             esc(f"{_seconds(block.get('seconds_median'))} / "
@@ -323,7 +332,7 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
                 if "seconds_median" in block else "")])
     return {
         "any": bool(surveyed), "surveyed": len(surveyed), "missing": missing,
-        "totals": totals,
+        "totals": totals, "sampled": sampled,
         "deals_text": _per_variant(surveyed, "deals") if surveyed else None,
         "sources": sources, "commands": commands,
         "table": {"header": ["Variant", "Deals surveyed", "Exact", "Unknown (why)",
