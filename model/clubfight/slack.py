@@ -92,8 +92,8 @@ class SlackResult:
     lost with all its clubs).  ``won_with``: the fewest clubs shown to win
     (``None`` if no win was found); ``lost_with``: the most clubs proved lost
     (``won_with - 1`` when the slack is exact).  ``checks`` holds the
-    certificate check of each loss; ``checked`` is ``False`` when the losses
-    were taken from the solver without one (``slack(check=False)``).
+    certificate check of each loss; ``checked`` is ``False`` when a loss was
+    taken from the solver without one (``slack(check=False)``).
     ``unknown_reason`` says in words why the
     slack is not exact and ``unknown_kind`` (one of :data:`UNKNOWN_KINDS`)
     says it for a program; both are ``None`` for an exact slack (and for a
@@ -151,7 +151,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     fewer than all; all of them to walk down from the top, as a search for
     tight deals may; a count above the deal's clubs is all of them).
     ``check``: re-derive each loss with the independent checker (``False``:
-    take the solver's loss, and ``SlackResult.checked`` says so).
+    take the solver's loss, and ``SlackResult.checked`` says when one was).
     ``verdicts`` lists the counts in the order solved.
     """
     started = time.perf_counter()
@@ -168,10 +168,11 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     nodes = 0
     won_with = lost_with = None
     reason = kind = None
+    taken = False  # a loss counted as the solver proved it, without the checker
 
     def attempt(clubs: int) -> str:
         """Solve with ``clubs`` clubs: ``win``, ``loss`` (re-derived) or ``unknown``."""
-        nonlocal nodes, won_with, lost_with, reason, kind
+        nonlocal nodes, won_with, lost_with, reason, kind, taken
         budget = max_nodes - nodes
         remaining = None if timeout is None else timeout - (time.perf_counter() - started)
         if budget <= 0 or (remaining is not None and remaining <= 0):
@@ -195,6 +196,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                                    f"move {replay.failed_at}: {replay.reason}")
             won_with = clubs if won_with is None else min(won_with, clubs)
         elif verdict == "loss" and not check:
+            taken = True
             lost_with = clubs if lost_with is None else max(lost_with, clubs)
         elif verdict == "loss":
             certificate = result.certificate
@@ -246,7 +248,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     value = total_clubs - won_with if exact and won_with is not None else None
     return SlackResult(value, won_with, lost_with, nodes, time.perf_counter() - started,
                        verdicts, checks, None if exact else reason, None if exact else kind,
-                       check)
+                       not taken)
 
 
 def _start_state(source) -> State:
