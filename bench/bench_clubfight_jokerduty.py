@@ -27,7 +27,10 @@ Jokers' duty gives on the way: a winning line never meets a negative one if
 the argument is right (each negative is printed).
 
 The Python search runs about two orders of magnitude slower than the
-compiled one: keep the proofs small (tens of thousands of nodes).
+compiled one: keep the proofs small (tens of thousands of nodes).  The loss
+checker's own ladder counts the Jokers' duty already
+(:meth:`model.clubfight.losscheck._LossChecker._ladder_needs`); the solver's
+does not yet, which is what this measures.
 """
 
 from __future__ import annotations

@@ -169,7 +169,9 @@ def test_every_ladder_refutation_is_a_loss(rules_name):
 def test_every_move_below_the_ladders_need_leaves_a_lost_state(rules_name):
     """The ``ladder_moves`` cut (solver) and ``least_clear`` (checker): a move
     smaller than what the ladder needs of its club leaves a state the plain
-    search finds lost; and the two ladders, written apart, need the same."""
+    search finds lost; and the two ladders, written apart, need the same,
+    but where the checker's counts the Jokers' duty (``rulebook``: a Joker
+    leaves only by Any or a Line), which only asks more."""
     rules = PRESETS[rules_name]
     below = 0
     for state, _ in late_families(rules):
@@ -181,8 +183,13 @@ def test_every_move_below_the_ladders_need_leaves_a_lost_state(rules_name):
             continue
         for move in GAME.legal_actions(state, rules):
             need = search.ladder[1 << move.club << 6 | 0]
-            least = checker.least_clear(frozenset(), move.club, 0)
-            assert least == min(need, 10), (str(state), move)
+            taken = sum(1 for slot in move.cleared if state.grid[slot].is_joker)
+            least = checker.least_clear(frozenset(), move.club, 0, 0,
+                                        taken if checker.duty else 0)
+            if checker.duty:
+                assert least >= min(need, 10), (str(state), move)
+            else:
+                assert least == min(need, 10), (str(state), move)
             child = GAME.resolve(state, move, rules).state
             if len(move.cleared) < least and not child.lost:
                 assert not child.won and reference_decide(
@@ -215,3 +222,35 @@ def test_the_longest_run_is_the_longest_stretch_with_few_enough_missing_values(
             if missing <= older:
                 best = max(best, b - a)
     assert core._longest_run(fresh, club, low, high, older) == best
+
+
+@pytest.mark.rules("CF 4.3", "CF 4.4", "CF 4.7", "CF 5.2")
+def test_the_jokers_duty_refutes_what_the_plain_ladder_lets_through():
+    """The checker's ladder counts the Jokers' duty (``rulebook``: a Joker
+    leaves only by Any or a Line, at most 3 cards): of the states the solver
+    refuted proving CF1-0 lost with 8 clubs, some that the solver's ladder
+    lets through are refuted by the checker's at once; all are lost (they
+    are the proof's), and a tight win is never refuted (above)."""
+    start = with_clubs(State.from_deal(Deal.from_id("CF1-0")), 8)
+    result = solve(start, RULEBOOK, certificate=True)
+    assert result.verdict == "loss"
+    checker = _LossChecker(start, RULEBOOK, 0, 6)
+    assert checker.duty == 1
+    search = _Search(core.Position.of(start), RULEBOOK, ALL_TECHNIQUES, None, None)
+    search.start_ladder()
+    keys, played = result.certificate.packed()
+    grid_bits = (1 << 54) - 1
+    only_duty = 0
+    for key, clubs in zip(keys, played):
+        grid = key & grid_bits
+        cells = tuple(core.unpack_grid(grid))
+        dealt = key >> 54
+        chosen = frozenset(v for v in range(1, 14) if clubs >> v & 1)
+        largest = {club: max((len(m) for m in checker.moves(cells, club)), default=0)
+                   for club in checker.hand(chosen)}
+        count_key = sum(core.card_delta(search.values[i]) for i in cells if i >= 0) + sum(
+            core.card_delta(search.values[i]) for i in range(dealt, search.total))
+        if (checker.ladder_refutes(cells, dealt, chosen, largest)
+                and search.ladder_margin(grid, clubs, count_key) >= 0):
+            only_duty += 1
+    assert only_duty >= 20, only_duty

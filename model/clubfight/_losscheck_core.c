@@ -171,9 +171,12 @@ typedef struct {
     /* largest moves remembered per grid: direct-mapped, GRID_CACHE entries */
     u64 *grid_key;
     unsigned char (*grid_value)[14];
-    /* The ladder (losscheck.py _ladder_needs): need[played * (total + 1) + C],
-     * LADDER_NONE where no clear will do; NULL when not usable. */
+    /* The ladder (losscheck.py _ladder_needs): need[(((played * (total + 1) + C)
+     * * (duty + 1) + gone) * (duty + 1) + taken], LADDER_NONE where no clear
+     * will do; NULL when not usable.  duty: the Jokers that leave the grid only
+     * by Any or a Line (none when Jokers match or join Sums). */
     unsigned char *ladder;
+    int duty;
     int status;               /* OUT_* once the check must stop */
     /* counters */
     i64 visited, children, bound_cuts, listed, searched;
@@ -822,6 +825,19 @@ static int ladder_limit(const Checker *c, int club, int window_end, int fresh_fi
     return imin(best, grid_size);
 }
 
+/* The limit of `club` acting once `now` are gone (the club before once
+ * `before` were) when its clear takes `taken` Jokers (losscheck.py taking):
+ * Any, one card, or a Line through them, at most 3, aimed at a card of the
+ * club's rank dealt by then (or at a Joker where the rules allow). */
+static int ladder_taking(const Checker *c, const unsigned char *limit, int width, int start,
+                         int club, int now, int before, int taken) {
+    int most = limit[(club * width + now) * width + before];
+    if (!taken) return most;
+    int line = c->prefix_value[dealt_after(c, start, now)][club] > 0 || c->line_joker_target;
+    if (taken == 1) return imin(most, line ? 3 : 1);
+    return line ? imin(most, 3) : -1;
+}
+
 /* Builds c->ladder (left NULL when the start's grid has holes and cards to
  * deal).  Returns 0, or -1 out of memory. */
 static int ladder_build(Checker *c, const Node *root) {
@@ -834,9 +850,11 @@ static int ladder_build(Checker *c, const Node *root) {
         clubs[k++] = c->order[i];
         drawn_at[c->order[i]] = imax(0, i - c->hand_size + 1);
     }
+    int duty = c->duty, jj = duty + 1;
+    size_t rows = (size_t)16384 * width;
     unsigned char *limit = malloc((size_t)14 * width * width);
-    unsigned char *first = malloc((size_t)16384 * width);
-    unsigned char *need = malloc((size_t)16384 * width);
+    unsigned char *first = malloc(rows * jj);
+    unsigned char *need = malloc(rows * jj * jj);
     int *playable = malloc(sizeof(int) * (1 << k));
     if (!limit || !first || !need || !playable) {
         free(limit); free(first); free(need); free(playable);
@@ -865,58 +883,151 @@ static int ladder_build(Checker *c, const Node *root) {
             for (int j = 0; j < n; j++) if (turns[j] > j) { ok = 0; break; }
             if (ok) playable[n_playable++] = mask;
         }
-    memset(first, LADDER_NONE, (size_t)16384 * width);
-    memset(need, LADDER_NONE, (size_t)16384 * width);
+    memset(first, LADDER_NONE, rows * jj);
+    memset(need, LADDER_NONE, rows * jj * jj);
     int least = c->must_clear ? 1 : 0;
+#define FIRST(mask, now, gone) first[((size_t)(mask) * width + (now)) * jj + (gone)]
+#define NEED(mask, now, gone, taken) \
+    need[(((size_t)(mask) * width + (now)) * jj + (gone)) * jj + (taken)]
     for (int now = total - 1; now >= 0; now--) {
+        int jokers_dealt = c->prefix_value[dealt_after(c, start, now)][0];
         for (int e = 0; e < n_playable; e++) {
             int mask = playable[e], size = popcount((unsigned)mask);
-            int best = LADDER_NONE;
-            for (int i = 0; i < k; i++) {
-                int club = clubs[i];
-                if (mask >> club & 1 || drawn_at[club] > size) continue;
-                int wanted = need[(mask | 1 << club) * width + now];
-                if (wanted == LADDER_NONE) continue;
-                for (int before = 0; before <= now && before < best; before++)
-                    if (limit[(club * width + now) * width + before] >= wanted) {
-                        best = before;
-                        break;
+            for (int gone = 0; gone <= duty; gone++) {
+                int best = LADDER_NONE;
+                for (int i = 0; i < k; i++) {
+                    int club = clubs[i];
+                    if (mask >> club & 1 || drawn_at[club] > size) continue;
+                    for (int taken = 0; taken <= imin(duty - gone, jokers_dealt - gone);
+                         taken++) {
+                        int wanted = NEED(mask | 1 << club, now, gone, taken);
+                        if (wanted == LADDER_NONE) continue;
+                        for (int before = 0; before <= now && before < best; before++)
+                            if (ladder_taking(c, limit, width, start, club, now, before,
+                                              taken) >= wanted) {
+                                best = before;
+                                break;
+                            }
                     }
-            }
-            first[mask * width + now] = (unsigned char)best;
-            for (int gain = least; gain <= imin(9, total - now); gain++) {
-                int later = now + gain < total ? first[mask * width + now + gain] : LADDER_NONE;
-                if (now + gain == total || (later != LADDER_NONE && later <= now)) {
-                    need[mask * width + now] = (unsigned char)gain;
-                    break;
                 }
+                FIRST(mask, now, gone) = (unsigned char)best;
             }
+            for (int gone = 0; gone <= duty; gone++)
+                for (int taken = 0; taken <= duty - gone; taken++)
+                    for (int gain = imax(least, taken); gain <= imin(9, total - now); gain++) {
+                        if (now + gain == total) {
+                            if (gone + taken == duty) {
+                                NEED(mask, now, gone, taken) = (unsigned char)gain;
+                                break;
+                            }
+                            continue;
+                        }
+                        int later = FIRST(mask, now + gain, gone + taken);
+                        if (later != LADDER_NONE && later <= now) {
+                            NEED(mask, now, gone, taken) = (unsigned char)gain;
+                            break;
+                        }
+                    }
         }
     }
+#undef FIRST
+#undef NEED
     free(limit); free(first); free(playable);
     c->ladder = need;
     return 0;
+}
+
+/* How many of the duty's Jokers are no longer in play (losscheck.py jokers_gone). */
+static int jokers_gone(const Checker *c, const Node *n) {
+    if (!c->duty) return 0;
+    int in_play = c->prefix_value[c->total][0] - c->prefix_value[n->dealt][0];
+    for (int s = 0; s < SLOTS; s++)
+        if (n->cells[s] >= 0 && !c->value[n->cells[s]]) in_play++;
+    return c->duty - in_play;
+}
+
+/* What the largest moves taking Jokers depend on, read once per grid: per
+ * line, its cards, its Jokers and the ranks on it (bits); 0 lines when 3
+ * Diamonds block Lines (CF 3.2). */
+typedef struct { int lines, held[6], jokers[6], ranks[6]; } JokerLines;
+
+static void joker_lines(const Checker *c, const signed char *cells, JokerLines *out) {
+    int diamonds = 0;
+    for (int s = 0; s < SLOTS; s++)
+        if (cells[s] >= 0 && c->value[cells[s]] && c->suit[cells[s]] == SUIT_D) diamonds++;
+    out->lines = diamonds >= 3 ? 0 : 6;
+    for (int l = 0; l < out->lines; l++) {
+        out->held[l] = out->jokers[l] = out->ranks[l] = 0;
+        for (int j = 0; j < 3; j++) {
+            int cell = cells[LINE_SLOTS[l][j]];
+            if (cell < 0) continue;
+            out->held[l]++;
+            if (!c->value[cell]) out->jokers[l]++;
+            else out->ranks[l] |= 1 << c->value[cell];
+        }
+    }
+}
+
+/* At least the largest move of `club` taking `taken` >= 1 Jokers, -1 when
+ * none can (losscheck.py largest_taking): Any one card, or a Line through
+ * that many Jokers aimed at the club's rank (or a Joker, where allowed). */
+static int largest_taking(const Checker *c, const JokerLines *lines, int club, int taken) {
+    int best = taken == 1 ? 1 : -1;
+    for (int l = 0; l < lines->lines; l++)
+        if (lines->jokers[l] >= taken && (c->line_joker_target || lines->ranks[l] >> club & 1))
+            best = imax(best, lines->held[l]);
+    return best;
 }
 
 /* 1 when no club in hand has a move as big as the ladder needs (lost). */
 static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int h,
                           const int *largest) {
     if (!c->ladder) return 0;
-    int now = c->total - cards_left(c, n), width = c->total + 1;
+    int now = c->total - cards_left(c, n), width = c->total + 1, jj = c->duty + 1;
+    int gone = jokers_gone(c, n), on_grid = 0;
+    if (c->duty)
+        for (int s = 0; s < SLOTS; s++)
+            if (n->cells[s] >= 0 && !c->value[n->cells[s]]) on_grid++;
+    int most_taken = imin(on_grid, c->duty - gone);
+    JokerLines lines;
+    if (most_taken) joker_lines(c, n->cells, &lines);
     for (int i = 0; i < h; i++) {
-        int wanted = c->ladder[(n->played | 1 << hand[i]) * width + now];
-        if (wanted != LADDER_NONE && largest[hand[i]] >= wanted) return 0;
+        size_t row = ((size_t)(n->played | 1 << hand[i]) * width + now) * jj + gone;
+        for (int taken = 0; taken <= most_taken; taken++) {
+            int wanted = c->ladder[row * jj + taken];
+            if (wanted == LADDER_NONE) continue;
+            int size = taken ? largest_taking(c, &lines, hand[i], taken) : largest[hand[i]];
+            if (size >= wanted) return 0;
+        }
     }
     return 1;
 }
 
-/* The least a move of `club` must clear, `now` cards gone since the start,
- * for its child to be worth a look (losscheck.py least_clear): the ladder's
- * need, 0 without a ladder, 10 where no clear will do. */
-static int least_clear(const Checker *c, int played, int club, int now) {
+/* The least a move of `club` must clear, `now` cards gone since the start
+ * (`gone` Jokers among them), the move taking `taken` Jokers, for its child to
+ * be worth a look (losscheck.py least_clear): the ladder's need, 0 without a
+ * ladder, 10 where no clear will do. */
+static int least_clear(const Checker *c, int played, int club, int now, int gone, int taken) {
     if (!c->ladder) return 0;
-    int wanted = c->ladder[(played | 1 << club) * (c->total + 1) + now];
+    int jj = c->duty + 1;
+    int wanted = c->ladder[((((size_t)(played | 1 << club)) * (c->total + 1) + now) * jj + gone)
+                           * jj + taken];
     return wanted == LADDER_NONE ? 10 : wanted;
+}
+
+/* least_clear of `club` for each number of Jokers a move may take (0 .. 2),
+ * and the slots holding Jokers (for jokers_taken without a scan). */
+static int joker_slots(const Checker *c, const signed char *cells) {
+    int mask = 0;
+    if (c->duty)
+        for (int s = 0; s < SLOTS; s++)
+            if (cells[s] >= 0 && !c->value[cells[s]]) mask |= 1 << s;
+    return mask;
+}
+
+static void least_clears(const Checker *c, int played, int club, int now, int gone, int *out) {
+    for (int taken = 0; taken < 3; taken++)
+        out[taken] = taken <= c->duty - gone ? least_clear(c, played, club, now, gone, taken) : 10;
 }
 
 /* bound(node) < left, computed lazily.  The ladder goes first: it needs
@@ -980,15 +1091,16 @@ static int lost_by_search(Checker *c, const Node *n) {
     int hand[13];
     int h = hand_of(c, n->played, hand);
     Moves moves;
-    int left_now = cards_left(c, n);
+    int left_now = cards_left(c, n), gone = jokers_gone(c, n), jokers = joker_slots(c, n->cells);
     for (int i = 0; i < h && !won; i++) {
-        int least = least_clear(c, n->played, hand[i], c->total - left_now);
+        int least[3];
+        least_clears(c, n->played, hand[i], c->total - left_now, gone, least);
         int last = popcount((unsigned)(n->played | 1 << hand[i])) == c->clubs;
         generate(c, n->cells, hand[i], &moves);
         for (int j = 0; j < moves.n; j++) {
             int size = popcount((unsigned)moves.mask[j]);
             if (size == left_now) { won = 1; break; }
-            if (last || size < least) continue;
+            if (last || size < least[popcount((unsigned)(moves.mask[j] & jokers))]) continue;
             Node child = after_move(c, n, moves.mask[j], hand[i]);
             int left = left_now - size;
             if (cut(c, &child, left)) continue;
@@ -1030,9 +1142,11 @@ static int walk(Checker *c, Table *listed, const Node *root, int *detail) {
         if ((c->visited & 1023) == 0 && clc_interrupted) { out = OUT_INTERRUPTED; break; }
         int hand[13];
         int h = hand_of(c, n.played, hand);
-        int left_now = cards_left(c, &n);
+        int left_now = cards_left(c, &n), gone = jokers_gone(c, &n);
+        int jokers = joker_slots(c, n.cells);
         for (int i = 0; i < h && out == OUT_OK; i++) {
-            int least = least_clear(c, n.played, hand[i], c->total - left_now);
+            int least[3];
+            least_clears(c, n.played, hand[i], c->total - left_now, gone, least);
             int last = popcount((unsigned)(n.played | 1 << hand[i])) == c->clubs;
             generate(c, n.cells, hand[i], &moves);
             for (int j = 0; j < moves.n; j++) {
@@ -1046,7 +1160,10 @@ static int walk(Checker *c, Table *listed, const Node *root, int *detail) {
                     break;
                 }
                 if (last) continue;  /* CF 5.2 */
-                if (size < least) { c->bound_cuts++; continue; }  /* the ladder, childless */
+                if (size < least[popcount((unsigned)(moves.mask[j] & jokers))]) {
+                    c->bound_cuts++;  /* the ladder, childless */
+                    continue;
+                }
                 Node child = after_move(c, &n, moves.mask[j], hand[i]);
                 int left = left_now - size;
                 if (cut(c, &child, left)) {
@@ -1154,6 +1271,8 @@ int clc_check(const int *values, const int *suits, int total,
     c->clubs = n_clubs;
     c->hand_size = hand_size;
     set_rules(c, rules);
+    /* The Jokers' duty (losscheck.py): they leave only by Any or a Line. */
+    c->duty = c->jokers_match || c->sum_jokers_zero ? 0 : c->prefix_value[total][0];
     c->window_clubs = window_clubs;
     c->search_budget = search_budget;
     c->caps_key = calloc(CAPS_CACHE, sizeof(u64));

@@ -19,7 +19,9 @@ settles), and every move from it, of every club in hand, must lead to
 * a state the check's own bound (:func:`_LossChecker.bound`) proves lost:
   fewer cards clearable than cards left, or no club in hand with a move as
   big as the check's own ladder (:meth:`_LossChecker._ladder_needs`, built
-  once from the deal's deck order) needs, or
+  once from the deal's deck order, counting the Jokers' duty where Jokers
+  neither match nor join Sums: the solver's ladder does not yet, so the
+  check cuts some states the solver expanded) needs, or
 * a state the certificate lists, which is then checked the same way, or
 * failing those, a state the check's own exhaustive search (same bound at
   every node, a node budget) proves lost.
@@ -47,7 +49,7 @@ from array import array
 from dataclasses import dataclass
 
 from model.clubfight.capacity import club_capacities, most_cards_adding_up
-from model.clubfight.moves import moves_for_club
+from model.clubfight.moves import LINE_SLOTS, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
 
@@ -257,6 +259,10 @@ class _LossChecker:
             self.suit_prefix[suit] = prefix
         self.moves_cache: dict[tuple, list] = {}
         self.caps_cache: dict[tuple, dict] = {}
+        # The Jokers' duty: unless Jokers match or join Sums, a Joker leaves the
+        # grid only by Any or by a Line through it (CF 4.3, 4.4, 4.7).
+        constrained = not (rules.jokers_match or rules.sum_jokers_zero)
+        self.duty = sum(1 for v in self.value_of if not v) if constrained else 0
         self.ladder = self._ladder_needs()
 
     # -- the game, from the rules model ------------------------------------------
@@ -633,10 +639,11 @@ class _LossChecker:
         return min(best, grid_size)
 
     def _ladder_needs(self) -> dict | None:
-        """The ladder's table: ``need[(played, C)]``, the least a club must clear,
-        acting once ``C`` cards are gone and completing the set ``played``
-        (value mask), for the clubs after it to be able to finish; ``None``
-        when the start's grid has holes and cards to deal.
+        """The ladder's table: ``need[(played, C, gone, taken)]``, the least a
+        club must clear, acting once ``C`` cards are gone with ``gone`` Jokers
+        among them and taking ``taken`` Jokers itself, completing the set
+        ``played`` (value mask), for the clubs after it to be able to finish;
+        ``None`` when the start's grid has holes and cards to deal.
 
         The argument.  Once ``C`` cards are cleared, ``dealt(C) = min(total,
         dealt + C)`` cards have been dealt (a full grid is refilled one card
@@ -644,12 +651,19 @@ class _LossChecker:
         ``c`` were gone, sees only cards numbered below ``dealt(C)`` and has
         every card numbered ``dealt(c) .. dealt(C) - 1`` on its grid (dealt
         into the slots the club before emptied): so it clears at most
-        :meth:`_ladder_limit`.  A finish from ``(played, C, c)`` needs a club
-        ``z`` not in ``played``, drawn by then (CF 2.4), and a clear ``g`` (at
-        least 1 when actions must clear) within its limit with ``C + g`` the
-        total, or a finish from ``(played + z, C + g, C)``.  Limits only grow
-        with ``c``, so ``first[(played, C)]``, the least ``c`` with a finish,
-        says it all.
+        :meth:`_ladder_limit`.  When Jokers neither match nor join Sums (the
+        ``duty``: that many Jokers), an action that takes a Joker is Any (one
+        card) or a Line through it (at most 3, aimed at a card of the club's
+        rank, dealt by then, or at the Joker where the rules allow): so a
+        club taking Jokers clears at most 3, or 1 without a Line, and two
+        Jokers at once need a Line; a Joker is taken only once dealt, and the
+        last clear leaves no Joker.  A finish from ``(played, C, gone, c)``
+        needs a club ``z`` not in ``played``, drawn by then (CF 2.4), and a
+        clear ``g`` (at least 1 when actions must clear) taking ``t`` Jokers
+        within its limit, with ``C + g`` the total and every Joker gone, or a
+        finish from ``(played + z, C + g, gone + t, C)``.  Limits only grow
+        with ``c``, so ``first[(played, C, gone)]``, the least ``c`` with a
+        finish, says it all.  Without a duty ``gone`` and ``taken`` are 0.
         """
         filled = sum(1 for i in self.start_cells if i >= 0)
         total = self.total
@@ -657,6 +671,8 @@ class _LossChecker:
             return None
         order = self.order
         clubs = sorted(set(order))
+        rules = self.rules
+        duty = self.duty
 
         def dealt(cleared: int) -> int:
             return min(total, self.start_dealt + cleared)
@@ -668,6 +684,20 @@ class _LossChecker:
                 for club in clubs:
                     limit[club, now, before] = self._ladder_limit(
                         club, range(dealt(now)), range(dealt(before), dealt(now)), grid_size)
+        ranks_dealt = [{self.value_of[i] for i in range(dealt(now))} for now in range(total)]
+        jokers_dealt = [sum(1 for i in range(dealt(now)) if not self.value_of[i])
+                        for now in range(total)]
+
+        def taking(club: int, now: int, before: int, taken: int) -> int:
+            """The limit of ``club`` when its clear takes ``taken`` Jokers."""
+            most = limit[club, now, before]
+            if not taken:
+                return most
+            line = club in ranks_dealt[now] or rules.line_joker_target
+            if taken == 1:
+                return min(most, 3 if line else 1)
+            return min(most, 3) if line else -1
+
         drawn_at = {club: max(0, order.index(club) - self.hand_size + 1) for club in clubs}
         # The sets of clubs that can have been played: an order exists that
         # plays each once drawn.
@@ -677,30 +707,71 @@ class _LossChecker:
                 turns = sorted(drawn_at[club] for club in chosen)
                 if all(turn <= i for i, turn in enumerate(turns)):
                     playable.append((sum(1 << club for club in chosen), size))
-        least = 1 if self.rules.must_clear else 0
+        least = 1 if rules.must_clear else 0
         first: dict[tuple, int | None] = {}
         need: dict[tuple, int | None] = {}
         for now in range(total - 1, -1, -1):
             for mask, size in playable:
-                options = []
-                for club in clubs:
-                    if mask >> club & 1 or drawn_at[club] > size:
-                        continue
-                    wanted = need[mask | 1 << club, now]
-                    if wanted is None:
-                        continue
-                    for before in range(now + 1):
-                        if limit[club, now, before] >= wanted:
-                            options.append(before)
-                            break
-                first[mask, now] = min(options, default=None)
-                need[mask, now] = None
-                for gain in range(least, min(9, total - now) + 1):
-                    later = first.get((mask, now + gain))
-                    if now + gain == total or (later is not None and later <= now):
-                        need[mask, now] = gain
-                        break
+                for gone in range(duty + 1):
+                    options = []
+                    for club in clubs:
+                        if mask >> club & 1 or drawn_at[club] > size:
+                            continue
+                        for taken in range(min(duty - gone, jokers_dealt[now] - gone) + 1):
+                            wanted = need[mask | 1 << club, now, gone, taken]
+                            if wanted is None:
+                                continue
+                            for before in range(now + 1):
+                                if taking(club, now, before, taken) >= wanted:
+                                    options.append(before)
+                                    break
+                    first[mask, now, gone] = min(options, default=None)
+                for gone in range(duty + 1):
+                    for taken in range(duty - gone + 1):
+                        need[mask, now, gone, taken] = None
+                        for gain in range(max(least, taken), min(9, total - now) + 1):
+                            if now + gain == total:
+                                if gone + taken == duty:
+                                    need[mask, now, gone, taken] = gain
+                                    break
+                                continue
+                            later = first.get((mask, now + gain, gone + taken))
+                            if later is not None and later <= now:
+                                need[mask, now, gone, taken] = gain
+                                break
         return need
+
+    def jokers_gone(self, cells: tuple, dealt: int) -> int:
+        """How many of the duty's Jokers are no longer in play (0 without a duty)."""
+        if not self.duty:
+            return 0
+        in_play = sum(1 for i in cells if i >= 0 and not self.value_of[i])
+        return self.duty - in_play - sum(1 for i in range(dealt, self.total)
+                                         if not self.value_of[i])
+
+    def jokers_taken(self, cells: tuple, slots) -> int:
+        """How many Jokers a move clearing ``slots`` takes (0 without a duty)."""
+        if not self.duty:
+            return 0
+        return sum(1 for s in slots if not self.value_of[cells[s]])
+
+    def largest_taking(self, cells: tuple, club: int, taken: int) -> int:
+        """At least the largest move of ``club`` on this grid that takes ``taken``
+        Jokers (``taken >= 1``; -1 when none can): Any takes one card, a Line
+        the cards of a row or column holding that many Jokers and aimed at a
+        card of the club's rank (or at a Joker where the rules allow), unless
+        3 Diamonds block Lines (CF 3.2, 4.3, 4.4)."""
+        value_of = self.value_of
+        best = 1 if taken == 1 else -1
+        diamonds = sum(1 for i in cells if i >= 0 and value_of[i] and self.suit_of[i] == "D")
+        if diamonds >= 3:
+            return best
+        for line in LINE_SLOTS.values():
+            held = [cells[s] for s in line if cells[s] >= 0]
+            if sum(1 for i in held if not value_of[i]) >= taken and (
+                    any(value_of[i] == club for i in held) or self.rules.line_joker_target):
+                best = max(best, len(held))
+        return best
 
     def ladder_refutes(self, cells: tuple, dealt: int, played: frozenset,
                        largest: dict) -> bool:
@@ -709,16 +780,23 @@ class _LossChecker:
             return False
         mask = sum(1 << club for club in played)
         now = self.total - self.cards_left(cells, dealt)
+        gone = self.jokers_gone(cells, dealt)
+        on_grid = sum(1 for i in cells if i >= 0 and not self.value_of[i]) if self.duty else 0
         for club, size in largest.items():
-            wanted = self.ladder[mask | 1 << club, now]
-            if wanted is not None and size >= wanted:
-                return False
+            for taken in range(min(on_grid, self.duty - gone) + 1):
+                if taken:
+                    size = self.largest_taking(cells, club, taken)
+                wanted = self.ladder[mask | 1 << club, now, gone, taken]
+                if wanted is not None and size >= wanted:
+                    return False
         return True
 
-    def least_clear(self, played: frozenset, club: int, now: int) -> int:
+    def least_clear(self, played: frozenset, club: int, now: int, gone: int = 0,
+                    taken: int = 0) -> int:
         """The least a move of ``club`` must clear, ``now`` cards gone since the
-        start, for its child to be worth a look: the ladder's need (0 without a
-        ladder; 10, more than any move, where no clear will do).
+        start (``gone`` Jokers among them) and the move taking ``taken``
+        Jokers, for its child to be worth a look: the ladder's need (0 without
+        a ladder; 10, more than any move, where no clear will do).
 
         A smaller move leaves a lost child, by the argument of
         :meth:`ladder_refutes`: along a winning line the club acting first
@@ -726,7 +804,7 @@ class _LossChecker:
         would refute it too; testing the move first saves making it.)"""
         if self.ladder is None:
             return 0
-        wanted = self.ladder[sum(1 << c for c in played) | 1 << club, now]
+        wanted = self.ladder[sum(1 << c for c in played) | 1 << club, now, gone, taken]
         return 10 if wanted is None else wanted
 
     # -- the check -----------------------------------------------------------------
@@ -744,13 +822,15 @@ class _LossChecker:
             raise _Unsettled(_over_budget(self.search_budget))
         won = False
         left_now = self.cards_left(cells, dealt)
+        gone = self.jokers_gone(cells, dealt)
         for club in self.hand(played):
-            least = self.least_clear(played, club, self.total - left_now)
             for slots in self.moves(cells, club):
                 if len(slots) == left_now:
                     won = True
                     break
                 after_played = played | {club}
+                least = self.least_clear(played, club, self.total - left_now, gone,
+                                         self.jokers_taken(cells, slots))
                 if len(after_played) == len(self.order) or len(slots) < least:
                     continue
                 after, after_dealt = self.after(cells, dealt, slots)
@@ -850,8 +930,8 @@ def _walk(checker: _LossChecker, listed: frozenset, root: CellState,
         cells, dealt, played = stack.pop()
         report.visited += 1
         left_now = checker.cards_left(cells, dealt)
+        gone = checker.jokers_gone(cells, dealt)
         for club in checker.hand(played):
-            least = checker.least_clear(played, club, checker.total - left_now)
             for slots in checker.moves(cells, club):
                 report.children += 1
                 if len(slots) == left_now:  # grid and deck empty after it
@@ -859,6 +939,8 @@ def _walk(checker: _LossChecker, listed: frozenset, root: CellState,
                 after_played = played | {club}
                 if len(after_played) == len(checker.order):
                     continue  # no club left, cards left: lost (CF 5.2)
+                least = checker.least_clear(played, club, checker.total - left_now, gone,
+                                            checker.jokers_taken(cells, slots))
                 if len(slots) < least:
                     report.bound_cuts += 1  # the ladder, before making the child
                     continue
