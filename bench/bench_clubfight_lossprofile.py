@@ -58,7 +58,8 @@ from model.clubfight.rules import PRESETS  # noqa: E402
 from model.clubfight.slack import with_clubs  # noqa: E402
 from model.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
 from model.clubfight._solver_core import (  # noqa: E402
-    Position, child_grid, club_masks, grid_max_clears, ladder_limits, ladder_needs, unpack_grid,
+    Position, child_grid, club_masks, grid_max_clears, ladder_key, ladder_limits, ladder_needs,
+    unpack_grid,
 )
 from model.clubfight.solver import (  # noqa: E402
     CERTIFICATE_LIMIT, fewest_left, position_state, solve,
@@ -191,10 +192,12 @@ def _clubs(mask: int) -> list[int]:
 
 def _margin(grid: int, position: Position, rules, need, hand: int, played: int,
             cleared: int) -> int:
-    """The ladder's margin (as :meth:`_Search.ladder_margin`): the most a club in
-    ``hand`` clears on ``grid`` beyond what ``need`` asks of it."""
+    """The ladder's margin (as :meth:`_Search.ladder_margin`, without the Jokers'
+    duty, which ``need`` was built without): the most a club in ``hand`` clears on
+    ``grid`` beyond what ``need`` asks of it."""
     most = grid_max_clears(unpack_grid(grid), position.values, position.suits, rules)
-    return max(most[club] - need[(played | 1 << club) << 6 | cleared] for club in _clubs(hand))
+    return max(most[club] - need[ladder_key(played | 1 << club, cleared)]
+               for club in _clubs(hand))
 
 
 def _fewest(found) -> str:

@@ -35,7 +35,8 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
        R_UPDOWN_ANY_SUBSET, R_LINE_JOKER_TARGET, R_RUN_MIN_CARDS, R_COUNT };
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
-       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_LADDER_MOVES, T_COUNT };
+       T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_LADDER_MOVES, T_JOKER_DUTY,
+       T_COUNT };
 /* Blocked action flags of a window (blocking technique). */
 #define BLOCK_LINE 1
 #define BLOCK_UPDOWN 2
@@ -201,8 +202,11 @@ typedef struct {
     int all_clubs;
     int available[14];
     int club_order[16], n_clubs, hand_size, start_dealt, ladder_usable;
-    /* ladder[played * (total + 1) + C]: ladder_needs (NULL until built). */
+    /* ladder[((played * (total + 1) + C) * jj + gone) * jj + taken]: ladder_needs
+     * (NULL until built); duty: the Jokers only Any or a Line takes (0 when
+     * Jokers match or join Sums, or joker_duty is off), jj = duty + 1. */
     uint8_t *ladder;
+    int duty, jj;
     int rules[R_COUNT];
     int tech[T_COUNT];
     int jokers_constrained;
@@ -926,31 +930,47 @@ static void ladder_limits(const Search *S, int *limits) {
 
 /* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
 static int ladder_build(Search *S) {
-    int total = S->total, width = total + 1, k = S->n_clubs;
+    int total = S->total, width = total + 1, k = S->n_clubs, duty = S->duty, jj = S->jj;
     int least = S->rules[R_MUST_CLEAR] ? 1 : 0;
     int available[16];
     for (int i = 0; i < k; i++) available[i] = i - S->hand_size + 1 > 0 ? i - S->hand_size + 1 : 0;
+    size_t rows = (size_t)16384 * width;
     int *limits = malloc(sizeof(int) * width * width * 14);
-    uint8_t *least_before = malloc((size_t)k * width * 10);
-    uint8_t *need = malloc((size_t)16384 * width);
-    uint8_t *before_of = malloc((size_t)16384 * width);
+    uint8_t *least_before = malloc((size_t)k * width * 3 * 10);
+    uint8_t *need = malloc(rows * jj * jj);
+    uint8_t *before_of = malloc(rows * jj);
     int *sets = malloc(sizeof(int) * (1 << k)), *members_of = malloc(sizeof(int) * (1 << k));
     if (!limits || !least_before || !need || !before_of || !sets || !members_of) {
         free(limits); free(least_before); free(need); free(before_of); free(sets); free(members_of);
         return 1;
     }
     ladder_limits(S, limits);
-    memset(least_before, LADDER_NEVER, (size_t)k * width * 10);
-    memset(need, LADDER_NEVER, (size_t)16384 * width);
-    memset(before_of, LADDER_NEVER, (size_t)16384 * width);
+    memset(least_before, LADDER_NEVER, (size_t)k * width * 3 * 10);
+    memset(need, LADDER_NEVER, rows * jj * jj);
+    memset(before_of, LADDER_NEVER, rows * jj);
+    /* ranks and Jokers dealt once `cleared` are gone (the Jokers' duty) */
+    int jokers_dealt[64] = {0};
+    int ranks_dealt[64] = {0};
+    for (int cleared = 0; cleared < total; cleared++) {
+        int end = S->start_dealt + cleared < total ? S->start_dealt + cleared : total;
+        for (int i = 0; i < end; i++) {
+            if (S->values[i]) ranks_dealt[cleared] |= 1 << S->values[i];
+            else jokers_dealt[cleared]++;
+        }
+    }
     for (int i = 0; i < k; i++) {
         int club = S->club_order[i];
         for (int cleared = 0; cleared < total; cleared++) {
-            uint8_t *row = least_before + (i * width + cleared) * 10;
-            int reached = -1;
-            for (int before = 0; before <= cleared; before++) {
-                int limit = limits[(cleared * width + before) * 14 + club];
-                while (reached < limit) row[++reached] = (uint8_t)before;
+            int line = (ranks_dealt[cleared] >> club & 1) || S->rules[R_LINE_JOKER_TARGET];
+            for (int taken = 0; taken <= duty; taken++) {
+                uint8_t *row = least_before + ((i * width + cleared) * 3 + taken) * 10;
+                int reached = -1;
+                for (int before = 0; before <= cleared; before++) {
+                    int limit = limits[(cleared * width + before) * 14 + club];
+                    if (taken == 1) limit = limit < (line ? 3 : 1) ? limit : (line ? 3 : 1);
+                    else if (taken == 2) limit = line ? (limit < 3 ? limit : 3) : -1;
+                    while (reached < limit) row[++reached] = (uint8_t)before;
+                }
             }
         }
     }
@@ -974,31 +994,85 @@ static int ladder_build(Search *S) {
             sets[n_sets] = mask; members_of[n_sets] = members; n_sets++;
         }
     }
+#define NEED(mask, cleared, gone, taken) \
+    need[(((size_t)(mask) * width + (cleared)) * jj + (gone)) * jj + (taken)]
+#define BEFORE(mask, cleared, gone) before_of[((size_t)(mask) * width + (cleared)) * jj + (gone)]
     for (int cleared = total - 1; cleared >= 0; cleared--) {
         int top = total - cleared < 9 ? total - cleared : 9;
         for (int e = 0; e < n_sets; e++) {
             int mask = sets[e], members = members_of[e], size = popcount((u64)members);
-            int best = LADDER_NEVER;
-            for (int i = 0; i < k; i++) {
-                if (members >> i & 1 || available[i] > size) continue;
-                int g = need[(mask | 1 << S->club_order[i]) * width + cleared];
-                if (g <= 9) {
-                    int at = least_before[(i * width + cleared) * 10 + g];
-                    if (at < best) best = at;
+            for (int gone = 0; gone <= duty; gone++) {
+                int best = LADDER_NEVER;
+                int most_taken = duty - gone < jokers_dealt[cleared] - gone
+                    ? duty - gone : jokers_dealt[cleared] - gone;
+                for (int i = 0; i < k; i++) {
+                    if (members >> i & 1 || available[i] > size) continue;
+                    int played = mask | 1 << S->club_order[i];
+                    for (int taken = 0; taken <= most_taken; taken++) {
+                        int g = NEED(played, cleared, gone, taken);
+                        if (g <= 9) {
+                            int at = least_before[((i * width + cleared) * 3 + taken) * 10 + g];
+                            if (at < best) best = at;
+                        }
+                    }
                 }
+                BEFORE(mask, cleared, gone) = (uint8_t)best;
             }
-            before_of[mask * width + cleared] = (uint8_t)best;
-            int found = LADDER_NEVER;
-            for (int g = least; g <= top; g++)
-                if (cleared + g == total || before_of[mask * width + cleared + g] <= cleared) {
-                    found = g; break;
+            for (int gone = 0; gone <= duty; gone++)
+                for (int taken = 0; taken <= duty - gone; taken++) {
+                    int found = LADDER_NEVER;
+                    for (int g = least > taken ? least : taken; g <= top; g++) {
+                        if (cleared + g == total) {
+                            if (gone + taken == duty) { found = g; break; }
+                            continue;
+                        }
+                        if (BEFORE(mask, cleared + g, gone + taken) <= cleared) { found = g; break; }
+                    }
+                    NEED(mask, cleared, gone, taken) = (uint8_t)found;
                 }
-            need[mask * width + cleared] = (uint8_t)found;
         }
     }
+#undef NEED
+#undef BEFORE
     free(limits); free(least_before); free(before_of); free(sets); free(members_of);
     S->ladder = need;
     return 0;
+}
+
+/* What the moves taking Jokers depend on, read once per grid: per line, its
+ * cards, its Jokers and the ranks on it (bits); no line when 3 Diamonds block
+ * Lines (CF 3.2). */
+typedef struct { int lines, held[6], jokers[6], ranks[6]; } JokerLines;
+
+static void joker_lines(const Search *S, u64 grid, JokerLines *out) {
+    int cells[9], diamonds = 0;
+    unpack(grid, cells);
+    for (int s = 0; s < 9; s++)
+        if (cells[s] >= 0 && S->values[cells[s]] && S->suits[cells[s]] == SUIT_D) diamonds++;
+    out->lines = diamonds >= 3 ? 0 : 6;
+    for (int n = 0; n < out->lines; n++) {
+        out->held[n] = out->jokers[n] = out->ranks[n] = 0;
+        for (int j = 0; j < MASK_LEN[LINE_MASK[n]]; j++) {
+            int index = cells[MASK_SLOTS[LINE_MASK[n]][j]];
+            if (index < 0) continue;
+            out->held[n]++;
+            if (!S->values[index]) out->jokers[n]++;
+            else out->ranks[n] |= 1 << S->values[index];
+        }
+    }
+}
+
+/* largest_taking in _solver_core.py: at least the largest move of `club` on the
+ * grid taking `taken` >= 1 Jokers (-1 when none can): Any one card, or a Line
+ * through that many Jokers aimed at the club's rank (or a Joker, where the
+ * rules allow). */
+static int largest_taking(const Search *S, const JokerLines *lines, int club, int taken) {
+    int best = taken == 1 ? 1 : -1;
+    for (int n = 0; n < lines->lines; n++)
+        if (lines->jokers[n] >= taken && lines->held[n] > best
+                && (S->rules[R_LINE_JOKER_TARGET] || lines->ranks[n] >> club & 1))
+            best = lines->held[n];
+    return best;
 }
 
 /* ladder_margin in solver.py: the most a club in hand can clear beyond what the
@@ -1007,12 +1081,22 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     const Caps *c = caps_of(S, key);
     const int *most = max_clears(S, grid);
     if (!c || !most) return 0;  /* out of memory: S->oom is set, cut nothing */
-    int cleared = S->total - c->left, width = S->total + 1;
+    int cleared = S->total - c->left, width = S->total + 1, jj = S->jj;
     int hand = S->drawn[popcount((u64)played)] & ~played;
+    int gone = S->duty ? S->duty - (int)(key >> JOKER_SHIFT & 3) : 0;
+    int most_taken = most[0] < S->duty - gone ? most[0] : S->duty - gone;
+    JokerLines lines;
+    if (most_taken) joker_lines(S, grid, &lines);
     int best = -LADDER_NEVER;
     for (int club = 1; club < 14; club++) {
         if (!(hand >> club & 1)) continue;
-        int margin = most[club] - S->ladder[(played | 1 << club) * width + cleared];
+        size_t row = ((size_t)(played | 1 << club) * width + cleared) * jj + gone;
+        int margin = most[club] - S->ladder[row * jj];
+        for (int taken = 1; taken <= most_taken; taken++) {
+            /* the Jokers' duty (ladder_needs): a move taking Jokers is Any or a Line */
+            int other = largest_taking(S, &lines, club, taken) - S->ladder[row * jj + taken];
+            if (other > margin) margin = other;
+        }
         if (margin > best) best = margin;
     }
     return best;
@@ -1076,6 +1160,16 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     int must = left_now - S->leave;  /* what the clubs left must clear from here */
     int total = S->total;
 
+    /* The Jokers' duty: its Jokers gone, and those on the grid (slots). */
+    int gone = S->duty ? S->duty - (int)(count_key >> JOKER_SHIFT & 3) : 0;
+    int joker_slots = 0;
+    if (S->duty)
+        for (int s = 0; s < 9; s++) {
+            int index = slot_of(grid, s);
+            if (index != EMPTY && !S->values[index]) joker_slots |= 1 << s;
+        }
+    int jokers_here = popcount((u64)joker_slots);
+
     /* Children */
     size_t need = 0;
     for (int club = 1; club < 14; club++) {
@@ -1099,9 +1193,19 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         MoveE *found = moves_of(S, grid, club, &count);
         if (!found) return R_OOM;
         S->stats[S_CHILDREN] += count;
-        /* ladder_moves: the ladder's need of this club acting now (solver.py). */
-        int least = informed && T[T_LADDER_MOVES] && S->ladder
-            ? S->ladder[(played | bit) * (S->total + 1) + (S->total - left_now)] : 0;
+        /* ladder_moves: the ladder's need of this club acting now, by the Jokers
+         * its move takes (solver.py); the least of them, for the sorted moves. */
+        int least[3] = {0, 0, 0}, least_any = 0;
+        if (informed && T[T_LADDER_MOVES] && S->ladder) {
+            size_t row = ((size_t)(played | bit) * (S->total + 1) + (S->total - left_now))
+                         * S->jj + gone;
+            least_any = LADDER_NEVER;
+            for (int taken = 0; taken < 3; taken++) {
+                least[taken] = taken <= S->duty - gone ? S->ladder[row * S->jj + taken]
+                                                       : LADDER_NEVER;
+                if (taken <= jokers_here && least[taken] < least_any) least_any = least[taken];
+            }
+        }
         for (int i = 0; i < count; i++) {
             int k = found[i].k, mask = found[i].mask;
             if (k >= must) {  /* grid and deck empty (or no more left than leave) */
@@ -1110,11 +1214,11 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 return R_WIN;
             }
             if (!after_clubs) continue;
-            if (k < least) {
-                if (T[T_ORDER]) {  /* biggest first: every move left clears less */
-                    S->stats[S_LADDER_CUTS] += count - i;
-                    break;
-                }
+            if (k < least_any && T[T_ORDER]) {  /* biggest first: every move left clears less */
+                S->stats[S_LADDER_CUTS] += count - i;
+                break;
+            }
+            if (k < least[popcount((u64)(mask & joker_slots))]) {
                 S->stats[S_LADDER_CUTS]++;
                 continue;
             }
@@ -1277,6 +1381,10 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     for (int i = total - 1; i >= 0; i--) S->suffix[i] = S->suffix[i + 1] + S->delta[i];
     for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];
     for (int i = 0; i < T_COUNT; i++) S->tech[i] = tech[i];
+    S->duty = 0;
+    if (tech[T_JOKER_DUTY] && !rules[R_JOKERS_MATCH] && !rules[R_SUM_JOKERS_ZERO])
+        for (int i = 0; i < total; i++) S->duty += values[i] == 0;
+    S->jj = S->duty + 1;
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
     S->leave = leave;
     /* With cards allowed to stay (leave), a Joker may be one of them. */

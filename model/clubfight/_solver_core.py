@@ -605,53 +605,93 @@ def _longest_run(fresh: list[int], club: int, low: int, high: int, older: int) -
     return longest
 
 
+def ladder_key(played: int, cleared: int, gone: int = 0, taken: int = 0) -> int:
+    """The key of :func:`ladder_needs`' table: the clubs played (value mask, the
+    club acting included), the cards cleared before it acts, the Jokers among
+    them and the Jokers its clear takes."""
+    return played << 10 | cleared << 4 | gone << 2 | taken
+
+
+def joker_duty(values, rules: Rules) -> int:
+    """The Jokers that leave the grid only by Any or a Line through them: all of
+    them, unless Jokers match or join Sums (CF 4.1, 4.2, 4.7); 0 then."""
+    if rules.jokers_match or rules.sum_jokers_zero:
+        return 0
+    return sum(1 for value in values if not value)
+
+
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
-                 rules: Rules) -> dict[int, int]:
+                 rules: Rules, values=(), dealt: int = 0) -> dict[int, int]:
     """The least a club must clear for the clubs after it to finish the deal.
 
     ``club_order``: the start's clubs, hand then club deck, ``hand_size`` of
-    them in hand (a club may be played once drawn, CF 2.4).  Returns
-    ``need[played << 6 | C]`` for every set ``played`` of clubs (value mask)
-    that can have been played since the start and every ``C < total`` cards
-    cleared since: the least clear of the club played last (the one that
-    completes ``played``, acting once ``C`` were gone) after which some order
-    of the other clubs, each clearing at most its :func:`ladder_limits`, can
-    clear every card left, or :data:`LADDER_NEVER`.
+    them in hand (a club may be played once drawn, CF 2.4).  ``values``: the
+    cards' values as numbered (0 a Joker) and ``dealt`` the start's deal
+    position, for the Jokers' duty (:func:`joker_duty`; none without them).
+    Returns ``need[ladder_key(played, C, gone, taken)]`` for every set
+    ``played`` of clubs (value mask) that can have been played since the
+    start, every ``C < total`` cards cleared since, ``gone`` of the duty's
+    Jokers among them and ``taken`` Jokers the clear takes: the least clear
+    of the club played last (the one that completes ``played``, acting once
+    ``C`` were gone) after which some order of the other clubs, each clearing
+    at most its :func:`ladder_limits`, can clear every card left, or
+    :data:`LADDER_NEVER`.
 
-    ``before[played << 6 | C]`` is the least ``c`` such that, the club before
+    A clear that takes Jokers under the duty is Any (one card) or a Line
+    through them (at most 3, aimed at a card of the club's rank, dealt by
+    then, or at a Joker where the rules allow): at most 3, or 1 without a
+    Line, and two Jokers at once need a Line; a Joker is taken only once
+    dealt, and the last clear leaves none (the checker's own ladder,
+    :meth:`model.clubfight.losscheck._LossChecker._ladder_needs`, argues the
+    same).
+
+    ``before[played, C, gone]`` is the least ``c`` such that, the club before
     having acted once ``c`` were gone, some club not in ``played`` can act
     once ``C`` are gone and leave the rest possible: a club ``i`` can when its
-    limit at ``(C, c)`` reaches ``need[played + i, C]``.  Limits never shrink
-    as ``c`` grows, so the least such ``c`` says it all.  And ``need[played,
-    C]`` is the least clear ``g`` (at least 1 when actions must clear,
-    ``Rules.must_clear``) with ``C + g = total`` (the deal is won) or
-    ``before[played, C + g] <= C``.  Both follow from larger sets and larger ``C``, so one pass over
-    ``C`` down and sets by size down fills them.
+    limit at ``(C, c)`` (taking ``t`` Jokers) reaches ``need[played + i, C,
+    gone, t]``.  Limits never shrink as ``c`` grows, so the least such ``c``
+    says it all.  And ``need[played, C, gone, t]`` is the least clear ``g``
+    (at least 1 when actions must clear, ``Rules.must_clear``, and at least
+    ``t``) with ``C + g = total`` and every Joker gone (the deal is won) or
+    ``before[played, C + g, gone + t] <= C``.  Both follow from larger sets
+    and larger ``C``, so one pass over ``C`` down and sets by size down fills
+    them.
     """
     width = total + 1
     k = len(club_order)
     available = [max(0, i - hand_size + 1) for i in range(k)]
     least = 1 if rules.must_clear else 0
-    # least_before[(i * width + C) * 10 + g]: the least c at which club i can clear g.
-    least_before = [LADDER_NEVER] * (k * width * 10)
+    duty = joker_duty(values, rules)
+    ends = [min(total, dealt + cleared) for cleared in range(total)]
+    ranks_dealt = [{values[i] for i in range(end)} if duty else set() for end in ends]
+    jokers_dealt = [sum(1 for i in range(end) if not values[i]) if duty else 0 for end in ends]
+    # least_before[((i * width + C) * 3 + t) * 10 + g]: the least c at which club i,
+    # its clear taking t Jokers, can clear g.
+    least_before = [LADDER_NEVER] * (k * width * 3 * 10)
     for i, club in enumerate(club_order):
         for cleared in range(total):
-            base = (i * width + cleared) * 10
-            reached = -1
-            for before in range(cleared + 1):
-                limit = limits[(cleared * width + before) * 14 + club]
-                while reached < limit:
-                    reached += 1
-                    least_before[base + reached] = before
+            line = club in ranks_dealt[cleared] or rules.line_joker_target
+            for taken in range(duty + 1):
+                base = ((i * width + cleared) * 3 + taken) * 10
+                reached = -1
+                for before in range(cleared + 1):
+                    limit = limits[(cleared * width + before) * 14 + club]
+                    if taken == 1:
+                        limit = min(limit, 3 if line else 1)
+                    elif taken == 2:
+                        limit = min(limit, 3) if line else -1
+                    while reached < limit:
+                        reached += 1
+                        least_before[base + reached] = before
     sets = []
     for members in range(1 << k):
-        taken = sorted(available[i] for i in range(k) if members >> i & 1)
-        if all(a <= j for j, a in enumerate(taken)):
+        taken_at = sorted(available[i] for i in range(k) if members >> i & 1)
+        if all(a <= j for j, a in enumerate(taken_at)):
             mask = 0
             for i in range(k):
                 if members >> i & 1:
                     mask |= 1 << club_order[i]
-            sets.append((-len(taken), mask, members))
+            sets.append((-len(taken_at), mask, members))
     sets.sort()
     need: dict[int, int] = {}
     before_of: dict[int, int] = {}
@@ -659,20 +699,50 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
         top = min(9, total - cleared)
         for minus_size, mask, members in sets:
             size = -minus_size
-            best = LADDER_NEVER
-            for i in range(k):
-                if members >> i & 1 or available[i] > size:
-                    continue
-                g = need[(mask | 1 << club_order[i]) << 6 | cleared]
-                if g <= 9:
-                    at = least_before[(i * width + cleared) * 10 + g]
-                    if at < best:
-                        best = at
-            before_of[mask << 6 | cleared] = best
-            found = LADDER_NEVER
-            for g in range(least, top + 1):
-                if cleared + g == total or before_of[mask << 6 | cleared + g] <= cleared:
-                    found = g
-                    break
-            need[mask << 6 | cleared] = found
+            for gone in range(duty + 1):
+                best = LADDER_NEVER
+                for i in range(k):
+                    if members >> i & 1 or available[i] > size:
+                        continue
+                    played = mask | 1 << club_order[i]
+                    for taken in range(min(duty - gone, jokers_dealt[cleared] - gone) + 1):
+                        g = need[ladder_key(played, cleared, gone, taken)]
+                        if g <= 9:
+                            at = least_before[((i * width + cleared) * 3 + taken) * 10 + g]
+                            if at < best:
+                                best = at
+                before_of[ladder_key(mask, cleared, gone)] = best
+            for gone in range(duty + 1):
+                for taken in range(duty - gone + 1):
+                    found = LADDER_NEVER
+                    for g in range(max(least, taken), top + 1):
+                        if cleared + g == total:
+                            if gone + taken == duty:
+                                found = g
+                                break
+                            continue
+                        if before_of[ladder_key(mask, cleared + g, gone + taken)] <= cleared:
+                            found = g
+                            break
+                    need[ladder_key(mask, cleared, gone, taken)] = found
     return need
+
+
+def largest_taking(cells: list[int], values, suits, club: int, taken: int,
+                   rules: Rules) -> int:
+    """At least the largest move of ``club`` on this grid that takes ``taken``
+    Jokers (``taken >= 1``; -1 when none can) where Jokers leave only by Any
+    or a Line: Any takes one card, a Line the cards of a row or column
+    holding that many Jokers and aimed at a card of the club's rank (or at a
+    Joker where the rules allow), unless 3 Diamonds block Lines (CF 3.2, 4.3,
+    4.4)."""
+    best = 1 if taken == 1 else -1
+    diamonds = sum(1 for i in cells if i >= 0 and values[i] and suits[i] == SUIT_D)
+    if diamonds >= 3:
+        return best
+    for _, line in LINE_MASKS:
+        held = [cells[s] for s in MASK_SLOTS[line] if cells[s] >= 0]
+        if sum(1 for i in held if not values[i]) >= taken and (
+                rules.line_joker_target or any(values[i] == club for i in held)):
+            best = max(best, len(held))
+    return best
