@@ -1272,7 +1272,8 @@ int clc_check(const int *values, const int *suits, int total,
     c->hand_size = hand_size;
     set_rules(c, rules);
     /* The Jokers' duty (losscheck.py): they leave only by Any or a Line. */
-    c->duty = c->jokers_match || c->sum_jokers_zero ? 0 : c->prefix_value[total][0];
+    c->duty = c->jokers_match || c->sum_jokers_zero || c->prefix_value[total][0] > 2
+              ? 0 : c->prefix_value[total][0];  /* a deal has 1 or 2 Jokers */
     c->window_clubs = window_clubs;
     c->search_budget = search_budget;
     c->caps_key = calloc(CAPS_CACHE, sizeof(u64));

@@ -1384,6 +1384,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     S->duty = 0;
     if (tech[T_JOKER_DUTY] && !rules[R_JOKERS_MATCH] && !rules[R_SUM_JOKERS_ZERO])
         for (int i = 0; i < total; i++) S->duty += values[i] == 0;
+    if (S->duty > 2) S->duty = 0;  /* a deal has 1 or 2 Jokers (joker_duty) */
     S->jj = S->duty + 1;
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
     S->leave = leave;

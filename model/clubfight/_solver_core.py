@@ -614,10 +614,12 @@ def ladder_key(played: int, cleared: int, gone: int = 0, taken: int = 0) -> int:
 
 def joker_duty(values, rules: Rules) -> int:
     """The Jokers that leave the grid only by Any or a Line through them: all of
-    them, unless Jokers match or join Sums (CF 4.1, 4.2, 4.7); 0 then."""
-    if rules.jokers_match or rules.sum_jokers_zero:
-        return 0
-    return sum(1 for value in values if not value)
+    them, unless Jokers match or join Sums (CF 4.1, 4.2, 4.7); 0 then, and 0
+    past 2 Jokers (no deal has more; the duty is then simply not counted)."""
+    jokers = sum(1 for value in values if not value)
+    if rules.jokers_match or rules.sum_jokers_zero or jokers > 2:
+        return 0  # (a deal has 1 or 2 Jokers; the tables have room for 2)
+    return jokers
 
 
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,

@@ -262,7 +262,8 @@ class _LossChecker:
         # The Jokers' duty: unless Jokers match or join Sums, a Joker leaves the
         # grid only by Any or by a Line through it (CF 4.3, 4.4, 4.7).
         constrained = not (rules.jokers_match or rules.sum_jokers_zero)
-        self.duty = sum(1 for v in self.value_of if not v) if constrained else 0
+        jokers = sum(1 for v in self.value_of if not v)
+        self.duty = jokers if constrained and jokers <= 2 else 0  # a deal has 1 or 2
         self.ladder = self._ladder_needs()
 
     # -- the game, from the rules model ------------------------------------------
