@@ -1086,15 +1086,20 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     int gone = S->duty ? S->duty - (int)(key >> JOKER_SHIFT & 3) : 0;
     int most_taken = most[0] < S->duty - gone ? most[0] : S->duty - gone;
     JokerLines lines;
-    if (most_taken) joker_lines(S, grid, &lines);
+    int lines_read = 0;
     int best = -LADDER_NEVER;
-    for (int club = 1; club < 14; club++) {
-        if (!(hand >> club & 1)) continue;
-        size_t row = ((size_t)(played | 1 << club) * width + cleared) * jj + gone;
-        int margin = most[club] - S->ladder[row * jj];
+    for (int left = hand; left; left &= left - 1) {
+        int club = __builtin_ctz((unsigned)left);
+        const uint8_t *need = S->ladder
+            + (((size_t)(played | 1 << club) * width + cleared) * jj + gone) * jj;
+        int margin = most[club] - need[0];
         for (int taken = 1; taken <= most_taken; taken++) {
-            /* the Jokers' duty (ladder_needs): a move taking Jokers is Any or a Line */
-            int other = largest_taking(S, &lines, club, taken) - S->ladder[row * jj + taken];
+            /* the Jokers' duty (ladder_needs): a move taking Jokers is Any or a Line,
+             * 3 cards at most, so the lines need reading only if that could beat it */
+            int wanted = need[taken];
+            if (3 - wanted <= margin) continue;
+            if (!lines_read) { joker_lines(S, grid, &lines); lines_read = 1; }
+            int other = largest_taking(S, &lines, club, taken) - wanted;
             if (other > margin) margin = other;
         }
         if (margin > best) best = margin;
