@@ -202,10 +202,13 @@ typedef struct {
     int all_clubs;
     int available[14];
     int club_order[16], n_clubs, hand_size, start_dealt, ladder_usable;
-    /* ladder[((played * (total + 1) + C) * jj + gone) * jj + taken]: ladder_needs
-     * (NULL until built); duty: the Jokers only Any or a Line takes (0 when
-     * Jokers match or join Sums, or joker_duty is off), jj = duty + 1. */
+    /* ladder[((row * (total + 1) + C) * jj + gone) * jj + taken]: ladder_needs
+     * (NULL until built), row = ladder_row[played], the sets of clubs that can
+     * have been played numbered in turn; duty: the Jokers only Any or a Line
+     * takes (0 when Jokers match or join Sums, or joker_duty is off), jj =
+     * duty + 1. */
     uint8_t *ladder;
+    int16_t *ladder_row;
     int duty, jj;
     int rules[R_COUNT];
     int tech[T_COUNT];
@@ -934,20 +937,16 @@ static int ladder_build(Search *S) {
     int least = S->rules[R_MUST_CLEAR] ? 1 : 0;
     int available[16];
     for (int i = 0; i < k; i++) available[i] = i - S->hand_size + 1 > 0 ? i - S->hand_size + 1 : 0;
-    size_t rows = (size_t)16384 * width;
     int *limits = malloc(sizeof(int) * width * width * 14);
     uint8_t *least_before = malloc((size_t)k * width * 3 * 10);
-    uint8_t *need = malloc(rows * jj * jj);
-    uint8_t *before_of = malloc(rows * jj);
     int *sets = malloc(sizeof(int) * (1 << k)), *members_of = malloc(sizeof(int) * (1 << k));
-    if (!limits || !least_before || !need || !before_of || !sets || !members_of) {
-        free(limits); free(least_before); free(need); free(before_of); free(sets); free(members_of);
+    int16_t *row_of = malloc(sizeof(int16_t) * 16384);
+    if (!limits || !least_before || !sets || !members_of || !row_of) {
+        free(limits); free(least_before); free(sets); free(members_of); free(row_of);
         return 1;
     }
     ladder_limits(S, limits);
     memset(least_before, LADDER_NEVER, (size_t)k * width * 3 * 10);
-    memset(need, LADDER_NEVER, rows * jj * jj);
-    memset(before_of, LADDER_NEVER, rows * jj);
     /* ranks and Jokers dealt once `cleared` are gone (the Jokers' duty) */
     int jokers_dealt[64] = {0};
     int ranks_dealt[64] = {0};
@@ -994,14 +993,31 @@ static int ladder_build(Search *S) {
             sets[n_sets] = mask; members_of[n_sets] = members; n_sets++;
         }
     }
+    /* Rows only for the sets that can have been played (every entry read is one
+     * of theirs, and each is written below): a row number per club-value mask. */
+    for (int mask = 0; mask < 16384; mask++) row_of[mask] = -1;
+    for (int e = 0; e < n_sets; e++) row_of[sets[e]] = (int16_t)e;
+    size_t rows = (size_t)n_sets * width;
+    uint8_t *need = malloc(rows * jj * jj);
+    uint8_t *before_of = malloc(rows * jj);
+    if (!need || !before_of) {
+        free(limits); free(least_before); free(sets); free(members_of); free(row_of);
+        free(need); free(before_of);
+        return 1;
+    }
+    memset(need, LADDER_NEVER, rows * jj * jj);
+    memset(before_of, LADDER_NEVER, rows * jj);
 #define NEED(mask, cleared, gone, taken) \
-    need[(((size_t)(mask) * width + (cleared)) * jj + (gone)) * jj + (taken)]
-#define BEFORE(mask, cleared, gone) before_of[((size_t)(mask) * width + (cleared)) * jj + (gone)]
+    need[(((size_t)row_of[mask] * width + (cleared)) * jj + (gone)) * jj + (taken)]
+#define BEFORE(mask, cleared, gone) \
+    before_of[((size_t)row_of[mask] * width + (cleared)) * jj + (gone)]
     for (int cleared = total - 1; cleared >= 0; cleared--) {
         int top = total - cleared < 9 ? total - cleared : 9;
+        /* Only the Jokers dealt by then can be gone or taken (the entries read). */
+        int most_gone = duty < jokers_dealt[cleared] ? duty : jokers_dealt[cleared];
         for (int e = 0; e < n_sets; e++) {
             int mask = sets[e], members = members_of[e], size = popcount((u64)members);
-            for (int gone = 0; gone <= duty; gone++) {
+            for (int gone = 0; gone <= most_gone; gone++) {
                 int best = LADDER_NEVER;
                 int most_taken = duty - gone < jokers_dealt[cleared] - gone
                     ? duty - gone : jokers_dealt[cleared] - gone;
@@ -1018,8 +1034,8 @@ static int ladder_build(Search *S) {
                 }
                 BEFORE(mask, cleared, gone) = (uint8_t)best;
             }
-            for (int gone = 0; gone <= duty; gone++)
-                for (int taken = 0; taken <= duty - gone; taken++) {
+            for (int gone = 0; gone <= most_gone; gone++)
+                for (int taken = 0; taken <= most_gone - gone; taken++) {
                     int found = LADDER_NEVER;
                     for (int g = least > taken ? least : taken; g <= top; g++) {
                         if (cleared + g == total) {
@@ -1036,6 +1052,7 @@ static int ladder_build(Search *S) {
 #undef BEFORE
     free(limits); free(least_before); free(before_of); free(sets); free(members_of);
     S->ladder = need;
+    S->ladder_row = row_of;
     return 0;
 }
 
@@ -1090,8 +1107,9 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     int best = -LADDER_NEVER;
     for (int left = hand; left; left &= left - 1) {
         int club = __builtin_ctz((unsigned)left);
-        const uint8_t *need = S->ladder
-            + (((size_t)(played | 1 << club) * width + cleared) * jj + gone) * jj;
+        int r = S->ladder_row[played | 1 << club];
+        if (r < 0) return LADDER_NEVER;  /* not a set play reaches: no cut (never happens) */
+        const uint8_t *need = S->ladder + (((size_t)r * width + cleared) * jj + gone) * jj;
         int margin = most[club] - need[0];
         for (int taken = 1; taken <= most_taken; taken++) {
             /* the Jokers' duty (ladder_needs): a move taking Jokers is Any or a Line,
@@ -1201,9 +1219,9 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         /* ladder_moves: the ladder's need of this club acting now, by the Jokers
          * its move takes (solver.py); the least of them, for the sorted moves. */
         int least[3] = {0, 0, 0}, least_any = 0;
-        if (informed && T[T_LADDER_MOVES] && S->ladder) {
-            size_t row = ((size_t)(played | bit) * (S->total + 1) + (S->total - left_now))
-                         * S->jj + gone;
+        if (informed && T[T_LADDER_MOVES] && S->ladder && S->ladder_row[played | bit] >= 0) {
+            size_t row = ((size_t)S->ladder_row[played | bit] * (S->total + 1)
+                          + (S->total - left_now)) * S->jj + gone;
             least_any = LADDER_NEVER;
             for (int taken = 0; taken < 3; taken++) {
                 least[taken] = taken <= S->duty - gone ? S->ladder[row * S->jj + taken]
@@ -1497,7 +1515,7 @@ done:
     }
     map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map);
     if (S->refuted.grids) set_free(&S->refuted);
-    free(S->ladder);
+    free(S->ladder); free(S->ladder_row);
     free(S->moves); free(S->caps); free(S->sums); free(S->grids);
     for (int i = 0; i < 16; i++) free(S->child_buf[i]);
     free(S);

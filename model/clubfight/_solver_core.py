@@ -699,9 +699,11 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     before_of: dict[int, int] = {}
     for cleared in range(total - 1, -1, -1):
         top = min(9, total - cleared)
+        # Only the Jokers dealt by then can be gone or taken (the entries read).
+        most_gone = min(duty, jokers_dealt[cleared])
         for minus_size, mask, members in sets:
             size = -minus_size
-            for gone in range(duty + 1):
+            for gone in range(most_gone + 1):
                 best = LADDER_NEVER
                 for i in range(k):
                     if members >> i & 1 or available[i] > size:
@@ -714,8 +716,8 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
                             if at < best:
                                 best = at
                 before_of[ladder_key(mask, cleared, gone)] = best
-            for gone in range(duty + 1):
-                for taken in range(duty - gone + 1):
+            for gone in range(most_gone + 1):
+                for taken in range(most_gone - gone + 1):
                     found = LADDER_NEVER
                     for g in range(max(least, taken), top + 1):
                         if cleared + g == total:

@@ -789,8 +789,9 @@ class _Search:
             stats["children"] += len(found)
             least = [0, 0, 0]
             if ladder is not None:
-                least = [ladder[ladder_key(played | bit, ladder_index, gone, taken)]
-                         if taken <= self.duty - gone else LADDER_NEVER for taken in range(3)]
+                # (more Jokers than dealt: a move that cannot be, never asked)
+                least = [ladder.get(ladder_key(played | bit, ladder_index, gone, taken),
+                                    LADDER_NEVER) for taken in range(3)]
             for k, mask, delta, label in found:
                 key = count_key - delta
                 if k >= must:
