@@ -241,3 +241,15 @@ def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
     webapp = [solve(start, WEBAPP, techniques=dataclasses.replace(ALL_TECHNIQUES, joker_duty=d),
                     engine=engine).nodes for d in (False, True)]
     assert webapp[0] == webapp[1]  # Jokers that match and join Sums owe nothing
+
+
+@pytest.mark.rules("CF 3.2", "CF 4.3", "CF 4.4", "CF 4.7")
+def test_a_clear_taking_jokers_is_any_or_an_unblocked_line():
+    """The Jokers' duty's limit (the checker's ladder needs the same of every
+    move, above): one Joker by Any (1 card) or a Line (3), two only by a
+    Line; no Line without a card to aim at or with 3 fresh Diamonds."""
+    limit = core.joker_limit
+    assert [limit(9, 1, True, d) for d in (0, 2, 3, 4)] == [3, 3, 1, 1]
+    assert [limit(9, 2, True, d) for d in (0, 2, 3)] == [3, 3, -1]
+    assert limit(9, 1, False, 0) == 1 and limit(9, 2, False, 0) == -1
+    assert limit(2, 1, True, 0) == 2 and limit(1, 2, True, 0) == 1

@@ -828,12 +828,16 @@ static int ladder_limit(const Checker *c, int club, int window_end, int fresh_fi
 /* The limit of `club` acting once `now` are gone (the club before once
  * `before` were) when its clear takes `taken` Jokers (losscheck.py taking):
  * Any, one card, or a Line through them, at most 3, aimed at a card of the
- * club's rank dealt by then (or at a Joker where the rules allow). */
+ * club's rank dealt by then (or at a Joker where the rules allow), unless 3
+ * Diamonds dealt since the club before acted block Lines. */
 static int ladder_taking(const Checker *c, const unsigned char *limit, int width, int start,
                          int club, int now, int before, int taken) {
     int most = limit[(club * width + now) * width + before];
     if (!taken) return most;
-    int line = c->prefix_value[dealt_after(c, start, now)][club] > 0 || c->line_joker_target;
+    int end = dealt_after(c, start, now), first = dealt_after(c, start, before);
+    int line = (c->prefix_value[end][club] > 0 || c->line_joker_target)
+               /* 3 Diamonds dealt since the club before acted block Lines (CF 3.2) */
+               && c->prefix_suit[end][SUIT_D] - c->prefix_suit[first][SUIT_D] < 3;
     if (taken == 1) return imin(most, line ? 3 : 1);
     return line ? imin(most, 3) : -1;
 }

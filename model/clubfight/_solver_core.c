@@ -960,12 +960,16 @@ static int ladder_build(Search *S) {
     for (int i = 0; i < k; i++) {
         int club = S->club_order[i];
         for (int cleared = 0; cleared < total; cleared++) {
-            int line = (ranks_dealt[cleared] >> club & 1) || S->rules[R_LINE_JOKER_TARGET];
+            int aimed = (ranks_dealt[cleared] >> club & 1) || S->rules[R_LINE_JOKER_TARGET];
+            int end = S->start_dealt + cleared < total ? S->start_dealt + cleared : total;
             for (int taken = 0; taken <= duty; taken++) {
                 uint8_t *row = least_before + ((i * width + cleared) * 3 + taken) * 10;
                 int reached = -1;
                 for (int before = 0; before <= cleared; before++) {
                     int limit = limits[(cleared * width + before) * 14 + club];
+                    /* 3 Diamonds dealt since the club before acted block Lines */
+                    int first = S->start_dealt + before < total ? S->start_dealt + before : total;
+                    int line = aimed && S->suit_prefix[SUIT_D][end] - S->suit_prefix[SUIT_D][first] < 3;
                     if (taken == 1) limit = limit < (line ? 3 : 1) ? limit : (line ? 3 : 1);
                     else if (taken == 2) limit = line ? (limit < 3 ? limit : 3) : -1;
                     while (reached < limit) row[++reached] = (uint8_t)before;

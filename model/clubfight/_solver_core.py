@@ -622,14 +622,28 @@ def joker_duty(values, rules: Rules) -> int:
     return jokers
 
 
+def joker_limit(most: int, taken: int, aimed: bool, fresh_diamonds: int) -> int:
+    """The most a club that could clear ``most`` clears when its clear takes
+    ``taken >= 1`` Jokers under the Jokers' duty (-1: it cannot): Any takes one
+    card and one Joker; a Line at most 3, if ``aimed`` (a card of the club's
+    rank dealt, or Jokers may be aimed at) and fewer than 3 Diamonds among the
+    ``fresh_diamonds`` dealt since the club before acted (all on the grid
+    then; 3 block Lines, CF 3.2)."""
+    line = aimed and fresh_diamonds < 3
+    if taken == 1:
+        return min(most, 3 if line else 1)
+    return min(most, 3) if line else -1
+
+
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
-                 rules: Rules, values=(), dealt: int = 0) -> dict[int, int]:
+                 rules: Rules, values=(), dealt: int = 0, suits=()) -> dict[int, int]:
     """The least a club must clear for the clubs after it to finish the deal.
 
     ``club_order``: the start's clubs, hand then club deck, ``hand_size`` of
-    them in hand (a club may be played once drawn, CF 2.4).  ``values``: the
-    cards' values as numbered (0 a Joker) and ``dealt`` the start's deal
-    position, for the Jokers' duty (:func:`joker_duty`; none without them).
+    them in hand (a club may be played once drawn, CF 2.4).  ``values`` and
+    ``suits``: the cards' values (0 a Joker) and suits as numbered, and
+    ``dealt`` the start's deal position, for the Jokers' duty
+    (:func:`joker_duty`; none without them).
     Returns ``need[ladder_key(played, C, gone, taken)]`` for every set
     ``played`` of clubs (value mask) that can have been played since the
     start, every ``C < total`` cards cleared since, ``gone`` of the duty's
@@ -641,8 +655,10 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
 
     A clear that takes Jokers under the duty is Any (one card) or a Line
     through them (at most 3, aimed at a card of the club's rank, dealt by
-    then, or at a Joker where the rules allow): at most 3, or 1 without a
-    Line, and two Jokers at once need a Line; a Joker is taken only once
+    then, or at a Joker where the rules allow; blocked when 3 Diamonds were
+    dealt since the club before acted, all on the grid then, CF 3.2): at
+    most 3, or 1 without a Line, and two Jokers at once need a Line; a Joker
+    is taken only once
     dealt, and the last clear leaves none (the checker's own ladder,
     :meth:`model.clubfight.losscheck._LossChecker._ladder_needs`, argues the
     same).
@@ -666,22 +682,24 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     duty = joker_duty(values, rules)
     ends = [min(total, dealt + cleared) for cleared in range(total)]
     ranks_dealt = [{values[i] for i in range(end)} if duty else set() for end in ends]
+    diamonds_before = [0]  # Diamonds among the cards numbered below i
+    for i in range(total if duty else 0):
+        diamonds_before.append(diamonds_before[-1] + (values[i] != 0 and suits[i] == SUIT_D))
     jokers_dealt = [sum(1 for i in range(end) if not values[i]) if duty else 0 for end in ends]
     # least_before[((i * width + C) * 3 + t) * 10 + g]: the least c at which club i,
     # its clear taking t Jokers, can clear g.
     least_before = [LADDER_NEVER] * (k * width * 3 * 10)
     for i, club in enumerate(club_order):
         for cleared in range(total):
-            line = club in ranks_dealt[cleared] or rules.line_joker_target
+            aimed = club in ranks_dealt[cleared] or rules.line_joker_target
             for taken in range(duty + 1):
                 base = ((i * width + cleared) * 3 + taken) * 10
                 reached = -1
                 for before in range(cleared + 1):
                     limit = limits[(cleared * width + before) * 14 + club]
-                    if taken == 1:
-                        limit = min(limit, 3 if line else 1)
-                    elif taken == 2:
-                        limit = min(limit, 3) if line else -1
+                    if taken:
+                        limit = joker_limit(limit, taken, aimed, diamonds_before[ends[cleared]]
+                                            - diamonds_before[min(total, dealt + before)])
                     while reached < limit:
                         reached += 1
                         least_before[base + reached] = before

@@ -655,7 +655,8 @@ class _LossChecker:
         :meth:`_ladder_limit`.  When Jokers neither match nor join Sums (the
         ``duty``: that many Jokers), an action that takes a Joker is Any (one
         card) or a Line through it (at most 3, aimed at a card of the club's
-        rank, dealt by then, or at the Joker where the rules allow): so a
+        rank, dealt by then, or at the Joker where the rules allow; none when 3
+        Diamonds were dealt since the club before acted, CF 3.2): so a
         club taking Jokers clears at most 3, or 1 without a Line, and two
         Jokers at once need a Line; a Joker is taken only once dealt, and the
         last clear leaves no Joker.  A finish from ``(played, C, gone, c)``
@@ -689,12 +690,16 @@ class _LossChecker:
         jokers_dealt = [sum(1 for i in range(dealt(now)) if not self.value_of[i])
                         for now in range(total)]
 
+        diamonds = self.suit_prefix["D"]
+
         def taking(club: int, now: int, before: int, taken: int) -> int:
             """The limit of ``club`` when its clear takes ``taken`` Jokers."""
             most = limit[club, now, before]
             if not taken:
                 return most
-            line = club in ranks_dealt[now] or rules.line_joker_target
+            # 3 Diamonds dealt since the club before acted are on the grid: no Line.
+            line = (club in ranks_dealt[now] or rules.line_joker_target) and (
+                diamonds[dealt(now)] - diamonds[dealt(before)] < 3)
             if taken == 1:
                 return min(most, 3 if line else 1)
             return min(most, 3) if line else -1

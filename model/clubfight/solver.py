@@ -64,14 +64,15 @@ benchmark's measurements and the property tests against
 ``joker_duty``
     Where Jokers neither match nor join Sums (``rulebook``), a Joker leaves
     the grid only by Any (one card) or a Line through it (at most 3, aimed at
-    a card of the club's rank): the ladder's table gains the Jokers cleared
+    a card of the club's rank, and not blocked by 3 Diamonds dealt since the
+    club before acted): the ladder's table gains the Jokers cleared
     so far and the Jokers a club's clear takes, so a club that takes one is
     held to 3 cards (1 without a Line), and the last clear leaves none
     (:func:`_solver_core.ladder_needs`).  The margin and the move cut then
     ask, for each number of Jokers a move may take, its largest such move
     (:func:`_solver_core.largest_taking`).  The checker's own ladder counts
-    the same.  Proofs of CF1-0 with 8 and 9 clubs, CF1-7 with 8, CF2-1 with
-    9 take 1.6 to 1.9 times fewer nodes; many others the same.
+    the same.  Proofs of CF1-0 with 8 and 9 clubs, CF1-7 with 8, CF2-1 and
+    CF2-0 with 9 take 1.2 to 3.6 times fewer nodes; many others the same.
 ``table``
     A table of refuted states, shared across the restarts.
 ``restarts``
@@ -700,7 +701,8 @@ class _Search:
             p = self.position
             limits = ladder_limits(self.values, self.suits, self.total, p.dealt, self.rules)
             self.ladder = ladder_needs(limits, self.total, p.club_order, p.hand_size,
-                                       self.rules, self.values if self.duty else (), p.dealt)
+                                       self.rules, self.values if self.duty else (), p.dealt,
+                                       self.suits)
             if self.ladder_margin(p.grid, 0, p.count_key) < 0:
                 self.stats["ladder_cuts"] += 1
                 return False
