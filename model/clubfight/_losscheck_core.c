@@ -950,6 +950,16 @@ static int jokers_gone(const Checker *c, const Node *n) {
     return c->duty - in_play;
 }
 
+/* The slots holding the duty's Jokers (none without a duty): a move takes
+ * as many Jokers as it clears of them. */
+static int joker_slots(const Checker *c, const signed char *cells) {
+    int mask = 0;
+    if (c->duty)
+        for (int s = 0; s < SLOTS; s++)
+            if (cells[s] >= 0 && !c->value[cells[s]]) mask |= 1 << s;
+    return mask;
+}
+
 /* What the largest moves taking Jokers depend on, read once per grid: per
  * line, its cards, its Jokers and the ranks on it (bits); 0 lines when 3
  * Diamonds block Lines (CF 3.2). */
@@ -988,10 +998,7 @@ static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int 
                           const int *largest) {
     if (!c->ladder) return 0;
     int now = c->total - cards_left(c, n), width = c->total + 1, jj = c->duty + 1;
-    int gone = jokers_gone(c, n), on_grid = 0;
-    if (c->duty)
-        for (int s = 0; s < SLOTS; s++)
-            if (n->cells[s] >= 0 && !c->value[n->cells[s]]) on_grid++;
+    int gone = jokers_gone(c, n), on_grid = popcount((unsigned)joker_slots(c, n->cells));
     int most_taken = imin(on_grid, c->duty - gone);
     JokerLines lines;
     if (most_taken) joker_lines(c, n->cells, &lines);
@@ -1019,16 +1026,7 @@ static int least_clear(const Checker *c, int played, int club, int now, int gone
     return wanted == LADDER_NONE ? 10 : wanted;
 }
 
-/* least_clear of `club` for each number of Jokers a move may take (0 .. 2),
- * and the slots holding Jokers (for jokers_taken without a scan). */
-static int joker_slots(const Checker *c, const signed char *cells) {
-    int mask = 0;
-    if (c->duty)
-        for (int s = 0; s < SLOTS; s++)
-            if (cells[s] >= 0 && !c->value[cells[s]]) mask |= 1 << s;
-    return mask;
-}
-
+/* least_clear of `club` for each number of Jokers a move may take (0 .. 2). */
 static void least_clears(const Checker *c, int played, int club, int now, int gone, int *out) {
     for (int taken = 0; taken < 3; taken++)
         out[taken] = taken <= c->duty - gone ? least_clear(c, played, club, now, gone, taken) : 10;

@@ -931,6 +931,21 @@ static void ladder_limits(const Search *S, int *limits) {
     }
 }
 
+/* joker_limit in _solver_core.py: the most a club that could clear `most` clears
+ * when its clear takes `taken` >= 1 Jokers (-1: it cannot): Any, one card, or a
+ * Line of at most 3 if `aimed` and fewer than 3 Diamonds were dealt since the
+ * club before acted. */
+static inline int joker_limit(int most, int taken, int aimed, int fresh_diamonds) {
+    int line = aimed && fresh_diamonds < 3;
+    if (taken == 1) return most < (line ? 3 : 1) ? most : (line ? 3 : 1);
+    return line ? (most < 3 ? most : 3) : -1;
+}
+
+/* The duty's Jokers no longer in play (the count key holds those in play). */
+static inline int jokers_gone(const Search *S, uint32_t key) {
+    return S->duty ? S->duty - (int)(key >> JOKER_SHIFT & 3) : 0;
+}
+
 /* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
 static int ladder_build(Search *S) {
     int total = S->total, width = total + 1, k = S->n_clubs, duty = S->duty, jj = S->jj;
@@ -967,11 +982,11 @@ static int ladder_build(Search *S) {
                 int reached = -1;
                 for (int before = 0; before <= cleared; before++) {
                     int limit = limits[(cleared * width + before) * 14 + club];
-                    /* 3 Diamonds dealt since the club before acted block Lines */
-                    int first = S->start_dealt + before < total ? S->start_dealt + before : total;
-                    int line = aimed && S->suit_prefix[SUIT_D][end] - S->suit_prefix[SUIT_D][first] < 3;
-                    if (taken == 1) limit = limit < (line ? 3 : 1) ? limit : (line ? 3 : 1);
-                    else if (taken == 2) limit = line ? (limit < 3 ? limit : 3) : -1;
+                    if (taken) {
+                        int first = S->start_dealt + before < total ? S->start_dealt + before : total;
+                        limit = joker_limit(limit, taken, aimed, S->suit_prefix[SUIT_D][end]
+                                                                 - S->suit_prefix[SUIT_D][first]);
+                    }
                     while (reached < limit) row[++reached] = (uint8_t)before;
                 }
             }
@@ -1104,7 +1119,7 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     if (!c || !most) return 0;  /* out of memory: S->oom is set, cut nothing */
     int cleared = S->total - c->left, width = S->total + 1, jj = S->jj;
     int hand = S->drawn[popcount((u64)played)] & ~played;
-    int gone = S->duty ? S->duty - (int)(key >> JOKER_SHIFT & 3) : 0;
+    int gone = jokers_gone(S, key);
     int most_taken = most[0] < S->duty - gone ? most[0] : S->duty - gone;
     JokerLines lines;
     int lines_read = 0;
@@ -1188,7 +1203,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     int total = S->total;
 
     /* The Jokers' duty: its Jokers gone, and those on the grid (slots). */
-    int gone = S->duty ? S->duty - (int)(count_key >> JOKER_SHIFT & 3) : 0;
+    int gone = jokers_gone(S, count_key);
     int joker_slots = 0;
     if (S->duty)
         for (int s = 0; s < 9; s++) {

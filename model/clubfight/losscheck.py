@@ -20,8 +20,7 @@ settles), and every move from it, of every club in hand, must lead to
   fewer cards clearable than cards left, or no club in hand with a move as
   big as the check's own ladder (:meth:`_LossChecker._ladder_needs`, built
   once from the deal's deck order, counting the Jokers' duty where Jokers
-  neither match nor join Sums: the solver's ladder does not yet, so the
-  check cuts some states the solver expanded) needs, or
+  neither match nor join Sums, as the solver's does) needs, or
 * a state the certificate lists, which is then checked the same way, or
 * failing those, a state the check's own exhaustive search (same bound at
   every node, a node budget) proves lost.

@@ -654,6 +654,10 @@ class _Search:
                     return True
         return False
 
+    def jokers_gone(self, count_key: int) -> int:
+        """The duty's Jokers no longer in play (the count key holds those in play)."""
+        return self.duty - (count_key >> JOKER_SHIFT & 3) if self.duty else 0
+
     def ladder_margin(self, grid: int, played: int, count_key: int) -> int:
         """The most a club in hand can clear beyond what the ladder needs
         (technique ``ladder``); negative when none can.
@@ -677,7 +681,7 @@ class _Search:
         hand = self.drawn[played.bit_count()] & ~played
         most = self.max_clears(grid)
         need = self.ladder
-        gone = self.duty - (count_key >> JOKER_SHIFT & 3) if self.duty else 0
+        gone = self.jokers_gone(count_key)
         most_taken = min(most[0], self.duty - gone)
         cells = unpack_grid(grid) if most_taken else None
         best = -LADDER_NEVER
@@ -769,7 +773,7 @@ class _Search:
         # Jokers its move takes (the Jokers' duty, ladder_needs).
         ladder = self.ladder if informed and t.ladder_moves else None
         ladder_index = total - left_now
-        gone = self.duty - (count_key >> JOKER_SHIFT & 3) if self.duty else 0
+        gone = self.jokers_gone(count_key)
         joker_slots = 0
         if ladder is not None and self.duty:
             cells_now = unpack_grid(grid)
