@@ -313,10 +313,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-
     def run() -> int:
-        args = parser.parse_args(argv)
+        # Building the parser imports the games' command modules, so a Ctrl-C
+        # may land there too; inside the guard it is the same one line.
+        args = build_parser().parse_args(argv)
         return args.func(args)
 
     return guard(run)
