@@ -244,6 +244,46 @@ def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
 
 
 @pytest.mark.rules("CF 3.2", "CF 4.3", "CF 4.4", "CF 4.7")
+def test_no_legal_move_takes_jokers_beyond_the_jokers_duty():
+    """The duty's limit against the rules model, which it must never undercut:
+    along random play under ``rulebook``, every legal move that takes Jokers
+    clears at most ``joker_limit`` of it, with a Line aimed when a card of the
+    club's rank has been dealt and the Diamonds counted among the cards dealt
+    since the club before acted (the ladder's own terms).  The tight winning
+    lines above leave the other clubs room, so they do not see a limit that is
+    too strict here; this does."""
+    rules = RULEBOOK
+    rng = random.Random(23)
+    seen = set()
+    for number in range(60):
+        state = State.from_deal(Deal.from_number(1 + number % 2, number))
+        ranks_dealt = {card.value for card in state.grid if card is not None}
+        fresh_diamonds = 0  # none before the first club acts
+        while not (state.won or state.lost):
+            moves = GAME.legal_actions(state, rules)
+            for move in moves:
+                taken = sum(1 for slot in move.cleared if state.grid[slot].is_joker)
+                if not taken:
+                    continue
+                aimed = move.club in ranks_dealt or rules.line_joker_target
+                limit = core.joker_limit(9, taken, aimed, fresh_diamonds)
+                assert len(move.cleared) <= limit, (str(state), move, fresh_diamonds)
+                seen.add((move.action, taken, min(fresh_diamonds, 3), len(move.cleared)))
+            # Favour moves that take Jokers late, so Jokers stay while Diamonds arrive.
+            keep = [m for m in moves if not any(state.grid[s].is_joker for s in m.cleared)]
+            move = rng.choice(keep or moves)
+            after = GAME.resolve(state, move, rules).state
+            fresh = [after.grid[slot] for slot in move.cleared if after.grid[slot] is not None]
+            fresh_diamonds = sum(1 for card in fresh if card.suit == "D")
+            ranks_dealt |= {card.value for card in fresh}
+            state = after
+    # Lines through Jokers after one and after two fresh Diamonds were met.
+    lines = {(taken, diamonds) for action, taken, diamonds, size in seen
+             if action == "line" and size == 3}
+    assert {(1, 1), (1, 2)} <= lines, sorted(seen)
+
+
+@pytest.mark.rules("CF 3.2", "CF 4.3", "CF 4.4", "CF 4.7")
 def test_a_clear_taking_jokers_is_any_or_an_unblocked_line():
     """The Jokers' duty's limit (the checker's ladder needs the same of every
     move, above): one Joker by Any (1 card) or a Line (3), two only by a
