@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import math
 import random
 
 import pytest
@@ -28,6 +30,7 @@ from model.clubfight import _solver_core as core
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.losscheck import _LossChecker, check_loss
+from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
 from model.clubfight.slack import with_clubs
 from model.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
@@ -241,6 +244,151 @@ def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
     webapp = [solve(start, WEBAPP, techniques=dataclasses.replace(ALL_TECHNIQUES, joker_duty=d),
                     engine=engine).nodes for d in (False, True)]
     assert webapp[0] == webapp[1]  # Jokers that match and join Sums owe nothing
+
+
+@pytest.mark.rules("CF 2.3", "CF 5.1", "CF 5.2")
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_the_last_two_clubs_coupled_shorten_proofs_the_checker_rederives(engine):
+    """The ladder's last club taking what the club before left of its fresh
+    cards (``last_two``) proves CF1-10 lost with 8 clubs (``webapp``) in fewer
+    nodes than without, and the checker, whose own ladder couples them too,
+    re-derives both proofs."""
+    start = with_clubs(State.from_deal(Deal.from_id("CF1-10")), 8)
+    found = {}
+    for coupled in (False, True):
+        techniques = dataclasses.replace(ALL_TECHNIQUES, last_two=coupled)
+        result = solve(start, WEBAPP, techniques=techniques, engine=engine, certificate=True)
+        assert result.verdict == "loss"
+        assert check_loss(result.certificate).ok
+        found[coupled] = result.nodes
+    assert found[True] < found[False] * 0.7, found
+
+
+@functools.lru_cache(maxsize=None)
+def last_clears(rules: Rules) -> list[tuple[State, int, int, int, int]]:
+    """Last clears that win, from the states three clubs before the end of
+    tight winning lines (deals played with 10 clubs): the line's own first
+    move and a few others, then every move of the next club, then a last
+    club's move that takes all that is left.  Each as (state, the last club,
+    and the cards gone since that state when each of the last three clubs
+    acted, ``b = 0``, ``c``, ``C``)."""
+    rng = random.Random(41)
+    out = []
+    for number in range(48):
+        start = with_clubs(State.from_deal(Deal.from_number(1 + number % 2, number)), 10)
+        result = solve(start, rules, max_nodes=50_000)
+        if result.verdict != "win" or len(result.moves) < 4:
+            continue
+        state = start
+        for move in result.moves[:-3]:
+            state = GAME.resolve(state, move, rules).state
+        moves = GAME.legal_actions(state, rules)
+        for first in [result.moves[-3]] + rng.sample(moves, min(8, len(moves))):
+            middle = GAME.resolve(state, first, rules).state
+            if middle.won or middle.lost:
+                continue
+            c = len(first.cleared)
+            for second in GAME.legal_actions(middle, rules):
+                end = GAME.resolve(middle, second, rules).state
+                if end.won or end.lost or end.deck:
+                    continue
+                left = sum(1 for card in end.grid if card is not None)
+                for last in GAME.legal_actions(end, rules):
+                    if len(last.cleared) == left:
+                        out.append((state, last.club, 0, c, c + len(second.cleared)))
+                        break
+    return out
+
+
+@pytest.mark.rules("CF 2.3", "CF 3.1", "CF 4.1", "CF 4.2", "CF 4.5", "CF 4.6", "CF 5.1")
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_every_winning_last_clear_takes_all_by_both_ladders(rules_name):
+    """What the coupling asks of the last club, against play: whenever the
+    last of three clubs can take all that is left (every way of playing the
+    first two), the solver's and the checker's ``takes all`` say it can, with
+    the cards gone when each of the three acted; and some of those clears
+    keep cards the club before left of its fresh ones."""
+    rules = PRESETS[rules_name]
+    kept = 0
+    cases = last_clears(rules)
+    assert len(cases) >= 20, len(cases)
+    for state, club, b, c, now in cases:
+        position = core.Position.of(state)
+        total = len(position.values)
+        fits = core.last_club_takes_all(position.values, total, position.dealt, rules)
+        checker = _LossChecker(state, rules, 0, 6)
+        assert fits(club, b, c, now), (str(state), club, b, c, now)
+        assert checker._last_takes_all(club, b, c, now), (str(state), club, b, c, now)
+        fresh_before = min(total, position.dealt + c) - min(total, position.dealt + b)
+        kept += fresh_before - (now - c) > 0 and total - now > 3
+    assert kept >= 5, kept
+
+
+@pytest.mark.rules("CF 2.3", "CF 3.1", "CF 3.2", "CF 3.3", "CF 3.4", "CF 4.1", "CF 4.2",
+                   "CF 4.5", "CF 4.6", "CF 5.1")
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_takes_all_allows_every_grid_the_last_club_could_clear(rules_name):
+    """The coupling's own relaxation, against the rules model: a club clears
+    ``c`` of the first 9 cards and the next ``c`` fill its slots; the club
+    after it clears any ``g`` of that grid and the last ``f`` deck cards fill
+    its first slots; whenever some legal action of a last club then takes
+    every card, both ``takes all`` say it can (``b = 0``, ``c``, ``C = c +
+    g``).  Random cards and sizes make the forced cards sit at every margin
+    (one card too many kept, one point too many for a Sum, ...), which the
+    winning lines above seldom do."""
+    rules = PRESETS[rules_name]
+    rng = random.Random(53)
+    clearable = kept = 0
+    for trial in range(600):
+        # Three clubs: the checker's ladder, built with it, stays small.
+        start = with_clubs(State.from_deal(Deal.from_number(1 + trial % 2, 500 + trial)), 3)
+        c, g = rng.randint(1, 8), rng.randint(1, 9)
+        f = rng.randint(0, g)
+        # The deal's cards rearranged and cut short: mostly cards of one to five
+        # neighbouring values, often small (so that one action, a Sum or a
+        # Match too, may take them all), the grid, then c + f deck cards; the
+        # rest out of play.
+        cards = [card for card in start.grid if card is not None] + list(start.deck)
+        width = rng.choice((1, 3, 5))
+        low = rng.choice((1, 1, rng.randint(1, 14 - width)))
+        near = [card for card in cards if low <= card.value < low + width or card.is_joker]
+        far = [card for card in cards if card not in near]
+        rng.shuffle(near)
+        rng.shuffle(far)
+        chosen = []
+        while len(chosen) < 9 + c + f:
+            source = near if near and (rng.random() < 0.85 or not far) else far
+            chosen.append(source.pop())
+        rest = tuple(near + far)
+        state = dataclasses.replace(start, grid=tuple(chosen[:9]), deck=tuple(chosen[9:]),
+                                    cleared=start.cleared + rest)
+        position = core.Position.of(state)
+        total = len(position.values)
+        fits = core.last_club_takes_all(position.values, total, position.dealt, rules)
+        checker = _LossChecker(state, rules, 0, 6)
+        first = sorted(rng.sample(range(9), c))
+        grid = list(state.grid)
+        for slot, card in zip(first, state.deck[:c]):
+            grid[slot] = card
+        seconds = rng.sample(list(itertools.combinations(range(9), g)), min(16, math.comb(9, g)))
+        if g <= c:  # the club after clears only cards the first dealt it
+            seconds += rng.sample(list(itertools.combinations(first, g)),
+                                  min(8, math.comb(c, g)))
+        for second in seconds:
+            last_grid = [None if slot in second else card for slot, card in enumerate(grid)]
+            for slot, card in zip(second, state.deck[c:c + f]):
+                last_grid[slot] = card
+            left = sum(1 for card in last_grid if card is not None)
+            for club in range(1, 14):
+                if not any(len(move.cleared) == left
+                           for move in moves_for_club(tuple(last_grid), club, rules)):
+                    continue
+                clearable += 1
+                assert fits(club, 0, c, c + g), (str(state), first, second, club)
+                assert checker._last_takes_all(club, 0, c, c + g), (str(state), first, second,
+                                                                  club)
+                kept += c > g and left > 3
+    assert clearable >= 1000 and kept >= 100, (clearable, kept)
 
 
 @pytest.mark.rules("CF 3.2", "CF 4.3", "CF 4.4", "CF 4.7")

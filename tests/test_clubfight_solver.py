@@ -55,7 +55,7 @@ needs_native = pytest.mark.skipif(
 TECHNIQUE_SETS = [ALL_TECHNIQUES] + [
     dataclasses.replace(ALL_TECHNIQUES, **{name: False})
     for name in ("dedupe", "order", "bound", "next_club", "window", "tail", "table",
-                 "restarts", "blocking", "ladder", "ladder_moves", "joker_duty")
+                 "restarts", "blocking", "ladder", "ladder_moves", "joker_duty", "last_two")
 ] + [dataclasses.replace(NO_TECHNIQUES, table=True, dedupe=True), NO_TECHNIQUES,
      dataclasses.replace(ALL_TECHNIQUES, first_budget=1, restart_budgets=(1, 2, 3),
                         window_clubs=13),
@@ -302,7 +302,7 @@ def test_late_game_cases_cover_wins_and_losses():
 
 TECHNIQUE_IDS = ["all", "no-dedupe", "no-order", "no-bound", "no-next-club", "no-window",
                  "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder",
-                 "no-ladder-moves", "no-joker-duty", "table-only",
+                 "no-ladder-moves", "no-joker-duty", "no-last-two", "table-only",
                  "none", "eager", "ladder-first"]
 
 

@@ -842,6 +842,92 @@ static int ladder_taking(const Checker *c, const unsigned char *limit, int width
     return line ? imin(most, 3) : -1;
 }
 
+/* losscheck.py _last_takes_all: 1 when `club`, the last to act once `now`
+ * cards are gone, can take all that is left in one action, every card dealt
+ * since `before` (the club before acted then) and at least `k` of those dealt
+ * between `earlier` and `before` (the one before that acted at `earlier`):
+ * `k` is their number less the `now - before` cards the club before cleared. */
+static int last_takes_all(const Checker *c, int start, int club, int earlier, int before,
+                          int now) {
+    int left = c->total - now;
+    if (left <= 3) return left >= 1 || !c->must_clear;
+    int new_from = dealt_after(c, start, before), old_from = dealt_after(c, start, earlier);
+    int k = imax(0, (new_from - old_from) - (now - before));
+    if (c->total - new_from + k > left) return 0;
+    /* per action (0 Match, 1 Sum, 2 lower, 3 higher): every new card taken? */
+    int all_new[4] = {1, 1, 2 <= club && club <= 7, 7 <= club && club <= 12};
+    int new_sum = 0, values_seen = 0, distinct = 1, low = club, high = club;
+    for (int i = new_from; i < c->total; i++) {
+        int v = c->value[i];
+        int takes[4] = {v == club || (v == 0 && c->jokers_match),
+                        v == 0 ? c->sum_jokers_zero : v <= club,
+                        v > 0 && v < club, v > club};
+        for (int a = 0; a < 4; a++) all_new[a] &= takes[a];
+        new_sum += v;
+        if (v == 0 || v == club || (values_seen >> v & 1)) distinct = 0;
+        values_seen |= 1 << v;
+        low = imin(low, v);
+        high = imax(high, v);
+    }
+    int count[4] = {0, 0, 0, 0}, by_value[14] = {0}, other_values = 0;
+    for (int i = old_from; i < new_from; i++) {
+        int v = c->value[i];
+        count[0] += v == club || (v == 0 && c->jokers_match);
+        if (v == 0 ? c->sum_jokers_zero : v <= club) { count[1]++; by_value[v]++; }
+        count[2] += v > 0 && v < club;
+        count[3] += v > club;
+        if (v != 0 && v != club && !(values_seen >> v & 1)) other_values |= 1 << v;
+    }
+    for (int a = 0; a < 4; a++) {
+        if (!all_new[a] || count[a] < k) continue;
+        if (a != 1) return 1;
+        int sum = new_sum, still = k;  /* the k smallest that fit a Sum */
+        for (int v = 0; v <= 13 && still; v++) {
+            int n = imin(by_value[v], still);
+            sum += n * v;
+            still -= n;
+        }
+        if (sum <= club) return 1;
+    }
+    return c->run_min_cards <= left + 1 && distinct && high - low <= left
+           && popcount((unsigned)other_values) >= k;
+}
+
+/* FIRST with two clubs left (losscheck.py last_two_first): the least `before`
+ * at which one of them clears `gain` once `now` are gone and finishes, or the
+ * other then takes the rest (last_takes_all and its limit). */
+static int last_two_first(const Checker *c, const unsigned char *limit, int width, int start,
+                          const int *drawn_at, int mask, int size, int now, int gone,
+                          int jokers_dealt, int least) {
+    int pair[2], n = 0, total = c->total, duty = c->duty;
+    for (int i = 0; i < c->clubs && n < 2; i++)
+        if (!(mask >> c->order[i] & 1)) pair[n++] = c->order[i];
+    int best = LADDER_NONE;
+    for (int o = 0; o < 2; o++) {
+        int second = pair[o], last = pair[1 - o];
+        if (drawn_at[second] > size || drawn_at[last] > size + 1) continue;
+        for (int taken = 0; taken <= imin(duty - gone, jokers_dealt - gone); taken++)
+            for (int gain = imax(least, taken); gain <= imin(9, total - now); gain++) {
+                int after = now + gain, rest = total - after, final_taken = duty - gone - taken;
+                if (after == total) {
+                    if (gone + taken != duty) continue;
+                } else if (rest > 9 || rest < imax(least, final_taken)
+                           || ladder_taking(c, limit, width, start, last, after, now,
+                                            final_taken) < rest) {
+                    continue;
+                }
+                for (int before = 0; before <= now && before < best; before++)
+                    if (ladder_taking(c, limit, width, start, second, now, before, taken) >= gain
+                        && (after == total
+                            || last_takes_all(c, start, last, before, now, after))) {
+                        best = before;
+                        break;
+                    }
+            }
+    }
+    return best;
+}
+
 /* Builds c->ladder (left NULL when the start's grid has holes and cards to
  * deal).  Returns 0, or -1 out of memory. */
 static int ladder_build(Checker *c, const Node *root) {
@@ -897,7 +983,13 @@ static int ladder_build(Checker *c, const Node *root) {
         int jokers_dealt = c->prefix_value[dealt_after(c, start, now)][0];
         for (int e = 0; e < n_playable; e++) {
             int mask = playable[e], size = popcount((unsigned)mask);
-            for (int gone = 0; gone <= duty; gone++) {
+            if (k >= 2 && size == k - 2) {
+                for (int gone = 0; gone <= duty; gone++)
+                    FIRST(mask, now, gone) = (unsigned char)last_two_first(
+                        c, limit, width, start, drawn_at, mask, size, now, gone, jokers_dealt,
+                        least);
+            }
+            for (int gone = 0; gone <= (size == k - 2 ? -1 : duty); gone++) {
                 int best = LADDER_NONE;
                 for (int i = 0; i < k; i++) {
                     int club = clubs[i];

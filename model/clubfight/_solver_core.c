@@ -36,7 +36,7 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
        T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_LADDER_MOVES, T_JOKER_DUTY,
-       T_COUNT };
+       T_LAST_TWO, T_COUNT };
 /* Blocked action flags of a window (blocking technique). */
 #define BLOCK_LINE 1
 #define BLOCK_UPDOWN 2
@@ -947,6 +947,98 @@ static inline int jokers_gone(const Search *S, uint32_t key) {
 }
 
 /* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
+/* last_club_takes_all in _solver_core.py: can `club`, acting last once `now`
+ * cards are gone (at most 9 left, all on its grid), take them all in one
+ * action, given that the club before acted once `c` were gone and the one
+ * before that once `b` were?  Its grid holds every card dealt since `c` and at
+ * least the cards dealt between `b` and `c` less the `now - c` the club before
+ * cleared; the action takes all of them. */
+static int last_takes_all(const Search *S, int club, int b, int c, int now) {
+    const int *R = S->rules;
+    int total = S->total, g = total - now;
+    if (g <= 3) return g >= 1 || !R[R_MUST_CLEAR];
+    int from_c = S->start_dealt + c < total ? S->start_dealt + c : total;
+    int from_b = S->start_dealt + b < total ? S->start_dealt + b : total;
+    int keep = (from_c - from_b) - (now - c);
+    if (keep < 0) keep = 0;
+    if (total - from_c + keep > g) return 0;
+    int jm = R[R_JOKERS_MATCH], sz = R[R_SUM_JOKERS_ZERO];
+    /* fresh: all must go; older: `keep` of them must go too */
+    int match_ok = 1, sum_ok = 1, low_ok = 2 <= club && club <= 7, high_ok = 7 <= club && club <= 12;
+    int run_ok = g + 1 >= R[R_RUN_MIN_CARDS], fresh_sum = 0, seen = 0, lo = club, hi = club;
+    for (int i = from_c; i < total; i++) {
+        int v = S->values[i];
+        if (!(v == club || (jm && !v))) match_ok = 0;
+        if (v ? v > club : !sz) sum_ok = 0; else fresh_sum += v;
+        if (!(v && v < club)) low_ok = 0;
+        if (!(v > club)) high_ok = 0;
+        if (!v || v == club || (seen >> v & 1)) run_ok = 0;
+        else { seen |= 1 << v; if (v < lo) lo = v; if (v > hi) hi = v; }
+    }
+    if (hi - lo > g) run_ok = 0;
+    int n_match = 0, n_low = 0, n_high = 0, spare = 0, sum_count[14] = {0};
+    for (int i = from_b; i < from_c; i++) {
+        int v = S->values[i];
+        if (v == club || (jm && !v)) n_match++;
+        if (v ? v <= club : sz) sum_count[v]++;
+        if (v && v < club) n_low++;
+        if (v > club) n_high++;
+        if (v && v != club && !(seen >> v & 1)) spare |= 1 << v;
+    }
+    if (match_ok && n_match >= keep) return 1;
+    if (sum_ok) {
+        int need = keep, s = fresh_sum;
+        for (int v = 0; v <= club && need > 0; v++) {
+            int take = sum_count[v] < need ? sum_count[v] : need;
+            s += take * v; need -= take;
+        }
+        if (!need && s <= club) return 1;
+    }
+    if (low_ok && n_low >= keep) return 1;
+    if (high_ok && n_high >= keep) return 1;
+    if (run_ok && popcount((u64)spare) >= keep) return 1;
+    return 0;
+}
+
+/* _last_two_before in _solver_core.py: before[played, c, gone] with two clubs
+ * left, `fit` caching last_takes_all (-1 not worked out yet). */
+static int last_two_before(const Search *S, int8_t *fit, const uint8_t *least_before,
+                           const int *available, int members, int size, int c, int gone,
+                           int most_taken, int least) {
+    int total = S->total, width = total + 1, k = S->n_clubs, duty = S->duty;
+    int left[2], n = 0;
+    for (int i = 0; i < k && n < 2; i++) if (!(members >> i & 1)) left[n++] = i;
+    int best = LADDER_NEVER;
+    for (int o = 0; o < 2; o++) {
+        int first = left[o], last = left[1 - o];
+        if (available[first] > size || available[last] > size + 1) continue;
+        int last_club = S->club_order[last];
+        for (int taken = 0; taken <= most_taken; taken++) {
+            const uint8_t *row = least_before + ((first * width + c) * 3 + taken) * 10;
+            int top = total - c < 9 ? total - c : 9;
+            for (int g = least > taken ? least : taken; g <= top; g++) {
+                int at = row[g];
+                if (at >= best) continue;
+                int cleared = c + g;
+                if (cleared == total) {
+                    if (gone + taken == duty) best = at;
+                    continue;
+                }
+                int final = total - cleared, final_taken = duty - gone - taken;
+                if (final > 9 || final < (least > final_taken ? least : final_taken)) continue;
+                if (least_before[((last * width + cleared) * 3 + final_taken) * 10 + final] > c)
+                    continue;
+                for (int b = at; b <= c && b < best; b++) {
+                    int8_t *f = fit + (((size_t)last_club * width + b) * width + c) * 10 + g;
+                    if (*f < 0) *f = (int8_t)last_takes_all(S, last_club, b, c, cleared);
+                    if (*f) { best = b; break; }
+                }
+            }
+        }
+    }
+    return best;
+}
+
 static int ladder_build(Search *S) {
     int total = S->total, width = total + 1, k = S->n_clubs, duty = S->duty, jj = S->jj;
     int least = S->rules[R_MUST_CLEAR] ? 1 : 0;
@@ -1026,6 +1118,18 @@ static int ladder_build(Search *S) {
     }
     memset(need, LADDER_NEVER, rows * jj * jj);
     memset(before_of, LADDER_NEVER, rows * jj);
+    /* last_two: what the last club can take, worked out as asked */
+    int8_t *fit = NULL;
+    if (S->tech[T_LAST_TWO] && k >= 2) {
+        size_t cells = (size_t)14 * width * width * 10;
+        fit = malloc(cells);
+        if (!fit) {
+            free(limits); free(least_before); free(sets); free(members_of); free(row_of);
+            free(need); free(before_of);
+            return 1;
+        }
+        memset(fit, -1, cells);
+    }
 #define NEED(mask, cleared, gone, taken) \
     need[(((size_t)row_of[mask] * width + (cleared)) * jj + (gone)) * jj + (taken)]
 #define BEFORE(mask, cleared, gone) \
@@ -1040,6 +1144,12 @@ static int ladder_build(Search *S) {
                 int best = LADDER_NEVER;
                 int most_taken = duty - gone < jokers_dealt[cleared] - gone
                     ? duty - gone : jokers_dealt[cleared] - gone;
+                if (fit && size == k - 2) {
+                    BEFORE(mask, cleared, gone) = (uint8_t)last_two_before(
+                        S, fit, least_before, available, members, size, cleared, gone,
+                        most_taken, least);
+                    continue;
+                }
                 for (int i = 0; i < k; i++) {
                     if (members >> i & 1 || available[i] > size) continue;
                     int played = mask | 1 << S->club_order[i];
@@ -1070,6 +1180,7 @@ static int ladder_build(Search *S) {
 #undef NEED
 #undef BEFORE
     free(limits); free(least_before); free(before_of); free(sets); free(members_of);
+    free(fit);
     S->ladder = need;
     S->ladder_row = row_of;
     return 0;

@@ -635,8 +635,84 @@ def joker_limit(most: int, taken: int, aimed: bool, fresh_diamonds: int) -> int:
     return min(most, 3) if line else -1
 
 
+def last_club_takes_all(values, total: int, dealt: int, rules: Rules):
+    """``fits(club, b, c, C)``: can ``club``, acting last once ``C`` cards are gone
+    (``total - C <= 9``, so every card left is on its grid), take them all in
+    one action, as far as the cards the two clubs before it leave say?  The
+    club before it acted once ``c`` were gone, the one before that once ``b``
+    were.
+
+    Its grid holds every card numbered ``dealt(c) ..`` (dealt after the club
+    before acted, CF 2.3) and at least ``dealt(c) - dealt(b) - (C - c)`` of the
+    cards numbered ``dealt(b) .. dealt(c) - 1``: those were all on the grid of
+    the club before (dealt after the one before it acted), which cleared
+    ``C - c`` cards.  One action must take all of them (CF 5.1): Any one card, a
+    Line at most 3; a Match cards of its rank (Jokers too where they match); a
+    Sum cards whose values add up to at most the club's (Jokers at 0 where they
+    join Sums); an Up/Down cards on one side of it; a Run cards of distinct
+    values, not its own, whose stretch with the club's value spans at most the
+    cards cleared.  Of the older cards the club may keep whichever suit it
+    best (the smallest, for a Sum).  The other limits of the action (its
+    capacity, suits that block it) are :func:`ladder_limits`' part.
+
+    A larger ``b`` only removes cards from those that must stay (one card
+    fewer to keep for each removed), so what fits at ``b`` fits at every
+    later one: the ladder's least-``b`` table relies on it.
+    """
+    jm, sz = rules.jokers_match, rules.sum_jokers_zero
+    memo: dict[tuple[int, int, int, int], bool] = {}
+
+    def fits(club: int, b: int, c: int, cleared: int) -> bool:
+        key = (club, b, c, cleared)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _takes_all(club, b, c, cleared)
+        return found
+
+    def _takes_all(club: int, b: int, c: int, cleared: int) -> bool:
+        g = total - cleared
+        if g <= 1:
+            return g == 1 or not rules.must_clear
+        if g <= 3:
+            return True  # a Line (its aim and Diamonds are the limits' part)
+        fresh = [values[i] for i in range(min(total, dealt + c), total)]
+        older = [values[i] for i in range(min(total, dealt + b), min(total, dealt + c))]
+        keep = len(older) - (cleared - c)
+        if keep < 0:
+            keep = 0
+        if len(fresh) + keep > g:
+            return False  # more cards than the grid holds: no such play
+        # Match
+        if (all(v == club or (jm and not v) for v in fresh)
+                and sum(1 for v in older if v == club or (jm and not v)) >= keep):
+            return True
+        # Sum
+        if all(0 < v <= club or (sz and not v) for v in fresh):
+            fit = sorted(v for v in older if 0 < v <= club or (sz and not v))
+            if len(fit) >= keep and sum(fresh) + sum(fit[:keep]) <= club:
+                return True
+        # Up/Down
+        if 2 <= club <= 7 and all(0 < v < club for v in fresh) and (
+                sum(1 for v in older if 0 < v < club) >= keep):
+            return True
+        if 7 <= club <= 12 and all(v > club for v in fresh) and (
+                sum(1 for v in older if v > club) >= keep):
+            return True
+        # Run
+        if g + 1 >= rules.run_min_cards and all(v and v != club for v in fresh) and (
+                len(set(fresh)) == len(fresh)):
+            span = max(fresh + [club]) - min(fresh + [club])
+            others = {v for v in older if v and v != club} - set(fresh)
+            if span <= g and len(others) >= keep:
+                return True
+        return False
+
+    return fits
+
+
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
-                 rules: Rules, values=(), dealt: int = 0, suits=()) -> dict[int, int]:
+                 rules: Rules, values=(), dealt: int = 0, suits=(),
+                 last_two=()) -> dict[int, int]:
     """The least a club must clear for the clubs after it to finish the deal.
 
     ``club_order``: the start's clubs, hand then club deck, ``hand_size`` of
@@ -680,6 +756,7 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     available = [max(0, i - hand_size + 1) for i in range(k)]
     least = 1 if rules.must_clear else 0
     duty = joker_duty(values, rules)
+    fits = last_club_takes_all(last_two, total, dealt, rules) if last_two and k >= 2 else None
     ends = [min(total, dealt + cleared) for cleared in range(total)]
     ranks_dealt = [{values[i] for i in range(end)} if duty else set() for end in ends]
     diamonds_before = [0]  # Diamonds among the cards numbered below i
@@ -722,6 +799,11 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
         for minus_size, mask, members in sets:
             size = -minus_size
             for gone in range(most_gone + 1):
+                if fits is not None and size == k - 2:
+                    before_of[ladder_key(mask, cleared, gone)] = _last_two_before(
+                        fits, least_before, members, size, cleared, gone, club_order,
+                        available, total, width, duty, least, jokers_dealt[cleared])
+                    continue
                 best = LADDER_NEVER
                 for i in range(k):
                     if members >> i & 1 or available[i] > size:
@@ -748,6 +830,47 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
                             break
                     need[ladder_key(mask, cleared, gone, taken)] = found
     return need
+
+
+def _last_two_before(fits, least_before, members: int, size: int, c: int, gone: int,
+                     club_order, available, total: int, width: int, duty: int, least: int,
+                     jokers_dealt: int) -> int:
+    """``before[played, c, gone]`` when two clubs are left (:func:`ladder_needs`
+    with ``last_two``): the least ``b`` such that one of them, the club before
+    having acted once ``b`` were gone, clears ``g`` once ``c`` are and either
+    finishes, or leaves the other club a last clear its limit allows and
+    :func:`last_club_takes_all` does too.  Every ``g`` is tried, not only the
+    least the other club could finish after: what the last club must take
+    depends on it."""
+    left = [i for i in range(len(club_order)) if not members >> i & 1]
+    best = LADDER_NEVER
+    for first in left:
+        if available[first] > size:
+            continue
+        last = left[1] if first == left[0] else left[0]
+        if available[last] > size + 1:
+            continue
+        for taken in range(min(duty - gone, jokers_dealt - gone) + 1):
+            row = ((first * width + c) * 3 + taken) * 10
+            for g in range(max(least, taken), min(9, total - c) + 1):
+                at = least_before[row + g]
+                if at >= best:
+                    continue
+                cleared = c + g
+                if cleared == total:
+                    if gone + taken == duty:
+                        best = at
+                    continue
+                final, final_taken = total - cleared, duty - gone - taken
+                if final > 9 or final < max(least, final_taken):
+                    continue
+                if least_before[((last * width + cleared) * 3 + final_taken) * 10 + final] > c:
+                    continue
+                for b in range(at, min(c + 1, best)):
+                    if fits(club_order[last], b, c, cleared):
+                        best = b
+                        break
+    return best
 
 
 def largest_taking(cells: list[int], values, suits, club: int, taken: int,

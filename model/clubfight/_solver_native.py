@@ -79,7 +79,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
                    int(techniques.restarts), int(techniques.window_clubs),
                    int(techniques.first_budget), int(techniques.blocking),
                    int(techniques.ladder), int(techniques.ladder_moves),
-                   int(techniques.joker_duty)]
+                   int(techniques.joker_duty), int(techniques.last_two)]
     budgets = list(techniques.restart_budgets)
     if max_nodes is not None and max_nodes < 0:
         raise ValueError(f"max_nodes must not be negative, not {max_nodes}")

@@ -715,9 +715,40 @@ class _LossChecker:
         least = 1 if rules.must_clear else 0
         first: dict[tuple, int | None] = {}
         need: dict[tuple, int | None] = {}
+        def last_two_first(mask: int, size: int, now: int, gone: int) -> int | None:
+            """``first`` with two clubs left: one of them clears ``gain`` once
+            ``now`` are gone and finishes, or the other then takes the rest in
+            one action, within its limit and with what the first left of its
+            fresh cards (:meth:`_last_takes_all`).  Every ``gain`` is tried."""
+            pair = [club for club in clubs if not mask >> club & 1]
+            best = None
+            for second, last in ((pair[0], pair[1]), (pair[1], pair[0])):
+                if drawn_at[second] > size or drawn_at[last] > size + 1:
+                    continue
+                for taken in range(min(duty - gone, jokers_dealt[now] - gone) + 1):
+                    for gain in range(max(least, taken), min(9, total - now) + 1):
+                        after, rest = now + gain, total - now - gain
+                        final_taken = duty - gone - taken
+                        if after == total:
+                            if gone + taken != duty:
+                                continue
+                        elif rest > 9 or rest < max(least, final_taken) or (
+                                taking(last, after, now, final_taken) < rest):
+                            continue
+                        for before in range(now + 1 if best is None else min(best, now + 1)):
+                            if taking(second, now, before, taken) >= gain and (
+                                    after == total
+                                    or self._last_takes_all(last, before, now, after)):
+                                best = before
+                                break
+            return best
+
         for now in range(total - 1, -1, -1):
             for mask, size in playable:
-                for gone in range(duty + 1):
+                if len(clubs) >= 2 and size == len(clubs) - 2:
+                    for gone in range(duty + 1):
+                        first[mask, now, gone] = last_two_first(mask, size, now, gone)
+                for gone in range(duty + 1 if size != len(clubs) - 2 else 0):
                     options = []
                     for club in clubs:
                         if mask >> club & 1 or drawn_at[club] > size:
@@ -745,6 +776,59 @@ class _LossChecker:
                                 need[mask, now, gone, taken] = gain
                                 break
         return need
+
+    def _last_takes_all(self, club: int, b: int, c: int, now: int) -> bool:
+        """Whether ``club``, the last to act, once ``now`` cards are gone, can
+        take every card left (at most 9, all on its grid) in one action, given
+        what the two clubs before it leave: the one before acted once ``c`` were
+        gone, the one before that once ``b`` were.
+
+        Every card dealt since ``c`` is on its grid (CF 2.3), and so are at
+        least ``k`` of the cards dealt between ``b`` and ``c``: those were all
+        on the grid of the club before, which cleared ``now - c`` of them or
+        of its older cards, so ``k`` is their number less that.  The action
+        must take all of them at once: a Match cards of its rank (and Jokers
+        where they match); a Sum cards adding up to at most its value, with
+        the ``k`` smallest of the others (Jokers at 0 where they join Sums,
+        else not at all); an Up/Down cards all below it (clubs 2 to 7) or all
+        above it (7 to 12); a Run cards of distinct values, other than its
+        own, stretching with its value over at most the cards it clears, and
+        ``k`` more of yet other values.  Any takes one card, a Line up to 3;
+        how far those and the capacities reach is :meth:`_ladder_limit`'s
+        part.  (A later ``b`` leaves fewer cards that must stay, never more.)
+        """
+        rules, value = self.rules, self.value_of
+        left = self.total - now
+        if left <= 3:
+            return left >= 1 or not rules.must_clear
+        start = self.start_dealt
+        new_cards = [value[i] for i in range(min(self.total, start + c), self.total)]
+        earlier = [value[i] for i in range(min(self.total, start + b), min(self.total, start + c))]
+        k = max(0, len(earlier) - (now - c))
+        if len(new_cards) + k > left:
+            return False
+        actions = {
+            "match": lambda v: v == club or (v == 0 and rules.jokers_match),
+            "sum": lambda v: (v == 0 and rules.sum_jokers_zero) or 0 < v <= club,
+            "lower": lambda v: 0 < v < club if 2 <= club <= 7 else False,
+            "higher": lambda v: v > club if 7 <= club <= 12 else False,
+        }
+        for name, takes in actions.items():
+            if not all(takes(v) for v in new_cards):
+                continue
+            kept = sorted(v for v in earlier if takes(v))
+            if len(kept) < k:
+                continue
+            if name != "sum" or sum(new_cards) + sum(kept[:k]) <= club:
+                return True
+        values = set(new_cards)
+        if (rules.run_min_cards <= left + 1 and 0 not in values and club not in values
+                and len(values) == len(new_cards)
+                and max(values | {club}) - min(values | {club}) <= left):
+            spare = {v for v in earlier if v and v != club} - values
+            if len(spare) >= k:
+                return True
+        return False
 
     def jokers_gone(self, cells: tuple, dealt: int) -> int:
         """How many of the duty's Jokers are no longer in play (0 without a duty)."""

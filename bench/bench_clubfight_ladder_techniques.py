@@ -1,9 +1,13 @@
-"""What the Jokers' duty in the ladder buys: proofs with it and without it.
+"""What a ladder technique buys: proofs with it and without it.
 
 Not run by the test suite.  Examples::
 
-    python bench/bench_clubfight_jokerduty.py CF1-0:8 CF1-0:9 CF2-1:9 CF1-3:9
-    python bench/bench_clubfight_jokerduty.py --wins 12 --jokers 2
+    python bench/bench_clubfight_ladder_techniques.py CF1-0:8 CF1-0:9 CF2-1:9 CF1-3:9
+    python bench/bench_clubfight_ladder_techniques.py --wins 12 --jokers 2
+    python bench/bench_clubfight_ladder_techniques.py --technique last_two --rules webapp \
+        CF1-10:8 CF1-20:9 CF1-3:9
+
+``--technique joker_duty`` (the default):
 
 Under rules where a Joker neither matches nor joins a Sum (``rulebook``), a
 Joker leaves the grid only by Any (one card) or by a Line through it (at most
@@ -11,6 +15,10 @@ three, and only a club whose rank shares the line).  The technique
 ``joker_duty`` (:class:`model.clubfight.solver.Techniques`) gives the
 ladder's table the Jokers cleared so far and the Jokers a club's clear takes
 (:func:`model.clubfight._solver_core.ladder_needs`).
+
+``--technique last_two``: the ladder's last club must also take what the club
+before it left of its fresh cards (:func:`model.clubfight._solver_core.
+last_club_takes_all`).
 
 For each ``DEAL:CLUBS`` (the deal with the first ``CLUBS`` of its club order,
 as :func:`model.clubfight.slack.with_clubs` keeps them) the script solves it
@@ -41,14 +49,14 @@ from model.clubfight.solver import ALL_TECHNIQUES, _Search, solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 
-def solve_both(spec: str, rules: Rules, max_nodes: int) -> None:
+def solve_both(spec: str, rules: Rules, max_nodes: int, technique: str) -> None:
     deal_id, _, clubs = spec.partition(":")
     if not clubs.isdigit():
         raise SystemExit(f"{spec}: give a deal and the clubs kept, such as CF1-0:9")
     state = with_clubs(State.from_deal(Deal.from_id(deal_id)), int(clubs))
     shown = []
-    for duty in (False, True):
-        techniques = dataclasses.replace(ALL_TECHNIQUES, joker_duty=duty)
+    for on in (False, True):
+        techniques = dataclasses.replace(ALL_TECHNIQUES, **{technique: on})
         began = time.process_time()
         result = solve(state, rules, techniques=techniques, max_nodes=max_nodes,
                        certificate=True)
@@ -59,7 +67,7 @@ def solve_both(spec: str, rules: Rules, max_nodes: int) -> None:
             report = check_loss(result.certificate)
             checked = (f", check {'ok' if report.ok else report.reason} in "
                        f"{time.process_time() - began:.3f} s")
-        shown.append(f"{'with' if duty else 'without'} the duty: {result.verdict} in "
+        shown.append(f"{'with' if on else 'without'} {technique}: {result.verdict} in "
                      f"{result.nodes:,} nodes, {seconds:.3f} s{checked}")
     print(f"{spec}: " + "; ".join(shown), flush=True)
 
@@ -103,10 +111,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--wins", type=int, default=0, metavar="N",
                         help="walk the winning lines of deals 0 .. N - 1")
     parser.add_argument("--jokers", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--technique", choices=("joker_duty", "last_two"), default="joker_duty",
+                        help="the ladder technique compared off and on")
     args = parser.parse_args(argv)
     rules = PRESETS[args.rules]
     for spec in args.specs:
-        solve_both(spec, rules, args.max_nodes)
+        solve_both(spec, rules, args.max_nodes, args.technique)
     if args.wins:
         check_wins(args.jokers, args.wins, rules, args.max_nodes)
 
