@@ -20,7 +20,8 @@ settles), and every move from it, of every club in hand, must lead to
   fewer cards clearable than cards left, or no club in hand with a move as
   big as the check's own ladder (:meth:`_LossChecker._ladder_needs`, built
   once from the deal's deck order, counting the Jokers' duty where Jokers
-  neither match nor join Sums, as the solver's does) needs, or
+  neither match nor join Sums and asking the last club to take what the club
+  before it left, as the solver's does) needs, or
 * a state the certificate lists, which is then checked the same way, or
 * failing those, a state the check's own exhaustive search (same bound at
   every node, a node budget) proves lost.
@@ -665,6 +666,11 @@ class _LossChecker:
         finish from ``(played + z, C + g, gone + t, C)``.  Limits only grow
         with ``c``, so ``first[(played, C, gone)]``, the least ``c`` with a
         finish, says it all.  Without a duty ``gone`` and ``taken`` are 0.
+        With two clubs left the last one must also take, in one action, every
+        card left, among them what the one before it left of its own fresh
+        cards (:meth:`_last_takes_all`, which depends on when the club before
+        *that* acted): ``first`` is then worked out from the two clubs' clears
+        directly, every clear of the first of them tried.
         """
         filled = sum(1 for i in self.start_cells if i >= 0)
         total = self.total
