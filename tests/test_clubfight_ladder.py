@@ -225,6 +225,19 @@ def test_the_longest_run_is_the_longest_stretch_with_few_enough_missing_values(
     assert core._longest_run(fresh, club, low, high, older) == best
 
 
+def proof_sizes_off_and_on(start: State, rules: Rules, technique: str, engine: str) -> dict:
+    """The nodes of the proof that ``start`` is lost, with ``technique`` off
+    (False) and on (True); each proof re-derived by the checker."""
+    found = {}
+    for on in (False, True):
+        techniques = dataclasses.replace(ALL_TECHNIQUES, **{technique: on})
+        result = solve(start, rules, techniques=techniques, engine=engine, certificate=True)
+        assert result.verdict == "loss"
+        assert check_loss(result.certificate).ok
+        found[on] = result.nodes
+    return found
+
+
 @pytest.mark.rules("CF 4.3", "CF 4.4", "CF 4.7", "CF 5.2")
 @pytest.mark.parametrize("engine", ["python", "native"])
 def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
@@ -233,13 +246,7 @@ def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
     fewer nodes than without it, and the checker re-derives both proofs; a
     tight win is never refuted (above)."""
     start = with_clubs(State.from_deal(Deal.from_id("CF1-0")), 8)
-    found = {}
-    for duty in (False, True):
-        techniques = dataclasses.replace(ALL_TECHNIQUES, joker_duty=duty)
-        result = solve(start, RULEBOOK, techniques=techniques, engine=engine, certificate=True)
-        assert result.verdict == "loss"
-        assert check_loss(result.certificate).ok
-        found[duty] = result.nodes
+    found = proof_sizes_off_and_on(start, RULEBOOK, "joker_duty", engine)
     assert found[True] < found[False] * 0.7, found
     webapp = [solve(start, WEBAPP, techniques=dataclasses.replace(ALL_TECHNIQUES, joker_duty=d),
                     engine=engine).nodes for d in (False, True)]
@@ -254,13 +261,7 @@ def test_the_last_two_clubs_coupled_shorten_proofs_the_checker_rederives(engine)
     nodes than without, and the checker, whose own ladder couples them too,
     re-derives both proofs."""
     start = with_clubs(State.from_deal(Deal.from_id("CF1-10")), 8)
-    found = {}
-    for coupled in (False, True):
-        techniques = dataclasses.replace(ALL_TECHNIQUES, last_two=coupled)
-        result = solve(start, WEBAPP, techniques=techniques, engine=engine, certificate=True)
-        assert result.verdict == "loss"
-        assert check_loss(result.certificate).ok
-        found[coupled] = result.nodes
+    found = proof_sizes_off_and_on(start, WEBAPP, "last_two", engine)
     assert found[True] < found[False] * 0.7, found
 
 

@@ -946,7 +946,6 @@ static inline int jokers_gone(const Search *S, uint32_t key) {
     return S->duty ? S->duty - (int)(key >> JOKER_SHIFT & 3) : 0;
 }
 
-/* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
 /* last_club_takes_all in _solver_core.py: can `club`, acting last once `now`
  * cards are gone (at most 9 left, all on its grid), take them all in one
  * action, given that the club before acted once `c` were gone and the one
@@ -1039,6 +1038,7 @@ static int last_two_before(const Search *S, int8_t *fit, const uint8_t *least_be
     return best;
 }
 
+/* Fills S->ladder (ladder_needs in _solver_core.py); returns 0, or 1 out of memory. */
 static int ladder_build(Search *S) {
     int total = S->total, width = total + 1, k = S->n_clubs, duty = S->duty, jj = S->jj;
     int least = S->rules[R_MUST_CLEAR] ? 1 : 0;

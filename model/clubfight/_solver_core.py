@@ -719,7 +719,11 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     them in hand (a club may be played once drawn, CF 2.4).  ``values`` and
     ``suits``: the cards' values (0 a Joker) and suits as numbered, and
     ``dealt`` the start's deal position, for the Jokers' duty
-    (:func:`joker_duty`; none without them).
+    (:func:`joker_duty`; none without them).  ``last_two``: the cards' values
+    again, to couple the last two clubs (technique ``last_two``; empty: not
+    coupled): with two clubs left, ``before`` is then worked out from both
+    clears at once by :func:`_last_two_before`, the last club also held to
+    :func:`last_club_takes_all`.
     Returns ``need[ladder_key(played, C, gone, taken)]`` for every set
     ``played`` of clubs (value mask) that can have been played since the
     start, every ``C < total`` cards cleared since, ``gone`` of the duty's
