@@ -983,13 +983,14 @@ static int ladder_build(Checker *c, const Node *root) {
         int jokers_dealt = c->prefix_value[dealt_after(c, start, now)][0];
         for (int e = 0; e < n_playable; e++) {
             int mask = playable[e], size = popcount((unsigned)mask);
-            if (k >= 2 && size == k - 2) {
-                for (int gone = 0; gone <= duty; gone++)
+            int two_left = size == k - 2;  /* (never with fewer than 2 clubs) */
+            for (int gone = 0; gone <= duty; gone++) {
+                if (two_left) {
                     FIRST(mask, now, gone) = (unsigned char)last_two_first(
                         c, limit, width, start, drawn_at, mask, size, now, gone, jokers_dealt,
                         least);
-            }
-            for (int gone = 0; gone <= (size == k - 2 ? -1 : duty); gone++) {
+                    continue;
+                }
                 int best = LADDER_NONE;
                 for (int i = 0; i < k; i++) {
                     int club = clubs[i];

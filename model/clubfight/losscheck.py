@@ -751,10 +751,11 @@ class _LossChecker:
 
         for now in range(total - 1, -1, -1):
             for mask, size in playable:
-                if len(clubs) >= 2 and size == len(clubs) - 2:
-                    for gone in range(duty + 1):
+                two_left = size == len(clubs) - 2  # (never with fewer than 2 clubs)
+                for gone in range(duty + 1):
+                    if two_left:
                         first[mask, now, gone] = last_two_first(mask, size, now, gone)
-                for gone in range(duty + 1 if size != len(clubs) - 2 else 0):
+                        continue
                     options = []
                     for club in clubs:
                         if mask >> club & 1 or drawn_at[club] > size:
