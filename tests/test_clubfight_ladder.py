@@ -265,6 +265,11 @@ def test_the_last_two_clubs_coupled_shorten_proofs_the_checker_rederives(engine)
     assert found[True] < found[False] * 0.7, found
 
 
+def near_set(cards, low: int, width: int) -> set:
+    """The cards of values ``low .. low + width - 1`` and the Jokers."""
+    return {card for card in cards if low <= card.value < low + width or card.is_joker}
+
+
 @functools.lru_cache(maxsize=None)
 def last_clears(rules: Rules) -> list[tuple[State, int, int, int, int]]:
     """Last clears that win, from the states three clubs before the end of
@@ -336,15 +341,15 @@ def test_takes_all_allows_every_grid_the_last_club_could_clear(rules_name):
     every card, both ``takes all`` say it can (``b = 0``, ``c``, ``C = c +
     g``).  Random cards and sizes make the forced cards sit at every margin
     (one card too many kept, one point too many for a Sum, ...), which the
-    winning lines above seldom do."""
+    winning lines above seldom do; so does the club after clearing exactly
+    the cards not of the few values most cards have."""
     rules = PRESETS[rules_name]
     rng = random.Random(53)
     clearable = kept = 0
     for trial in range(600):
         # Three clubs: the checker's ladder, built with it, stays small.
         start = with_clubs(State.from_deal(Deal.from_number(1 + trial % 2, 500 + trial)), 3)
-        c, g = rng.randint(1, 8), rng.randint(1, 9)
-        f = rng.randint(0, g)
+        c = rng.randint(1, 8)
         # The deal's cards rearranged and cut short: mostly cards of one to five
         # neighbouring values, often small (so that one action, a Sum or a
         # Match too, may take them all), the grid, then c + f deck cards; the
@@ -352,26 +357,32 @@ def test_takes_all_allows_every_grid_the_last_club_could_clear(rules_name):
         cards = [card for card in start.grid if card is not None] + list(start.deck)
         width = rng.choice((1, 3, 5))
         low = rng.choice((1, 1, rng.randint(1, 14 - width)))
-        near = [card for card in cards if low <= card.value < low + width or card.is_joker]
-        far = [card for card in cards if card not in near]
+        kin = near_set(cards, low, width)
+        near = [card for card in cards if card in kin]
+        far = [card for card in cards if card not in kin]
         rng.shuffle(near)
         rng.shuffle(far)
         chosen = []
-        while len(chosen) < 9 + c + f:
+        while len(chosen) < 9 + c + 9:
             source = near if near and (rng.random() < 0.85 or not far) else far
             chosen.append(source.pop())
-        rest = tuple(near + far)
-        state = dataclasses.replace(start, grid=tuple(chosen[:9]), deck=tuple(chosen[9:]),
-                                    cleared=start.cleared + rest)
+        first = sorted(rng.sample(range(9), c))
+        grid = chosen[:9]
+        for slot, card in zip(first, chosen[9:9 + c]):
+            grid[slot] = card
+        others = tuple(slot for slot, card in enumerate(grid) if card not in kin)
+        g = len(others) if others and rng.random() < 0.3 else rng.randint(1, 9)
+        f = rng.randint(0, g)
+        state = dataclasses.replace(start, grid=tuple(chosen[:9]), deck=tuple(chosen[9:9 + c + f]),
+                                    cleared=start.cleared + tuple(near + far)
+                                    + tuple(chosen[9 + c + f:]))
         position = core.Position.of(state)
         total = len(position.values)
         fits = core.last_club_takes_all(position.values, total, position.dealt, rules)
         checker = _LossChecker(state, rules, 0, 6)
-        first = sorted(rng.sample(range(9), c))
-        grid = list(state.grid)
-        for slot, card in zip(first, state.deck[:c]):
-            grid[slot] = card
         seconds = rng.sample(list(itertools.combinations(range(9), g)), min(16, math.comb(9, g)))
+        if len(others) == g:  # the club after clears exactly the cards of other values
+            seconds.append(others)
         if g <= c:  # the club after clears only cards the first dealt it
             seconds += rng.sample(list(itertools.combinations(first, g)),
                                   min(8, math.comb(c, g)))
