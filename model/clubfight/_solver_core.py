@@ -711,18 +711,18 @@ def last_club_takes_all(values, total: int, dealt: int, rules: Rules):
 
 
 def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
-                 rules: Rules, values=(), dealt: int = 0, suits=(),
-                 last_two=()) -> dict[int, int]:
+                 rules: Rules, values=(), dealt: int = 0, suits=(), *,
+                 duty: bool = True, last_two: bool = False) -> dict[int, int]:
     """The least a club must clear for the clubs after it to finish the deal.
 
     ``club_order``: the start's clubs, hand then club deck, ``hand_size`` of
     them in hand (a club may be played once drawn, CF 2.4).  ``values`` and
     ``suits``: the cards' values (0 a Joker) and suits as numbered, and
     ``dealt`` the start's deal position, for the Jokers' duty
-    (:func:`joker_duty`; none without them).  ``last_two``: the cards' values
-    again, to couple the last two clubs (technique ``last_two``; empty: not
-    coupled): with two clubs left, ``before`` is then worked out from both
-    clears at once by :func:`_last_two_before`, the last club also held to
+    (:func:`joker_duty`; none without them or with ``duty`` off) and for
+    ``last_two`` (technique ``last_two``, which needs them): with two clubs
+    left, ``before`` is then worked out from both clears at once by
+    :func:`_last_two_before`, the last club also held to
     :func:`last_club_takes_all`.
     Returns ``need[ladder_key(played, C, gone, taken)]`` for every set
     ``played`` of clubs (value mask) that can have been played since the
@@ -759,8 +759,10 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     k = len(club_order)
     available = [max(0, i - hand_size + 1) for i in range(k)]
     least = 1 if rules.must_clear else 0
-    duty = joker_duty(values, rules)
-    fits = last_club_takes_all(last_two, total, dealt, rules) if last_two and k >= 2 else None
+    if last_two and not values:
+        raise ValueError("last_two needs the cards' values and the start's deal position")
+    duty = joker_duty(values, rules) if duty else 0
+    fits = last_club_takes_all(values, total, dealt, rules) if last_two and k >= 2 else None
     ends = [min(total, dealt + cleared) for cleared in range(total)]
     ranks_dealt = [{values[i] for i in range(end)} if duty else set() for end in ends]
     diamonds_before = [0]  # Diamonds among the cards numbered below i

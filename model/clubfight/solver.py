@@ -722,9 +722,9 @@ class _Search:
             p = self.position
             limits = ladder_limits(self.values, self.suits, self.total, p.dealt, self.rules)
             self.ladder = ladder_needs(limits, self.total, p.club_order, p.hand_size,
-                                       self.rules, self.values if self.duty else (), p.dealt,
-                                       self.suits,
-                                       self.values if self.techniques.last_two else ())
+                                       self.rules, self.values, p.dealt, self.suits,
+                                       duty=bool(self.duty),
+                                       last_two=self.techniques.last_two)
             if self.ladder_margin(p.grid, 0, p.count_key) < 0:
                 self.stats["ladder_cuts"] += 1
                 return False
