@@ -190,8 +190,12 @@ class Techniques:
     last_two: bool = True
     """The ladder's last club must take, with the rest, what the club before it
     left of its fresh cards (:func:`_solver_core.last_club_takes_all`)."""
-    window_clubs: int = 5
-    """The window bound runs when at most this many clubs remain (it costs 2^k)."""
+    window_clubs: int = 3
+    """The window bound runs when at most this many clubs remain (it costs 2^k).
+    Since the ladder, its cuts with 4 or 5 clubs left save less than it costs
+    there: slack of CF1-0 to CF1-159 (``webapp``) took 34% less CPU with 3
+    than with 5, and CF2-0 to CF2-39 (``rulebook``) 33% less, for 2% to 18%
+    more nodes (``results/clubfight/README.md``)."""
     first_budget: int = 150
     """Nodes of the first, cheaply ordered attempt."""
     restart_budgets: tuple[int, ...] = LUBY_BUDGETS
@@ -204,10 +208,11 @@ class Techniques:
 
 ALL_TECHNIQUES = Techniques()
 LEGACY_TECHNIQUES = Techniques(blocking=False, ladder=False, ladder_moves=False,
-                               joker_duty=False, last_two=False,
+                               joker_duty=False, last_two=False, window_clubs=5,
                                restart_budgets=DOUBLING_BUDGETS)
-"""The search as it was before the ``blocking`` and ``ladder`` bounds and
-Luby restarts (for the benchmarks' old-against-new comparisons)."""
+"""The search as it was before the ``blocking`` and ``ladder`` bounds, Luby
+restarts and the window held to 3 clubs (for the benchmarks' old-against-new
+comparisons)."""
 NO_TECHNIQUES = Techniques(dedupe=False, order=False, bound=False, next_club=False,
                            window=False, tail=False, table=False, restarts=False,
                            blocking=False, ladder=False, ladder_moves=False,
