@@ -943,13 +943,16 @@ class _LossChecker:
 
 
 def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
-               search_budget: int = 200_000, window_clubs: int = 6,
+               search_budget: int = 200_000, window_clubs: int = 4,
                engine: str = "auto") -> LossCheck:
     """Re-derive the loss ``certificate`` claims (see the module docstring).
 
     ``exhaustive``: ignore the listed states and decide the start by the
     check's own search (for small positions).  ``search_budget``: nodes of
-    that search, over the whole check.  ``engine``: ``"python"`` (this
+    that search, over the whole check.  ``window_clubs``: the window bound
+    runs with at most so many clubs left (one more than the solver's
+    default, whose window cuts it re-derives; with 6 the compiled check of
+    eleven proofs took 1.47 s against 1.16 s with 4).  ``engine``: ``"python"`` (this
     module), ``"native"`` (the compiled port) or ``"auto"`` (the compiled one
     when it can be built, else Python); ``LossCheck.engine`` says which ran.
     """
