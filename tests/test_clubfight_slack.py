@@ -394,6 +394,36 @@ def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
     assert "not re-derived" in failed.unknown_reason
 
 
+@pytest.mark.rules("CF 2.4", "CF 5.1")
+def test_slack_replays_its_fewest_clubs_win_and_stops_if_it_does_not_replay(monkeypatch):
+    """The win at won_with is replayed by the rules model (it stands for the
+    wins with more clubs); a win that does not replay is an error, not a slack."""
+    from model.clubfight import slack as slack_module
+    from model.clubfight.certify import replay_win
+
+    replayed = []
+
+    def recording(state, moves, rules):
+        replayed.append((len(state.hand) + len(state.clubs), state, list(moves)))
+        return replay_win(state, moves, rules)
+
+    monkeypatch.setattr(slack_module, "replay_win", recording)
+    result = slack("CF1-5", WEBAPP, check=False)
+    wins = [v.clubs for v in result.verdicts if v.verdict == "win"]
+    assert len(wins) >= 2 and result.won_with == min(wins)
+    assert [clubs for clubs, _, _ in replayed] == [result.won_with]
+    _, state, moves = replayed[0]
+    assert state == with_clubs(State.from_deal(Deal.from_id("CF1-5")), result.won_with)
+    assert replay_win(state, moves, WEBAPP).ok and len(moves) <= result.won_with
+
+    def broken(state, moves, rules):
+        return replay_win(state, moves[:-1], rules)  # the line stops a move short
+
+    monkeypatch.setattr(slack_module, "replay_win", broken)
+    with pytest.raises(RuntimeError, match=f"win with {result.won_with} clubs does not replay"):
+        slack("CF1-5", WEBAPP, check=False)
+
+
 def test_with_clubs_keeps_the_draw_order():
     state = State.from_deal(Deal.from_number(1, 3))
     kept = with_clubs(state, 6)
