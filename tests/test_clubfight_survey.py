@@ -689,9 +689,14 @@ def test_a_slack_survey_may_re_derive_only_a_sample_of_its_losses(tmp_path, caps
     row = json.loads(summary.read_text())[0]
     assert "--slack-check-every 2" in row["command"]
     assert (row["slack"]["check_every"], row["slack"]["unchecked"]) == (2, 1)
+    # The sample (CF1-4) stopped on the check limit, the rest (CF1-5) did not: apart.
+    assert row["slack"]["sampled"] == {"deals": 1, "exact": 0}
+    assert row["slack"]["unsampled"] == {"deals": 1, "exact": 1}
     capsys.readouterr()
     assert main(argv + ["--resume"]) == 0  # the file reads back: nothing to compute
-    assert "multiples of 2; 1 slack takes the solver's loss" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "multiples of 2; 1 slack takes the solver's loss" in text
+    assert "exact: 0 of the 1 sampled, 1 of the other 1" in text
     marked = out.read_text().replace('"checked":false', '"checked":true')
     out.write_text(marked)
     assert main(argv + ["--resume"]) == 2

@@ -901,7 +901,10 @@ def summarize_slack(rows: list[dict], config: SurveyConfig,
     ``unknown_by_reason`` counting them by class (``budget``: the node budget
     ran out; ``check``: a loss whose certificate was not re-derived);
     with ``check_every`` N above 1 (also recorded), ``unchecked``: the slacks
-    whose losses were taken from the solver without the checker.
+    whose losses were taken from the solver without the checker, and
+    ``sampled`` / ``unsampled``: ``{"deals", "exact"}`` of the deals whose
+    losses the checker re-derives and of the others, apart, since only the
+    sample can stop on the check limit (its exact rate is the stricter one).
     ``seconds_median`` / ``seconds_p99`` / ``seconds_max`` over every slack
     computed (nearest rank); ``max_nodes`` and ``check_limit`` the limits of
     each deal; ``command`` the command that made it.
@@ -924,6 +927,11 @@ def summarize_slack(rows: list[dict], config: SurveyConfig,
     if config.slack_check_every != 1:
         block["check_every"] = config.slack_check_every
         block["unchecked"] = sum(s.get("checked") is False for s in records)
+        sample = [config.slack_checked(int(r["id"].rsplit("-", 1)[1])) for r in rows
+                  if isinstance(r.get("slack"), dict)]
+        for name, wanted in (("sampled", True), ("unsampled", False)):
+            part = [s for s, checked in zip(records, sample) if checked is wanted]
+            block[name] = {"deals": len(part), "exact": sum(map(_slack_exact, part))}
     if seconds:
         block["seconds_median"] = seconds[len(seconds) // 2]
         block["seconds_p99"] = _quantile(seconds, 0.99)

@@ -149,6 +149,9 @@ def cmd_clubfight_survey(args) -> Report:
                        f"multiples of {block['check_every']:,}; {taken:,} "
                        + ("slack takes" if taken == 1 else "slacks take")
                        + " the solver's loss as it is")
+                sampled, rest = block["sampled"], block["unsampled"]
+                yield (f"  exact: {sampled['exact']:,} of the {sampled['deals']:,} "
+                       f"sampled, {rest['exact']:,} of the other {rest['deals']:,}")
             if "seconds_median" in block:
                 yield (f"  slack seconds per deal: median {block['seconds_median']:.3f}, "
                        f"p99 {block['seconds_p99']:.3f}, max {block['seconds_max']:.3f}")
