@@ -952,9 +952,10 @@ def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
     that search, over the whole check.  ``window_clubs``: the window bound
     runs with at most so many clubs left (one more than the solver's
     default, whose window cuts it re-derives; with 6 the compiled check of
-    eleven proofs took 1.47 s against 1.16 s with 4).  ``engine``: ``"python"`` (this
-    module), ``"native"`` (the compiled port) or ``"auto"`` (the compiled one
-    when it can be built, else Python); ``LossCheck.engine`` says which ran.
+    eleven proofs took 1.47 s against 1.16 s with 4).  ``engine``:
+    ``"python"`` (this module), ``"native"`` (the compiled port) or
+    ``"auto"`` (the compiled one when it can be built, else Python);
+    ``LossCheck.engine`` says which ran.
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")

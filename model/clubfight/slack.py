@@ -246,10 +246,10 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                 break
             clubs += 1
     if fewest is not None:
-        clubs, state, moves = fewest
+        won, state, moves = fewest
         replay = replay_win(state, moves, rules)
         if not replay.ok:
-            raise RuntimeError(f"the solver's win with {clubs} clubs does not replay: "
+            raise RuntimeError(f"the solver's win with {won} clubs does not replay: "
                                f"move {replay.failed_at}: {replay.reason}")
     exact = lost_with is not None and (won_with is None or won_with == lost_with + 1)
     if exact and won_with is None and lost_with != total_clubs:
