@@ -173,7 +173,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     won_with = lost_with = None
     reason = kind = None
     taken = False  # a loss counted as the solver proved it, without the checker
-    fewest = None  # (clubs, state, moves) of the win with the fewest clubs so far
+    fewest = None  # (state, moves) of the win with won_with clubs, replayed at the end
 
     def attempt(clubs: int) -> str:
         """Solve with ``clubs`` clubs: ``win``, ``loss`` (re-derived) or ``unknown``."""
@@ -195,9 +195,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
         nodes += spent
         verdict = result.verdict
         if verdict == "win":
-            if fewest is None or clubs < fewest[0]:
-                fewest = (clubs, state, result.moves)
-            won_with = clubs if won_with is None else min(won_with, clubs)
+            if won_with is None or clubs < won_with:
+                won_with, fewest = clubs, (state, result.moves)
         elif verdict == "loss" and not check:
             taken = True
             lost_with = clubs if lost_with is None else max(lost_with, clubs)
@@ -246,10 +245,10 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
                 break
             clubs += 1
     if fewest is not None:
-        won, state, moves = fewest
+        state, moves = fewest
         replay = replay_win(state, moves, rules)
         if not replay.ok:
-            raise RuntimeError(f"the solver's win with {won} clubs does not replay: "
+            raise RuntimeError(f"the solver's win with {won_with} clubs does not replay: "
                                f"move {replay.failed_at}: {replay.reason}")
     exact = lost_with is not None and (won_with is None or won_with == lost_with + 1)
     if exact and won_with is None and lost_with != total_clubs:

@@ -927,7 +927,7 @@ def summarize_slack(rows: list[dict], config: SurveyConfig,
     if config.slack_check_every != 1:
         block["check_every"] = config.slack_check_every
         block["unchecked"] = sum(s.get("checked") is False for s in records)
-        sample = [config.slack_checked(int(r["id"].rsplit("-", 1)[1])) for r in rows
+        sample = [config.slack_checked(parse_deal_id(r["id"])[1]) for r in rows
                   if isinstance(r.get("slack"), dict)]
         for name, wanted in (("sampled", True), ("unsampled", False)):
             part = [s for s, checked in zip(records, sample) if checked is wanted]
