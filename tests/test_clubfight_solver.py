@@ -59,7 +59,8 @@ TECHNIQUE_SETS = [ALL_TECHNIQUES] + [
 ] + [dataclasses.replace(NO_TECHNIQUES, table=True, dedupe=True), NO_TECHNIQUES,
      dataclasses.replace(ALL_TECHNIQUES, first_budget=1, restart_budgets=(1, 2, 3),
                         window_clubs=13),
-     dataclasses.replace(ALL_TECHNIQUES, first_budget=0)]
+     dataclasses.replace(ALL_TECHNIQUES, first_budget=0),
+     dataclasses.replace(ALL_TECHNIQUES, first_budget=0, beams=((0, 1), (0, 4), (3, 64)))]
 
 
 # --------------------------------------------------------------------------
@@ -303,7 +304,7 @@ def test_late_game_cases_cover_wins_and_losses():
 TECHNIQUE_IDS = ["all", "no-dedupe", "no-order", "no-bound", "no-next-club", "no-window",
                  "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder",
                  "no-ladder-moves", "no-joker-duty", "no-last-two", "table-only",
-                 "none", "eager", "ladder-first"]
+                 "none", "eager", "ladder-first", "beams-first"]
 
 
 @pytest.mark.rules("CF 2.1", "CF 2.2", "CF 2.3", "CF 2.4", "CF 4.7", "CF 5.1", "CF 5.2")
@@ -383,6 +384,56 @@ def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
     assert sum(on.stats[c] for c in cuts) == sum(without.stats[c] for c in cuts)
     assert on.stats["ladder_cuts"] > without.stats["ladder_cuts"]
     assert on.stats["next_club_cuts"] < without.stats["next_club_cuts"]
+
+
+TIGHT_WINS = [("CF1-9", 9, WEBAPP), ("CF1-2", 9, WEBAPP)]
+"""Deal, clubs kept, rules: wins with the deal's fewest clubs (slack 4) that the
+depth-first attempts alone reach only after 72,317 and 83,700 nodes."""
+
+
+@needs_native
+@pytest.mark.parametrize("deal, clubs, rules", TIGHT_WINS, ids=[d for d, _, _ in TIGHT_WINS])
+def test_a_beam_finds_a_tight_win_the_depth_first_attempts_are_slow_to(deal, clubs, rules):
+    from model.clubfight.slack import with_clubs
+
+    state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
+    without = solve(state, rules, techniques=dataclasses.replace(ALL_TECHNIQUES, beams=()))
+    found = solve(state, rules)
+    assert found.verdict == without.verdict == "win"
+    assert found.stats["beams"] >= 1 and without.stats["beams"] == 0
+    assert found.nodes * 5 < without.nodes
+    certify_win(state, found.moves, rules)
+    python = solve(state, rules, engine="python")
+    python.stats.pop("engine"), found.stats.pop("engine")
+    assert (python.nodes, python.moves, python.stats) == (found.nodes, found.moves, found.stats)
+
+
+@needs_native
+@pytest.mark.parametrize("deal, clubs, rules", [("CF1-3", 9, WEBAPP), ("CF1-0", 8, WEBAPP)],
+                         ids=["CF1-3-9", "CF1-0-8"])
+def test_beams_leave_a_loss_and_its_certificate_unchanged(deal, clubs, rules):
+    """A beam proves nothing: the depth-first attempts after it run as they
+    would have, so the refuted states and the cuts are the same, and the nodes
+    differ only by the states the beams expanded."""
+    from model.clubfight.slack import with_clubs
+
+    state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
+    on = solve(state, rules, certificate=True)
+    off = solve(state, rules, certificate=True,
+                techniques=dataclasses.replace(ALL_TECHNIQUES, beams=()))
+    assert on.verdict == off.verdict == "loss"
+    assert on.stats["beams"] >= 1 and on.nodes > off.nodes
+    assert on.certificate.refuted == off.certificate.refuted
+    same = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "ladder_cuts",
+            "table_hits", "restarts", "table_size")
+    assert [on.stats[name] for name in same] == [off.stats[name] for name in same]
+
+
+@pytest.mark.parametrize("beams", [((5, 0),), ((10, 4), (5, 8)), ((-1, 4),), ((1, 2, 3),),
+                                   [(1, 4)], ((1.5, 4),)])
+def test_bad_beams_are_refused_with_what_to_fix(beams):
+    with pytest.raises(ValueError, match="beams must be"):
+        dataclasses.replace(ALL_TECHNIQUES, beams=beams)
 
 
 @needs_native

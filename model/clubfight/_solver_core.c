@@ -43,7 +43,7 @@ enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
 #define BLOCK_RUN 4
 /* Stats, in this order, to Python. */
 enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
-       S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_COUNT };
+       S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_BEAMS, S_COUNT };
 
 static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
 static int SLOT_LINES[9][2];
@@ -215,6 +215,7 @@ typedef struct {
     int jokers_constrained;
     int leave;  /* the goal: at most this many cards left (solver.py: solve's leave) */
     const int *budgets; int n_budgets; double noise_level;
+    const int *beams; int n_beams;  /* (nodes, width) pairs: Techniques.beams */
     i64 max_nodes; double deadline; int has_deadline;
 
     i64 nodes, budget; int has_budget;
@@ -1466,10 +1467,144 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
     return R_LOSS;
 }
 
+/* A state kept by the beam, with the move that reached it from its parent. */
+typedef struct { u64 grid; int dealt, played; uint32_t key; int parent, club, mask; } BeamNode;
+/* A state reached in a turn, before the best are kept: ``order`` is when. */
+typedef struct { i64 score; int order; BeamNode node; } BeamCandidate;
+
+/* Room for ``need`` items of ``size`` bytes in *arr (doubling): 0, or -1 out of memory. */
+static int reserve(void **arr, size_t need, size_t *cap, size_t size) {
+    if (need <= *cap) return 0;
+    size_t nc = *cap ? *cap : 1024;
+    while (nc < need) nc *= 2;
+    void *p = realloc(*arr, nc * size);
+    if (!p) return -1;
+    *arr = p; *cap = nc;
+    return 0;
+}
+
+static int beam_better(const void *a, const void *b) {
+    const BeamCandidate *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return (x->order > y->order) - (x->order < y->order);
+}
+
+/* _Search.beam in solver.py: R_WIN (the line in S->line_*), R_LOSS for no win
+ * found (nothing proved), R_STOP, R_OOM. */
+static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
+    const int *T = S->tech;
+    int total = S->total;
+    int r = R_LOSS;
+    BeamNode *kept = NULL; size_t n_kept = 0, cap_kept = 0;
+    BeamCandidate *cands = NULL; size_t n_cands = 0, cap_cands = 0;
+    StateSet reached; reached.grids = NULL; reached.played = NULL;
+    S->stats[S_BEAMS]++;
+    if (reserve((void **)&kept, 1, &cap_kept, sizeof(BeamNode))) return R_OOM;
+    kept[0] = (BeamNode){grid0, dealt0, 0, key0, -1, 0, 0};
+    n_kept = 1;
+    size_t first = 0, last = 1;  /* the layer: kept[first .. last) */
+    while (first < last) {
+        if (set_init(&reached, 1 << 12)) { r = R_OOM; goto out; }
+        n_cands = 0;
+        for (size_t e = first; e < last; e++) {
+            BeamNode at = kept[e];
+            S->nodes++;
+            i64 nodes = S->nodes;
+            if (S->max_nodes >= 0 && nodes > S->max_nodes) { r = R_STOP; goto out; }
+            if (S->has_deadline && (nodes & 127) == 0 && now_seconds() > S->deadline) {
+                r = R_STOP; goto out;
+            }
+            if ((nodes & 1023) == 0 && cf_interrupted) { r = R_STOP; goto out; }
+            int turn = popcount((u64)at.played);
+            int hand = S->drawn[turn] & ~at.played;
+            int next_drawn = S->drawn[turn + 1];
+            int remaining = S->all_clubs & ~at.played;
+            const Caps *cn = caps_of(S, at.key);
+            if (!cn) { r = R_OOM; goto out; }
+            int left_now = cn->left, must = left_now - S->leave;
+            int gone = jokers_gone(S, at.key);
+            int ladder_moves = T[T_LADDER_MOVES] && S->ladder;
+            int joker_slots = 0;
+            if (ladder_moves && S->duty)
+                for (int s = 0; s < 9; s++) {
+                    int index = slot_of(at.grid, s);
+                    if (index != EMPTY && !S->values[index]) joker_slots |= 1 << s;
+                }
+            for (int club = 1; club < 14; club++) {
+                if (!(hand >> club & 1)) continue;
+                int bit = 1 << club, after_clubs = remaining & ~bit, count;
+                MoveE *found = moves_of(S, at.grid, club, &count);
+                if (!found) { r = R_OOM; goto out; }
+                int least[3] = {0, 0, 0};
+                if (ladder_moves) {
+                    int row_index = S->ladder_row[at.played | bit];
+                    size_t row = ((size_t)(row_index < 0 ? 0 : row_index) * (total + 1)
+                                  + (total - left_now)) * S->jj + gone;
+                    for (int taken = 0; taken < 3; taken++)
+                        least[taken] = row_index >= 0 && taken <= S->duty - gone
+                                       ? S->ladder[row * S->jj + taken] : LADDER_NEVER;
+                }
+                for (int i = 0; i < count; i++) {
+                    int k = found[i].k, mask = found[i].mask;
+                    if (k >= must) {
+                        int depth = turn;
+                        S->line_len = depth + 1;
+                        S->line_club[depth] = club; S->line_mask[depth] = mask;
+                        for (int n = (int)e; kept[n].parent >= 0; n = kept[n].parent) {
+                            int d = popcount((u64)kept[n].played) - 1;
+                            S->line_club[d] = kept[n].club; S->line_mask[d] = kept[n].mask;
+                        }
+                        r = R_WIN; goto out;
+                    }
+                    if (!after_clubs || k < least[popcount((u64)(mask & joker_slots))]) continue;
+                    int child_dealt = at.dealt;
+                    u64 child = child_grid(at.grid, &child_dealt, total, mask);
+                    int child_played = at.played | bit;
+                    if (set_has(&reached, child, child_played)) continue;
+                    if (set_add(&reached, child, child_played)) { r = R_OOM; goto out; }
+                    if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) continue;
+                    uint32_t key = at.key - mask_delta(S, at.grid, mask);
+                    if (T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) continue;
+                    i64 slack = next_club_bound(S, child, key, next_drawn & ~child_played,
+                                                after_clubs) - (must - k);
+                    if (slack < 0) continue;
+                    if (S->ladder) {
+                        int margin = ladder_margin(S, child, child_played, key);
+                        if (margin < 0) continue;
+                        if (margin < slack) slack = margin;
+                    }
+                    const Caps *cc = caps_of(S, key);
+                    if (!cc || S->oom) { r = R_OOM; goto out; }
+                    if (reserve((void **)&cands, n_cands + 1, &cap_cands, sizeof(BeamCandidate))) {
+                        r = R_OOM; goto out;
+                    }
+                    cands[n_cands].score = (i64)(total - cc->left) + slack;
+                    cands[n_cands].order = (int)n_cands;
+                    cands[n_cands].node = (BeamNode){child, child_dealt, child_played, key,
+                                                     (int)e, club, mask};
+                    n_cands++;
+                }
+            }
+        }
+        set_free(&reached); reached.grids = NULL; reached.played = NULL;
+        qsort(cands, n_cands, sizeof(BeamCandidate), beam_better);
+        size_t keep = n_cands < (size_t)width ? n_cands : (size_t)width;
+        if (reserve((void **)&kept, n_kept + keep, &cap_kept, sizeof(BeamNode))) {
+            r = R_OOM; goto out;
+        }
+        for (size_t i = 0; i < keep; i++) kept[n_kept + i] = cands[i].node;
+        first = n_kept; n_kept += keep; last = n_kept;
+    }
+out:
+    if (reached.grids || reached.played) set_free(&reached);
+    free(kept); free(cands);
+    return r;
+}
+
 static int cf_solve_inner(const int *values, const int *suits, int total, u64 grid, int dealt,
                           const int *club_order, int n_clubs, int hand_size,
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
-                          double noise, i64 max_nodes, double timeout,
+                          const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
                           u64 *table_grids, int *table_played, i64 table_cap, int leave);
 
@@ -1487,7 +1622,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
 int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt,
              const int *club_order, int n_clubs, int hand_size,
              const int *rules, const int *tech, const int *budgets, int n_budgets,
-             double noise, i64 max_nodes, double timeout,
+             const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
              int *line_club, int *line_mask, int *line_len, i64 *stats,
              u64 *table_grids, int *table_played, i64 table_cap,
              int catch_interrupt, int leave) {
@@ -1501,7 +1636,8 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
         hooked = sigaction(SIGINT, &mine, &previous) == 0;
     }
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
-                                 hand_size, rules, tech, budgets, n_budgets, noise, max_nodes,
+                                 hand_size, rules, tech, budgets, n_budgets, beams, n_beams,
+                                 noise, max_nodes,
                                  timeout, line_club, line_mask, line_len, stats,
                                  table_grids, table_played, table_cap, leave);
     if (hooked) sigaction(SIGINT, &previous, NULL);
@@ -1513,7 +1649,7 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
 static int cf_solve_inner(const int *values, const int *suits, int total, u64 grid, int dealt,
                           const int *club_order, int n_clubs, int hand_size,
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
-                          double noise, i64 max_nodes, double timeout,
+                          const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
                           u64 *table_grids, int *table_played, i64 table_cap, int leave) {
     init_tables();
@@ -1540,6 +1676,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     if (S->duty > 2) S->duty = 0;  /* a deal has 1 or 2 Jokers (joker_duty) */
     S->jj = S->duty + 1;
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
+    S->beams = beams; S->n_beams = n_beams;
     S->leave = leave;
     /* With cards allowed to stay (leave), a Joker may be one of them. */
     S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO] || leave);
@@ -1589,6 +1726,7 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
         int r = R_RESTART;
         if (tech[T_RESTARTS] && tech[T_ORDER]) {
             int steps = n_budgets + (tech[T_FIRST_BUDGET] > 0);
+            int next_beam = informed ? 0 : n_beams;
             for (int step = 0; step < steps; step++) {
                 int first = tech[T_FIRST_BUDGET] > 0 && step == 0;
                 int i = step - (tech[T_FIRST_BUDGET] > 0);
@@ -1597,6 +1735,13 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                     if (ok < 0) { r = R_OOM; break; }
                     if (!ok) { r = R_LOSS; break; }
                 }
+                while (!first && next_beam < n_beams && S->nodes >= beams[2 * next_beam]) {
+                    r = beam(S, grid, dealt, key, beams[2 * next_beam + 1]);
+                    next_beam++;
+                    if (r != R_LOSS) break;
+                    r = R_RESTART;
+                }
+                if (r != R_RESTART) break;
                 S->has_budget = 1;
                 S->budget = S->nodes + (first ? tech[T_FIRST_BUDGET] : budgets[i]);
                 S->noise = first ? 0.0 : (i ? noise : 0.0);

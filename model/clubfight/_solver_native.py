@@ -19,7 +19,7 @@ from model.clubfight import _native_build
 
 SOURCE = Path(__file__).with_name("_solver_core.c")
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
-              "ladder_cuts", "table_hits", "restarts", "table_size", "nodes")
+              "ladder_cuts", "table_hits", "restarts", "table_size", "nodes", "beams")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
 INTERRUPTED = 5
 NODE_LIMIT_MAX = 2 ** 63 - 1
@@ -33,6 +33,7 @@ def _declare(library) -> None:
         c_int_p, c_int_p, ctypes.c_int, ctypes.c_uint64, ctypes.c_int,
         c_int_p, ctypes.c_int, ctypes.c_int,
         c_int_p, c_int_p, c_int_p, ctypes.c_int,
+        c_int_p, ctypes.c_int,
         ctypes.c_double, ctypes.c_int64, ctypes.c_double,
         c_int_p, c_int_p, c_int_p, ctypes.POINTER(ctypes.c_int64),
         ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64,
@@ -121,6 +122,7 @@ def _solve_into(library, position, rules_fields, tech_fields, budgets, limit, ti
         position.grid, position.dealt,
         _ints(position.club_order), len(position.club_order), position.hand_size,
         _ints(rules_fields), _ints(tech_fields), _ints(budgets), len(budgets),
+        _ints([int(x) for pair in techniques.beams for x in pair]), len(techniques.beams),
         float(techniques.noise), limit,
         -1.0 if timeout is None else float(timeout),
         line_club, line_mask, ctypes.byref(line_len), stats,

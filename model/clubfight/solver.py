@@ -98,6 +98,15 @@ benchmark's measurements and the property tests against
     table of refuted states (refutations are exact, so they stay valid), and
     an attempt that runs out of budget proves nothing.  The budgets follow
     the Luby sequence (:func:`luby_budgets`).
+``beams``
+    Between two attempts, once the search has spent a given number of
+    nodes, a beam search looks for a win (:meth:`_Search.beam`): turn by
+    turn it keeps the best few hundred states by the informed order's score.
+    It finds many of the tight wins (a deal with exactly its slack's clubs)
+    that the depth-first attempts need tens of thousands of nodes for, in
+    about two thousand.  A beam that finds nothing proves nothing and adds
+    nothing to the table, so a loss's refuted states (its certificate) are
+    the same with or without it.
 
 Every pruning rule's soundness argument is in the docstring of the method
 that applies it; ``tests/test_clubfight_solver.py`` checks each technique
@@ -204,19 +213,38 @@ class Techniques:
     :data:`DOUBLING_BUDGETS` is the earlier schedule."""
     noise: float = 3.0
     """Random tie-breaking of the informed order after its first attempt (in cards)."""
+    beams: tuple[tuple[int, int], ...] = ((2_000, 256), (16_000, 1_024))
+    """Beam searches for a win between the restarts: ``(nodes, width)`` runs a
+    beam of that width once the search has spent that many nodes
+    (:meth:`_Search.beam`).  A tight win (a deal with its slack's clubs) is
+    heavy-tailed for the depth-first search, which commits to its first
+    moves; a beam keeps the ``width`` best states of each turn instead."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.beams, tuple):
+            raise ValueError(f"beams must be (nodes, width) pairs in a tuple, not "
+                             f"{type(self.beams).__name__}")
+        spent = 0
+        for beam in self.beams:
+            if not (isinstance(beam, tuple) and len(beam) == 2
+                    and all(type(x) is int for x in beam)
+                    and spent <= beam[0] < 2 ** 31 and 1 <= beam[1] < 2 ** 31):
+                raise ValueError(f"beams must be (nodes, width) pairs of whole numbers, nodes "
+                                 f"from 0 and not decreasing, width from 1: {beam!r}")
+            spent = beam[0]
 
 
 ALL_TECHNIQUES = Techniques()
 LEGACY_TECHNIQUES = Techniques(blocking=False, ladder=False, ladder_moves=False,
                                joker_duty=False, last_two=False, window_clubs=5,
-                               restart_budgets=DOUBLING_BUDGETS)
+                               restart_budgets=DOUBLING_BUDGETS, beams=())
 """The search as it was before the ``blocking`` and ``ladder`` bounds, Luby
-restarts and the window held to 3 clubs (for the benchmarks' old-against-new
-comparisons)."""
+restarts, the window held to 3 clubs and the beams (for the benchmarks'
+old-against-new comparisons)."""
 NO_TECHNIQUES = Techniques(dedupe=False, order=False, bound=False, next_club=False,
                            window=False, tail=False, table=False, restarts=False,
                            blocking=False, ladder=False, ladder_moves=False,
-                           joker_duty=False, last_two=False)
+                           joker_duty=False, last_two=False, beams=())
 
 
 @dataclass
@@ -290,7 +318,7 @@ class _Search:
         self.cut_log: list | None = None  # (rule, grid, dealt, played) of cut children
         self.stats = {"children": 0, "bound_cuts": 0, "next_club_cuts": 0,
                       "window_cuts": 0, "tail_cuts": 0, "ladder_cuts": 0, "table_hits": 0,
-                      "restarts": 0}
+                      "restarts": 0, "beams": 0}
         order = position.club_order
         # drawn[t]: the clubs drawn once t turns are played (CF 2.4); the hand
         # is drawn[t] minus the clubs played.
@@ -676,6 +704,16 @@ class _Search:
                     return True
         return False
 
+    def joker_slots(self, grid: int) -> int:
+        """The slots holding a Joker of the duty, as a mask (0 without the duty)."""
+        slots = 0
+        if self.duty:
+            cells = unpack_grid(grid)
+            for slot in range(9):
+                if cells[slot] >= 0 and not self.values[cells[slot]]:
+                    slots |= 1 << slot
+        return slots
+
     def jokers_gone(self, count_key: int) -> int:
         """The duty's Jokers no longer in play (the count key holds those in play)."""
         return self.duty - (count_key >> JOKER_SHIFT & 3) if self.duty else 0
@@ -755,9 +793,14 @@ class _Search:
             schedule = [(t.first_budget, False, 0.0)] * (t.first_budget > 0) + [
                 (budget, informed, t.noise if i else 0.0)
                 for i, budget in enumerate(t.restart_budgets)]
+            beams = list(t.beams) if informed else []
             for step, (budget, mode, noise) in enumerate(schedule):
                 if (step or not t.first_budget) and not self.start_ladder():
                     return None
+                while beams and (step or not t.first_budget) and self.nodes >= beams[0][0]:
+                    line = self.beam(beams.pop(0)[1])
+                    if line is not None:
+                        return line
                 self.budget = self.nodes + budget
                 self.noise = noise
                 try:
@@ -769,6 +812,92 @@ class _Search:
         if not self.start_ladder():
             return None
         return self.search(p.grid, p.dealt, 0, key, informed)
+
+    def beam(self, width: int) -> list | None:
+        """A winning line found by a beam search of ``width``, or None.
+
+        Turn by turn, every move of every kept state is made; each new state
+        (once, the first time it is reached) is cut by the informed order's
+        tests (refuted table, capacity and next-club bounds, ladder margin) and scored as
+        the order scores it: the cards cleared so far plus its least margin.
+        The ``width`` best (ties in the order reached) are kept for the next
+        turn.  It proves nothing when it finds no win (it drops states), so
+        it adds nothing to the refuted table; each state it expands counts as
+        a node.
+        """
+        t = self.techniques
+        p = self.position
+        total = self.total
+        refuted = self.refuted
+        ladder = self.ladder if t.ladder_moves else None
+        self.stats["beams"] += 1
+        # (grid, dealt, played, count key, link); link: (parent, club, mask, label)
+        layer = [(p.grid, p.dealt, 0, p.count_key, None)]
+        while layer:
+            reached: dict[int, tuple | None] = {}
+            for entry in layer:
+                grid, dealt, played, count_key, _ = entry
+                self.nodes += 1
+                if self.max_nodes is not None and self.nodes > self.max_nodes:
+                    raise _Stop
+                if self.deadline is not None and self.nodes & 127 == 0 \
+                        and time.perf_counter() > self.deadline:
+                    raise _Stop
+                turn = played.bit_count()
+                hand = self.drawn[turn] & ~played
+                next_drawn = self.drawn[turn + 1]
+                remaining = self.all_clubs & ~played
+                left_now = self.caps(count_key)[2]
+                must = left_now - self.leave
+                gone = self.jokers_gone(count_key)
+                joker_slots = self.joker_slots(grid) if ladder is not None else 0
+                for club in range(1, 14):
+                    if not hand >> club & 1:
+                        continue
+                    bit = 1 << club
+                    after_clubs = remaining & ~bit
+                    least = [0, 0, 0]
+                    if ladder is not None:  # the search's ladder_moves cut
+                        least = [ladder.get(ladder_key(played | bit, total - left_now, gone,
+                                                       taken), LADDER_NEVER)
+                                 for taken in range(3)]
+                    for k, mask, delta, label in self.moves(grid, club):
+                        if k >= must:
+                            line = [(club, mask, label)]
+                            link = entry[4]
+                            while link is not None:
+                                parent, step_club, step_mask, step_label = link
+                                line.insert(0, (step_club, step_mask, step_label))
+                                link = parent[4]
+                            return line
+                        if not after_clubs or k < least[(mask & joker_slots).bit_count()]:
+                            continue
+                        child, child_dealt = child_grid(grid, dealt, total, mask)
+                        child_played = played | bit
+                        state = child << 14 | child_played
+                        if state in reached:
+                            continue
+                        reached[state] = None
+                        if t.table and state in refuted:
+                            continue
+                        key = count_key - delta
+                        if t.bound and self.capacity_bound(key, after_clubs) < must - k:
+                            continue
+                        slack = self.next_club_bound(child, key, next_drawn & ~child_played,
+                                                     after_clubs) - (must - k)
+                        if slack < 0:
+                            continue
+                        if self.ladder is not None:
+                            margin = self.ladder_margin(child, child_played, key)
+                            if margin < 0:
+                                continue
+                            slack = min(slack, margin)
+                        reached[state] = (total - self.caps(key)[2] + slack, child, child_dealt,
+                                          child_played, key, (entry, club, mask, label))
+            ranked = sorted((kept for kept in reached.values() if kept is not None),
+                            key=_minus_first)
+            layer = [kept[1:] for kept in ranked[:width]]
+        return None
 
     def search(self, grid: int, dealt: int, played: int, count_key: int,
                informed: bool) -> list | None:
@@ -797,12 +926,7 @@ class _Search:
         ladder = self.ladder if informed and t.ladder_moves else None
         ladder_index = total - left_now
         gone = self.jokers_gone(count_key)
-        joker_slots = 0
-        if ladder is not None and self.duty:
-            cells_now = unpack_grid(grid)
-            for slot in range(9):
-                if cells_now[slot] >= 0 and not self.values[cells_now[slot]]:
-                    joker_slots |= 1 << slot
+        joker_slots = self.joker_slots(grid) if ladder is not None else 0
 
         # Children: (cleared count, club bit, mask, key after, clubs left, label).
         # self.moves lists each distinct cleared set once (dedupe): the state
