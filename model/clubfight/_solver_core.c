@@ -215,7 +215,6 @@ typedef struct {
     int jokers_constrained;
     int leave;  /* the goal: at most this many cards left (solver.py: solve's leave) */
     const int *budgets; int n_budgets; double noise_level;
-    const int *beams; int n_beams;  /* (nodes, width) pairs: Techniques.beams */
     i64 max_nodes; double deadline; int has_deadline;
 
     i64 nodes, budget; int has_budget;
@@ -1612,7 +1611,9 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
  * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
  * memory, 5 interrupted (SIGINT, only with catch_interrupt: the caller must
  * be the process's main thread).  line: up to 13 (club, mask) pairs; stats:
- * S_COUNT counters.  table_grids/table_played (may be NULL): the refuted
+ * S_COUNT counters.  beams: n_beams (nodes, width) pairs, Techniques.beams
+ * (a beam of that width once the search has spent that many nodes).
+ * table_grids/table_played (may be NULL): the refuted
  * states are copied there at the end, at most table_cap of them (the loss
  * certificate, each grid with its deal position in bits 54 and up, as the
  * certificate packs it; stats[S_TABLE_SIZE] says how many there were).  leave: the
@@ -1676,7 +1677,6 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     if (S->duty > 2) S->duty = 0;  /* a deal has 1 or 2 Jokers (joker_duty) */
     S->jj = S->duty + 1;
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
-    S->beams = beams; S->n_beams = n_beams;
     S->leave = leave;
     /* With cards allowed to stay (leave), a Joker may be one of them. */
     S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO] || leave);
