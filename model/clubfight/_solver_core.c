@@ -1224,6 +1224,30 @@ static int largest_taking(const Search *S, const JokerLines *lines, int club, in
 
 /* ladder_margin in solver.py: the most a club in hand can clear beyond what the
  * ladder needs (negative: none can, the state is lost). */
+/* The slots holding a Joker of the duty, as a mask (0 without the duty). */
+static int joker_slots_of(const Search *S, u64 grid) {
+    int slots = 0;
+    if (S->duty)
+        for (int s = 0; s < 9; s++) {
+            int index = slot_of(grid, s);
+            if (index != EMPTY && !S->values[index]) slots |= 1 << s;
+        }
+    return slots;
+}
+
+/* ladder_moves (solver.py): the ladder's need of a club acting now, by the
+ * Jokers its move takes, in least[0..2]; played_now: the clubs played with it,
+ * cleared: the cards cleared before it acts.  All 0 (no cut) when no set play
+ * reaches played_now (never happens). */
+static void ladder_least(const Search *S, int played_now, int cleared, int gone, int *least) {
+    least[0] = least[1] = least[2] = 0;
+    int r = S->ladder_row[played_now];
+    if (r < 0) return;
+    size_t row = ((size_t)r * (S->total + 1) + cleared) * S->jj + gone;
+    for (int taken = 0; taken < 3; taken++)
+        least[taken] = taken <= S->duty - gone ? S->ladder[row * S->jj + taken] : LADDER_NEVER;
+}
+
 static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     const Caps *c = caps_of(S, key);
     const int *most = max_clears(S, grid);
@@ -1315,12 +1339,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
 
     /* The Jokers' duty: its Jokers gone, and those on the grid (slots). */
     int gone = jokers_gone(S, count_key);
-    int joker_slots = 0;
-    if (S->duty)
-        for (int s = 0; s < 9; s++) {
-            int index = slot_of(grid, s);
-            if (index != EMPTY && !S->values[index]) joker_slots |= 1 << s;
-        }
+    int joker_slots = joker_slots_of(S, grid);
     int jokers_here = popcount((u64)joker_slots);
 
     /* Children */
@@ -1349,15 +1368,11 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         /* ladder_moves: the ladder's need of this club acting now, by the Jokers
          * its move takes (solver.py); the least of them, for the sorted moves. */
         int least[3] = {0, 0, 0}, least_any = 0;
-        if (informed && T[T_LADDER_MOVES] && S->ladder && S->ladder_row[played | bit] >= 0) {
-            size_t row = ((size_t)S->ladder_row[played | bit] * (S->total + 1)
-                          + (S->total - left_now)) * S->jj + gone;
+        if (informed && T[T_LADDER_MOVES] && S->ladder) {
+            ladder_least(S, played | bit, S->total - left_now, gone, least);
             least_any = LADDER_NEVER;
-            for (int taken = 0; taken < 3; taken++) {
-                least[taken] = taken <= S->duty - gone ? S->ladder[row * S->jj + taken]
-                                                       : LADDER_NEVER;
-                if (taken <= jokers_here && least[taken] < least_any) least_any = least[taken];
-            }
+            for (int taken = 0; taken <= jokers_here && taken < 3; taken++)
+                if (least[taken] < least_any) least_any = least[taken];
         }
         for (int i = 0; i < count; i++) {
             int k = found[i].k, mask = found[i].mask;
@@ -1523,26 +1538,14 @@ static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
             int left_now = cn->left, must = left_now - S->leave;
             int gone = jokers_gone(S, at.key);
             int ladder_moves = T[T_LADDER_MOVES] && S->ladder;
-            int joker_slots = 0;
-            if (ladder_moves && S->duty)
-                for (int s = 0; s < 9; s++) {
-                    int index = slot_of(at.grid, s);
-                    if (index != EMPTY && !S->values[index]) joker_slots |= 1 << s;
-                }
+            int joker_slots = ladder_moves ? joker_slots_of(S, at.grid) : 0;
             for (int club = 1; club < 14; club++) {
                 if (!(hand >> club & 1)) continue;
                 int bit = 1 << club, after_clubs = remaining & ~bit, count;
                 MoveE *found = moves_of(S, at.grid, club, &count);
                 if (!found) { r = R_OOM; goto out; }
                 int least[3] = {0, 0, 0};
-                if (ladder_moves) {
-                    int row_index = S->ladder_row[at.played | bit];
-                    size_t row = ((size_t)(row_index < 0 ? 0 : row_index) * (total + 1)
-                                  + (total - left_now)) * S->jj + gone;
-                    for (int taken = 0; taken < 3; taken++)
-                        least[taken] = row_index >= 0 && taken <= S->duty - gone
-                                       ? S->ladder[row * S->jj + taken] : LADDER_NEVER;
-                }
+                if (ladder_moves) ladder_least(S, at.played | bit, total - left_now, gone, least);
                 for (int i = 0; i < count; i++) {
                     int k = found[i].k, mask = found[i].mask;
                     if (k >= must) {

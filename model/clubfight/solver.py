@@ -714,6 +714,14 @@ class _Search:
                     slots |= 1 << slot
         return slots
 
+    def ladder_least(self, played_now: int, cleared: int, gone: int) -> list[int]:
+        """ladder_moves: the ladder's need of a club acting now, by the Jokers its
+        move takes (0 to 2); ``played_now``: the clubs played with it,
+        ``cleared``: the cards cleared before it acts.  (More Jokers than
+        dealt: a move that cannot be, never asked.)"""
+        return [self.ladder.get(ladder_key(played_now, cleared, gone, taken), LADDER_NEVER)
+                for taken in range(3)]
+
     def jokers_gone(self, count_key: int) -> int:
         """The duty's Jokers no longer in play (the count key holds those in play)."""
         return self.duty - (count_key >> JOKER_SHIFT & 3) if self.duty else 0
@@ -858,9 +866,7 @@ class _Search:
                     after_clubs = remaining & ~bit
                     least = [0, 0, 0]
                     if ladder is not None:  # the search's ladder_moves cut
-                        least = [ladder.get(ladder_key(played | bit, total - left_now, gone,
-                                                       taken), LADDER_NEVER)
-                                 for taken in range(3)]
+                        least = self.ladder_least(played | bit, total - left_now, gone)
                     for k, mask, delta, label in self.moves(grid, club):
                         if k >= must:
                             line = [(club, mask, label)]
@@ -942,9 +948,7 @@ class _Search:
             stats["children"] += len(found)
             least = [0, 0, 0]
             if ladder is not None:
-                # (more Jokers than dealt: a move that cannot be, never asked)
-                least = [ladder.get(ladder_key(played | bit, ladder_index, gone, taken),
-                                    LADDER_NEVER) for taken in range(3)]
+                least = self.ladder_least(played | bit, ladder_index, gone)
             for k, mask, delta, label in found:
                 key = count_key - delta
                 if k >= must:
