@@ -1413,14 +1413,17 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 S->stats[S_TABLE_HITS]++;
                 continue;
             }
+            /* The ladder first: it cuts most children, and the next-club
+             * bound is then made only for those it lets through. */
+            int margin = 0;
+            if (S->ladder) {
+                margin = ladder_margin(S, child, child_played, c.key);
+                if (margin < 0) { S->stats[S_LADDER_CUTS]++; continue; }
+            }
             i64 slack = next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
                         - (must - c.k);
             if (slack < 0) { S->stats[S_NEXT_CLUB_CUTS]++; continue; }
-            if (S->ladder) {
-                int margin = ladder_margin(S, child, child_played, c.key);
-                if (margin < 0) { S->stats[S_LADDER_CUTS]++; continue; }
-                if (margin < slack) slack = margin;
-            }
+            if (S->ladder && margin < slack) slack = margin;
             double s = (double)slack;
             if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
             c.score = (double)c.k + s;
@@ -1450,13 +1453,13 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 S->stats[S_TABLE_HITS]++;
                 continue;
             }
+            if (S->ladder && ladder_margin(S, child, child_played, c.key) < 0) {
+                S->stats[S_LADDER_CUTS]++;
+                continue;
+            }
             if (T[T_NEXT_CLUB] && next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
                     < must - c.k) {
                 S->stats[S_NEXT_CLUB_CUTS]++;
-                continue;
-            }
-            if (S->ladder && ladder_margin(S, child, child_played, c.key) < 0) {
-                S->stats[S_LADDER_CUTS]++;
                 continue;
             }
         } else if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
@@ -1567,14 +1570,15 @@ static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
                     if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) continue;
                     uint32_t key = at.key - mask_delta(S, at.grid, mask);
                     if (T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) continue;
+                    int margin = 0;
+                    if (S->ladder) {
+                        margin = ladder_margin(S, child, child_played, key);
+                        if (margin < 0) continue;
+                    }
                     i64 slack = next_club_bound(S, child, key, next_drawn & ~child_played,
                                                 after_clubs) - (must - k);
                     if (slack < 0) continue;
-                    if (S->ladder) {
-                        int margin = ladder_margin(S, child, child_played, key);
-                        if (margin < 0) continue;
-                        if (margin < slack) slack = margin;
-                    }
+                    if (S->ladder && margin < slack) slack = margin;
                     const Caps *cc = caps_of(S, key);
                     if (!cc || S->oom) { r = R_OOM; goto out; }
                     if (reserve((void **)&cands, n_cands + 1, &cap_cands, sizeof(BeamCandidate))) {

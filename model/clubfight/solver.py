@@ -889,14 +889,16 @@ class _Search:
                         key = count_key - delta
                         if t.bound and self.capacity_bound(key, after_clubs) < must - k:
                             continue
-                        slack = self.next_club_bound(child, key, next_drawn & ~child_played,
-                                                     after_clubs) - (must - k)
-                        if slack < 0:
-                            continue
+                        margin = None
                         if self.ladder is not None:
                             margin = self.ladder_margin(child, child_played, key)
                             if margin < 0:
                                 continue
+                        slack = self.next_club_bound(child, key, next_drawn & ~child_played,
+                                                     after_clubs) - (must - k)
+                        if slack < 0:
+                            continue
+                        if margin is not None:
                             slack = min(slack, margin)
                         reached[state] = (total - self.caps(key)[2] + slack, child, child_dealt,
                                           child_played, key, (entry, club, mask, label))
@@ -986,13 +988,9 @@ class _Search:
                 if t.table and child << 14 | child_played in refuted:
                     stats["table_hits"] += 1
                     continue
-                slack = self.next_club_bound(child, key, next_drawn & ~child_played,
-                                             after_clubs) - (must - k)
-                if slack < 0:
-                    stats["next_club_cuts"] += 1
-                    if log is not None:
-                        log.append(("next_club", child, child_dealt, child_played))
-                    continue
+                # The ladder first: it cuts most children, and the next-club
+                # bound is then made only for those it lets through.
+                margin = None
                 if self.ladder is not None:
                     margin = self.ladder_margin(child, child_played, key)
                     if margin < 0:
@@ -1000,8 +998,15 @@ class _Search:
                         if log is not None:
                             log.append(("ladder", child, child_dealt, child_played))
                         continue
-                    if margin < slack:
-                        slack = margin
+                slack = self.next_club_bound(child, key, next_drawn & ~child_played,
+                                             after_clubs) - (must - k)
+                if slack < 0:
+                    stats["next_club_cuts"] += 1
+                    if log is not None:
+                        log.append(("next_club", child, child_dealt, child_played))
+                    continue
+                if margin is not None and margin < slack:
+                    slack = margin
                 if self.noise:
                     slack += self.noise * self.rng.random()
                 scored.append((k + slack, k, bit, mask, key, after_clubs, label, child,
@@ -1027,16 +1032,16 @@ class _Search:
                 if t.table and child << 14 | child_played in refuted:
                     stats["table_hits"] += 1
                     continue
+                if self.ladder is not None and self.ladder_margin(child, child_played, key) < 0:
+                    stats["ladder_cuts"] += 1
+                    if log is not None:
+                        log.append(("ladder", child, child_dealt, child_played))
+                    continue
                 if t.next_club and self.next_club_bound(
                         child, key, next_drawn & ~child_played, after_clubs) < must - k:
                     stats["next_club_cuts"] += 1
                     if log is not None:
                         log.append(("next_club", child, child_dealt, child_played))
-                    continue
-                if self.ladder is not None and self.ladder_margin(child, child_played, key) < 0:
-                    stats["ladder_cuts"] += 1
-                    if log is not None:
-                        log.append(("ladder", child, child_dealt, child_played))
                     continue
             elif t.table and child << 14 | child_played in refuted:
                 stats["table_hits"] += 1  # refuted by an earlier sibling's subtree
