@@ -49,6 +49,7 @@ static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
 static int SLOT_LINES[9][2];
 static int MASK_SLOTS[512][9];
 static int MASK_LEN[512];
+static uint8_t QUOTIENT[14][14];  /* QUOTIENT[a][b] = a / b (b >= 1): no division in a hot loop */
 static int tables_ready = 0;
 
 __attribute__((constructor)) static void init_tables(void) {
@@ -62,6 +63,8 @@ __attribute__((constructor)) static void init_tables(void) {
         SLOT_LINES[s][0] = s / 3;
         SLOT_LINES[s][1] = 3 + s % 3;
     }
+    for (int a = 0; a < 14; a++)
+        for (int b = 1; b < 14; b++) QUOTIENT[a][b] = (uint8_t)(a / b);
     tables_ready = 1;
 }
 
@@ -78,26 +81,28 @@ static inline int slot_of(u64 grid, int s) { return (int)(grid >> (6 * s) & 63);
 /* A growable open-addressing map u64 -> int (values are arena indices).    */
 /* ------------------------------------------------------------------------ */
 
-typedef struct { u64 *keys; int *vals; size_t cap, size; } Map;
+/* A key and its value side by side: a lookup that misses the cache then
+ * waits for one line, not two. */
+typedef struct { u64 key; int val; } MapEntry;
+typedef struct { MapEntry *at; size_t cap, size; } Map;
 #define NO_KEY UINT64_MAX
 
 static int map_init(Map *m, size_t cap) {
     m->cap = cap; m->size = 0;
-    m->keys = malloc(cap * sizeof(u64));
-    m->vals = malloc(cap * sizeof(int));
-    if (!m->keys || !m->vals) return -1;
-    for (size_t i = 0; i < cap; i++) m->keys[i] = NO_KEY;
+    m->at = malloc(cap * sizeof(MapEntry));
+    if (!m->at) return -1;
+    for (size_t i = 0; i < cap; i++) m->at[i].key = NO_KEY;
     return 0;
 }
-static void map_free(Map *m) { free(m->keys); free(m->vals); m->keys = NULL; m->vals = NULL; }
+static void map_free(Map *m) { free(m->at); m->at = NULL; }
 static inline size_t hash64(u64 x) {
     x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
     x ^= x >> 33; return (size_t)x;
 }
 static int map_get(const Map *m, u64 key) {
     size_t mask = m->cap - 1, i = hash64(key) & mask;
-    while (m->keys[i] != NO_KEY) {
-        if (m->keys[i] == key) return m->vals[i];
+    while (m->at[i].key != NO_KEY) {
+        if (m->at[i].key == key) return m->at[i].val;
         i = (i + 1) & mask;
     }
     return -1;
@@ -107,7 +112,7 @@ static int map_grow(Map *m) {
     Map n;
     if (map_init(&n, m->cap * 2)) return -1;
     for (size_t i = 0; i < m->cap; i++)
-        if (m->keys[i] != NO_KEY) map_put(&n, m->keys[i], m->vals[i]);
+        if (m->at[i].key != NO_KEY) map_put(&n, m->at[i].key, m->at[i].val);
     map_free(m);
     *m = n;
     return 0;
@@ -115,15 +120,15 @@ static int map_grow(Map *m) {
 static int map_put(Map *m, u64 key, int val) {
     if ((m->size + 1) * 2 > m->cap && map_grow(m)) return -1;
     size_t mask = m->cap - 1, i = hash64(key) & mask;
-    while (m->keys[i] != NO_KEY) {
-        if (m->keys[i] == key) { m->vals[i] = val; return 0; }
+    while (m->at[i].key != NO_KEY) {
+        if (m->at[i].key == key) { m->at[i].val = val; return 0; }
         i = (i + 1) & mask;
     }
-    m->keys[i] = key; m->vals[i] = val; m->size++;
+    m->at[i].key = key; m->at[i].val = val; m->size++;
     return 0;
 }
 static void map_clear(Map *m) {
-    for (size_t i = 0; i < m->cap; i++) m->keys[i] = NO_KEY;
+    for (size_t i = 0; i < m->cap; i++) m->at[i].key = NO_KEY;
     m->size = 0;
 }
 
@@ -441,7 +446,7 @@ static void unpack_counts(uint32_t key, int *count, int *jokers) {
 /* The greedy sum of every club (_greedy_sum_counts): smallest values first,
  * each value's cards all taken while they fit, then as many of the first
  * value that does not.  The values taken whole only grow with the club, so
- * one pass serves the 13 clubs, with one division each. */
+ * one pass serves the 13 clubs, with one quotient each (a table, not a division). */
 static void greedy_sums(const int *count, int first, int *out) {
     for (int c = 0; c < first && c < 14; c++) out[c] = 0;
     int v = 1, taken = 0, spent = 0;  /* every card of value below v is taken */
@@ -451,7 +456,7 @@ static void greedy_sums(const int *count, int first, int *out) {
             spent += count[v] * v;
             v++;
         }
-        out[club] = taken + (v <= club ? (club - spent) / v : 0);
+        out[club] = taken + (v <= club ? QUOTIENT[club - spent][v] : 0);
     }
 }
 
@@ -1391,23 +1396,47 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 continue;
             }
             uint32_t key = count_key - mask_delta(S, grid, mask);
-            if (informed && T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) {
-                S->stats[S_BOUND_CUTS]++;
-                continue;
-            }
+            if (informed && T[T_BOUND])  /* its capacity bound is asked below */
+                __builtin_prefetch(S->sum_map.at + (hash64((u64)key << 14 | (u64)after_clubs)
+                                                    & (S->sum_map.cap - 1)));
             Child *c = children + n++;
             c->score = k; c->k = k; c->club = club; c->mask = mask; c->key = key;
             c->after = after_clubs; c->has_child = 0; c->child = 0; c->child_dealt = 0;
         }
     }
+    if (informed && T[T_BOUND]) {  /* the capacity bound, once the lookups are on their way */
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            if (capacity_bound(S, children[i].key, children[i].after) < must - children[i].k) {
+                S->stats[S_BOUND_CUTS]++;
+                continue;
+            }
+            children[kept++] = children[i];
+        }
+        n = kept;
+    }
     if (S->oom) return R_OOM;
 
     if (informed) {
+        /* Make every child's grid first and ask the memory for its slots in
+         * the refuted table and the grid table: the lookups below then find
+         * them in the cache instead of each waiting for its own miss. */
+        for (int i = 0; i < n; i++) {
+            Child *c = children + i;
+            int child_dealt = dealt;
+            c->child = child_grid(grid, &child_dealt, total, c->mask);
+            c->child_dealt = child_dealt;
+            u64 child = c->child;
+            if (T[T_TABLE])
+                __builtin_prefetch(S->refuted.played + (state_hash(child, played | 1 << c->club)
+                                                        & (S->refuted.cap - 1)));
+            __builtin_prefetch(S->grids + (hash64(child) & (S->grid_slots - 1)));
+        }
         int m = 0;
         for (int i = 0; i < n; i++) {
             Child c = children[i];
-            int child_dealt = dealt;
-            u64 child = child_grid(grid, &child_dealt, total, c.mask);
+            int child_dealt = c.child_dealt;
+            u64 child = c.child;
             int child_played = played | 1 << c.club;
             if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) {
                 S->stats[S_TABLE_HITS]++;
@@ -1428,6 +1457,10 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
             c.score = (double)c.k + s;
             c.child = child; c.child_dealt = child_dealt; c.has_child = 1;
+            /* It may be searched: ask for its clubs' entries of the moves map. */
+            for (int left = next_drawn & ~child_played; left; left &= left - 1)
+                __builtin_prefetch(S->move_map.at + (hash64(child << 4 | (u64)__builtin_ctz(left))
+                                                     & (S->move_map.cap - 1)));
             children[m++] = c;
         }
         n = m;
