@@ -7,8 +7,11 @@ Python's import machinery can surface as "Exception ignored ..." noise
 instead of reaching any handler.  Once the imports are done, a noted Ctrl-C
 ends the command at once; after that the commands run under
 :func:`harness.toolkit.guard`, which turns a Ctrl-C into the same line and
-code.  (A Ctrl-C in the milliseconds while the Python interpreter itself
-starts, before this module runs, is Python's to handle.)
+code.  Once a command has finished, Ctrl-C is ignored: the interpreter's
+shutdown is all that is left, and a KeyboardInterrupt there is "Exception
+ignored" noise after a complete run.  (A Ctrl-C in the milliseconds while
+the Python interpreter itself starts, before this module runs, is Python's
+to handle.)
 """
 
 from __future__ import annotations
@@ -66,6 +69,14 @@ def main() -> int:
     if _noted:
         return _leave(_interrupted())
     try:
-        return _leave(run())
+        code = _leave(run())
+        # The command has finished: a Ctrl-C from here on, while the
+        # interpreter shuts down, has nothing left to stop and would only
+        # surface as "Exception ignored" noise from threading's shutdown.
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:  # called outside the main thread: not ours to set
+            pass
+        return code
     except KeyboardInterrupt:
         return _leave(_interrupted())

@@ -590,8 +590,8 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
         }
         if (value == 0) { jokers++; continue; }
         count[value]++;
-        int suit = S->suits[index];
-        if (suit == SUIT_D) d++; else if (suit == SUIT_H) h++; else if (suit == SUIT_S) sp++;
+        int suit = S->suits[index];  /* counted without branches: suits come in no order */
+        d += suit == SUIT_D; h += suit == SUIT_H; sp += suit == SUIT_S;
     }
     int line_best[15] = {0}, joker_line = 0;
     if (d < 3) {
@@ -610,6 +610,12 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
     below[0] = 0;
     for (int v = 1; v < 15; v++) below[v] = below[v - 1] + count[v - 1];
     int valued = below[14];
+    /* down[v]: how many values v, v - 1, ... are all present in a row; up[v]
+     * the same upwards (a Run's stretch through a club, without a scan). */
+    int down[15], up[15];
+    down[0] = 0; up[14] = 0;
+    for (int v = 1; v < 14; v++) down[v] = count[v] ? down[v - 1] + 1 : 0;
+    for (int v = 13; v >= 1; v--) up[v] = count[v] ? up[v + 1] + 1 : 0;
     out[0] = jokers;
     for (int club = 1; club < 14; club++) {
         int most = filled ? 1 : 0;
@@ -628,9 +634,7 @@ static void grid_max_clears(const Search *S, const int *cells, int *out) {
             if (club >= 7 && club <= 12 && valued - below[club + 1] > most) most = valued - below[club + 1];
         }
         if (h < 3) {
-            int low = club, high = club;
-            while (low > 1 && count[low - 1]) low--;
-            while (high < 13 && count[high + 1]) high++;
+            int low = club - down[club - 1], high = club + up[club + 1];
             if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low > most) most = high - low;
         }
         out[club] = most;
