@@ -17,8 +17,9 @@ import json
 import os
 import tempfile
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from model.core.errors import InputError
 
@@ -201,6 +202,39 @@ def _remove(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+@contextmanager
+def held_for_writing(path: Path | str, where: str) -> Iterator[None]:
+    """Hold ``path`` for this run alone while the block writes it.
+
+    Two runs writing one file (a second survey started with the same
+    ``--out``) would each append and truncate it under the other.  An advisory
+    lock on the file (``flock``), taken before anything reads or truncates
+    it, makes the second run stop with one line instead, the file untouched.
+    The file is created (empty) if it does not exist.  Where the platform has
+    no ``flock`` (Windows), nothing is held.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on the platforms tested
+        yield
+        return
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise InputError(f"cannot write it: {error.strerror or error}", where) from None
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise InputError(f"cannot lock it: {error.strerror or error}", where) from None
+            raise InputError("another run is writing this file now; it was left untouched "
+                             "(wait for that run to end, or give another file)", where) from None
+        yield
+    finally:
+        os.close(descriptor)  # and with it the lock
 
 
 def check_replaceable(path: Path | str, ours: Callable[[bytes], bool], what: str,

@@ -164,6 +164,29 @@ def test_resume_via_the_command_counts_each_deal_once(baseline, tmp_path, capsys
 
 
 # -- certificates --------------------------------------------------------------------------------
+def test_a_second_run_on_a_file_being_written_is_refused_and_leaves_it(baseline, tmp_path,
+                                                                     capsys):
+    """Two surveys with one --out would append to and truncate the file under each
+    other: while one holds it, another stops with one line and exit 2, whether it
+    would resume the file or start it again, and the file keeps every byte."""
+    from harness.files import held_for_writing
+
+    out = tmp_path / "busy.jsonl"
+    shutil.copy(baseline[0], out)
+    before = out.read_bytes()
+    argv = ["clubfight", "survey", "--jokers", "1", "--deals", "8", "--out", str(out),
+            "--policies", "greedy:3"]
+    with held_for_writing(out, str(out)):  # the run that is writing it
+        for extra in ([], ["--resume"]):
+            assert main(argv + extra) == 2
+            err = capsys.readouterr().err.strip().splitlines()
+            assert len(err) == 1 and "another run is writing this file" in err[0], err
+            assert str(out) in err[0]
+            assert out.read_bytes() == before
+    assert main(argv + ["--resume", "--json"]) == 0  # free again: it goes ahead
+    assert json.loads(capsys.readouterr().out)["computed"] == 0
+
+
 def test_a_line_that_does_not_replay_stops_the_survey(monkeypatch, tmp_path, capsys):
     real = survey.solve
 

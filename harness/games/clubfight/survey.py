@@ -77,7 +77,7 @@ from pathlib import Path
 from typing import Iterator
 
 from harness.files import (
-    atomic_write, check_output_file, check_replaceable, load_json, parse_json,
+    atomic_write, check_output_file, check_replaceable, held_for_writing, load_json, parse_json,
 )
 from model.core.errors import InputError
 from model.clubfight.certify import replay_win
@@ -734,7 +734,9 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     lines written before either stay in ``out``).  ``progress`` counts the deals done.
     ``reuse``: an earlier file of this survey with smaller slack limits whose
     settled deals are taken as they are (:func:`reusable_records`), written
-    to ``out`` first.
+    to ``out`` first.  ``out`` is held for this run alone while it is written
+    (:func:`harness.files.held_for_writing`): if another run holds it, this
+    one raises :class:`InputError` before touching it.
     """
     if workers < 1:
         raise InputError(f"must be at least 1, not {workers}", "--workers")
@@ -744,12 +746,26 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
         raise InputError("must name another file than --out (the reused file is only read)",
                          "--reuse")
     reused = reusable_records(Path(reuse), config) if reuse is not None else {}
+    if out is None:
+        return _run_survey(config, None, resume=resume, workers=workers, scheduler=scheduler,
+                           chunk=chunk, progress=progress, reused=reused)
+    out = Path(out)
+    check_output_file(out, "--out")
+    existed = out.exists()
+    # One run at a time on a file: held from before it is read to after it is rewritten.
+    with held_for_writing(out, str(out)):
+        return _run_survey(config, out, resume=resume and existed, workers=workers,
+                           scheduler=scheduler, chunk=chunk, progress=progress, reused=reused)
+
+
+def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers: int,
+                scheduler: str | None, chunk: int | None, progress: Progress | None,
+                reused: dict[int, dict]) -> SurveyRun:
+    """:func:`run_survey` once its arguments are checked and ``out`` is held."""
     records: dict[int, dict] = {}
     handle = None
     if out is not None:
-        out = Path(out)
-        check_output_file(out, "--out")
-        if resume and out.exists():
+        if resume:
             records, keep = read_results(out, config)
             for number in sorted(records):  # the file may have been edited since
                 certify_record(records[number], config)
