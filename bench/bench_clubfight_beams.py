@@ -16,8 +16,9 @@ under every schedule (sum, median, 75th percentile), and CPU seconds (median,
 total).  The slacks found by two schedules must agree; the script says so.
 
 ``--tight DEAL:CLUBS ...`` solves those positions (the deal with the first
-CLUBS of its club order) with the beams off and on instead: verdict, nodes,
-beams run and CPU seconds of each, each win replayed by the rules model.
+CLUBS of its club order) under the default schedule and each ``--schedule``
+(``off`` when none is given) instead: verdict, nodes, beams run and CPU
+seconds of each, each win replayed by the rules model, and the totals.
 """
 
 from __future__ import annotations
@@ -101,11 +102,16 @@ def compare_slacks(args) -> None:
 
 def compare_tight(args) -> None:
     rules = PRESETS[args.rules]
+    schedules = [ALL_TECHNIQUES.beams] + [s for s in args.schedule
+                                          if s != ALL_TECHNIQUES.beams]
+    if len(schedules) == 1:
+        schedules.append(())
+    totals = {label(beams): [0, 0.0] for beams in schedules}
     for spec in args.tight:
         deal, _, clubs = spec.partition(":")
         state = with_clubs(State.from_deal(Deal.from_id(deal)), int(clubs))
         parts = []
-        for name, beams in (("off", ()), ("on", ALL_TECHNIQUES.beams)):
+        for beams in schedules:
             techniques = dataclasses.replace(ALL_TECHNIQUES, beams=beams)
             started = time.process_time()
             result = solve(state, rules, max_nodes=args.max_nodes, techniques=techniques)
@@ -113,9 +119,13 @@ def compare_tight(args) -> None:
             replayed = ""
             if result.verdict == "win":
                 replayed = " replayed" if replay_win(state, result.moves, rules).ok else " BAD LINE"
-            parts.append(f"{name}: {result.verdict}{replayed}, {result.nodes:,} nodes, "
+            parts.append(f"{label(beams)}: {result.verdict}{replayed}, {result.nodes:,} nodes, "
                          f"{result.stats['beams']} beams, {seconds:.3f} s")
+            totals[label(beams)][0] += result.nodes
+            totals[label(beams)][1] += seconds
         print(f"{spec} ({args.rules}): " + "; ".join(parts))
+    for name, (nodes, seconds) in totals.items():
+        print(f"  {name:>40}: {nodes:,} nodes, {seconds:.1f} s in all")
 
 
 def main() -> None:
