@@ -1288,6 +1288,24 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     return best;
 }
 
+/* child_slack in solver.py: the informed order's slack of a child whose move
+ * left `short` cards to clear (the least of its next-club slack and its ladder
+ * margin), or -1 with *cut the statistic of the test that cuts it.  The
+ * ladder first: it cuts most children, so the next-club bound is made only
+ * for those it lets through. */
+static inline i64 child_slack(Search *S, u64 child, int child_played, uint32_t key,
+                              int next_hand, int after, int short_by, int *cut) {
+    int margin = 0;
+    if (S->ladder) {
+        margin = ladder_margin(S, child, child_played, key);
+        if (margin < 0) { *cut = S_LADDER_CUTS; return -1; }
+    }
+    i64 slack = next_club_bound(S, child, key, next_hand, after) - short_by;
+    if (slack < 0) { *cut = S_NEXT_CLUB_CUTS; return -1; }
+    if (S->ladder && margin < slack) slack = margin;
+    return slack;
+}
+
 /* start_ladder in solver.py: 0 if the ladder refutes the start, 1 if not, -1 out of memory. */
 static int start_ladder(Search *S, u64 grid, uint32_t key) {
     if (S->ladder || !S->ladder_usable) return 1;
@@ -1446,17 +1464,10 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                 S->stats[S_TABLE_HITS]++;
                 continue;
             }
-            /* The ladder first: it cuts most children, and the next-club
-             * bound is then made only for those it lets through. */
-            int margin = 0;
-            if (S->ladder) {
-                margin = ladder_margin(S, child, child_played, c.key);
-                if (margin < 0) { S->stats[S_LADDER_CUTS]++; continue; }
-            }
-            i64 slack = next_club_bound(S, child, c.key, next_drawn & ~child_played, c.after)
-                        - (must - c.k);
-            if (slack < 0) { S->stats[S_NEXT_CLUB_CUTS]++; continue; }
-            if (S->ladder && margin < slack) slack = margin;
+            int cut;
+            i64 slack = child_slack(S, child, child_played, c.key, next_drawn & ~child_played,
+                                    c.after, must - c.k, &cut);
+            if (slack < 0) { S->stats[cut]++; continue; }
             double s = (double)slack;
             if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
             c.score = (double)c.k + s;
@@ -1607,15 +1618,10 @@ static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
                     if (T[T_TABLE] && set_has(&S->refuted, child, child_played)) continue;
                     uint32_t key = at.key - mask_delta(S, at.grid, mask);
                     if (T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) continue;
-                    int margin = 0;
-                    if (S->ladder) {
-                        margin = ladder_margin(S, child, child_played, key);
-                        if (margin < 0) continue;
-                    }
-                    i64 slack = next_club_bound(S, child, key, next_drawn & ~child_played,
-                                                after_clubs) - (must - k);
+                    int cut;
+                    i64 slack = child_slack(S, child, child_played, key, next_drawn & ~child_played,
+                                            after_clubs, must - k, &cut);
                     if (slack < 0) continue;
-                    if (S->ladder && margin < slack) slack = margin;
                     const Caps *cc = caps_of(S, key);
                     if (!cc || S->oom) { r = R_OOM; goto out; }
                     if (reserve((void **)&cands, n_cands + 1, &cap_cands, sizeof(BeamCandidate))) {

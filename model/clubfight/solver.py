@@ -896,23 +896,35 @@ class _Search:
                         key = count_key - delta
                         if t.bound and self.capacity_bound(key, after_clubs) < must - k:
                             continue
-                        margin = None
-                        if self.ladder is not None:
-                            margin = self.ladder_margin(child, child_played, key)
-                            if margin < 0:
-                                continue
-                        slack = self.next_club_bound(child, key, next_drawn & ~child_played,
-                                                     after_clubs) - (must - k)
-                        if slack < 0:
+                        slack, cut = self.child_slack(child, child_played, key,
+                                                      next_drawn & ~child_played, after_clubs,
+                                                      must - k)
+                        if cut is not None:
                             continue
-                        if margin is not None:
-                            slack = min(slack, margin)
                         reached[state] = (total - self.caps(key)[2] + slack, child, child_dealt,
                                           child_played, key, (entry, club, mask, label))
             ranked = sorted((kept for kept in reached.values() if kept is not None),
                             key=_minus_first)
             layer = [kept[1:] for kept in ranked[:width]]
         return None
+
+    def child_slack(self, child: int, child_played: int, key: int, next_hand: int,
+                    after_clubs: int, short: int) -> tuple[int, str | None]:
+        """The informed order's slack of a child whose move left ``short`` cards to
+        clear: the least of its next-club slack and its ladder margin, with
+        ``None``; or the rule that cuts it (``"ladder"``, ``"next_club"``).
+
+        The ladder first: it cuts most children, so the next-club bound is
+        made only for those it lets through."""
+        margin = None
+        if self.ladder is not None:
+            margin = self.ladder_margin(child, child_played, key)
+            if margin < 0:
+                return margin, "ladder"
+        slack = self.next_club_bound(child, key, next_hand, after_clubs) - short
+        if slack < 0:
+            return slack, "next_club"
+        return (slack if margin is None else min(slack, margin)), None
 
     def search(self, grid: int, dealt: int, played: int, count_key: int,
                informed: bool) -> list | None:
@@ -995,25 +1007,13 @@ class _Search:
                 if t.table and child << 14 | child_played in refuted:
                     stats["table_hits"] += 1
                     continue
-                # The ladder first: it cuts most children, and the next-club
-                # bound is then made only for those it lets through.
-                margin = None
-                if self.ladder is not None:
-                    margin = self.ladder_margin(child, child_played, key)
-                    if margin < 0:
-                        stats["ladder_cuts"] += 1
-                        if log is not None:
-                            log.append(("ladder", child, child_dealt, child_played))
-                        continue
-                slack = self.next_club_bound(child, key, next_drawn & ~child_played,
-                                             after_clubs) - (must - k)
-                if slack < 0:
-                    stats["next_club_cuts"] += 1
+                slack, cut = self.child_slack(child, child_played, key,
+                                              next_drawn & ~child_played, after_clubs, must - k)
+                if cut is not None:
+                    stats[cut + "_cuts"] += 1
                     if log is not None:
-                        log.append(("next_club", child, child_dealt, child_played))
+                        log.append((cut, child, child_dealt, child_played))
                     continue
-                if margin is not None and margin < slack:
-                    slack = margin
                 if self.noise:
                     slack += self.noise * self.rng.random()
                 scored.append((k + slack, k, bit, mask, key, after_clubs, label, child,
