@@ -100,6 +100,18 @@ def main() -> None:
     if differ:
         print(f"  slack or nodes differ on {len(differ)} deals: CF{args.jokers}-"
               + f", CF{args.jokers}-".join(str(n) for n in differ[:10]))
+        # Builds that search differently: compare them on the deals both settle.
+        both = [n for n in mine if mine[n][0] is not None and theirs[n][0] is not None]
+        clash = [n for n in both if mine[n][0] != theirs[n][0]]
+        if clash:
+            sys.exit(f"  the slacks disagree on CF{args.jokers}-"
+                     + f", CF{args.jokers}-".join(str(n) for n in clash))
+        if both:
+            for name, rows in best.items():
+                seconds = [rows[n][2] for n in both]
+                print(f"  {name:>24}: on the {len(both)} deals exact in both, CPU median "
+                      f"{statistics.median(seconds):.3f} s, total {sum(seconds):.1f} s, "
+                      f"nodes {sum(rows[n][1] for n in both):,}")
     else:
         print("  the same slack and node count on every deal")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import random
 
@@ -55,7 +56,8 @@ needs_native = pytest.mark.skipif(
 TECHNIQUE_SETS = [ALL_TECHNIQUES] + [
     dataclasses.replace(ALL_TECHNIQUES, **{name: False})
     for name in ("dedupe", "order", "bound", "next_club", "window", "tail", "table",
-                 "restarts", "blocking", "ladder", "ladder_moves", "joker_duty", "last_two")
+                 "restarts", "blocking", "ladder", "ladder_moves", "joker_duty", "last_two",
+                 "two_step")
 ] + [dataclasses.replace(NO_TECHNIQUES, table=True, dedupe=True), NO_TECHNIQUES,
      dataclasses.replace(ALL_TECHNIQUES, first_budget=1, restart_budgets=(1, 2, 3),
                         window_clubs=13),
@@ -187,6 +189,38 @@ def test_capacities_bound_every_move_now_and_later(rules):
                             assert len(move.cleared) <= joker_caps[club]
 
 
+@pytest.mark.rules("CF 2.3", "CF 3.2", "CF 3.3", "CF 3.4", "CF 4.7")
+@pytest.mark.parametrize("rules", VARIANTS, ids=VARIANT_IDS)
+def test_two_step_bound_covers_every_grid_after_a_clear(rules):
+    """two_step_bound(g) is at least every club's largest move on every grid
+    that clearing any g cards and refilling can make (blocking included)."""
+    rng = random.Random(11)
+    checked = 0
+    for number in range(4):
+        states = [s for s in played_states(1 + number % 2, number, rules, rng) if not s.won]
+        for state in rng.sample(states, min(3, len(states))):
+            position = core.Position.of(state)
+            cells = core.unpack_grid(position.grid)
+            filled = [s for s in range(9) if cells[s] >= 0]
+            total = len(position.values)
+            for g in {1, rng.randint(1, len(filled)), len(filled)}:
+                if g >= state.cards_left:
+                    continue
+                bound = core.two_step_bound(cells, position.values, position.suits,
+                                            position.dealt, total, g, rules)
+                for chosen in itertools.combinations(filled, g):
+                    mask = sum(1 << s for s in chosen)
+                    after, _ = core.child_grid(position.grid, position.dealt, total, mask)
+                    after_cells = core.unpack_grid(after)
+                    for club in range(1, 14):
+                        found = core.club_masks(after_cells, position.values, position.suits,
+                                                club, rules)
+                        largest = max((m.bit_count() for m in found), default=0)
+                        assert largest <= bound[club], (str(state), g, chosen, club)
+                checked += 1
+    assert checked >= 12
+
+
 @pytest.mark.rules("CF 2.3", "CF 2.4")
 def test_packed_state_follows_the_engine():
     """The solver's refill and implied deal position agree with the engine, turn by turn."""
@@ -303,7 +337,8 @@ def test_late_game_cases_cover_wins_and_losses():
 
 TECHNIQUE_IDS = ["all", "no-dedupe", "no-order", "no-bound", "no-next-club", "no-window",
                  "no-tail", "no-table", "no-restarts", "no-blocking", "no-ladder",
-                 "no-ladder-moves", "no-joker-duty", "no-last-two", "table-only",
+                 "no-ladder-moves", "no-joker-duty", "no-last-two", "no-two-step",
+                 "table-only",
                  "none", "eager", "ladder-first", "beams-first"]
 
 
@@ -389,9 +424,40 @@ def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
             < without.stats["bound_cuts"] + without.stats["table_hits"])
 
 
+TWO_STEP_CASES = [("CF1-161", 8, WEBAPP), ("CF2-1", 8, RULEBOOK), ("CF1-0", 8, RULEBOOK)]
+"""Deal, clubs kept, rules: proofs of loss where two_step cuts (1,470, 45 and 73
+children; the rulebook ones with the Jokers' duty)."""
+
+
+@pytest.mark.rules("CF 2.3", "CF 2.4", "CF 5.1", "CF 5.2")
+@pytest.mark.parametrize("deal, clubs, rules", TWO_STEP_CASES,
+                         ids=[f"{d}-{c}" for d, c, _ in TWO_STEP_CASES])
+def test_two_step_cuts_are_lost_and_the_checker_re_derives_them(deal, clubs, rules):
+    """Each state two_step cuts is lost by the search without it, and a loss's
+    certificate, which lists them, is re-derived by the independent checker;
+    without two_step the verdict is the same, with more nodes."""
+    from model.clubfight.losscheck import check_loss
+    from model.clubfight.slack import with_clubs
+
+    state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
+    off = dataclasses.replace(ALL_TECHNIQUES, two_step=False)
+    cut = [s for rule, s in pruned_states(state, rules, max_nodes=5_000) if rule == "two_step"]
+    assert cut
+    for lost in random.Random(5).sample(cut, min(8, len(cut))):
+        assert solve(lost, rules, techniques=off, engine="python").verdict == "loss", str(lost)
+    on = solve(state, rules, certificate=True)
+    without = solve(state, rules, techniques=off)
+    assert on.verdict == without.verdict == "loss"
+    assert on.stats["two_step_cuts"] > 0 and on.nodes < without.nodes
+    assert without.stats["two_step_cuts"] == 0
+    checked = check_loss(on.certificate)
+    assert checked.ok, checked.reason
+
+
 TIGHT_WINS = [("CF1-9", 9, WEBAPP), ("CF1-2", 9, WEBAPP)]
 """Deal, clubs kept, rules: wins with the deal's fewest clubs (slack 4) that the
-depth-first attempts alone reach only after 72,317 and 83,700 nodes."""
+depth-first attempts alone reach only after 19,858 and 36,177 nodes (72,317 and
+83,700 before ``two_step``), the beams after 3,999 and 4,138."""
 
 
 @needs_native
@@ -404,7 +470,7 @@ def test_a_beam_finds_a_tight_win_the_depth_first_attempts_are_slow_to(deal, clu
     found = solve(state, rules)
     assert found.verdict == without.verdict == "win"
     assert found.stats["beams"] >= 1 and without.stats["beams"] == 0
-    assert found.nodes * 5 < without.nodes
+    assert found.nodes * 4 < without.nodes
     certify_win(state, found.moves, rules)
     python = solve(state, rules, engine="python")
     python.stats.pop("engine"), found.stats.pop("engine")

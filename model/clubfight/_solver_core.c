@@ -36,14 +36,15 @@ enum { R_MUST_CLEAR, R_JOKERS_MATCH, R_MATCH_ANY_SUBSET, R_SUM_JOKERS_ZERO,
 /* Techniques flags, in this order, from Python. */
 enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
        T_WINDOW_CLUBS, T_FIRST_BUDGET, T_BLOCKING, T_LADDER, T_LADDER_MOVES, T_JOKER_DUTY,
-       T_LAST_TWO, T_COUNT };
+       T_LAST_TWO, T_TWO_STEP, T_COUNT };
 /* Blocked action flags of a window (blocking technique). */
 #define BLOCK_LINE 1
 #define BLOCK_UPDOWN 2
 #define BLOCK_RUN 4
 /* Stats, in this order, to Python. */
 enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
-       S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_BEAMS, S_COUNT };
+       S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_BEAMS,
+       S_TWO_STEP_CUTS, S_COUNT };
 
 static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
 static int SLOT_LINES[9][2];
@@ -203,6 +204,9 @@ typedef struct {
     uint32_t suffix[65];
     /* suit_prefix[s][i]: cards of suit s (D, H, S) among card indices < i. */
     int suit_prefix[4][65];
+    /* value_prefix[i][v]: cards of value v (0: Jokers) among card indices < i;
+     * below_prefix[i][v]: cards of a value from 1 to v - 1 among them. */
+    uint8_t value_prefix[65][15], below_prefix[65][15];
     int drawn[16], n_drawn;
     int all_clubs;
     int available[14];
@@ -1288,6 +1292,136 @@ static int ladder_margin(Search *S, u64 grid, int played, uint32_t key) {
     return best;
 }
 
+#ifndef TWO_STEP_MARGIN
+#define TWO_STEP_MARGIN 2
+#endif
+
+static inline int at_most(int a, int b) { return a < b ? a : b; }
+
+/* The old grid of two_step_refutes: its cards by value (0: Jokers), by value
+ * below v, and by suit. */
+typedef struct {
+    int count[15], below[15], d, h, s, cards, dealt;
+} TwoStepOld;
+
+/* two_step_bound in _solver_core.py, for one club: does the largest clear of
+ * `club` on a grid holding the cards numbered dealt .. end - 1 and `keep` of
+ * the old grid's cards reach `need`?  The new cards are read from the
+ * deal's prefix counts; the cheap actions are asked first. */
+static int two_step_reaches(const Search *S, const TwoStepOld *o, int g, int club, int need) {
+    const int *R = S->rules;
+    int dealt = o->dealt, end = dealt + g < S->total ? dealt + g : S->total;
+    int keep = o->cards - g;
+    if (need > keep + end - dealt) return 0;  /* more than the grid holds */
+    if (need <= 1) return 1;  /* Any */
+    const uint8_t *pe = S->value_prefix[end], *pd = S->value_prefix[dealt];
+    int new_jokers = pe[0] - pd[0];
+    int match = R[R_JOKERS_MATCH]
+        ? pe[club] - pd[club] + new_jokers + at_most(o->count[club] + o->count[0], keep)
+        : pe[club] - pd[club] + at_most(o->count[club], keep);
+    if (match >= need) return 1;
+    int sure_d = S->suit_prefix[SUIT_D][end] - S->suit_prefix[SUIT_D][dealt]
+                 + (o->d > g ? o->d - g : 0);
+    if (need <= 3 && sure_d < 3
+            && (pe[club] - pd[club] + o->count[club]
+                || (R[R_LINE_JOKER_TARGET] && new_jokers + o->count[0])))
+        return 1;
+    int sure_s = S->suit_prefix[SUIT_S][end] - S->suit_prefix[SUIT_S][dealt]
+                 + (o->s > g ? o->s - g : 0);
+    if (sure_s < 3) {
+        const uint8_t *be = S->below_prefix[end], *bd = S->below_prefix[dealt];
+        if (club >= 2 && club <= 7
+                && be[club] - bd[club] + at_most(o->below[club], keep) >= need)
+            return 1;
+        if (club >= 7 && club <= 12
+                && be[14] - bd[14] - (be[club + 1] - bd[club + 1])
+                   + at_most(o->below[14] - o->below[club + 1], keep) >= need)
+            return 1;
+    }
+    int sure_h = S->suit_prefix[SUIT_H][end] - S->suit_prefix[SUIT_H][dealt]
+                 + (o->h > g ? o->h - g : 0);
+    if (sure_h < 3) {
+        int low = club, high = club;
+        while (low > 1 && pe[low - 1] - pd[low - 1] + o->count[low - 1]) low--;
+        while (high < 13 && pe[high + 1] - pd[high + 1] + o->count[high + 1]) high++;
+        if (high - low + 1 >= R[R_RUN_MIN_CARDS] && high - low >= need) return 1;
+    }
+    int budget = club, summed = 0, spare = keep;
+    for (int v = 1; v <= club; v++) {
+        int from_old = at_most(o->count[v], spare);
+        spare -= from_old;
+        int n = pe[v] - pd[v] + from_old;
+        if (!n) continue;
+        int fit = QUOTIENT[budget][v];
+        if (fit >= n) { summed += n; budget -= n * v; } else { summed += fit; break; }
+    }
+    if (summed && R[R_SUM_JOKERS_ZERO]) summed += new_jokers + at_most(o->count[0], keep);
+    return summed >= need;
+}
+
+/* The least of the ladder's needs of ladder row r (a set of clubs played)
+ * once `cleared` are gone, over the Jokers gone (gone .. gone + more) and
+ * taken (at most `cap`). */
+static int least_need(const Search *S, int r, int cleared, int gone, int more, int cap) {
+    int jj = S->jj, least = LADDER_NEVER;
+    for (int g2 = gone; g2 <= gone + more; g2++) {
+        const uint8_t *need = S->ladder + (((size_t)r * (S->total + 1) + cleared) * jj + g2) * jj;
+        for (int taken = 0; taken <= S->duty - g2 && taken <= cap; taken++)
+            if (need[taken] < least) least = need[taken];
+    }
+    return least;
+}
+
+/* two_step_refutes in solver.py: 1 when the next two clubs cannot both meet
+ * the ladder's needs (the state is lost). */
+static int two_step_refutes(Search *S, u64 grid, int played, uint32_t key) {
+    const Caps *c = caps_of(S, key);
+    const int *most = max_clears(S, grid);
+    if (!c || !most) return 0;
+    int total = S->total, left = c->left, cleared = total - left;
+    int turn = popcount((u64)played);
+    int hand = S->drawn[turn] & ~played;
+    int gone = jokers_gone(S, key);
+    int taken_most = most[0] < S->duty - gone ? most[0] : S->duty - gone;
+    TwoStepOld old;
+    memset(&old, 0, sizeof old);
+    int full = 1;
+    for (int slot = 0; slot < 9; slot++) {
+        int index = slot_of(grid, slot);
+        if (index == EMPTY) { full = 0; continue; }
+        old.cards++;
+        if (index >= old.dealt) old.dealt = index + 1;
+        int value = S->values[index];
+        old.count[value]++;
+        if (!value) continue;
+        int suit = S->suits[index];
+        old.d += suit == SUIT_D; old.h += suit == SUIT_H; old.s += suit == SUIT_S;
+    }
+    if (!full) old.dealt = total;
+    for (int v = 2; v < 15; v++) old.below[v] = old.below[v - 1] + old.count[v - 1];
+    for (int clubs = hand; clubs; clubs &= clubs - 1) {
+        int club = __builtin_ctz((unsigned)clubs);
+        int played_now = played | 1 << club;
+        int r = S->ladder_row[played_now];
+        if (r < 0) return 0;  /* no set play reaches it: no cut (never happens) */
+        int least = least_need(S, r, cleared, gone, 0, taken_most);
+        if (least > most[club]) continue;
+        int after = S->drawn[turn + 1] & ~played_now;
+        for (int g = least; g <= most[club]; g++) {
+            if (g >= left) return 0;  /* this club may take every card left */
+            for (int seconds = after; seconds; seconds &= seconds - 1) {
+                int second = __builtin_ctz((unsigned)seconds);
+                int r2 = S->ladder_row[played_now | 1 << second];
+                if (r2 < 0) return 0;
+                if (two_step_reaches(S, &old, g, second,
+                                     least_need(S, r2, cleared + g, gone, taken_most, S->duty)))
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* child_slack in solver.py: the informed order's slack of a child whose move
  * left `short` cards to clear (the least of its next-club slack and its ladder
  * margin), or -1 with *cut the statistic of the test that cuts it.  The
@@ -1302,6 +1436,11 @@ static inline i64 child_slack(Search *S, u64 child, int child_played, uint32_t k
     }
     i64 slack = next_club_bound(S, child, key, next_hand, after) - short_by;
     if (slack < 0) { *cut = S_NEXT_CLUB_CUTS; return -1; }
+    if (S->ladder && S->tech[T_TWO_STEP] && margin <= TWO_STEP_MARGIN
+            && two_step_refutes(S, child, child_played, key)) {
+        *cut = S_TWO_STEP_CUTS;
+        return -1;
+    }
     if (S->ladder && margin < slack) slack = margin;
     return slack;
 }
@@ -1467,7 +1606,13 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             int cut;
             i64 slack = child_slack(S, child, child_played, c.key, next_drawn & ~child_played,
                                     c.after, must - c.k, &cut);
-            if (slack < 0) { S->stats[cut]++; continue; }
+            if (slack < 0) {
+                S->stats[cut]++;
+                /* Refuted, and listed so a certificate names it (solver.py). */
+                if (cut == S_TWO_STEP_CUTS && T[T_TABLE]
+                        && set_add(&S->refuted, child, child_played)) return R_OOM;
+                continue;
+            }
             double s = (double)slack;
             if (S->noise != 0.0) s = (double)slack + S->noise * splitmix_random(&S->rng);
             c.score = (double)c.k + s;
@@ -1717,6 +1862,14 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
         for (int suit = 0; suit < 4; suit++)
             S->suit_prefix[suit][i + 1] = S->suit_prefix[suit][i]
                 + (values[i] != 0 && suits[i] == suit);
+    memset(S->value_prefix[0], 0, sizeof S->value_prefix[0]);
+    memset(S->below_prefix[0], 0, sizeof S->below_prefix[0]);
+    for (int i = 0; i < total; i++)
+        for (int v = 0; v < 15; v++) {
+            S->value_prefix[i + 1][v] = S->value_prefix[i][v] + (values[i] == v);
+            S->below_prefix[i + 1][v] = S->below_prefix[i][v]
+                + (values[i] != 0 && values[i] < v);
+        }
     S->suffix[total] = 0;
     for (int i = total - 1; i >= 0; i--) S->suffix[i] = S->suffix[i + 1] + S->delta[i];
     for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];

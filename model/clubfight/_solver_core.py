@@ -237,12 +237,7 @@ def club_masks(cells: list[int], values, suits, club: int, rules: Rules) -> dict
     # Run (CF 4.6), blocked by 3 Hearts (CF 3.4): one card per value of a
     # window lo..hi around the club, the club's own value left out.
     if hearts < 3:
-        low = club
-        while low > 1 and by_value[low - 1]:
-            low -= 1
-        high = club
-        while high < 13 and by_value[high + 1]:
-            high += 1
+        low, high = _stretch(by_value, club)
         for lo in range(club, low - 1, -1):
             for hi in range(club, high + 1):
                 if hi == lo or hi - lo + 1 < rules.run_min_cards:
@@ -346,12 +341,7 @@ def club_capacities(key: int, rules: Rules,
             if 7 <= club <= 12 and valued - below[club + 1] > most:
                 most = valued - below[club + 1]
         if not blocked & BLOCK_RUN:
-            low = club
-            while low > 1 and count[low - 1]:
-                low -= 1
-            high = club
-            while high < 13 and count[high + 1]:
-                high += 1
+            low, high = _stretch(count, club)
             if high - low + 1 >= run_min and high - low > most:
                 most = high - low
         caps[club] = most if most < limit else limit
@@ -436,16 +426,103 @@ def grid_max_clears(cells: list[int], values, suits, rules: Rules) -> tuple:
             if 7 <= club <= 12 and valued - below[club + 1] > most:
                 most = valued - below[club + 1]
         if hearts < 3:
-            low = club
-            while low > 1 and count[low - 1]:
-                low -= 1
-            high = club
-            while high < 13 and count[high + 1]:
-                high += 1
+            low, high = _stretch(count, club)
             if high - low + 1 >= run_min and high - low > most:
                 most = high - low
         out.append(most)
     return tuple(out)
+
+
+def two_step_bound(cells: list[int], values, suits, dealt: int, total: int, g: int,
+                   rules: Rules) -> list[int]:
+    """At least the largest clear of each club (entry ``v``, 1 to 13) on the grid
+    that follows ``g`` cards cleared from ``cells`` (deal position ``dealt``),
+    whichever cards they were (technique ``two_step``).
+
+    That grid holds the next ``g`` deck cards (fewer when the deck runs out)
+    and ``k`` of the ``cells`` cards, ``k`` = the cards in ``cells`` less
+    ``g`` (CF 2.3).  Each action is bounded over every such choice: a Match
+    or an Up/Down by the new cards of its kind plus at most ``k`` old ones,
+    a Sum by the smallest-first count over the new cards and the ``k``
+    smallest old ones (Jokers added where they join Sums), a Line by 3, a
+    Run by the stretch of values present among both, Any by 1, and the
+    whole by the grid's size.  A suit blocks its action (CF 3.2-3.4) only
+    when the new cards and the fewest old ones that must stay hold 3 of it:
+    the old cards of the suit less the ``g`` that may have gone.
+    """
+    old = [i for i in cells if i >= 0]
+    new = range(dealt, min(total, dealt + g))
+    keep = len(old) - g
+    size = keep + len(new)
+    new_count, new_jokers, sure = _tally(new, values, suits)
+    old_count, old_jokers, old_suits = _tally(old, values, suits)
+    for suit, count in old_suits.items():
+        sure[suit] += max(0, count - g)
+    both = [new_count[v] + old_count[v] for v in range(15)]
+    smallest = list(new_count)  # the new cards and the keep smallest old ones, for Sums
+    spare = keep
+    for v in range(1, 14):
+        taken = min(old_count[v], spare)
+        smallest[v] += taken
+        spare -= taken
+    sums = _greedy_sum_counts(smallest)
+    out = [0] * 14
+    for club in range(1, 14):
+        most = 1
+        if rules.jokers_match:
+            match = new_count[club] + new_jokers + min(old_count[club] + old_jokers, keep)
+        else:
+            match = new_count[club] + min(old_count[club], keep)
+        most = max(most, match)
+        summed = sums[club]
+        if summed:
+            if rules.sum_jokers_zero:
+                summed += new_jokers + min(old_jokers, keep)
+            most = max(most, summed)
+        if sure[SUIT_D] < 3 and (both[club] or (
+                rules.line_joker_target and new_jokers + old_jokers)):
+            most = max(most, 3)
+        if sure[SUIT_S] < 3:
+            if 2 <= club <= 7:
+                most = max(most, sum(new_count[1:club]) + min(sum(old_count[1:club]), keep))
+            if 7 <= club <= 12:
+                most = max(most, sum(new_count[club + 1:14])
+                           + min(sum(old_count[club + 1:14]), keep))
+        if sure[SUIT_H] < 3:
+            low, high = _stretch(both, club)
+            if high - low + 1 >= rules.run_min_cards:
+                most = max(most, high - low)
+        out[club] = min(most, size)
+    return out
+
+
+def _tally(cards, values, suits) -> tuple[list[int], int, dict[int, int]]:
+    """The cards by value (entry ``v``), their Jokers, and their Diamonds,
+    Hearts and Spades."""
+    count = [0] * 15
+    jokers = 0
+    by_suit = {SUIT_D: 0, SUIT_H: 0, SUIT_S: 0}
+    for index in cards:
+        value = values[index]
+        if value:
+            count[value] += 1
+            if suits[index] in by_suit:
+                by_suit[suits[index]] += 1
+        else:
+            jokers += 1
+    return count, jokers, by_suit
+
+
+def _stretch(count: list[int], club: int) -> tuple[int, int]:
+    """The widest ``low .. high`` around ``club`` whose every other value has a
+    card (``count[v]``: a count or a mask of slots, non-zero when it has)."""
+    low = club
+    while low > 1 and count[low - 1]:
+        low -= 1
+    high = club
+    while high < 13 and count[high + 1]:
+        high += 1
+    return low, high
 
 
 # --------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from model.clubfight import _native_build
 
 SOURCE = Path(__file__).with_name("_solver_core.c")
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
-              "ladder_cuts", "table_hits", "restarts", "table_size", "nodes", "beams")
+              "ladder_cuts", "table_hits", "restarts", "table_size", "nodes", "beams",
+              "two_step_cuts")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
 INTERRUPTED = 5
 NODE_LIMIT_MAX = 2 ** 63 - 1
@@ -80,7 +81,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
                    int(techniques.restarts), int(techniques.window_clubs),
                    int(techniques.first_budget), int(techniques.blocking),
                    int(techniques.ladder), int(techniques.ladder_moves),
-                   int(techniques.joker_duty), int(techniques.last_two)]
+                   int(techniques.joker_duty), int(techniques.last_two),
+                   int(techniques.two_step)]
     budgets = list(techniques.restart_budgets)
     if max_nodes is not None and max_nodes < 0:
         raise ValueError(f"max_nodes must not be negative, not {max_nodes}")
