@@ -5,8 +5,9 @@ SIGINT arrives.  If that is inside a ``__del__`` (z3 frees its terms in
 ``AstRef.__del__`` all the time), Python cannot propagate it: it prints
 "Exception ignored in ..." and carries on, and the command would run to its
 end and exit 0.  So while a command runs, :func:`watching` installs an
-unraisable-exception hook that notes such an interrupt instead of printing
-it, and :func:`checkpoint`, called by the long loops (each proof, each
+unraisable-exception hook that notes such an interrupt (or the
+``ctypes.ArgumentError`` that ctypes makes of one mid-call) instead of
+printing it, and :func:`checkpoint`, called by the long loops (each proof, each
 scenario, every thousand explored states, every progress step), raises it
 again where it can propagate.  A command that returns while an interrupt is
 noted still ends as interrupted.
@@ -23,10 +24,32 @@ _pending = False
 
 def _hook(unraisable) -> None:
     global _pending
-    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+    if _is_interrupt(unraisable.exc_value) or (
+            unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt)):
         _pending = True
         return
     sys.__unraisablehook__(unraisable)
+
+
+def _is_interrupt(error: BaseException | None) -> bool:
+    """A KeyboardInterrupt, plain, among the causes, or as ctypes reports one.
+
+    z3's ``AstRef.__del__`` calls into its library through ctypes, and a
+    KeyboardInterrupt raised while ctypes converts the call's arguments comes
+    out as ``ctypes.ArgumentError("argument 1: KeyboardInterrupt: ")``: still
+    the user's Ctrl-C (once it went unnoted and ``ringside check`` ran on to
+    exit 0).
+    """
+    import ctypes
+
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt) or (
+                isinstance(error, ctypes.ArgumentError) and "KeyboardInterrupt" in str(error)):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def pending() -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
+
 import pytest
 
+from harness import interrupts
 from model.clubfight.deals import Deal
 from model.clubfight.slack import with_clubs
 from model.clubfight.solver import solve
@@ -42,3 +45,36 @@ def test_ctrl_c_stops_the_native_search_within_a_second():
     assert took < 30
     assert "stopped" in lines, output
     assert float(lines["stopped"]) - float(lines["sent"]) < 1.0
+
+
+class _Dropped:
+    """An object whose ``__del__`` raises, as z3's ``AstRef.__del__`` may mid-Ctrl-C."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __del__(self) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [
+    KeyboardInterrupt(),
+    ctypes.ArgumentError("argument 1: KeyboardInterrupt: "),  # ctypes' report of one
+], ids=["plain", "ctypes"])
+def test_a_ctrl_c_swallowed_by_a_destructor_is_raised_at_the_next_checkpoint(error):
+    with interrupts.watching():
+        dropped = _Dropped(error)
+        del dropped  # Python cannot propagate it from __del__: the hook notes it
+        assert interrupts.pending()
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.checkpoint()
+        assert not interrupts.pending()
+
+
+def test_another_error_in_a_destructor_is_reported_not_taken_for_a_ctrl_c(capsys):
+    with interrupts.watching():
+        dropped = _Dropped(ctypes.ArgumentError("argument 1: TypeError: wrong type"))
+        del dropped
+        assert not interrupts.pending()
+        interrupts.checkpoint()  # nothing to raise
+    assert "wrong type" in capsys.readouterr().err
