@@ -1428,7 +1428,7 @@ static int two_step_refutes(Search *S, u64 grid, int played, uint32_t key) {
  * ladder first: it cuts most children, so the next-club bound is made only
  * for those it lets through. */
 static inline i64 child_slack(Search *S, u64 child, int child_played, uint32_t key,
-                              int next_hand, int after, int short_by, int *cut) {
+                              int next_hand, int after, int short_by, int two_step, int *cut) {
     int margin = 0;
     if (S->ladder) {
         margin = ladder_margin(S, child, child_played, key);
@@ -1436,7 +1436,7 @@ static inline i64 child_slack(Search *S, u64 child, int child_played, uint32_t k
     }
     i64 slack = next_club_bound(S, child, key, next_hand, after) - short_by;
     if (slack < 0) { *cut = S_NEXT_CLUB_CUTS; return -1; }
-    if (S->ladder && S->tech[T_TWO_STEP] && margin <= TWO_STEP_MARGIN
+    if (two_step && S->ladder && S->tech[T_TWO_STEP] && margin <= TWO_STEP_MARGIN
             && two_step_refutes(S, child, child_played, key)) {
         *cut = S_TWO_STEP_CUTS;
         return -1;
@@ -1605,7 +1605,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
             }
             int cut;
             i64 slack = child_slack(S, child, child_played, c.key, next_drawn & ~child_played,
-                                    c.after, must - c.k, &cut);
+                                    c.after, must - c.k, 1, &cut);
             if (slack < 0) {
                 S->stats[cut]++;
                 /* Refuted, and listed so a certificate names it (solver.py). */
@@ -1764,8 +1764,9 @@ static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
                     uint32_t key = at.key - mask_delta(S, at.grid, mask);
                     if (T[T_BOUND] && capacity_bound(S, key, after_clubs) < must - k) continue;
                     int cut;
+                    /* without two_step: in a beam it costs more than it cuts */
                     i64 slack = child_slack(S, child, child_played, key, next_drawn & ~child_played,
-                                            after_clubs, must - k, &cut);
+                                            after_clubs, must - k, 0, &cut);
                     if (slack < 0) continue;
                     const Caps *cc = caps_of(S, key);
                     if (!cc || S->oom) { r = R_OOM; goto out; }
