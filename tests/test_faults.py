@@ -292,6 +292,42 @@ def test_ctrl_c_in_the_middle_of_long_work(what, args, delay, tmp_path):
             assert json.loads(line)["id"].startswith("CF2-")
 
 
+def test_a_background_survey_ignores_ctrl_c_and_stops_on_sigterm_resumable(tmp_path):
+    """What the README says of a survey a script runs in the background: SIGINT
+    ignored (as a shell sets it), ``kill PID`` ends it with its workers, and
+    ``--resume`` continues the file it had written."""
+    args = ["clubfight", "survey", "--jokers", "2", "--deals", "1000", "--workers", "2",
+            "--out", "s.jsonl"]
+
+    def background() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    process = subprocess.Popen([sys.executable, "-c", PYTHON_MAIN, *args], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True, preexec_fn=background)
+    results = tmp_path / "s.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+            not results.exists() or results.read_bytes().count(b"\n") < 30):
+        time.sleep(0.1)
+    os.kill(process.pid, signal.SIGINT)  # ignored
+    time.sleep(0.5)
+    assert process.poll() is None, "a survey that ignores SIGINT stopped on it"
+    os.kill(process.pid, signal.SIGTERM)
+    process.wait(timeout=30)
+    time.sleep(1.0)
+    assert not running_in_group(process.pid), "workers outlived a SIGTERM"
+    lines = results.read_bytes().split(b"\n")
+    kept = {json.loads(line)["id"] for line in lines[1:-1]}
+    assert 30 <= len(kept) < 1000
+    resumed = subprocess.run([sys.executable, "-c", PYTHON_MAIN, *args, "--resume"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    lines = results.read_bytes().split(b"\n")
+    ids = [json.loads(line)["id"] for line in lines[1:] if line]
+    assert sorted(ids) == sorted(f"CF2-{n}" for n in range(1000)) and kept <= set(ids)
+
+
 # -- SIGKILL ---------------------------------------------------------------------------------------
 def test_a_killed_docs_build_leaves_a_folder_the_next_build_takes(tmp_path, monkeypatch,
                                                                   capsys):
