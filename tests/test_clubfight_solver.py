@@ -432,7 +432,7 @@ children; the rulebook ones with the Jokers' duty)."""
 @pytest.mark.rules("CF 2.3", "CF 2.4", "CF 5.1", "CF 5.2")
 @pytest.mark.parametrize("deal, clubs, rules", TWO_STEP_CASES,
                          ids=[f"{d}-{c}" for d, c, _ in TWO_STEP_CASES])
-def test_two_step_cuts_are_lost_and_the_checker_re_derives_them(deal, clubs, rules):
+def test_two_step_cuts_are_lost_and_the_checker_rederives_them(deal, clubs, rules):
     """Each state two_step cuts is lost by the search without it, and a loss's
     certificate, which lists them, is re-derived by the independent checker;
     without two_step the verdict is the same, with more nodes."""
