@@ -447,8 +447,8 @@ def test_luby_budgets():
 def test_slack_command_json(capsys):
     assert main(["clubfight", "slack", "CF1-3", "--max-nodes", "2000", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert list(out) == ["id", "slack", "won_with", "lost_with", "nodes", "seconds",
-                         "verdicts"]
+    keys = ["id", "slack", "won_with", "lost_with", "nodes", "seconds", "verdicts"]
+    assert list(out) == keys + (["unknown", "reason"] if out["slack"] is None else [])
     assert out["id"] == "CF1-3"
     assert out["verdicts"][0]["clubs"] == 11  # 2 fewer than all, first
     for verdict in out["verdicts"]:
@@ -458,6 +458,18 @@ def test_slack_command_json(capsys):
         assert out["verdicts"][-1]["verdict"] == "unknown"
     else:
         assert out["lost_with"] == out["won_with"] - 1
+
+
+def test_slack_command_json_says_why_a_slack_is_unknown(capsys):
+    """An unknown slack's JSON carries the class and the words of its reason, as
+    a survey's line does; an exact one carries neither."""
+    assert main(["clubfight", "slack", "CF2-17", "--max-nodes", "50000", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["slack"] is None and out["unknown"] == "budget"
+    assert out["reason"] == "undecided with 10 clubs within the budget"
+    assert main(["clubfight", "slack", "CF1-4", "--json"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    assert exact["slack"] == 4 and "unknown" not in exact and "reason" not in exact
 
 
 def test_slack_command_first(capsys):

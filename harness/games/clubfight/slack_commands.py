@@ -20,7 +20,9 @@ JSON (issue 15)::
      "verdicts": [{"clubs": 13, "verdict": "win"|"loss"|"unknown", "nodes": N}, ...]}
 
 ``won_with`` is ``null`` only when no win was found at all (a deal lost with
-all its clubs, or undecided with them).
+all its clubs, or undecided with them).  An unknown slack adds why, as a
+survey's line does: ``"unknown": "budget"|"check"`` and ``"reason"`` in words
+(``"undecided with 10 clubs within the budget"``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,12 @@ def cmd_clubfight_slack(args) -> Report:
     out = result.as_dict(known_id)
     if not result.checked:
         out["checked"] = False
+    if result.unknown_kind is not None:
+        # Why it is not exact, as a survey's line says it: the class and the words.
+        from harness.games.clubfight.survey import slack_reason_class
+
+        out["unknown"] = slack_reason_class(result.unknown_kind)
+        out["reason"] = result.unknown_reason
 
     def text():
         title = known_id or str(start.setup)
