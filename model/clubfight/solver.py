@@ -1006,7 +1006,8 @@ class _Search:
                     ) -> tuple[int, str | None]:
         """The informed order's slack of a child whose move left ``short`` cards to
         clear: the least of its next-club slack and its ladder margin, with
-        ``None``; or the rule that cuts it (``"ladder"``, ``"next_club"``).
+        ``None``; or the rule that cuts it (``"ladder"``, ``"next_club"``,
+        ``"two_step"``).
 
         The ladder first: it cuts most children, so the next-club bound is
         made only for those it lets through.  ``two_step``: ask
