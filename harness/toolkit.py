@@ -506,8 +506,14 @@ def example_of(parser: argparse.ArgumentParser) -> list[str] | None:
 
 # -- progress ----------------------------------------------------------------------------------
 class Progress:
-    """Progress of long work: a tqdm bar on stderr, only when stderr is a terminal
-    and the output is not JSON; otherwise every call does nothing.
+    """Progress of long work on stderr, unless the output is JSON.
+
+    On a terminal, a tqdm bar.  Elsewhere (a log file, a pipe: a survey left
+    running in the background), a plain line at most every
+    :data:`PROGRESS_EVERY` seconds (``$RINGSIDE_PROGRESS_EVERY`` sets it;
+    ``0`` turns the lines off), so work shorter than that prints nothing and
+    a long one says how far it is, how fast it goes and about how long is
+    left.
 
     ``progress(text)`` shows a status (so the object serves where a
     ``Callable[[str], None]`` is expected); :meth:`count` sets a running
@@ -516,7 +522,7 @@ class Progress:
     """
 
     def __init__(self, enabled: bool = True, *, unit: str | None = "it",
-                 stream=None) -> None:
+                 stream=None, every: float | None = None, clock=time.monotonic) -> None:
         self.stream = sys.stderr if stream is None else stream
         try:
             terminal = self.stream.isatty()
@@ -526,6 +532,14 @@ class Progress:
         self.unit = unit
         self.bar = None
         self._shown = 0.0
+        if every is None:
+            every = progress_every()
+        self._every = every if bool(enabled) and not terminal and every > 0 else None
+        self._clock = clock
+        self._began = self._logged = clock()
+        self._total: int | None = None
+        self._done = self._first = 0
+        self._status = ""
 
     @classmethod
     def of(cls, args: argparse.Namespace, *, unit: str | None = "it") -> "Progress":
@@ -534,6 +548,8 @@ class Progress:
 
     def start(self, total: int | None = None, done: int = 0) -> None:
         """Begin (or begin again) with ``total`` steps, ``done`` of them done."""
+        self._total, self._done, self._first = total, done, done
+        self._began = self._clock()
         if not self.enabled:
             return
         from tqdm import tqdm
@@ -552,6 +568,9 @@ class Progress:
     def __call__(self, text: str) -> None:
         """Show ``text`` as the status (at most ten times a second)."""
         checkpoint()  # every progress step is a place where a noted Ctrl-C stops the work
+        if self._every is not None:
+            self._status = text
+            self._log()
         if not self.enabled:
             return
         bar = self._bar()
@@ -564,6 +583,8 @@ class Progress:
     def count(self, number: int) -> None:
         """Set the count of work done to ``number``."""
         checkpoint()
+        self._done = number
+        self._log()
         if self.enabled:
             bar = self._bar()
             bar.update(number - bar.n)
@@ -571,11 +592,40 @@ class Progress:
     def advance(self, steps: int = 1, status: str | None = None) -> None:
         """``steps`` more done; ``status`` beside the bar."""
         checkpoint()
+        self._done += steps
+        if status is not None:
+            self._status = status
+        self._log()
         if self.enabled:
             bar = self._bar()
             if status is not None:
                 bar.set_postfix_str(status, refresh=False)
             bar.update(steps)
+
+    def _log(self) -> None:
+        """A line of progress, if one is due (not on a terminal: see the class)."""
+        if self._every is None:
+            return
+        now = self._clock()
+        if now - self._logged < self._every:
+            return
+        self._logged = now
+        spent = now - self._began
+        parts = [time.strftime("%H:%M:%S"), f"{_duration(spent)} in"]
+        if self.unit is not None:
+            unit = self.unit + ("" if self._done == 1 else "s")
+            parts.append(f"{self._done:,} of {self._total:,} {unit}" if self._total
+                         else f"{self._done:,} {unit}")
+            made = self._done - self._first
+            if made > 0 and spent > 0:
+                rate = made / spent * 3600
+                parts.append(f"{rate:,.0f} an hour" if rate >= 10 else f"{rate:.1f} an hour")
+                if self._total:
+                    parts.append(f"about {_duration((self._total - self._done) / made * spent)}"
+                                 " left")
+        body = "; ".join(part for part in (", ".join(parts[2:]), self._status) if part)
+        print(f"ringside: [{parts[0]}, {parts[1]}] {body}".rstrip(), file=self.stream,
+              flush=True)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -589,6 +639,37 @@ class Progress:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+PROGRESS_EVERY = 60.0
+"""Seconds between two lines of :class:`Progress` off a terminal, unless
+``$RINGSIDE_PROGRESS_EVERY`` says otherwise."""
+
+
+def progress_every() -> float:
+    """:data:`PROGRESS_EVERY`, or ``$RINGSIDE_PROGRESS_EVERY`` when it holds a number of seconds
+    (``0``: no lines); anything else there is an :class:`InputError` naming it."""
+    text = os.environ.get("RINGSIDE_PROGRESS_EVERY")
+    if text is None or not text.strip():
+        return PROGRESS_EVERY
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise InputError(f"must be a number of seconds from 0, not {text!r}",
+                         "RINGSIDE_PROGRESS_EVERY")
+    return value
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``7 min 05 s``, ``5 h 38 min``."""
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
 
 # -- fan-out -----------------------------------------------------------------------------------

@@ -15,9 +15,9 @@ import pytest
 from harness import toolkit
 from harness.cli import build_parser, main
 from harness.toolkit import (
-    INT64_MAX, MAX_WORKERS, Bounded, Progress, Report, WorkFailed, add_command,
+    INT64_MAX, MAX_WORKERS, PROGRESS_EVERY, Bounded, Progress, Report, WorkFailed, add_command,
     add_rules_options, bounded_float, bounded_int, command, fan_out, guard, read_rules,
-    read_setup, read_start, seconds,
+    progress_every, read_setup, read_start, seconds,
 )
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
@@ -264,6 +264,55 @@ def test_progress_shows_only_on_a_terminal():
             progress("status")
         assert stream.getvalue() == ""
     assert not Progress.of(argparse.Namespace(json=True)).enabled
+
+
+def test_progress_off_a_terminal_prints_a_line_when_one_is_due():
+    """A survey left running with stderr in a log says, now and then, how far it
+    is, how fast it goes and about how long is left; short work says nothing."""
+    now = [0.0]
+    log = io.StringIO()
+    with Progress(True, unit="deal", stream=log, every=60, clock=lambda: now[0]) as progress:
+        progress.start(total=1000, done=100)  # resumed: 100 were done before
+        now[0] = 30.0
+        progress.advance(50, "150 wins, 0 unknown")
+        assert log.getvalue() == ""  # not due yet
+        now[0] = 90.0
+        progress.advance(50, "200 wins, 0 unknown")
+        now[0] = 100.0
+        progress("solving")  # due again only 60 s after the last line
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 1, lines
+    line = lines[0]
+    # 100 deals in 90 s: 4,000 an hour; 800 left at that pace: 720 s.
+    assert "1 min 30 s in] 200 of 1,000 deals, 4,000 an hour, about 12 min 00 s left" in line
+    assert line.startswith("ringside: [") and line.endswith("; 200 wins, 0 unknown")
+
+    status = io.StringIO()
+    with Progress(True, unit=None, stream=status, every=60, clock=lambda: now[0]) as progress:
+        now[0] = 4000.0
+        progress("9 clubs: lost, re-deriving the proof")
+    assert status.getvalue().rstrip().endswith(
+        "1 h 05 min in] 9 clubs: lost, re-deriving the proof")
+
+    for enabled, every in ((False, 60), (True, 0)):  # --json; lines turned off
+        quiet = io.StringIO()
+        with Progress(enabled, unit="deal", stream=quiet, every=every,
+                      clock=lambda: now[0]) as progress:
+            progress.start(total=3)
+            now[0] += 1000
+            progress.advance()
+        assert quiet.getvalue() == ""
+
+
+def test_progress_every_is_read_from_the_environment(monkeypatch):
+    monkeypatch.delenv("RINGSIDE_PROGRESS_EVERY", raising=False)
+    assert progress_every() == PROGRESS_EVERY
+    monkeypatch.setenv("RINGSIDE_PROGRESS_EVERY", "2.5")
+    assert progress_every() == 2.5
+    for bad in ("soon", "-1", "nan"):
+        monkeypatch.setenv("RINGSIDE_PROGRESS_EVERY", bad)
+        with pytest.raises(InputError, match="RINGSIDE_PROGRESS_EVERY.*seconds from 0"):
+            progress_every()
 
 
 # -- the worker pool ---------------------------------------------------------------------------

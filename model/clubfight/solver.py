@@ -1302,11 +1302,10 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
 
         if not techniques.dedupe:
             raise ValueError("the compiled search always deduplicates moves")
-        cap = 0
-        if certificate:
-            cap = min(CERTIFICATE_LIMIT, certificate_limit)
-            if max_nodes is not None:
-                cap = min(cap, max_nodes + 1)
+        # Not bounded by max_nodes: two_step lists children it cut without
+        # making them nodes, so a proof may refute more states than it has
+        # nodes.  The room is an anonymous mapping; pages come as written.
+        cap = min(CERTIFICATE_LIMIT, certificate_limit) if certificate else 0
         verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
                                                     timeout, cap, leave)
         moves = _label_line(position, rules, pairs) if verdict == "win" else []
