@@ -58,7 +58,9 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
     return skipped
 
 
-def _run(args: list, *, cwd: Path, env: dict, timeout: float = 240) -> subprocess.CompletedProcess:
+# A guard against a hang, not a time limit: the docs build from the wheel took over
+# 240 s on a slow two-core machine busy with a survey at low priority.
+def _run(args: list, *, cwd: Path, env: dict, timeout: float = 900) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=timeout)
 
