@@ -798,6 +798,9 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
     computed = 0
     wins = sum(r["verdict"] == "win" for r in records.values())
     unknown = sum(r["verdict"] == "unknown" for r in records.values())
+    slacks = [0, 0]  # settled, unknown: of the deals with a slack
+    for r in records.values():
+        _tally_slack(slacks, r)
     if progress is not None:
         progress.start(total=config.deals, done=len(records))
     try:
@@ -815,8 +818,12 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
                 computed += 1
                 wins += record["verdict"] == "win"
                 unknown += record["verdict"] == "unknown"
+                _tally_slack(slacks, record)
                 if progress is not None:
-                    progress.advance(1, f"{wins:,} wins, {unknown:,} unknown")
+                    status = f"{wins:,} wins, {unknown:,} unknown"
+                    if config.slack_count:
+                        status += f"; slack exact {slacks[0]:,}, unknown {slacks[1]:,}"
+                    progress.advance(1, status)
     finally:
         close = getattr(results, "close", None)
         if close is not None:
@@ -860,6 +867,14 @@ def confirm_loss(record: dict, config: SurveyConfig) -> None:
         raise InputError(f"{record['id']} says loss in {record['nodes']:,} nodes, but solving "
                          f"it again gives {again.verdict} in {again.nodes:,}: the file was "
                          "edited or written by another version", "--resume")
+
+
+def _tally_slack(counts: list[int], record: dict) -> None:
+    """Count a deal's slack in ``counts`` (settled, unknown), if it has one (a deal
+    lost with every club is settled: it has no slack to spare)."""
+    block = record.get("slack")
+    if isinstance(block, dict):
+        counts[1 if block.get("unknown") else 0] += 1
 
 
 def _rewrite_sorted(out: Path, config: SurveyConfig, records: dict[int, dict]) -> None:
