@@ -568,9 +568,8 @@ class Progress:
     def __call__(self, text: str) -> None:
         """Show ``text`` as the status (at most ten times a second)."""
         checkpoint()  # every progress step is a place where a noted Ctrl-C stops the work
-        if self._every is not None:
-            self._status = text
-            self._log()
+        self._status = text
+        self._log()
         if not self.enabled:
             return
         bar = self._bar()

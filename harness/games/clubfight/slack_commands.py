@@ -52,15 +52,9 @@ def cmd_clubfight_slack(args) -> Report:
                            progress=progress, first=args.first, check=not args.no_check)
     except RuntimeError as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
-    out = result.as_dict(known_id)
-    if not result.checked:
-        out["checked"] = False
-    if result.unknown_kind is not None:
-        # Why it is not exact, as a survey's line says it: the class and the words.
-        from harness.games.clubfight.survey import slack_reason_class
+    from harness.games.clubfight.survey import slack_json
 
-        out["unknown"] = slack_reason_class(result.unknown_kind)
-        out["reason"] = result.unknown_reason
+    out = slack_json(result, known_id)  # the JSON a survey's line holds, with the id
 
     def text():
         title = known_id or str(start.setup)

@@ -303,8 +303,17 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
     from model.clubfight.slack import slack
 
     result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check)
-    record = result.as_dict()
+    record = slack_json(result)
     record.pop("id", None)
+    return record
+
+
+def slack_json(result, deal_id: str | None = None) -> dict:
+    """A :class:`~model.clubfight.slack.SlackResult` as ``slack --json`` prints it and a
+    survey's line holds it: :meth:`SlackResult.as_dict`, ``"checked": false`` when a
+    loss was taken from the solver unchecked, and, when the slack is not exact, the
+    class (:func:`slack_reason_class`) and the words of the reason."""
+    record = result.as_dict(deal_id)
     if not result.checked:
         record["checked"] = False
     if not _slack_exact(record):
@@ -871,10 +880,10 @@ def confirm_loss(record: dict, config: SurveyConfig) -> None:
 
 def _tally_slack(counts: list[int], record: dict) -> None:
     """Count a deal's slack in ``counts`` (settled, unknown), if it has one (a deal
-    lost with every club is settled: it has no slack to spare)."""
+    lost with every club is settled: :func:`_slack_exact`)."""
     block = record.get("slack")
     if isinstance(block, dict):
-        counts[1 if block.get("unknown") else 0] += 1
+        counts[0 if _slack_exact(block) else 1] += 1
 
 
 def _rewrite_sorted(out: Path, config: SurveyConfig, records: dict[int, dict]) -> None:
