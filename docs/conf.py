@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.graphviz",
     "sphinx.ext.viewcode",
     "ringside_reference",
+    "ringside_navigation",
 ]
 
 exclude_patterns = ["_build", "generated/*.inc"]
