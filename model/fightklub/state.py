@@ -50,6 +50,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -121,6 +122,9 @@ def cards_text(cards: Iterable[str]) -> str:
     return " ".join(cards) or "-"
 
 
+# Read again every time a seat's damage is counted (millions of times in a survey of
+# multiplayer games), always from the same few dozen entries.
+@functools.lru_cache(maxsize=4096)
 def damage_entry(entry: str) -> tuple[str, bool, int | None]:
     """A damage-stack entry read: ``S935`` (scored), ``S935x2`` (rotated for double
     damage) and, with more than 2 players, ``@S`` for the seat it was scored against
