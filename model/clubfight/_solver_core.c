@@ -44,7 +44,7 @@ enum { T_ORDER, T_BOUND, T_NEXT_CLUB, T_WINDOW, T_TAIL, T_TABLE, T_RESTARTS,
 /* Stats, in this order, to Python. */
 enum { S_CHILDREN, S_BOUND_CUTS, S_NEXT_CLUB_CUTS, S_WINDOW_CUTS, S_TAIL_CUTS,
        S_LADDER_CUTS, S_TABLE_HITS, S_RESTARTS, S_TABLE_SIZE, S_NODES, S_BEAMS,
-       S_TWO_STEP_CUTS, S_COUNT };
+       S_TWO_STEP_CUTS, S_CERTIFIED, S_COUNT };
 
 static const int LINE_MASK[6] = {0007, 0070, 0700, 0111, 0222, 0444};
 static int SLOT_LINES[9][2];
@@ -133,9 +133,13 @@ static void map_clear(Map *m) {
     m->size = 0;
 }
 
-/* The refuted states: (grid, played) pairs, an exact set. */
+/* The refuted states: (grid, played) pairs, an exact set.  An entry's played
+ * value may carry CUT_ONLY: a child two_step cut without making it a node,
+ * which the certificate leaves out (the checker settles it by its own search). */
 typedef struct { u64 *grids; uint16_t *played; size_t cap, size; } StateSet;
 #define NO_PLAYED 0xFFFF
+#define PLAYED_BITS 0x3FFF
+#define CUT_ONLY 0x4000
 
 static int set_init(StateSet *t, size_t cap) {
     t->cap = cap; t->size = 0;
@@ -152,7 +156,7 @@ static inline size_t state_hash(u64 grid, int played) {
 static int set_has(const StateSet *t, u64 grid, int played) {
     size_t mask = t->cap - 1, i = state_hash(grid, played) & mask;
     while (t->played[i] != NO_PLAYED) {
-        if (t->played[i] == played && t->grids[i] == grid) return 1;
+        if ((t->played[i] & PLAYED_BITS) == played && t->grids[i] == grid) return 1;
         i = (i + 1) & mask;
     }
     return 0;
@@ -169,9 +173,10 @@ static int set_grow(StateSet *t) {
 }
 static int set_add(StateSet *t, u64 grid, int played) {
     if ((t->size + 1) * 2 > t->cap && set_grow(t)) return -1;
-    size_t mask = t->cap - 1, i = state_hash(grid, played) & mask;
+    int key = played & PLAYED_BITS;
+    size_t mask = t->cap - 1, i = state_hash(grid, key) & mask;
     while (t->played[i] != NO_PLAYED) {
-        if (t->played[i] == played && t->grids[i] == grid) return 0;
+        if ((t->played[i] & PLAYED_BITS) == key && t->grids[i] == grid) return 0;
         i = (i + 1) & mask;
     }
     t->grids[i] = grid; t->played[i] = (uint16_t)played; t->size++;
@@ -1608,9 +1613,9 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                                     c.after, must - c.k, 1, &cut);
             if (slack < 0) {
                 S->stats[cut]++;
-                /* Refuted, and listed so a certificate names it (solver.py). */
+                /* Refuted: kept in the table, left out of a certificate (solver.py). */
                 if (cut == S_TWO_STEP_CUTS && T[T_TABLE]
-                        && set_add(&S->refuted, child, child_played)) return R_OOM;
+                        && set_add(&S->refuted, child, child_played | CUT_ONLY)) return R_OOM;
                 continue;
             }
             double s = (double)slack;
@@ -1973,11 +1978,15 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
 done:
     S->stats[S_TABLE_SIZE] = (i64)S->refuted.size;
     S->stats[S_NODES] = S->nodes;
+    if (S->refuted.grids)
+        for (size_t i = 0; i < S->refuted.cap; i++)
+            S->stats[S_CERTIFIED] += S->refuted.played[i] != NO_PLAYED
+                                     && !(S->refuted.played[i] & CUT_ONLY);
     for (int i = 0; i < S_COUNT; i++) stats[i] = S->stats[i];
     if (table_grids && table_played && S->refuted.grids) {
         i64 n = 0;
         for (size_t i = 0; i < S->refuted.cap && n < table_cap; i++)
-            if (S->refuted.played[i] != NO_PLAYED) {
+            if (S->refuted.played[i] != NO_PLAYED && !(S->refuted.played[i] & CUT_ONLY)) {
                 /* The certificate's packed form: the deal position beside the grid
                  * (bit 54 on, losscheck.py PACKED_DEALT_SHIFT; _solver_core.dealt_of). */
                 u64 g = S->refuted.grids[i];

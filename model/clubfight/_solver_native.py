@@ -20,7 +20,7 @@ from model.clubfight import _native_build
 SOURCE = Path(__file__).with_name("_solver_core.c")
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
               "ladder_cuts", "table_hits", "restarts", "table_size", "nodes", "beams",
-              "two_step_cuts")
+              "two_step_cuts", "certificate_size")
 VERDICTS = {0: "win", 1: "loss", 2: "unknown"}
 INTERRUPTED = 5
 NODE_LIMIT_MAX = 2 ** 63 - 1
@@ -66,8 +66,9 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
     two arrays, the certificate's packed keys (the grid with its deal position,
     :data:`~model.clubfight.losscheck.PACKED_DEALT_SHIFT`) and the played club
-    masks, at most
-    ``table_cap`` of them (``stats["table_size"]`` says how many there were).
+    masks, at most ``table_cap`` of them (``stats["certificate_size"]`` says how
+    many there were: the table's states less the children ``two_step`` cut,
+    ``stats["table_size"]`` the whole table).
     ``leave``: the goal of :func:`model.clubfight.solver.solve` of that name.
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
@@ -137,7 +138,7 @@ def _solve_into(library, position, rules_fields, tech_fields, budgets, limit, ti
     nodes = values.pop("nodes")
     line = [(line_club[i], line_mask[i]) for i in range(line_len.value)]
     if table_cap > 0:
-        kept = min(table_cap, values["table_size"])
+        kept = min(table_cap, values["certificate_size"])
         grids = array("Q", ctypes.string_at(table_grids, kept * ctypes.sizeof(ctypes.c_uint64)))
         played = array("i", ctypes.string_at(table_played, kept * ctypes.sizeof(ctypes.c_int)))
         values["refuted"] = (grids, played)

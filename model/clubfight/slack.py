@@ -203,7 +203,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
         elif verdict == "loss":
             certificate = result.certificate
             if certificate is None or certificate.size > check_limit:
-                size = result.stats.get("table_size", "?")
+                size = result.stats.get("certificate_size", "?")
                 reason = (f"loss with {clubs} clubs not checked: certificate of {size} "
                           f"states, limit {check_limit}")
                 kind = "check_limit"
