@@ -959,10 +959,11 @@ def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
     certificate the children its two-step test cut, about half of a large
     proof's refuted states, and this search settles them, mostly in one node
     each: CF1-960 with 10 clubs, ``rulebook``, took 3,310,594 nodes of it for
-    a proof of 3,340,856; a budget is a limit, never a reason to accept).  ``window_clubs``: the window bound
-    runs with at most so many clubs left (one more than the solver's
-    default, whose window cuts it re-derives; with 6 the compiled check of
-    eleven proofs took 1.47 s against 1.16 s with 4).  ``engine``:
+    a proof of 3,340,856; a budget is a limit, never a reason to accept).
+    ``window_clubs``: the window bound runs with at most so many clubs left
+    (one more than the solver's default, whose window cuts it re-derives;
+    with 6 the compiled check of eleven proofs took 1.47 s against 1.16 s
+    with 4).  ``engine``:
     ``"python"`` (this module), ``"native"`` (the compiled port) or
     ``"auto"`` (the compiled one when it can be built, else Python);
     ``LossCheck.engine`` says which ran.
