@@ -1978,15 +1978,14 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
 done:
     S->stats[S_TABLE_SIZE] = (i64)S->refuted.size;
     S->stats[S_NODES] = S->nodes;
-    if (S->refuted.grids)
-        for (size_t i = 0; i < S->refuted.cap; i++)
-            S->stats[S_CERTIFIED] += S->refuted.played[i] != NO_PLAYED
-                                     && !(S->refuted.played[i] & CUT_ONLY);
-    for (int i = 0; i < S_COUNT; i++) stats[i] = S->stats[i];
-    if (table_grids && table_played && S->refuted.grids) {
+    if (S->refuted.grids) {
+        /* One pass: count the certificate's states, and pack the first table_cap of
+         * them when asked for. */
+        int packing = table_grids && table_played;
         i64 n = 0;
-        for (size_t i = 0; i < S->refuted.cap && n < table_cap; i++)
-            if (S->refuted.played[i] != NO_PLAYED && !(S->refuted.played[i] & CUT_ONLY)) {
+        for (size_t i = 0; i < S->refuted.cap; i++) {
+            if (S->refuted.played[i] == NO_PLAYED || (S->refuted.played[i] & CUT_ONLY)) continue;
+            if (packing && n < table_cap) {
                 /* The certificate's packed form: the deal position beside the grid
                  * (bit 54 on, losscheck.py PACKED_DEALT_SHIFT; _solver_core.dealt_of). */
                 u64 g = S->refuted.grids[i];
@@ -1998,9 +1997,12 @@ done:
                 }
                 table_grids[n] = g | (u64)dealt_then << 54;
                 table_played[n] = S->refuted.played[i];
-                n++;
             }
+            n++;
+        }
+        S->stats[S_CERTIFIED] = n;
     }
+    for (int i = 0; i < S_COUNT; i++) stats[i] = S->stats[i];
     map_free(&S->move_map); map_free(&S->caps_map); map_free(&S->sum_map);
     if (S->refuted.grids) set_free(&S->refuted);
     free(S->ladder); free(S->ladder_row);
