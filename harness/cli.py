@@ -301,6 +301,13 @@ def build_parser() -> argparse.ArgumentParser:
                       "./ringside-reference when installed)")
     docs.add_argument("--no-proofs", action="store_true",
                       help="skip the z3 obligations (the site shows them as not run)")
+    # The explorer's bounds, as `check` takes them; unset, docs/conf.py's hold (those of
+    # `check`'s defaults).  Smaller ones give a quicker preview with the same pages.
+    docs.add_argument("--depth", type=DEPTH, help="explorer depth (default 2)")
+    docs.add_argument("--max-states", type=STATES,
+                      help="explorer state budget per start (default 4000)")
+    docs.add_argument("--starts", type=STARTS,
+                      help="explorer start positions per game (default 4)")
 
     for parts in all_parts().values():
         if parts.commands is not None:

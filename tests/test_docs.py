@@ -755,6 +755,35 @@ def test_docs_command_exit_codes_and_json(monkeypatch, capsys, tmp_path):
     assert data["passed"] is False and data["warnings"] == ["WARNING: broken"]
 
 
+def test_docs_explorer_bounds_reach_the_build_as_settings(monkeypatch, capsys, tmp_path):
+    """``ringside docs --depth/--max-states/--starts`` set the explorer's bounds of the
+    build (the pages state the bounds they were made with); unset, conf.py's hold; a
+    bad bound is one line and exit 2, before anything is built."""
+    from harness import cli
+
+    monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
+    given = []
+
+    def fake_build(out, **kwargs):
+        given.append(kwargs["overrides"])
+        return docs.BuildResult(True, out / "index.html", 1.0, [])
+
+    monkeypatch.setattr(docs, "build_site", fake_build)
+    assert cli.main(["docs", "--out", str(tmp_path), "--json"]) == 0
+    assert cli.main(["docs", "--out", str(tmp_path), "--json", "--depth", "1",
+                     "--max-states", "300", "--starts", "2"]) == 0
+    assert cli.main(["docs", "--out", str(tmp_path), "--json", "--starts", "3"]) == 0
+    assert given == [{}, {"ringside_explore_depth": 1, "ringside_explore_states": 300,
+                          "ringside_explore_starts": 2}, {"ringside_explore_starts": 3}]
+    capsys.readouterr()
+    assert cli.main(["docs", "--out", str(tmp_path), "--max-states", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--max-states" in err[0] and len(given) == 3
+    # The names are the settings conf.py and the extension define.
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert all(f"{name} = " in conf for name in docs.EXPLORER_SETTINGS.values())
+
+
 def test_a_games_data_cases_run_in_check_count_for_rules_and_show_on_its_checks_page():
     """Data cases (checks read from data files) are run, cover their rules, and a failing
     one fails the check and is named on the checks page."""

@@ -6,7 +6,7 @@ build: pip fetches setuptools as ``pip install -e .`` does), installs it with
 ``--no-deps`` into a fresh virtualenv under ``tmp_path`` and runs its
 ``ringside`` there, with the working directory outside the checkout:
 ``check --json``, ``rules CF 4.3``, ``rule`` on a bundled scenario and
-``docs --out DIR --no-proofs``.
+``docs --out DIR --no-proofs`` (with the explorer's bounds small, as ``check``'s).
 
 The dependencies (z3-solver, networkx, sphinx, furo ...) are not downloaded
 again: a ``.pth`` file in the new environment appends this environment's
@@ -132,8 +132,8 @@ def test_installed_wheel_checks_replays_and_builds_the_docs(installed, capsys):
                   for p in (bundle / "results").glob("*/summary*.json")) == summaries
 
     # ringside check: passes, with the bundled scenarios and every rule covered.  The
-    # explorer runs shallow here (what is under test is the wheel, not the explorer);
-    # the docs build below runs it at its default bounds.
+    # explorer runs shallow here and in the docs build below (what is under test is the
+    # wheel, not the explorer; the reference_site fixture builds with the same bounds).
     done = _run([ringside, "check", "--json", "--depth", "1", "--starts", "2"],
                 cwd=cwd, env=env)
     report = json.loads(_ok(done))
@@ -175,7 +175,8 @@ def test_installed_wheel_checks_replays_and_builds_the_docs(installed, capsys):
                     "apt-get install graphviz)")
     before = _snapshot(bundle)
     site_out = cwd / "reference"
-    out = _ok(_run([ringside, "docs", "--out", site_out, "--no-proofs"], cwd=cwd, env=env))
+    out = _ok(_run([ringside, "docs", "--out", site_out, "--no-proofs", "--depth", "1",
+                    "--max-states", "300", "--starts", "2"], cwd=cwd, env=env))
     index = site_out / "index.html"
     assert index.is_file() and str(index) in out
     assert "ringside rules reference" in index.read_text(encoding="utf-8")

@@ -173,6 +173,18 @@ def build_site(out: Path, *, root: Path, proofs: bool = True,
                        time.perf_counter() - began, lines, error)
 
 
+EXPLORER_SETTINGS = {"depth": "ringside_explore_depth", "max_states": "ringside_explore_states",
+                     "starts": "ringside_explore_starts"}
+"""``ringside docs``' explorer options and the Sphinx settings they set."""
+
+
+def explorer_overrides(args) -> dict[str, int]:
+    """The explorer bounds given on the command line, as Sphinx settings (those not
+    given keep ``docs/conf.py``'s)."""
+    return {setting: getattr(args, option) for option, setting in EXPLORER_SETTINGS.items()
+            if getattr(args, option, None) is not None}
+
+
 def cmd_docs(args) -> int:
     # Collaborators are looked up on the ``harness.docs`` package, the public
     # face of the docs builder, so that they can be replaced there.
@@ -217,8 +229,8 @@ def cmd_docs(args) -> int:
 
     try:
         result = package.build_site(out, root=root, proofs=not args.no_proofs,
-                                    source=source, progress=line,
-                                    echo=None if args.json else echo)
+                                    source=source, overrides=explorer_overrides(args),
+                                    progress=line, echo=None if args.json else echo)
     finally:
         line.done()
     if args.json:
