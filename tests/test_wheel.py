@@ -6,7 +6,8 @@ build: pip fetches setuptools as ``pip install -e .`` does), installs it with
 ``--no-deps`` into a fresh virtualenv under ``tmp_path`` and runs its
 ``ringside`` there, with the working directory outside the checkout:
 ``check --json``, ``rules CF 4.3``, ``rule`` on a bundled scenario and
-``docs --out DIR --no-proofs`` (with the explorer's bounds small, as ``check``'s).
+``docs --out DIR --no-proofs`` (the explorer's bounds small, as the ``reference_site``
+fixture's in ``tests/conftest.py``).
 
 The dependencies (z3-solver, networkx, sphinx, furo ...) are not downloaded
 again: a ``.pth`` file in the new environment appends this environment's
