@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -768,12 +769,36 @@ def test_reusing_a_survey_computes_only_the_slacks_its_limits_left_unknown(tmp_p
     assert small.read_bytes() == kept
 
 
+def test_reusing_a_survey_over_other_deals_takes_the_lines_both_write_alike(tmp_path):
+    """A longer survey reuses a shorter one: it takes the deals both cover whose
+    lines it writes alike, computes the rest (a deal with a slack there and none
+    here among them), and writes what a survey from scratch writes."""
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    first = SurveyConfig(jokers=1, start=0, deals=4, rules=WEBAPP, rules_name="webapp",
+                         slack_deals=4, slack_max_nodes=20_000)
+    before = run_survey(first, old)
+    longer = replace(first, start=2, deals=4, slack_deals=1)  # CF1-2..5, slack of CF1-2
+    again = run_survey(longer, new, reuse=old)
+    assert again.computed == 3  # CF1-3 (a slack there, none here), CF1-4, CF1-5
+    assert again.records[2] == before.records[2]
+    assert "slack" not in again.records[3]
+    assert _slack_stable(again.records) == _slack_stable(run_survey(longer).records)
+    header, *records = lines(new)
+    assert header == longer.header()
+    assert sorted(r["id"] for r in records) == [f"CF1-{n}" for n in range(2, 6)]
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     (["--slack-max-nodes", "2000"], ["--slack-max-nodes", "1000"],
      "its slack max_nodes is 2000, more than this survey's 1000"),
     (["--slack-max-nodes", "1000"], ["--slack-max-nodes", "2000", "--rules", "webapp"],
-     "is another survey (rules 'rulebook' there, 'webapp' here); only the slack limits may "
-     "differ"),
+     "is another survey (rules 'rulebook' there, 'webapp' here); only the range and the "
+     "slack limits may differ"),
+    (["--slack-check-every", "2", "--slack-check-limit", "5000"],
+     ["--slack-check-every", "3", "--slack-check-limit", "5000"],
+     "is another survey (slack {'deals': 2, 'max_nodes': 2000000, 'check_limit': 5000, "
+     "'check_every': 2} there, {'deals': 2, 'max_nodes': 2000000, 'check_limit': 5000, "
+     "'check_every': 3} here)"),
 ])
 def test_reusing_another_survey_is_bad_input(tmp_path, capsys, old, new, message):
     base = ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "2"]

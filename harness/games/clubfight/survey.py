@@ -635,14 +635,17 @@ def _header(line: bytes, where: str) -> dict:
 def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
     """The deals of an earlier survey file that this survey may take as they are.
 
-    The file must be the same survey as ``config`` (range, rules, limits,
-    policies, seed, slack deals) but for the slack's node budget and check
-    limit, which may only have grown (else ``InputError``).  The search is
-    deterministic and a budget only stops it, so a line with an exact slack,
-    or with a slack whose limit did not grow (``budget`` with the same node
-    budget, ``check`` with the same check limit), is what this survey would
-    write; the other lines, slacks left unknown by a limit that grew, are to
-    be computed again.  Wins are replayed and losses re-solved, as on resume.
+    The file must be the same survey as ``config`` (rules, limits, policies,
+    seed, check sample) but for its range of deals and its slack's node budget
+    and check limit, which may only have grown (else ``InputError``).  The
+    search is deterministic and a budget only stops it, so a line with an
+    exact slack, or with a slack whose limit did not grow (``budget`` with
+    the same node budget, ``check`` with the same check limit), is what this
+    survey would write; the other lines, slacks left unknown by a limit that
+    grew, are to be computed again.  So are the deals whose line this survey
+    writes differently (a slack or a policy here and not there, or the other
+    way round); deals outside this survey's range are left out.  Wins are
+    replayed and losses re-solved, as on resume.
     """
     where = str(path)
     mine = config.header()["survey"]
@@ -665,17 +668,29 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
             raise InputError(f"its slack {key} is {old.get(key)!r}, more than this survey's "
                              f"{new}: a survey can only reuse one with smaller slack limits",
                              where)
-    earlier = replace(config, slack_max_nodes=old["max_nodes"],
-                      slack_check_limit=old["check_limit"])
+    start, deals, slack_deals = theirs.get("start"), theirs.get("deals"), old.get("deals")
+    if not (_whole(start, 0) and _whole(deals, 1) and _whole(slack_deals, 1)):
+        raise InputError("its header's start, deals and slack deals must be whole numbers "
+                         "(deals from 1); not a survey results file", where)
+    try:
+        earlier = replace(config, start=start, deals=deals, slack_deals=slack_deals,
+                          slack_max_nodes=old["max_nodes"],
+                          slack_check_limit=old["check_limit"])
+    except InputError as error:
+        raise InputError(f"its header's range is not one of deals: {error.what}",
+                         where) from None
     expected = json.loads(json.dumps(earlier.header()["survey"]))
     differ = [key for key in expected if theirs.get(key) != expected[key]]
     if differ:
         raise InputError("is another survey (" + ", ".join(
             f"{key} {theirs.get(key)!r} there, {expected[key]!r} here" for key in differ)
-            + "); only the slack limits may differ", where)
+            + "); only the range and the slack limits may differ", where)
     records, _ = read_results(path, earlier)
     kept = {}
     for number, record in records.items():
+        if number not in config.numbers or config.slack_for(number) != earlier.slack_for(
+                number) or config.policies_for(number) != earlier.policies_for(number):
+            continue
         value = record.get("slack")
         if isinstance(value, dict) and not _slack_exact(value) and (
                 (value.get("unknown") == "budget" and old["max_nodes"] < budget)
@@ -741,9 +756,9 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     :class:`ReplayFailed` on the first win that does not replay, and
     :class:`SlackFailed` on the first deal whose slack computation failed (the
     lines written before either stay in ``out``).  ``progress`` counts the deals done.
-    ``reuse``: an earlier file of this survey with smaller slack limits whose
-    settled deals are taken as they are (:func:`reusable_records`), written
-    to ``out`` first.  ``out`` is held for this run alone while it is written
+    ``reuse``: an earlier file of this survey, over other deals or with
+    smaller slack limits, whose settled deals are taken as they are
+    (:func:`reusable_records`), written to ``out`` first.  ``out`` is held for this run alone while it is written
     (:func:`harness.files.held_for_writing`): if another run holds it, this
     one raises :class:`InputError` before touching it.
     """

@@ -15,8 +15,9 @@ slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
 numbers that are multiples of N, a sample; the rest are marked unchecked);
 ``--reuse OLD.jsonl`` takes the deals an
 earlier file of the same survey settled, so raising the slack limits only
-computes again the slacks they left unknown (the file's lines are what a run
-from scratch would write, but for the seconds).  ``--summary``
+computes again the slacks they left unknown, and a longer survey only the
+deals the earlier one did not cover (the file's lines are what a run from
+scratch would write, but for the seconds).  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
 object per variant: what ``ringside docs`` publishes).  Exit 1 when a
 winning line does not replay or a slack computation fails (the message names
@@ -233,9 +234,9 @@ def register(commands) -> None:
     survey.add_argument("--resume", action="store_true",
                         help="continue the survey in --out: skip the deals already there")
     survey.add_argument("--reuse", metavar="F.jsonl",
-                        help="an earlier file of this survey with smaller slack limits: take "
-                             "its settled deals as they are and compute only the slacks its "
-                             "limits left unknown")
+                        help="an earlier file of this survey, over other deals or with "
+                             "smaller slack limits: take the deals it settled as they are and "
+                             "compute only the rest")
     add_rules_options(survey, GAME)
     survey.add_argument("--max-nodes", type=NODES, metavar="N",
                         help="node budget per deal (unknown past it; reproducible)")
