@@ -788,17 +788,35 @@ def test_reusing_a_survey_over_other_deals_takes_the_lines_both_write_alike(tmp_
     assert sorted(r["id"] for r in records) == [f"CF1-{n}" for n in range(2, 6)]
 
 
+def test_reusing_a_survey_with_another_check_sample_keeps_only_what_this_one_checks(tmp_path):
+    """A survey that re-derives every loss computes again the slacks an earlier
+    one took from the solver unchecked; one that samples keeps the re-derived
+    losses of an earlier survey that checked them all (more than it asks)."""
+    sampled, every, again = (tmp_path / f"{name}.jsonl" for name in ("sampled", "every", "again"))
+    config = SurveyConfig(jokers=1, start=0, deals=6, rules=WEBAPP, rules_name="webapp",
+                          slack_deals=6, slack_max_nodes=20_000, slack_check_every=3)
+    first = run_survey(config, sampled)
+    unchecked = {n for n, r in first.records.items() if r["slack"].get("checked") is False}
+    assert unchecked and all(n % 3 for n in unchecked)
+    checked_all = replace(config, slack_check_every=1)
+    second = run_survey(checked_all, every, reuse=sampled)
+    assert second.computed == len(unchecked)
+    assert _slack_stable(second.records) == _slack_stable(run_survey(checked_all).records)
+    third = run_survey(config, again, reuse=every)
+    assert third.computed == 0  # every line re-derived is more than a sample asks
+    assert all("checked" not in r["slack"] for r in third.records.values())
+    assert lines(again)[0] == config.header()
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     (["--slack-max-nodes", "2000"], ["--slack-max-nodes", "1000"],
      "its slack max_nodes is 2000, more than this survey's 1000"),
     (["--slack-max-nodes", "1000"], ["--slack-max-nodes", "2000", "--rules", "webapp"],
-     "is another survey (rules 'rulebook' there, 'webapp' here); only the range and the "
-     "slack limits may differ"),
-    (["--slack-check-every", "2", "--slack-check-limit", "5000"],
-     ["--slack-check-every", "3", "--slack-check-limit", "5000"],
-     "is another survey (slack {'deals': 2, 'max_nodes': 2000000, 'check_limit': 5000, "
-     "'check_every': 2} there, {'deals': 2, 'max_nodes': 2000000, 'check_limit': 5000, "
-     "'check_every': 3} here)"),
+     "is another survey (rules 'rulebook' there, 'webapp' here); only the range, the slack "
+     "limits and the check sample may differ"),
+    (["--max-nodes", "1000"], ["--max-nodes", "2000"],
+     "is another survey (max_nodes 1000 there, 2000 here); only the range, the slack limits "
+     "and the check sample may differ"),
 ])
 def test_reusing_another_survey_is_bad_input(tmp_path, capsys, old, new, message):
     base = ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack", "2"]

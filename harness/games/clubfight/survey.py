@@ -636,16 +636,19 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
     """The deals of an earlier survey file that this survey may take as they are.
 
     The file must be the same survey as ``config`` (rules, limits, policies,
-    seed, check sample) but for its range of deals and its slack's node budget
-    and check limit, which may only have grown (else ``InputError``).  The
-    search is deterministic and a budget only stops it, so a line with an
+    seed) but for its range of deals, its check sample and its slack's node
+    budget and check limit, which may only have grown (else ``InputError``).
+    The search is deterministic and a budget only stops it, so a line with an
     exact slack, or with a slack whose limit did not grow (``budget`` with
     the same node budget, ``check`` with the same check limit), is what this
     survey would write; the other lines, slacks left unknown by a limit that
     grew, are to be computed again.  So are the deals whose line this survey
-    writes differently (a slack or a policy here and not there, or the other
-    way round); deals outside this survey's range are left out.  Wins are
-    replayed and losses re-solved, as on resume.
+    writes differently: a slack or a policy here and not there (or the other
+    way round), a loss taken unchecked (``"checked": false``) that this
+    survey's sample re-derives, a ``check`` unknown that it would take from
+    the solver.  A loss re-derived there and not sampled here is kept as it
+    is, re-derived: more than this survey asks.  Deals outside this survey's
+    range are left out.  Wins are replayed and losses re-solved, as on resume.
     """
     where = str(path)
     mine = config.header()["survey"]
@@ -669,13 +672,16 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
                              f"{new}: a survey can only reuse one with smaller slack limits",
                              where)
     start, deals, slack_deals = theirs.get("start"), theirs.get("deals"), old.get("deals")
-    if not (_whole(start, 0) and _whole(deals, 1) and _whole(slack_deals, 1)):
-        raise InputError("its header's start, deals and slack deals must be whole numbers "
-                         "(deals from 1); not a survey results file", where)
+    every = old.get("check_every", 1)
+    if not (_whole(start, 0) and _whole(deals, 1) and _whole(slack_deals, 1)
+            and _whole(every, 1)):
+        raise InputError("its header's start, deals, slack deals and check sample must be "
+                         "whole numbers (from 1 but the start); not a survey results file",
+                         where)
     try:
         earlier = replace(config, start=start, deals=deals, slack_deals=slack_deals,
                           slack_max_nodes=old["max_nodes"],
-                          slack_check_limit=old["check_limit"])
+                          slack_check_limit=old["check_limit"], slack_check_every=every)
     except InputError as error:
         raise InputError(f"its header's range is not one of deals: {error.what}",
                          where) from None
@@ -684,7 +690,7 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
     if differ:
         raise InputError("is another survey (" + ", ".join(
             f"{key} {theirs.get(key)!r} there, {expected[key]!r} here" for key in differ)
-            + "); only the range and the slack limits may differ", where)
+            + "); only the range, the slack limits and the check sample may differ", where)
     records, _ = read_results(path, earlier)
     kept = {}
     for number, record in records.items():
@@ -692,9 +698,14 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
                 number) or config.policies_for(number) != earlier.policies_for(number):
             continue
         value = record.get("slack")
-        if isinstance(value, dict) and not _slack_exact(value) and (
-                (value.get("unknown") == "budget" and old["max_nodes"] < budget)
-                or (value.get("unknown") == "check" and old["check_limit"] < check_limit)):
+        if isinstance(value, dict) and (
+                # A loss taken from the solver where this survey re-derives it.
+                (value.get("checked") is False and config.slack_checked(number))
+                or (value.get("unknown") == "budget" and old["max_nodes"] < budget)
+                # A loss the check did not settle where this survey takes the solver's,
+                # or whose limit grew.
+                or (value.get("unknown") == "check" and (
+                    old["check_limit"] < check_limit or not config.slack_checked(number)))):
             continue
         certify_record(record, config)
         confirm_loss(record, config)

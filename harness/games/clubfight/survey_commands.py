@@ -17,7 +17,8 @@ numbers that are multiples of N, a sample; the rest are marked unchecked);
 earlier file of the same survey settled, so raising the slack limits only
 computes again the slacks they left unknown, and a longer survey only the
 deals the earlier one did not cover (the file's lines are what a run from
-scratch would write, but for the seconds).  ``--summary``
+scratch would write, but for the seconds; a loss the earlier file re-derived
+stays re-derived where this survey's check sample would not).  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
 object per variant: what ``ringside docs`` publishes).  Exit 1 when a
 winning line does not replay or a slack computation fails (the message names
