@@ -808,6 +808,23 @@ def test_reusing_a_survey_with_another_check_sample_keeps_only_what_this_one_che
     assert lines(again)[0] == config.header()
 
 
+def test_reusing_a_survey_computes_again_the_check_unknowns_a_sample_takes_unchecked(tmp_path):
+    """A loss the check could not settle (its certificate over the limit) is
+    kept only where the new sample re-derives it too; elsewhere the new survey
+    takes the solver's loss, as one from scratch would."""
+    strict, sampled = tmp_path / "strict.jsonl", tmp_path / "sampled.jsonl"
+    every = SurveyConfig(jokers=1, start=0, deals=6, rules=WEBAPP, rules_name="webapp",
+                         slack_deals=6, slack_max_nodes=20_000, slack_check_limit=1)
+    first = run_survey(every, strict)
+    over = {n for n, r in first.records.items() if r["slack"].get("unknown") == "check"}
+    assert {n % 2 for n in over} == {0, 1}  # both kinds of deal below
+    half = replace(every, slack_check_every=2)
+    second = run_survey(half, sampled, reuse=strict)
+    assert second.computed == sum(n % 2 for n in over)
+    assert all(second.records[n] == first.records[n] for n in over if n % 2 == 0)
+    assert _slack_stable(second.records) == _slack_stable(run_survey(half).records)
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     (["--slack-max-nodes", "2000"], ["--slack-max-nodes", "1000"],
      "its slack max_nodes is 2000, more than this survey's 1000"),
