@@ -676,8 +676,8 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
     if not (_whole(start, 0) and _whole(deals, 1) and _whole(slack_deals, 1)
             and _whole(every, 1)):
         raise InputError("its header's start, deals, slack deals and check sample must be "
-                         "whole numbers (from 1 but the start); not a survey results file",
-                         where)
+                         "whole numbers (the start from 0, the others from 1); not a survey "
+                         "results file", where)
     try:
         earlier = replace(config, start=start, deals=deals, slack_deals=slack_deals,
                           slack_max_nodes=old["max_nodes"],
@@ -767,9 +767,10 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     :class:`ReplayFailed` on the first win that does not replay, and
     :class:`SlackFailed` on the first deal whose slack computation failed (the
     lines written before either stay in ``out``).  ``progress`` counts the deals done.
-    ``reuse``: an earlier file of this survey, over other deals or with
-    smaller slack limits, whose settled deals are taken as they are
-    (:func:`reusable_records`), written to ``out`` first.  ``out`` is held for this run alone while it is written
+    ``reuse``: an earlier file of this survey, over other deals, with another
+    check sample or with smaller slack limits, whose settled deals are taken
+    as they are (:func:`reusable_records`), written to ``out`` first.
+    ``out`` is held for this run alone while it is written
     (:func:`harness.files.held_for_writing`): if another run holds it, this
     one raises :class:`InputError` before touching it.
     """

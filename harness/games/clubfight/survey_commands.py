@@ -235,9 +235,9 @@ def register(commands) -> None:
     survey.add_argument("--resume", action="store_true",
                         help="continue the survey in --out: skip the deals already there")
     survey.add_argument("--reuse", metavar="F.jsonl",
-                        help="an earlier file of this survey, over other deals or with "
-                             "smaller slack limits: take the deals it settled as they are and "
-                             "compute only the rest")
+                        help="an earlier file of this survey, over other deals, with another "
+                             "check sample or with smaller slack limits: take the deals it "
+                             "settled as they are and compute only the rest")
     add_rules_options(survey, GAME)
     survey.add_argument("--max-nodes", type=NODES, metavar="N",
                         help="node budget per deal (unknown past it; reproducible)")
