@@ -517,7 +517,8 @@ class Progress:
 
     ``progress(text)`` shows a status (so the object serves where a
     ``Callable[[str], None]`` is expected); :meth:`count` sets a running
-    count, :meth:`start` gives a total, :meth:`advance` moves on.  With
+    count, :meth:`start` gives a total, :meth:`advance` moves on, :meth:`rebase`
+    measures the pace afresh after steps unlike the rest.  With
     ``unit=None`` only the status and the time taken are shown.
     """
 
@@ -539,6 +540,8 @@ class Progress:
         self._began = self._logged = clock()
         self._total: int | None = None
         self._done = self._first = 0
+        self._paced = self._began
+        self._estimate = True
         self._status = ""
 
     @classmethod
@@ -546,10 +549,13 @@ class Progress:
         """On unless ``--json``."""
         return cls(not getattr(args, "json", False), unit=unit)
 
-    def start(self, total: int | None = None, done: int = 0) -> None:
-        """Begin (or begin again) with ``total`` steps, ``done`` of them done."""
+    def start(self, total: int | None = None, done: int = 0, *,
+              estimate: bool = True) -> None:
+        """Begin (or begin again) with ``total`` steps, ``done`` of them done;
+        ``estimate=False``: no time left is shown until :meth:`rebase`."""
         self._total, self._done, self._first = total, done, done
-        self._began = self._clock()
+        self._began = self._paced = self._clock()
+        self._estimate = estimate
         if not self.enabled:
             return
         from tqdm import tqdm
@@ -588,6 +594,11 @@ class Progress:
             bar = self._bar()
             bar.update(number - bar.n)
 
+    def rebase(self) -> None:
+        """Measure the pace (and the time left) from here on: the steps before
+        were unlike the ones to come (the slowest done first, say)."""
+        self._first, self._paced, self._estimate = self._done, self._clock(), True
+
     def advance(self, steps: int = 1, status: str | None = None) -> None:
         """``steps`` more done; ``status`` beside the bar."""
         checkpoint()
@@ -615,12 +626,12 @@ class Progress:
             unit = self.unit + ("" if self._done == 1 else "s")
             parts.append(f"{self._done:,} of {self._total:,} {unit}" if self._total
                          else f"{self._done:,} {unit}")
-            made = self._done - self._first
-            if made > 0 and spent > 0:
-                rate = made / spent * 3600
+            made, paced = self._done - self._first, now - self._paced
+            if made > 0 and paced > 0:
+                rate = made / paced * 3600
                 parts.append(f"{rate:,.0f} an hour" if rate >= 10 else f"{rate:.1f} an hour")
-                if self._total:
-                    parts.append(f"about {_duration((self._total - self._done) / made * spent)}"
+                if self._total and self._estimate:
+                    parts.append(f"about {_duration((self._total - self._done) / made * paced)}"
                                  " left")
         body = "; ".join(part for part in (", ".join(parts[2:]), self._status) if part)
         print(f"ringside: [{parts[0]}, {parts[1]}] {body}".rstrip(), file=self.stream,

@@ -769,6 +769,46 @@ def test_reusing_a_survey_computes_only_the_slacks_its_limits_left_unknown(tmp_p
     assert small.read_bytes() == kept
 
 
+def test_a_longer_survey_estimates_the_time_left_only_once_the_deals_computed_again_are_done(
+        tmp_path):
+    """Off a terminal, a survey that reuses a shorter one computes first the deals
+    that file left unknown, the slowest: its progress lines give no time left
+    while those run, then measure the pace over the new deals alone."""
+    import io
+
+    def config(deals: int, budget: int) -> SurveyConfig:
+        return SurveyConfig(jokers=1, start=0, deals=deals, rules=WEBAPP, rules_name="webapp",
+                            slack_deals=deals, slack_max_nodes=budget)
+
+    small = tmp_path / "small.jsonl"
+    before = run_survey(config(6, 5_000), small)
+    stale = {n for n, r in before.records.items() if r["slack"].get("unknown") == "budget"}
+    assert stale and len(stale) < 6
+    large = tmp_path / "large.jsonl"
+    now = [0.0]
+
+    def clock() -> float:
+        """100 s a reading while a stale deal has no line in the file, then 1 s."""
+        written = {json.loads(line)["id"] for line in large.read_text().splitlines()[1:]}
+        now[0] += 1 if {f"CF1-{n}" for n in stale} <= written else 100
+        return now[0]
+
+    stream = io.StringIO()
+    large.write_text("")
+    progress = toolkit.Progress(unit="deal", stream=stream, every=0.5, clock=clock)
+    large.unlink()
+    again = run_survey(config(10, 20_000), large, reuse=small, progress=progress)
+    assert again.computed == len(stale) + 4
+    lines = stream.getvalue().splitlines()
+    waiting = [line for line in lines if "did not settle still to compute again" in line]
+    after = lines[len(waiting):]
+    assert waiting and after and lines[:len(waiting)] == waiting
+    assert not any(" left" in line for line in waiting), waiting
+    assert " left; " in after[-1], after
+    # The pace of the new deals alone (a second each), not of the slow ones before.
+    assert "10 of 10 deals, 3,600 an hour, about 0 s left; " in after[-1], after
+
+
 def test_reusing_a_survey_over_other_deals_takes_the_lines_both_write_alike(tmp_path):
     """A longer survey reuses a shorter one: it takes the deals both cover whose
     lines it writes alike, computes the rest (a deal with a slack there and none

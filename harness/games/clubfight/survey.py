@@ -632,8 +632,10 @@ def _header(line: bytes, where: str) -> dict:
     return header
 
 
-def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
-    """The deals of an earlier survey file that this survey may take as they are.
+def reusable_records(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], set[int]]:
+    """The deals of an earlier survey file that this survey may take as they are,
+    and the numbers of the deals of this survey that the file holds but that
+    are to be computed again (mostly slacks a limit left unknown: the slowest).
 
     The file must be the same survey as ``config`` (rules, limits, policies,
     seed) but for its range of deals, its check sample and its slack's node
@@ -692,10 +694,14 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
             f"{key} {theirs.get(key)!r} there, {expected[key]!r} here" for key in differ)
             + "); only the range, the slack limits and the check sample may differ", where)
     records, _ = read_results(path, earlier)
-    kept = {}
+    kept: dict[int, dict] = {}
+    again: set[int] = set()
     for number, record in records.items():
-        if number not in config.numbers or config.slack_for(number) != earlier.slack_for(
-                number) or config.policies_for(number) != earlier.policies_for(number):
+        if number not in config.numbers:
+            continue
+        if config.slack_for(number) != earlier.slack_for(number) or config.policies_for(
+                number) != earlier.policies_for(number):
+            again.add(number)
             continue
         value = record.get("slack")
         if isinstance(value, dict) and (
@@ -706,11 +712,12 @@ def reusable_records(path: Path, config: SurveyConfig) -> dict[int, dict]:
                 # or whose limit grew.
                 or (value.get("unknown") == "check" and (
                     old["check_limit"] < check_limit or not config.slack_checked(number)))):
+            again.add(number)
             continue
         certify_record(record, config)
         confirm_loss(record, config)
         kept[number] = record
-    return kept
+    return kept, again
 
 
 class ReplayFailed(Exception):
@@ -781,23 +788,27 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     if reuse is not None and out is not None and Path(reuse).resolve() == Path(out).resolve():
         raise InputError("must name another file than --out (the reused file is only read)",
                          "--reuse")
-    reused = reusable_records(Path(reuse), config) if reuse is not None else {}
+    reused, again = reusable_records(Path(reuse), config) if reuse is not None else ({}, set())
     if out is None:
         return _run_survey(config, None, resume=resume, workers=workers, scheduler=scheduler,
-                           chunk=chunk, progress=progress, reused=reused)
+                           chunk=chunk, progress=progress, reused=reused, again=again)
     out = Path(out)
     check_output_file(out, "--out")
     existed = out.exists()
     # One run at a time on a file: held from before it is read to after it is rewritten.
     with held_for_writing(out, str(out)):
         return _run_survey(config, out, resume=resume and existed, workers=workers,
-                           scheduler=scheduler, chunk=chunk, progress=progress, reused=reused)
+                           scheduler=scheduler, chunk=chunk, progress=progress, reused=reused,
+                           again=again)
 
 
 def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers: int,
                 scheduler: str | None, chunk: int | None, progress: Progress | None,
-                reused: dict[int, dict]) -> SurveyRun:
-    """:func:`run_survey` once its arguments are checked and ``out`` is held."""
+                reused: dict[int, dict], again: set[int]) -> SurveyRun:
+    """:func:`run_survey` once its arguments are checked and ``out`` is held.
+
+    ``again``: the deals of the reused file computed again (see
+    :func:`reusable_records`)."""
     records: dict[int, dict] = {}
     handle = None
     if out is not None:
@@ -837,8 +848,14 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
     slacks = [0, 0]  # settled, unknown: of the deals with a slack
     for r in records.values():
         _tally_slack(slacks, r)
+    # The deals a reused file left unknown are the slowest of a survey: while they run,
+    # the pace says nothing of the deals computed for the first time, so the time left
+    # is not estimated until they are done, and the pace is measured again from there.
+    slow = again & set(todo)
+    if len(slow) == len(todo):  # all alike: the pace of the first is the pace of the rest
+        slow = set()
     if progress is not None:
-        progress.start(total=config.deals, done=len(records))
+        progress.start(total=config.deals, done=len(records), estimate=not slow)
     try:
         for batch in results:
             for record in batch:
@@ -855,11 +872,19 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
                 wins += record["verdict"] == "win"
                 unknown += record["verdict"] == "unknown"
                 _tally_slack(slacks, record)
+                was_slow = bool(slow)
+                slow.discard(number)
                 if progress is not None:
                     status = f"{wins:,} wins, {unknown:,} unknown"
                     if config.slack_count:
                         status += f"; slack exact {slacks[0]:,}, unknown {slacks[1]:,}"
+                    if slow:
+                        status += (f"; {len(slow):,} deals the reused file did not settle still"
+                                   " to compute again (the slowest: no estimate until they"
+                                   " are done)")
                     progress.advance(1, status)
+                    if was_slow and not slow:
+                        progress.rebase()
     finally:
         close = getattr(results, "close", None)
         if close is not None:
