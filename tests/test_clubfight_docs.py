@@ -277,6 +277,21 @@ def test_markdown_blocks_and_inline_markup():
     assert "::\n\n   raw *text*\n" in text
 
 
+def test_markdown_code_inside_strong_text_renders_as_code_and_strong_text():
+    """reST does not nest markup: ``**a `b`.**`` becomes strong, code, strong,
+    and docutils reads each as such (not one literal running on past them)."""
+    from docutils.core import publish_doctree
+    from docutils import nodes
+
+    text = to_rst("- **Slack 1, 2 Jokers `rulebook`.** The survey (`README.md`, more).\n")
+    tree = publish_doctree(text, settings_overrides={"report_level": 5})
+    literals = [n.astext() for n in tree.findall(nodes.literal)]
+    strong = [n.astext() for n in tree.findall(nodes.strong)]
+    assert literals == ["rulebook", "README.md"]
+    assert strong == ["Slack 1, 2 Jokers", "."]
+    assert "``" not in tree.astext()
+
+
 def test_markdown_text_that_looks_like_markup_is_escaped():
     assert to_rst("a_b | c [d] \\ e*") == "a\\_b \\| c \\[d\\] \\\\ e\\*\n"
 

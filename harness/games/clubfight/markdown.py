@@ -78,21 +78,23 @@ def _wrapped(text: str, mark: str) -> str:
     """``text`` set in ``mark`` (strong or emphasis); inline code in it stays code.
 
     reStructuredText does not nest markup, so the words around a piece of
-    code are set each on their own.
+    code are set each on their own; where two pieces touch (code, then
+    ``**.**``), an escaped space keeps their marks apart.
     """
     parts = re.split(r"(`[^`]+`)", text)
     out = []
     for part in parts:
         if part.startswith("`") and part.endswith("`") and len(part) > 1:
-            out.append(_literal(part[1:-1]))
-            continue
-        words = part.strip()
-        if not words:
-            out.append(part)
-            continue
-        lead = part[: len(part) - len(part.lstrip())]
-        tail = part[len(part.rstrip()):]
-        out.append(f"{lead}{mark}{esc(words)}{mark}{tail}")
+            piece = _literal(part[1:-1])
+        elif not part.strip():
+            piece = part
+        else:
+            lead = part[: len(part) - len(part.lstrip())]
+            tail = part[len(part.rstrip()):]
+            piece = f"{lead}{mark}{esc(part.strip())}{mark}{tail}"
+        if out and piece and out[-1] and not out[-1][-1].isspace() and not piece[0].isspace():
+            out.append("\\ ")
+        out.append(piece)
     return "".join(out)
 
 
