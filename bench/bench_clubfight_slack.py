@@ -6,6 +6,7 @@ Not run by the test suite.  Examples::
     python bench/bench_clubfight_slack.py --deals 20 --max-nodes 100000
     python bench/bench_clubfight_slack.py --only hard           # the four hard deals only
     python bench/bench_clubfight_slack.py --only loss --variants CF1-rulebook
+    python bench/bench_clubfight_slack.py --only parts --deals 100
 
 Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
 
@@ -18,6 +19,14 @@ Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
   removed) of the first ``--loss-deals`` deals, each solved with a 1 s cap by
   the old search (:data:`LEGACY_TECHNIQUES`: no ``blocking`` bound, doubling
   restarts) and the new one: decided (win / loss) or undecided, and nodes;
+* ``parts`` (only when asked for): where a deal's slack time goes.  For each
+  deal with an exact slack (the solver's losses taken as they are), the CPU
+  seconds of the slack, and of the two solves every order of club counts
+  must make, solved again alone: the loss with ``lost_with`` clubs and the
+  win with ``won_with``; and the same loss without the beams and restarts
+  (which only look for wins).  Their medians say how far a cheaper walk over
+  the counts could bring the median slack: not below the two solves it
+  cannot skip;
 * ``hard`` (2 Jokers, rulebook only): the four hardest deals of the surveys,
   old search against new in the same run, verdict, nodes and seconds;
 * ``check`` (rulebook; ``--check-deals`` deals of CF1 and CF2, budget
@@ -38,6 +47,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -96,6 +106,46 @@ def bench_slack(jokers: int, rules_name: str, start: int, count: int, max_nodes:
             print(f"    certificate checks: {len(check_seconds)}, states visited median "
                   f"{quantile(visited, 0.5)}, max {max(visited)}; seconds median "
                   f"{quantile(check_seconds, 0.5):.3f}, max {max(check_seconds):.3f}")
+
+
+def bench_parts(jokers: int, rules_name: str, start: int, count: int, max_nodes: int) -> None:
+    """Where slack's time goes: the solves no order of club counts can skip."""
+    rules = PRESETS[rules_name]
+    loss_only = replace(ALL_TECHNIQUES, beams=(), restarts=False)
+    rows = {"slack": [], "loss": [], "win": [], "both": [], "loss, no beams": []}
+    for number in range(start, start + count):
+        deal = Deal.from_number(jokers, number)
+        began = time.process_time()
+        result = slack(deal, rules, max_nodes=max_nodes, check=False)
+        spent = time.process_time() - began
+        if result.slack is None:
+            continue
+        begin = State.from_deal(deal)
+        seconds = {}
+        for name, clubs, techniques in (("loss", result.lost_with, ALL_TECHNIQUES),
+                                        ("win", result.won_with, ALL_TECHNIQUES),
+                                        ("loss, no beams", result.lost_with, loss_only)):
+            began = time.process_time()
+            solved = solve(with_clubs(begin, clubs), rules, max_nodes=max_nodes,
+                           techniques=techniques)
+            seconds[name] = time.process_time() - began
+            if solved.verdict != name.split(",")[0]:
+                raise SystemExit(f"CF{jokers}-{number} with {clubs} clubs: {solved.verdict} alone, "
+                                 f"{name} in its slack")
+        rows["slack"].append(spent)
+        rows["both"].append(seconds["loss"] + seconds["win"])
+        for name, value in seconds.items():
+            rows[name].append(value)
+    exact = len(rows["slack"])
+    if not exact:
+        print(f"  parts: none of {count} deals has an exact slack within {max_nodes} nodes")
+        return
+    print(f"  parts of slack, {exact} of {count} deals exact (budget {max_nodes} nodes), "
+          f"CPU ms median / p90:")
+    for name, values in rows.items():
+        over = sum(value >= 0.05 for value in values)
+        print(f"    {name:15} {quantile(values, 0.5) * 1000:8.1f} {quantile(values, 0.9) * 1000:9.1f}"
+              f"   {over} of {exact} at 50 ms or more")
 
 
 def bench_losses(jokers: int, rules_name: str, count: int, timeout: float) -> None:
@@ -253,7 +303,7 @@ def main(argv=None) -> None:
                         help="check: deals whose certificates time the two checkers")
     parser.add_argument("--python-states", type=int, default=300,
                         help="check: the largest certificate the Python checker is timed on")
-    parser.add_argument("--only", choices=("slack", "loss", "hard", "check"))
+    parser.add_argument("--only", choices=("slack", "loss", "hard", "check", "parts"))
     args = parser.parse_args(argv)
     if args.only == "check":
         print("loss-certificate checker, Python against compiled (rulebook):", flush=True)
@@ -269,6 +319,8 @@ def main(argv=None) -> None:
         if args.only in (None, "slack"):
             bench_slack(jokers, rules_name, args.start, args.deals, args.max_nodes,
                         args.check_limit)
+        if args.only == "parts":
+            bench_parts(jokers, rules_name, args.start, args.deals, args.max_nodes)
         if args.only in (None, "loss"):
             bench_losses(jokers, rules_name, args.loss_deals, args.loss_timeout)
         sys.stdout.flush()
