@@ -122,16 +122,17 @@ def bench_parts(jokers: int, rules_name: str, start: int, count: int, max_nodes:
             continue
         begin = State.from_deal(deal)
         seconds = {}
-        for name, clubs, techniques in (("loss", result.lost_with, ALL_TECHNIQUES),
-                                        ("win", result.won_with, ALL_TECHNIQUES),
-                                        ("loss, no beams", result.lost_with, loss_only)):
+        for name, clubs, verdict, techniques in (
+                ("loss", result.lost_with, "loss", ALL_TECHNIQUES),
+                ("win", result.won_with, "win", ALL_TECHNIQUES),
+                ("loss, no beams", result.lost_with, "loss", loss_only)):
             began = time.process_time()
             solved = solve(with_clubs(begin, clubs), rules, max_nodes=max_nodes,
                            techniques=techniques)
             seconds[name] = time.process_time() - began
-            if solved.verdict != name.split(",")[0]:
-                raise SystemExit(f"CF{jokers}-{number} with {clubs} clubs: {solved.verdict} alone, "
-                                 f"{name} in its slack")
+            if solved.verdict != verdict:
+                raise SystemExit(f"CF{jokers}-{number} with {clubs} clubs: {solved.verdict} alone "
+                                 f"({name}), {verdict} in its slack")
         rows["slack"].append(spent)
         rows["both"].append(seconds["loss"] + seconds["win"])
         for name, value in seconds.items():
