@@ -21,7 +21,7 @@ import pytest
 from harness.registry import games
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("harness", "proofs", "model")  # highest first
+LAYERS = ("harness", "proofs", "analysis", "model")  # highest first
 GAME_KEYS = tuple(games())
 
 
@@ -38,7 +38,7 @@ def module_path(module: str) -> Path:
 def owner(module: str) -> str | None:
     """The game a module belongs to (``model.clubfight.engine`` -> ``clubfight``)."""
     parts = module.split(".")
-    if parts[0] in ("model", "proofs") and len(parts) > 1:
+    if parts[0] in ("model", "analysis", "proofs") and len(parts) > 1:
         name = parts[1]
         for key in GAME_KEYS:
             if name == key or name.startswith(key + "_"):
