@@ -39,6 +39,7 @@ from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Mapping
 import networkx as nx
 
 from model.core.errors import InputError
+from model.core.game_type import GameType
 
 CHANCE = -1
 """``current_player`` of a state where chance acts."""
@@ -377,20 +378,37 @@ class Game(abc.ABC, Generic[S, A, R]):
     arguments (states and rules are immutable values).
     """
 
-    key: ClassVar[str]
-    title: ClassVar[str]
-    rulebook_file: ClassVar[str]
+    game_type: ClassVar[GameType]
+    """What kind of game it is (players, chance, information ...), declared once."""
     rules_type: ClassVar[type]
     setup_type: ClassVar[type]
     """The typed setup :meth:`initial_state` takes (validated on construction)."""
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1
     summary: ClassVar[str] = ""
     """The game in one sentence, in ringside's own words."""
     overview: ClassVar[str] = ""
     """A few paragraphs (reStructuredText) on the components and the course of
     play, in ringside's own words; the rules reference shows it under the
     summary."""
+
+    @property
+    def key(self) -> str:
+        return self.game_type.key
+
+    @property
+    def title(self) -> str:
+        return self.game_type.title
+
+    @property
+    def rulebook_file(self) -> str:
+        return self.game_type.rulebook_file
+
+    @property
+    def min_players(self) -> int:
+        return self.game_type.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game_type.max_players
 
     # -- rulesets --------------------------------------------------------
     @property
