@@ -115,16 +115,57 @@ class GameParts:
     :class:`~model.core.errors.InputError` when that data cannot be read.
     """
 
-    game: Game
+    game_source: Game | str
     obligations: Callable[[], Sequence[Any]] = _no_obligations
     cases: Callable[[], Sequence[DataCase]] = _no_cases
     commands: Callable[[Any], None] | None = None
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
     extra: dict = field(default_factory=dict)
+    key_name: str = ""
+    _loaded: list = field(default_factory=list, repr=False, compare=False)
+
+    def __init__(self, game: Game | str, *, key: str = "", obligations=_no_obligations,
+                 cases=_no_cases, commands=None, docs_pages=None, extra=None) -> None:
+        """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
+        imported only when first used (then ``key`` must be given), so that listing the
+        games and their commands imports no game's rules."""
+        if isinstance(game, str):
+            if not key:
+                raise TypeError(f"GameParts({game!r}) names its game lazily: give key= too")
+            module, colon, name = game.partition(":")
+            if not colon or not module or not name:
+                raise ValueError(f"{game!r} is not 'package.module:NAME'")
+        elif key and key != game.key:
+            raise ValueError(f"key {key!r} is not the game's own key {game.key!r}")
+        set_ = object.__setattr__
+        set_(self, "game_source", game)
+        set_(self, "key_name", key or game.key)
+        set_(self, "obligations", obligations)
+        set_(self, "cases", cases)
+        set_(self, "commands", commands)
+        set_(self, "docs_pages", docs_pages)
+        set_(self, "extra", {} if extra is None else extra)
+        set_(self, "_loaded", [])
 
     @property
     def key(self) -> str:
-        return self.game.key
+        return self.key_name
+
+    @property
+    def game(self) -> Game:
+        """The rules model (imported on first use when registered by name)."""
+        if isinstance(self.game_source, Game):
+            return self.game_source
+        if not self._loaded:
+            module, _, name = self.game_source.partition(":")
+            game = getattr(importlib.import_module(module), name)
+            if not isinstance(game, Game):
+                raise TypeError(f"{self.game_source} is not a Game")
+            if game.key != self.key_name:
+                raise TypeError(f"{self.game_source} has key {game.key!r}, registered "
+                                f"as {self.key_name!r}")
+            self._loaded.append(game)
+        return self._loaded[0]
 
 
 def lazy(target: str) -> Callable[..., Any]:
