@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.solver import solve  # noqa: E402
+from analysis.clubfight.solver import solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 from clubfight_positions import late_state  # noqa: E402
 from proofs.clubfight_bmc import (  # noqa: E402

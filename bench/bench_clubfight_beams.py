@@ -32,11 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.clubfight.certify import replay_win  # noqa: E402
+from analysis.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.slack import slack, with_clubs  # noqa: E402
-from model.clubfight.solver import ALL_TECHNIQUES, solve  # noqa: E402
+from analysis.clubfight.slack import slack, with_clubs  # noqa: E402
+from analysis.clubfight.solver import ALL_TECHNIQUES, solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 

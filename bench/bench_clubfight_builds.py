@@ -34,10 +34,13 @@ from bench_clubfight_slack import quantile  # noqa: E402  (nearest rank)
 
 # Run inside each build's own process: one JSON line per deal.
 _WORKER = """
-import json, sys, time
+import json, os, sys, time
 sys.path.insert(0, sys.argv[1])
 from model.clubfight.rules import PRESETS
-from model.clubfight.slack import slack
+if os.path.isfile(os.path.join(sys.argv[1], "analysis", "clubfight", "slack.py")):
+    from analysis.clubfight.slack import slack
+else:  # a build from before the analysis layer
+    from model.clubfight.slack import slack
 rules, jokers, start, deals, max_nodes = (sys.argv[2], int(sys.argv[3]), int(sys.argv[4]),
                                           int(sys.argv[5]), int(sys.argv[6]))
 for number in range(start, start + deals):
@@ -65,7 +68,8 @@ def run_build(root: Path, args) -> dict[int, tuple]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", type=Path, required=True,
-                        help="the root of the other build (a folder holding its model/)")
+                        help="the root of the other build (a folder holding its "
+                             "analysis/ or model/)")
     parser.add_argument("--rules", choices=("rulebook", "webapp"), default="webapp")
     parser.add_argument("--jokers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--start", type=int, default=80)
@@ -74,9 +78,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     other = args.against.resolve()
-    if not (other / "model" / "clubfight" / "slack.py").is_file():
-        sys.exit(f"--against {args.against}: no model/clubfight/slack.py there; give the "
-                 "root of a ringside checkout")
+    if not any((other / layer / "clubfight" / "slack.py").is_file()
+               for layer in ("analysis", "model")):
+        sys.exit(f"--against {args.against}: no analysis/clubfight/slack.py there (nor the "
+                 "older model/clubfight/slack.py); give the root of a ringside checkout")
     builds = {"this checkout": HERE, f"{args.against}": other}
     best: dict[str, dict[int, tuple]] = {}
     for _ in range(args.rounds):

@@ -12,16 +12,16 @@ Not run by the test suite.  Examples::
 Under rules where a Joker neither matches nor joins a Sum (``rulebook``), a
 Joker leaves the grid only by Any (one card) or by a Line through it (at most
 three, and only a club whose rank shares the line).  The technique
-``joker_duty`` (:class:`model.clubfight.solver.Techniques`) gives the
+``joker_duty`` (:class:`analysis.clubfight.solver.Techniques`) gives the
 ladder's table the Jokers cleared so far and the Jokers a club's clear takes
-(:func:`model.clubfight._solver_core.ladder_needs`).
+(:func:`analysis.clubfight._solver_core.ladder_needs`).
 
 ``--technique last_two``: the ladder's last club must also take what the club
-before it left of its fresh cards (:func:`model.clubfight._solver_core.
+before it left of its fresh cards (:func:`analysis.clubfight._solver_core.
 last_club_takes_all`).
 
 For each ``DEAL:CLUBS`` (the deal with the first ``CLUBS`` of its club order,
-as :func:`model.clubfight.slack.with_clubs` keeps them) the script solves it
+as :func:`analysis.clubfight.slack.with_clubs` keeps them) the script solves it
 with the technique off and on (the compiled search when it can be built) and
 prints the verdicts, nodes and CPU seconds of both, then the loss checker's
 CPU seconds on each proof.  ``--wins N`` walks the winning line of deals
@@ -40,12 +40,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.clubfight import _solver_core as core  # noqa: E402
+from analysis.clubfight import _solver_core as core  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
-from model.clubfight.losscheck import check_loss  # noqa: E402
+from analysis.clubfight.losscheck import check_loss  # noqa: E402
 from model.clubfight.rules import PRESETS, Rules  # noqa: E402
-from model.clubfight.slack import with_clubs  # noqa: E402
-from model.clubfight.solver import ALL_TECHNIQUES, _Search, solve  # noqa: E402
+from analysis.clubfight.slack import with_clubs  # noqa: E402
+from analysis.clubfight.solver import ALL_TECHNIQUES, _Search, solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 

@@ -6,7 +6,7 @@ Not run by the test suite.  Examples::
     python bench/bench_clubfight_lossprofile.py CF2-17:9 --rules webapp --top 12
 
 Each argument is a deal and the clubs kept (the first ``N`` of its club order,
-as :func:`model.clubfight.slack.with_clubs` keeps them).  For each, the solver
+as :func:`analysis.clubfight.slack.with_clubs` keeps them).  For each, the solver
 runs with its certificate on and the script prints:
 
 * the verdict, nodes, seconds, and the children generated per node with how
@@ -23,7 +23,7 @@ runs with its certificate on and the script prints:
 * with ``--shortfall N``: how far from won the refuted states are.  For the
   start and for up to ``N`` refuted states (drawn at random, seed 1) after
   each number of clubs played, the fewest cards any line of play leaves
-  (:func:`model.clubfight.solver.fewest_left`, each solve within
+  (:func:`analysis.clubfight.solver.fewest_left`, each solve within
   ``--shortfall-nodes``).  A bound that cut a state would have to see that
   many cards out of reach; the start of a tight loss is typically 1 or 2
   short while the states its proof expands are several times that.
@@ -55,13 +55,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.slack import with_clubs  # noqa: E402
-from model.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
-from model.clubfight._solver_core import (  # noqa: E402
+from analysis.clubfight.slack import with_clubs  # noqa: E402
+from analysis.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
+from analysis.clubfight._solver_core import (  # noqa: E402
     Position, child_grid, club_masks, grid_max_clears, ladder_key, ladder_limits, ladder_needs,
     unpack_grid,
 )
-from model.clubfight.solver import (  # noqa: E402
+from analysis.clubfight.solver import (  # noqa: E402
     CERTIFICATE_LIMIT, fewest_left, position_state, solve,
 )
 from model.clubfight.state import State  # noqa: E402

@@ -10,7 +10,7 @@ Not run by the test suite.  Examples::
 
 Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
 
-* ``slack``: :func:`model.clubfight.slack.slack` on deals ``--start`` ..
+* ``slack``: :func:`analysis.clubfight.slack.slack` on deals ``--start`` ..
   ``--start + N - 1`` with a node budget per deal, twice (every loss
   re-derived by the checker, then the solver's losses as they are): how many
   came out exact, median / p99 / max CPU seconds, and the certificate checks
@@ -39,7 +39,7 @@ Per variant (1 and 2 Jokers, ``rulebook`` and ``webapp``) it prints:
   :data:`DEFAULT_CHECK_LIMIT` states): exact deals, seconds per deal
   (median, max) and why the rest are unknown.
 
-Every win is replayed by :mod:`model.clubfight.certify`.
+Every win is replayed by :mod:`analysis.clubfight.certify`.
 """
 
 from __future__ import annotations
@@ -52,14 +52,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.clubfight.certify import replay_win  # noqa: E402
+from analysis.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.losscheck import check_loss  # noqa: E402
-from model.clubfight.slack import (  # noqa: E402
+from analysis.clubfight.losscheck import check_loss  # noqa: E402
+from analysis.clubfight.slack import (  # noqa: E402
     DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT, slack, with_clubs,
 )
-from model.clubfight.solver import ALL_TECHNIQUES, LEGACY_TECHNIQUES, solve  # noqa: E402
+from analysis.clubfight.solver import ALL_TECHNIQUES, LEGACY_TECHNIQUES, solve  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 HARD_DEALS = ("CF2-9503", "CF2-2372", "CF2-7555", "CF2-8002")

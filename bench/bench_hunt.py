@@ -1,6 +1,6 @@
 """How fast the unwinnable-deal hunt evaluates candidate deals.
 
-The hunt (``model/clubfight/hunt.py``) spends nearly all its time in the
+The hunt (``harness/games/clubfight/hunt.py``) spends nearly all its time in the
 solver, judging whether a mutated deal is at least as tight as the current
 one.  This script replays the same random walk of candidate deals through
 the two measures and reports evaluations per second:

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model.clubfight.deals import Deal  # noqa: E402
-from model.clubfight.policies import Greedy, MonteCarlo, deal_seed, play  # noqa: E402
+from analysis.clubfight.policies import Greedy, MonteCarlo, deal_seed, play  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from harness.games.clubfight.survey import wilson  # noqa: E402
 

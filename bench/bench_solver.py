@@ -12,7 +12,7 @@ Not run by the test suite.  Examples::
 For each variant it prints verdict counts, median / p90 / p99 / max of seconds
 and nodes per deal, deals per second, what the techniques did (children cut
 by each bound, table hits, restarts) and the slowest deals.  Every win is
-replayed by the independent checker (:mod:`model.clubfight.certify`); the
+replayed by the independent checker (:mod:`analysis.clubfight.certify`); the
 replay time is not counted in the solver's seconds.  ``--engine`` picks the
 compiled search (the default when a C compiler is there) or the Python one;
 both expand the same nodes, so node counts compare across engines.  The targets of issue 3:
@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.clubfight.certify import replay_win  # noqa: E402
+from analysis.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from model.clubfight.solver import ALL_TECHNIQUES, Techniques, solve  # noqa: E402
+from analysis.clubfight.solver import ALL_TECHNIQUES, Techniques, solve  # noqa: E402
 
 SWITCHES = tuple(f.name for f in dataclasses.fields(Techniques) if f.type in ("bool", bool))
 """Every technique that can be switched off (the boolean fields of Techniques)."""
@@ -167,7 +167,7 @@ def main(argv=None) -> int:
         label = "all" if not args.disable else "no " + ", ".join(args.disable)
         configs = [(label, techniques)]
     if args.engine == "native" or args.engine == "auto":
-        from model.clubfight._solver_native import available, unavailable_reason
+        from analysis.clubfight._solver_native import available, unavailable_reason
         if not available():
             print(f"# compiled search unavailable ({unavailable_reason()}): Python runs")
     print(f"# Club Fight solver benchmark: rules {args.rules}, deals {args.start}.."

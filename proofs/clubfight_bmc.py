@@ -23,11 +23,11 @@ one z3 formula and asks for a winning run:
   play; after that, turns clear nothing.
 
 ``sat`` gives a winning line; it is decoded into model moves and replayed by
-:mod:`model.clubfight.certify` (the rules model, not this encoding) before it
+:mod:`analysis.clubfight.certify` (the rules model, not this encoding) before it
 is reported.  ``unsat`` proves that no line of play wins: a loss certificate
 independent of the solver's search and of its pruning.
 
-Nothing here imports the solver (:mod:`model.clubfight.solver` or its core):
+Nothing here imports the solver (:mod:`analysis.clubfight.solver` or its core):
 the check is meant to referee it.
 
 Speed (see :class:`Encoding` and ``bench/bench_bmc.py``): the turns' grids
@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from model.clubfight.capacity import club_capacities
+from analysis.clubfight.capacity import club_capacities
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -492,7 +492,7 @@ def decide(state: State, rules: Rules, *, turns: int | None = None,
     if verdict == z3.sat:
         moves = unrolling.decode(solver.model())
         if certify:
-            from model.clubfight.certify import certify_win
+            from analysis.clubfight.certify import certify_win
 
             certify_win(state, moves, rules)
         return BmcResult("win", moves, unrolling.t.turns, time.perf_counter() - began, stats)
@@ -567,11 +567,11 @@ def referee(source, rules: Rules, *, count: int = 20, timeout: float = 10.0,
     """Check up to ``count`` states the solver's search of ``source`` cut as lost.
 
     ``source`` is a deal, a deal text or a state; the search is the solver's
-    own (:func:`model.clubfight.solver.pruned_states`, at most ``max_nodes``
+    own (:func:`analysis.clubfight.solver.pruned_states`, at most ``max_nodes``
     nodes); states with more than ``max_clubs`` clubs left are skipped.  Each
     state gets :func:`decide` with ``timeout`` seconds.
     """
-    from model.clubfight.solver import pruned_states
+    from analysis.clubfight.solver import pruned_states
 
     began = time.perf_counter()
     pruned = pruned_states(source, rules, max_nodes=max_nodes, limit=100_000)
@@ -654,12 +654,12 @@ def window_capacity_counterexample(window, cleared: int, club: int, rules: Rules
     meanwhile, all in play) less ``cleared`` of them, and club ``club`` clears
     at most its capacity over the window with every action left out whose
     suit has ``3 + cleared`` cards in the window
-    (:func:`model.clubfight._solver_core.club_capacities` with ``blocked``).
+    (:func:`analysis.clubfight._solver_core.club_capacities` with ``blocked``).
     This looks for a grid of exactly ``len(window) - cleared`` (at most 9) of
     the window's cards, in any arrangement, and a legal move of ``club`` on it
     clearing more than that; None when z3 proves there is none.
     """
-    from model.clubfight._solver_core import (
+    from analysis.clubfight._solver_core import (
         BLOCK_FLAG, card_delta, club_capacities as solver_capacities,
     )
 

@@ -9,7 +9,7 @@ import random
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.rules import Rules
-from model.clubfight.solver import solve
+from analysis.clubfight.solver import solve
 from model.clubfight.state import State
 
 

@@ -24,10 +24,10 @@ import z3
 
 from harness.cli import main
 from model.clubfight.cards import GRID_CARDS, JOKER, Card
-from model.clubfight.certify import replay_win
+from analysis.clubfight.certify import replay_win
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP
-from model.clubfight.solver import pruned_states, solve
+from analysis.clubfight.solver import pruned_states, solve
 from model.clubfight.state import State
 from proofs.clubfight import SymGrid, Variant, fresh_selection, legal
 from proofs.clubfight_bmc import (
@@ -237,7 +237,7 @@ def test_referee_counts():
 
 def test_referee_reports_a_refuted_cut(monkeypatch):
     """A won state passed off as pruned is refuted, with its rule and a line."""
-    import model.clubfight.solver as solver_module
+    import analysis.clubfight.solver as solver_module
 
     monkeypatch.setattr(solver_module, "pruned_states",
                         lambda *a, **k: [("bound", UP_AND_DOWN), ("tail", NINE_CARDS)])
@@ -274,7 +274,7 @@ def test_solve_verify_a_loss_gets_a_second_certificate(capsys):
 
 
 def test_solve_verify_fails_on_a_refutation(monkeypatch, capsys):
-    import model.clubfight.solver as solver_module
+    import analysis.clubfight.solver as solver_module
 
     monkeypatch.setattr(solver_module, "pruned_states",
                         lambda *a, **k: [("window", UP_AND_DOWN)])

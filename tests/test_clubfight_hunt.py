@@ -25,7 +25,7 @@ import pytest
 from harness.cli import main
 from harness.games.clubfight import hunt as hunt_module
 from harness.games.clubfight.exact_hunt import Proven, exact_hunt, proven
-from model.clubfight.certify import certify_win
+from analysis.clubfight.certify import certify_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from harness.games.clubfight.hunt import (
@@ -35,8 +35,8 @@ from harness.games.clubfight.hunt import (
     restricted, score, tightness, window_reason,
 )
 from model.clubfight.rules import RULEBOOK, WEBAPP
-from model.clubfight.slack import slack
-from model.clubfight.solver import NO_TECHNIQUES, solve
+from analysis.clubfight.slack import slack
+from analysis.clubfight.solver import NO_TECHNIQUES, solve
 from model.clubfight.state import State
 from proofs.clubfight_bmc import decide
 
@@ -192,7 +192,7 @@ def test_golden_lost_positions(deal_id, name, position):
     """Reached by greedy play of the deal; lost for the solver, for a search
     without any pruning rule (only deduplication and the table of refuted
     states), and for z3's bounded model check."""
-    from model.clubfight.policies import play
+    from analysis.clubfight.policies import play
 
     rules = PRESETS[name]
     state = State.parse(position)

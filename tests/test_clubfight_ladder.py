@@ -1,7 +1,7 @@
 """The deck-order ladder, in the solver and in the loss checker, against play.
 
-The ladder (:func:`model.clubfight._solver_core.ladder_needs`, the checker's
-own :meth:`model.clubfight.losscheck._LossChecker._ladder_needs`) proves a
+The ladder (:func:`analysis.clubfight._solver_core.ladder_needs`, the checker's
+own :meth:`analysis.clubfight.losscheck._LossChecker._ladder_needs`) proves a
 state lost when no club in hand can clear what the rest of the deal needs.
 Two ways to be wrong, both checked here for the solver's and the checker's:
 
@@ -26,14 +26,14 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from model.clubfight import _solver_core as core
+from analysis.clubfight import _solver_core as core
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
-from model.clubfight.losscheck import _LossChecker, check_loss
+from analysis.clubfight.losscheck import _LossChecker, check_loss
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
-from model.clubfight.slack import with_clubs
-from model.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
+from analysis.clubfight.slack import with_clubs
+from analysis.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
 from model.clubfight.state import State
 
 from clubfight_positions import late_state

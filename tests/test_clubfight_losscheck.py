@@ -1,6 +1,6 @@
 """The compiled loss-certificate checker against the Python one (the reference).
 
-:func:`model.clubfight.losscheck.check_loss` has two engines: the Python
+:func:`analysis.clubfight.losscheck.check_loss` has two engines: the Python
 checker and its compiled port (``_losscheck_core.c``, written from the rules
 and sharing no code with the solver's core).  Both must give the same report
 (ok, the reason word for word, every count) on
@@ -25,13 +25,13 @@ import random
 
 import pytest
 
-from model.clubfight import _losscheck_native, losscheck, slack as slack_module
+from analysis.clubfight import _losscheck_native, losscheck, slack as slack_module
 from model.clubfight.deals import Deal
-from model.clubfight.losscheck import LossCertificate, check_loss
+from analysis.clubfight.losscheck import LossCertificate, check_loss
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
-from model.clubfight.slack import slack, with_clubs
-from model.clubfight.solver import solve
+from analysis.clubfight.slack import slack, with_clubs
+from analysis.clubfight.solver import solve
 from model.clubfight.state import State
 
 from clubfight_positions import late_state
@@ -339,9 +339,9 @@ def test_ctrl_c_stops_the_compiled_check_within_a_second():
     # 9 clubs of CF2-2: 425,974 listed states, some 4 seconds of checking.
     took, lines, output = interrupted("""
         from model.clubfight.deals import Deal
-        from model.clubfight.losscheck import check_loss
-        from model.clubfight.slack import with_clubs
-        from model.clubfight.solver import solve
+        from analysis.clubfight.losscheck import check_loss
+        from analysis.clubfight.slack import with_clubs
+        from analysis.clubfight.solver import solve
         from model.clubfight.state import State
         cert = solve(with_clubs(State.from_deal(Deal.from_id("CF2-2")), 9),
                      certificate=True).certificate

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from model.clubfight import _losscheck_native, _native_build, _solver_native
+from analysis.clubfight import _losscheck_native, _native_build, _solver_native
 
 ENGINES = {"solver": _solver_native, "checker": _losscheck_native}
 

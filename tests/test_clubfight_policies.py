@@ -13,7 +13,7 @@ from harness.cli import main
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import moves_for_club
-from model.clubfight.policies import (
+from analysis.clubfight.policies import (
     Greedy, MonteCarlo, Observation, apply_move, deal_seed, max_clear, observe, play,
     turn_rng,
 )

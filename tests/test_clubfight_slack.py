@@ -5,7 +5,7 @@
 * the ``blocking`` technique never cuts a won position (the plain search
   decides every case alike), and it is not vacuous (it lowers the window
   bound and cuts states the plain window does not);
-* the loss checker (:mod:`model.clubfight.losscheck`) re-derives the
+* the loss checker (:mod:`analysis.clubfight.losscheck`) re-derives the
   solver's losses, agrees with its own exhaustive search, and rejects
   certificates of won positions;
 * slack against the plain search on small positions, and the command.
@@ -21,14 +21,14 @@ import random
 import pytest
 
 from harness.cli import main
-from model.clubfight import _solver_core as core, _solver_native, losscheck
+from analysis.clubfight import _solver_core as core, _solver_native, losscheck
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
-from model.clubfight.losscheck import LossCertificate, check_loss
+from analysis.clubfight.losscheck import LossCertificate, check_loss
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
-from model.clubfight.slack import slack, with_clubs
-from model.clubfight.solver import (
+from analysis.clubfight.slack import slack, with_clubs
+from analysis.clubfight.solver import (
     ALL_TECHNIQUES, LEGACY_TECHNIQUES, luby_budgets, reference_decide, solve,
 )
 from model.clubfight.state import State
@@ -376,7 +376,7 @@ def test_without_the_check_slack_is_the_same_and_says_so():
 
 
 def test_the_default_check_limit_follows_the_checker(monkeypatch):
-    from model.clubfight import slack as slack_module
+    from analysis.clubfight import slack as slack_module
 
     monkeypatch.setattr(slack_module, "native_available", lambda: True)
     assert slack_module.default_check_limit() == slack_module.DEFAULT_CHECK_LIMIT
@@ -394,7 +394,7 @@ def test_slack_is_unknown_past_its_budget():
 
 def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
     """CF2-4 loses with 8 clubs (rulebook), a certificate of 1,225 states."""
-    from model.clubfight import slack as slack_module
+    from analysis.clubfight import slack as slack_module
 
     exact = slack("CF2-4", RULEBOOK)
     assert exact.slack is not None
@@ -419,8 +419,8 @@ def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
 def test_slack_replays_its_fewest_clubs_win_and_stops_if_it_does_not_replay(monkeypatch):
     """The win at won_with is replayed by the rules model (it stands for the
     wins with more clubs); a win that does not replay is an error, not a slack."""
-    from model.clubfight import slack as slack_module
-    from model.clubfight.certify import replay_win
+    from analysis.clubfight import slack as slack_module
+    from analysis.clubfight.certify import replay_win
 
     replayed = []
 

@@ -21,15 +21,15 @@ import pytest
 from hypothesis import given, strategies as st
 
 from harness.cli import main
-from model.clubfight import _solver_core as core
-from model.clubfight import _solver_native
+from analysis.clubfight import _solver_core as core
+from analysis.clubfight import _solver_native
 from model.clubfight.cards import GRID_CARDS, JOKER
-from model.clubfight.certify import CertificateError, certify_win, replay_win
+from analysis.clubfight.certify import CertificateError, certify_win, replay_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
-from model.clubfight.solver import (
+from analysis.clubfight.solver import (
     ALL_TECHNIQUES, NO_TECHNIQUES, _Search, fewest_left, pruned_states, reference_decide,
     solve,
 )
@@ -406,7 +406,7 @@ def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
     the same certificate), and the cuts of those children (by the table, the
     capacity bound or the child's own ladder test; the next-club bound, made
     after the ladder's, never sees them) all become ladder cuts."""
-    from model.clubfight.slack import with_clubs
+    from analysis.clubfight.slack import with_clubs
 
     state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
     off = dataclasses.replace(ALL_TECHNIQUES, ladder_moves=False)
@@ -436,8 +436,8 @@ def test_two_step_cuts_are_lost_and_the_checker_rederives_them(deal, clubs, rule
     """Each state two_step cuts is lost by the search without it, and a loss's
     certificate, which lists them, is re-derived by the independent checker;
     without two_step the verdict is the same, with more nodes."""
-    from model.clubfight.losscheck import check_loss
-    from model.clubfight.slack import with_clubs
+    from analysis.clubfight.losscheck import check_loss
+    from analysis.clubfight.slack import with_clubs
 
     state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
     off = dataclasses.replace(ALL_TECHNIQUES, two_step=False)
@@ -463,7 +463,7 @@ depth-first attempts alone reach only after 19,858 and 36,177 nodes (72,317 and
 @needs_native
 @pytest.mark.parametrize("deal, clubs, rules", TIGHT_WINS, ids=[d for d, _, _ in TIGHT_WINS])
 def test_a_beam_finds_a_tight_win_the_depth_first_attempts_are_slow_to(deal, clubs, rules):
-    from model.clubfight.slack import with_clubs
+    from analysis.clubfight.slack import with_clubs
 
     state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
     without = solve(state, rules, techniques=dataclasses.replace(ALL_TECHNIQUES, beams=()))
@@ -484,7 +484,7 @@ def test_beams_leave_a_loss_and_its_certificate_unchanged(deal, clubs, rules):
     """A beam proves nothing: the depth-first attempts after it run as they
     would have, so the refuted states and the cuts are the same, and the nodes
     differ only by the states the beams expanded."""
-    from model.clubfight.slack import with_clubs
+    from analysis.clubfight.slack import with_clubs
 
     state = with_clubs(State.from_deal(Deal.from_id(deal)), clubs)
     on = solve(state, rules, certificate=True)

@@ -14,7 +14,7 @@ from harness.cli import main
 from harness.games.clubfight import survey
 from harness import toolkit
 from model.clubfight.rules import RULEBOOK, WEBAPP
-from model.clubfight.solver import SolveResult
+from analysis.clubfight.solver import SolveResult
 from harness.games.clubfight.survey import (
     ReplayFailed, SurveyConfig, parse_policies, read_results, run_survey, summarize, wilson,
 )
@@ -396,7 +396,7 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
 from harness.games.clubfight.survey import (  # noqa: E402 -- the slack part of the survey
     SlackFailed, check_slack, slack_reason_class, summarize_slack,
 )
-from model.clubfight.slack import DEFAULT_CHECK_LIMIT  # noqa: E402
+from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT  # noqa: E402
 from model.core.errors import InputError  # noqa: E402
 
 SLACK_ARGV = ["clubfight", "survey", "--jokers", "1", "--deals", "4", "--slack", "3",
@@ -418,7 +418,7 @@ def slack_survey(tmp_path_factory) -> tuple[Path, Path, dict]:
 
 
 def test_a_slack_survey_records_the_slack_of_its_first_deals(slack_survey):
-    from model.clubfight.slack import slack
+    from analysis.clubfight.slack import slack
 
     out, _, _ = slack_survey
     header, *records = lines(out)
@@ -644,7 +644,7 @@ def test_a_broken_slack_field_stops_a_resume_with_exit_2(tmp_path, capsys):
 def test_a_failed_slack_computation_stops_the_survey(monkeypatch, tmp_path, capsys):
     """A checker that refutes a solver's loss is a bug: the survey stops, with the deal
     named, and writes no line without its slack."""
-    import model.clubfight.slack as slack_module
+    import analysis.clubfight.slack as slack_module
 
     def refuted(*args, **kwargs):
         raise RuntimeError("the loss with 8 clubs is refuted by the checker: not lost")
@@ -703,7 +703,7 @@ def test_a_slack_survey_may_re_derive_only_a_sample_of_its_losses(tmp_path, caps
     header, checked, taken = lines(out)
     assert header["survey"]["slack"]["check_every"] == 2
     assert checked["slack"]["unknown"] == "check" and "checked" not in checked["slack"]
-    from model.clubfight.slack import slack
+    from analysis.clubfight.slack import slack
 
     direct = without_seconds(slack("CF1-5", RULEBOOK, check=False).as_dict())
     direct.pop("id")

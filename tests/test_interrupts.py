@@ -8,14 +8,14 @@ import pytest
 
 from harness import interrupts
 from model.clubfight.deals import Deal
-from model.clubfight.slack import with_clubs
-from model.clubfight.solver import solve
+from analysis.clubfight.slack import with_clubs
+from analysis.clubfight.solver import solve
 from model.clubfight.state import State
 
 from interrupting import interrupted
 
 NATIVE = pytest.mark.skipif(
-    not __import__("model.clubfight._solver_native", fromlist=["available"]).available(),
+    not __import__("analysis.clubfight._solver_native", fromlist=["available"]).available(),
     reason="the compiled search needs a C compiler")
 
 
@@ -40,7 +40,7 @@ def test_ctrl_c_stops_the_native_search_within_a_second():
     # CF2-9503 under the old search (LEGACY_TECHNIQUES) takes about 1.7 million nodes
     # (tens of seconds): long enough to interrupt.
     took, lines, output = interrupted(
-        "from model.clubfight.solver import LEGACY_TECHNIQUES, solve",
+        "from analysis.clubfight.solver import LEGACY_TECHNIQUES, solve",
         'solve("CF2-9503", techniques=LEGACY_TECHNIQUES)', timeout=60)
     assert took < 30
     assert "stopped" in lines, output

@@ -1,7 +1,7 @@
 """What a Club Fight player sees: everything but the orders of the two decks.
 
 This is the game's observation (:meth:`model.clubfight.engine.ClubFight.observation`)
-and what the realistic policies of :mod:`model.clubfight.policies` play from.
+and what the realistic policies of :mod:`analysis.clubfight.policies` play from.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ def deal_id(text: str) -> str | None:
 
 def note_slow_engine() -> None:
     """Say on stderr, before a long computation, that the compiled search or
-    checker is missing and why (:func:`model.clubfight._native_build.slow_engine_note`)."""
-    from model.clubfight._native_build import slow_engine_note
+    checker is missing and why (:func:`analysis.clubfight._native_build.slow_engine_note`)."""
+    from analysis.clubfight._native_build import slow_engine_note
 
     note = slow_engine_note()
     if note is not None:

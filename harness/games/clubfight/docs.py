@@ -345,7 +345,7 @@ def slack_data(rows: Sequence[Mapping[str, Any]]) -> dict:
 def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -> dict:
     """What the statistics template shows, from the summary ``rows`` read from ``shown``."""
     from harness.docs.templating import esc, lit
-    from model.clubfight.policies import get_policy
+    from analysis.clubfight.policies import get_policy
 
     variants = []
     table = []

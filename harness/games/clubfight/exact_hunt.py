@@ -6,11 +6,11 @@ it drifts toward deals that are merely hard for the solver.  This hunt ranks
 a deal only by what the solver proved about it:
 
 * ``lost_with``: the most clubs (the first ones of its draw order, as in
-  :mod:`model.clubfight.slack`) with which it is proved lost: a loss verdict
+  :mod:`analysis.clubfight.slack`) with which it is proved lost: a loss verdict
   is a finished proof (every line ruled out), never a cap;
 * ``won_with``: the fewest clubs with which a win was found (and replayed).
 
-Taking clubs from the end only ever hurts (:mod:`model.clubfight.slack`), so
+Taking clubs from the end only ever hurts (:mod:`analysis.clubfight.slack`), so
 a deal with ``won_with == lost_with + 1`` has the exact slack ``13 -
 won_with``, and a deal proved lost with more clubs is tighter, whatever is
 undecided above it.  A candidate is compared with the current deal at the
@@ -24,7 +24,7 @@ node budget (``proof_nodes``).
 Starting points: deal numbers or deals given, or constructed deals
 (:data:`harness.games.clubfight.hunt.STARTS`).
 At the end the tightest deal's slack is computed once more by
-:func:`model.clubfight.slack.slack`, whose losses the independent checker
+:func:`analysis.clubfight.slack.slack`, whose losses the independent checker
 re-derives.
 """
 
@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 
 from model.clubfight.deals import Deal
 from model.clubfight.rules import Rules
-from model.clubfight.slack import SlackResult, slack, with_clubs
-from model.clubfight.solver import solve
+from analysis.clubfight.slack import SlackResult, slack, with_clubs
+from analysis.clubfight.solver import solve
 from model.clubfight.state import State
 
 from harness.games.clubfight.hunt import construction, mutate, mutate_structured
@@ -160,7 +160,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     returns to the tightest.  ``budget`` (seconds) and ``max_evaluations``
     stop it; node budgets, not time, bound every solve, so a run with
     ``max_evaluations`` repeats exactly for a seed.  ``final_nodes``: the
-    budget of the closing :func:`~model.clubfight.slack.slack` of the
+    budget of the closing :func:`~analysis.clubfight.slack.slack` of the
     tightest deal.
     """
     construct = construction(start_kind)

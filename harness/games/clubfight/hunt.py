@@ -7,7 +7,7 @@ Three pieces:
   is an upper bound on the cards the clubs left can still clear; when it is
   below the cards in play the position is lost (CF 5.1, CF 5.2).  They are
   written from the rules, not from the solver, and use
-  :func:`model.clubfight.capacity.club_capacities` (what one club can clear at
+  :func:`analysis.clubfight.capacity.club_capacities` (what one club can clear at
   most on any grid of given cards, checked with z3 against the action
   encodings in the tests):
 
@@ -66,7 +66,7 @@ from model.clubfight.deals import Deal
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
-from model.clubfight.capacity import club_capacities
+from analysis.clubfight.capacity import club_capacities
 from proofs.clubfight_bmc import REACH
 
 
@@ -283,7 +283,7 @@ def prove_unwinnable(source, rules: Rules, *, timeout: float | None = 60.0,
     z3 ``win`` on a solver ``loss`` would be a bug in one of them and is
     reported as such.  A reason is only kept with the solver's agreement.
     """
-    from model.clubfight.solver import as_state, solve
+    from analysis.clubfight.solver import as_state, solve
 
     state = as_state(source)
     result = solve(state, rules, timeout=timeout)
@@ -349,7 +349,7 @@ MAX_SLACK = 5
 
 def _won(deal: Deal, drop: int, rules: Rules, timeout: float, max_nodes: int,
          cut: int = 0) -> bool | None:
-    from model.clubfight.solver import solve
+    from analysis.clubfight.solver import solve
 
     result = solve(restricted(deal, drop, cut), rules, timeout=timeout, max_nodes=max_nodes)
     return None if result.verdict == "unknown" else result.verdict == "win"
@@ -366,7 +366,7 @@ def score(deal: Deal, rules: Rules, *, timeout: float = 5.0, max_nodes: int = 50
     may be underestimated, never a loss claimed: a loss is only ever the
     full deal's verdict).
     """
-    from model.clubfight.solver import solve
+    from analysis.clubfight.solver import solve
 
     full = solve(deal, rules, timeout=timeout)
     if full.verdict == "unknown":
@@ -485,7 +485,7 @@ def tightness(deal: Deal, rules: Rules, *, than: Tightness | None = None, depth:
     ``than``'s value: a win there shows the deal is looser, and the measure
     stops (``partial``) -- so a rejected candidate costs two quick wins.
     """
-    from model.clubfight.solver import solve
+    from analysis.clubfight.solver import solve
 
     probes = 1
     full = solve(deal, rules, max_nodes=full_nodes, timeout=timeout)

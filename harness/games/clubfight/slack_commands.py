@@ -3,10 +3,10 @@
 ``ringside clubfight slack ID|DEAL [--rules NAME] [--set FIELD=VALUE]
 [--max-nodes N] [--timeout S] [--check-limit K] [--no-check] [--json]``: the largest ``k``
 such that the deal is still won with the last ``k`` clubs of its club deck
-removed (:func:`model.clubfight.slack.slack`).  The win for ``k`` is replayed
+removed (:func:`analysis.clubfight.slack.slack`).  The win for ``k`` is replayed
 by the rules model; the loss for ``k + 1`` comes with the solver's
 certificate, re-derived by the independent checker
-(:mod:`model.clubfight.losscheck`) before it counts (``--no-check``: the
+(:mod:`analysis.clubfight.losscheck`) before it counts (``--no-check``: the
 solver's loss counts as it is, about half the time; the text says so and
 the JSON gains ``"checked": false``).  Past the node budget,
 or with a certificate too large to check, the slack is ``unknown`` (``null``),
@@ -37,7 +37,7 @@ from harness.toolkit import (
 
 
 def cmd_clubfight_slack(args) -> Report:
-    from model.clubfight.slack import DEFAULT_MAX_NODES, slack
+    from analysis.clubfight.slack import DEFAULT_MAX_NODES, slack
     from model.clubfight.state import State
 
     rules = read_rules(GAME, args)
@@ -86,8 +86,8 @@ def cmd_clubfight_slack(args) -> Report:
 def _hint(kind: str | None, args) -> str | None:
     """What to try when the slack stayed unknown on a limit the command sets
     (``kind``: :attr:`SlackResult.unknown_kind`)."""
-    from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
-    from model.clubfight.solver import CERTIFICATE_LIMIT
+    from analysis.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
+    from analysis.clubfight.solver import CERTIFICATE_LIMIT
 
     limit = args.check_limit or default_check_limit()
     if kind == "check_limit":  # too large to check, not a failed re-derivation
@@ -102,8 +102,8 @@ def _hint(kind: str | None, args) -> str | None:
 
 def register(commands) -> None:
     """Add ``slack`` to ``ringside clubfight``."""
-    from model.clubfight.slack import DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
-    from model.clubfight.solver import CERTIFICATE_LIMIT
+    from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
+    from analysis.clubfight.solver import CERTIFICATE_LIMIT
 
     parser = add_command(commands, "slack", cmd_clubfight_slack,
                          help="how many clubs from the end a deal can spare and still be won",

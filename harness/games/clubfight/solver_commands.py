@@ -6,11 +6,11 @@ FIELD=VALUE] [--max-nodes N] [--timeout S] [--engine auto|native|python]
 deal (or a position) with perfect information; the start is read by
 :func:`harness.toolkit.read_start`, every number is checked, range included,
 as the command line is read.  Every ``win`` is replayed by the independent checker
-(:mod:`model.clubfight.certify`) before it is printed; a line that does not
+(:mod:`analysis.clubfight.certify`) before it is printed; a line that does not
 replay is a bug and the command fails (exit 1) instead of printing it.
 
 ``--fewest``: for a ``loss``, also the fewest cards a line of play can leave
-and that line, replayed (:func:`model.clubfight.solver.fewest_left`; JSON
+and that line, replayed (:func:`analysis.clubfight.solver.fewest_left`; JSON
 ``"fewest_left": {"cards": N|null, "at_least": N, "moves": [...], "nodes": N}``,
 ``cards`` null when a solve stopped on ``--max-nodes`` or ``--timeout`` first).
 
@@ -44,9 +44,9 @@ from harness.toolkit import (
 
 
 def cmd_clubfight_solve(args) -> Report:
-    from model.clubfight.certify import replay_win
+    from analysis.clubfight.certify import replay_win
     from model.clubfight.notation import format_move
-    from model.clubfight.solver import solve
+    from analysis.clubfight.solver import solve
 
     rules = read_rules(GAME, args)
     start = read_start(GAME, args.deal, "deal", rules, word="deal")
@@ -134,8 +134,8 @@ def cmd_clubfight_solve(args) -> Report:
 
 def _fewest(state, rules, args):
     """``fewest_left`` of a lost position, its line replayed (a ``Report`` if it fails)."""
-    from model.clubfight.certify import replay_win
-    from model.clubfight.solver import fewest_left
+    from analysis.clubfight.certify import replay_win
+    from analysis.clubfight.solver import fewest_left
 
     found = fewest_left(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
                         engine=args.engine, at_least=1)

@@ -5,7 +5,7 @@ perfect-information solver, on a local process pool or on a Dask
 distributed cluster (``scheduler=``, the optional extra ``ringside[dask]``),
 both through :func:`harness.toolkit.fan_out` (the task is the module-level
 :func:`survey_chunk`), and optionally plays each deal with
-the realistic policies of :mod:`model.clubfight.policies`.
+the realistic policies of :mod:`analysis.clubfight.policies`.
 
 The results file (JSON Lines)
 -----------------------------
@@ -44,7 +44,7 @@ deal order (atomically), so a finished file does not depend on the order in
 which workers finished.
 
 Certificates: every ``win`` is replayed from the deal by
-:func:`~model.clubfight.certify.replay_win` (the rules model, not the
+:func:`~analysis.clubfight.certify.replay_win` (the rules model, not the
 solver) in the process that writes the file, before its line is written; the
 first line that does not replay stops the survey (:class:`ReplayFailed`).
 
@@ -59,7 +59,7 @@ Reproducibility: a deal's line depends only on the deal number, the rules,
 the limits and (for the policies) the seed, never on the number of workers or
 the machine, except ``seconds`` and, when ``timeout`` is set, the verdict:
 the solver's random restarts use a generator seeded the same way on every
-search (:class:`~model.clubfight.solver.SplitMix`), so node counts and lines
+search (:class:`~analysis.clubfight.solver.SplitMix`), so node counts and lines
 are the same on every run; a node budget (``max_nodes``) stops the search at
 the same node every time, while a timeout stops it wherever the clock says,
 which depends on the machine and its load.  Use ``max_nodes`` for
@@ -80,10 +80,10 @@ from harness.files import (
     atomic_write, check_output_file, check_replaceable, held_for_writing, load_json, parse_json,
 )
 from model.core.errors import InputError
-from model.clubfight.certify import replay_win
+from analysis.clubfight.certify import replay_win
 from model.clubfight.deals import Deal, parse_deal_id
 from model.clubfight.rules import Rules
-from model.clubfight.solver import VERDICTS, solve
+from analysis.clubfight.solver import VERDICTS, solve
 from model.clubfight.state import State
 from harness.games.clubfight.commands import check_deal_range
 from harness.interrupts import checkpoint
@@ -148,7 +148,7 @@ class SurveyConfig:
         if self.timeout is not None and not self.timeout > 0:
             raise InputError(f"must be a positive number of seconds, not {self.timeout}",
                              "--timeout")
-        from model.clubfight.policies import POLICIES
+        from analysis.clubfight.policies import POLICIES
 
         names = [name for name, _ in self.policies]
         for name, count in self.policies:
@@ -200,7 +200,7 @@ class SurveyConfig:
     def slack_limits(self) -> tuple[int, int]:
         """``(node budget, check limit)`` of each deal's slack: the ones given, else
         the slack module's defaults (recorded in the header either way)."""
-        from model.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
+        from analysis.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
 
         return (DEFAULT_MAX_NODES if self.slack_max_nodes is None else self.slack_max_nodes,
                 default_check_limit() if self.slack_check_limit is None
@@ -287,7 +287,7 @@ def slack_reason_class(kind: str | None) -> str:
     stopped by the node budget (or a budget spent before the next solve) is
     ``budget``.
     """
-    from model.clubfight.slack import UNKNOWN_KINDS
+    from analysis.clubfight.slack import UNKNOWN_KINDS
 
     if kind not in UNKNOWN_KINDS:
         raise ValueError(f"not a kind of unknown slack: {kind!r} (one of {UNKNOWN_KINDS})")
@@ -300,7 +300,7 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
     when the slack is not exact, the class and words of the reason; with
     ``check`` false, the solver's losses taken as they are and ``"checked":
     false`` said)."""
-    from model.clubfight.slack import slack
+    from analysis.clubfight.slack import slack
 
     result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check)
     record = slack_json(result)
@@ -309,7 +309,7 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
 
 
 def slack_json(result, deal_id: str | None = None) -> dict:
-    """A :class:`~model.clubfight.slack.SlackResult` as ``slack --json`` prints it and a
+    """A :class:`~analysis.clubfight.slack.SlackResult` as ``slack --json`` prints it and a
     survey's line holds it: :meth:`SlackResult.as_dict`, ``"checked": false`` when a
     loss was taken from the solver unchecked, and, when the slack is not exact, the
     class (:func:`slack_reason_class`) and the words of the reason."""
@@ -339,7 +339,7 @@ def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
         # nodes, under these limits (resume solves it again and must agree).
         record["proof"] = {"method": "search", "nodes": result.nodes}
     if policies:
-        from model.clubfight.policies import deal_seed, play
+        from analysis.clubfight.policies import deal_seed, play
 
         played = {}
         for name in policies:

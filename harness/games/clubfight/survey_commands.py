@@ -8,8 +8,8 @@
 deals ``CFj-K .. CFj-(K+N-1)`` and prints the win rate with its 95% Wilson
 interval (:mod:`harness.games.clubfight.survey`); ``--policies
 greedy,mc:1000`` also plays every deal with ``greedy`` and the first 1000 with
-``mc`` (:mod:`model.clubfight.policies`); ``--slack 1000`` also computes the
-slack of the first 1000 deals (:mod:`model.clubfight.slack`), each within
+``mc`` (:mod:`analysis.clubfight.policies`); ``--slack 1000`` also computes the
+slack of the first 1000 deals (:mod:`analysis.clubfight.slack`), each within
 ``--slack-max-nodes`` nodes, its proof of loss re-derived by the checker up to
 ``--slack-check-limit`` states (``--slack-check-every N``: only for the deal
 numbers that are multiples of N, a sample; the rest are marked unchecked);
@@ -176,7 +176,7 @@ def cmd_clubfight_survey(args) -> Report:
 
 def cmd_clubfight_play(args) -> Report:
     from model.clubfight.cards import rank_text
-    from model.clubfight.policies import deal_seed, get_policy, play
+    from analysis.clubfight.policies import deal_seed, get_policy, play
     from model.clubfight.state import grid_rows
 
     rules = read_rules(GAME, args)
@@ -221,9 +221,9 @@ def cmd_clubfight_play(args) -> Report:
 
 def register(commands) -> None:
     """Add ``survey`` and ``play`` to ``ringside clubfight``."""
-    from model.clubfight.policies import POLICIES
-    from model.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
-    from model.clubfight.solver import CERTIFICATE_LIMIT
+    from analysis.clubfight.policies import POLICIES
+    from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
+    from analysis.clubfight.solver import CERTIFICATE_LIMIT
 
     survey = add_command(commands, "survey", cmd_clubfight_survey,
                          help="solve a range of deals: win rate with a 95%% Wilson interval",

@@ -1,15 +1,15 @@
 /*
  * The Club Fight solver's search, compiled.
  *
- * A line-by-line port of model/clubfight/solver.py (_Search) and of
- * model/clubfight/_solver_core.py (club_masks, grid_max_clears,
+ * A line-by-line port of analysis/clubfight/solver.py (_Search) and of
+ * analysis/clubfight/_solver_core.py (club_masks, grid_max_clears,
  * club_capacities): same integer representation, same move order, same
  * bounds, same restarts and the same SplitMix64 tie-breaking, so it expands
  * the same nodes in the same order and returns the same line.  The Python
  * code is the reference: every soundness argument is written there, and the
  * tests run both and compare node counts, verdicts and lines.
  *
- * Built on first use by model/clubfight/_solver_native.py (gcc -O2, shared
+ * Built on first use by analysis/clubfight/_solver_native.py (gcc -O2, shared
  * library loaded with ctypes); when no compiler is there the Python search
  * runs instead.
  */

@@ -1,9 +1,9 @@
 """The compiled loss-certificate checker (``_losscheck_core.c``): loading, calling.
 
-The C file ports the Python checker of :mod:`model.clubfight.losscheck` (the
+The C file ports the Python checker of :mod:`analysis.clubfight.losscheck` (the
 same walk, move order and bound, so the same answer and the same counts) and
 shares no code with the solver's core.  It is built and loaded by
-:mod:`model.clubfight._native_build`; without a compiler (or with
+:mod:`analysis.clubfight._native_build`; without a compiler (or with
 ``RINGSIDE_NO_NATIVE=1``) :func:`available` is False and the Python checker
 runs instead.
 """
@@ -14,7 +14,7 @@ import ctypes
 from array import array
 from pathlib import Path
 
-from model.clubfight import _native_build
+from analysis.clubfight import _native_build
 
 SOURCE = Path(__file__).with_name("_losscheck_core.c")
 COUNT_NAMES = ("visited", "children", "bound_cuts", "listed", "searched", "search_nodes")
@@ -86,7 +86,7 @@ def check_native(cards, start_cells, start_dealt: int, order, hand_size: int, ru
     """Run the compiled check: ``(code, counts, (why, club, slot mask))``.
 
     ``cards``: the deal's cards by number; ``listed``: the certificate's
-    states, packed (:meth:`~model.clubfight.losscheck.LossCertificate.packed`).
+    states, packed (:meth:`~analysis.clubfight.losscheck.LossCertificate.packed`).
     Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and ``RuntimeError``
     when the library is missing or out of memory.
     """

@@ -4,10 +4,10 @@ The solver sees both decks.  It answers ``win`` with a winning line (model
 :class:`~model.clubfight.moves.Move` objects that replay from the position
 given), ``loss`` only when every line of play has been ruled out, and
 ``unknown`` only when a limit the caller set (``max_nodes``, ``timeout``)
-stopped it.  :mod:`model.clubfight.certify` checks wins without this code.
+stopped it.  :mod:`analysis.clubfight.certify` checks wins without this code.
 
 The search is a depth-first search over the solver's integer representation
-(:mod:`model.clubfight._solver_core`): a state is ``(grid, played clubs)``,
+(:mod:`analysis.clubfight._solver_core`): a state is ``(grid, played clubs)``,
 two ints that together fix the whole game (grid contents, deck position,
 hand, club deck; the cleared cards are implied).  A node's children are the
 distinct sets of slots each club in hand can clear.
@@ -132,7 +132,7 @@ against :func:`reference_decide` on late-game states.
 
 Engines.  ``_solver_core.c`` is a line-by-line C port of this search (same
 moves in the same order, same bounds, same restarts and tie-breaking), built
-on first use and loaded with ctypes (:mod:`model.clubfight._solver_native`);
+on first use and loaded with ctypes (:mod:`analysis.clubfight._solver_native`);
 :func:`solve` runs it when it builds, else this Python search.  The tests run
 both and require the same verdict, node count, statistics and line.  This
 module stays the reference: read it for what the search does.
@@ -144,7 +144,7 @@ import time
 from array import array
 from dataclasses import dataclass, field, replace
 
-from model.clubfight._solver_core import (
+from analysis.clubfight._solver_core import (
     BLOCK_FLAG, LADDER_NEVER, MASK_SLOTS, SUIT_D, SUIT_H, SUIT_S, Position, card_delta,
     JOKER_SHIFT, child_grid, club_capacities, club_masks, dealt_of, grid_max_clears, joker_duty,
     ladder_key, ladder_limits, ladder_needs, largest_taking, two_step_bound, unpack_counts,
@@ -152,7 +152,7 @@ from model.clubfight._solver_core import (
 )
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
-from model.clubfight.losscheck import PACKED_DEALT_SHIFT, LossCertificate
+from analysis.clubfight.losscheck import PACKED_DEALT_SHIFT, LossCertificate
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import RULEBOOK, Rules
 from model.clubfight.state import State
@@ -301,7 +301,7 @@ class SolveResult:
     stats: dict = field(default_factory=dict)
     certificate: LossCertificate | None = None
     """For a ``loss`` solved with ``certificate=True``: the refuted states,
-    for :func:`model.clubfight.losscheck.check_loss`."""
+    for :func:`analysis.clubfight.losscheck.check_loss`."""
 
     def as_dict(self) -> dict:
         return {"verdict": self.verdict, "moves": [m.as_dict() for m in self.moves],
@@ -1225,7 +1225,7 @@ A proof that large takes its time and memory: the slack of CF1-89
 solve and 37 s to check, the process peaking at 503 MB (some 200 bytes a
 state with the solver's tables and the checker's), so 10 million states ask
 for about 2 GB.  The default check limit of slack and its surveys stays
-lower (:data:`model.clubfight.slack.DEFAULT_CHECK_LIMIT`)."""
+lower (:data:`analysis.clubfight.slack.DEFAULT_CHECK_LIMIT`)."""
 DEFAULT_CERTIFICATE_LIMIT = 2_000_000
 """:func:`solve`'s certificate limit unless told otherwise: the compiled
 search's certificate arrays are set aside at the limit's size before it
@@ -1265,14 +1265,14 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
     (seconds) stop the search early; it then says ``unknown``, never ``loss``.
 
     ``engine``: ``"python"`` runs the search in this module; ``"native"`` runs
-    its compiled port (:mod:`model.clubfight._solver_native`, the same search
+    its compiled port (:mod:`analysis.clubfight._solver_native`, the same search
     node for node, about two orders of magnitude faster); ``"auto"`` (the
     default) takes the compiled one when it can be built and ``dedupe`` is on
     (the port has no undeduplicated mode), else Python.  ``stats["engine"]``
     says which ran.
 
     ``certificate``: for a ``loss``, also hand over the refuted states
-    (``result.certificate``, checked by :mod:`model.clubfight.losscheck`);
+    (``result.certificate``, checked by :mod:`analysis.clubfight.losscheck`);
     needs ``table`` on.  Past ``certificate_limit`` states (default
     :data:`DEFAULT_CERTIFICATE_LIMIT`, at most :data:`CERTIFICATE_LIMIT`) there is
     none (``stats["certificate"]`` says so).
@@ -1303,7 +1303,7 @@ def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = Non
     use_native = engine == "native" or (
         engine == "auto" and techniques.dedupe and _native_available())
     if use_native:
-        from model.clubfight._solver_native import solve_native
+        from analysis.clubfight._solver_native import solve_native
 
         if not techniques.dedupe:
             raise ValueError("the compiled search always deduplicates moves")
@@ -1393,7 +1393,7 @@ def fewest_left(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None
 
 
 def _native_available() -> bool:
-    from model.clubfight._solver_native import available
+    from analysis.clubfight._solver_native import available
 
     return available()
 

@@ -1,6 +1,6 @@
 """Realistic play: Club Fight policies that see only what a player sees.
 
-The solver (:mod:`model.clubfight.solver`) plays with perfect information: it
+The solver (:mod:`analysis.clubfight.solver`) plays with perfect information: it
 knows the order of the grid deck and of the club deck.  A player does not.  A
 *policy* here chooses each move from an :class:`Observation`, built by
 :func:`observe` from a state, which holds
@@ -244,7 +244,7 @@ class MonteCarlo:
     greedy: Greedy = field(default_factory=Greedy)
 
     def choose(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
-        from model.clubfight.solver import solve
+        from analysis.clubfight.solver import solve
 
         ranked = self.greedy.ranked(observation, rules)
         # One move per distinct outcome: the club played and the slots cleared.

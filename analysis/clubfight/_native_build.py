@@ -112,7 +112,7 @@ def slow_engine_note() -> str | None:
     for a reason the user did not choose (``RINGSIDE_NO_NATIVE`` is a choice),
     else ``None``.  Without it the Python code runs, some 100 times slower, and
     the only sign would be the wait."""
-    from model.clubfight import _losscheck_native, _solver_native
+    from analysis.clubfight import _losscheck_native, _solver_native
 
     if os.environ.get("RINGSIDE_NO_NATIVE"):
         return None

@@ -1,8 +1,8 @@
 """The compiled search (``_solver_core.c``): building, loading, calling.
 
 The C file is a line-by-line port of the Python search in
-:mod:`model.clubfight.solver`; it is compiled on first use and loaded with
-:mod:`ctypes` by :mod:`model.clubfight._native_build` (a per-user cache, a
+:mod:`analysis.clubfight.solver`; it is compiled on first use and loaded with
+:mod:`ctypes` by :mod:`analysis.clubfight._native_build` (a per-user cache, a
 hash of the source in the library's name).  No compiler, a failed build or
 ``RINGSIDE_NO_NATIVE=1`` in the environment: the Python search runs instead
 (:func:`available` says which).
@@ -15,7 +15,7 @@ import mmap
 from array import array
 from pathlib import Path
 
-from model.clubfight import _native_build
+from analysis.clubfight import _native_build
 
 SOURCE = Path(__file__).with_name("_solver_core.c")
 STAT_NAMES = ("children", "bound_cuts", "next_club_cuts", "window_cuts", "tail_cuts",
@@ -62,14 +62,14 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
                  timeout: float | None, table_cap: int = 0, leave: int = 0):
     """Run the compiled search: ``(verdict, [(club, mask), ...], nodes, stats)``.
 
-    ``position`` is a :class:`~model.clubfight._solver_core.Position`.  With
+    ``position`` is a :class:`~analysis.clubfight._solver_core.Position`.  With
     ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
     two arrays, the certificate's packed keys (the grid with its deal position,
-    :data:`~model.clubfight.losscheck.PACKED_DEALT_SHIFT`) and the played club
+    :data:`~analysis.clubfight.losscheck.PACKED_DEALT_SHIFT`) and the played club
     masks, at most ``table_cap`` of them (``stats["certificate_size"]`` says how
     many there were: the table's states less the children ``two_step`` cut,
     ``stats["table_size"]`` the whole table).
-    ``leave``: the goal of :func:`model.clubfight.solver.solve` of that name.
+    ``leave``: the goal of :func:`analysis.clubfight.solver.solve` of that name.
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
     library = _LIBRARY.require("solver")

@@ -1,12 +1,12 @@
 /*
  * The compiled loss-certificate checker of Club Fight.
  *
- * A port of the Python checker (model/clubfight/losscheck.py, check_loss):
+ * A port of the Python checker (analysis/clubfight/losscheck.py, check_loss):
  * the same walk, the same order of moves, the same bound, so that both give
  * the same answer and the same counts on any certificate.  It shares nothing
  * with the solver's core (_solver_core.c): the move generator is written
  * here from the rules as model/clubfight/moves.py states them (CF 3, CF 4),
- * the capacities from the arguments of model/clubfight/capacity.py, and the
+ * the capacities from the arguments of analysis/clubfight/capacity.py, and the
  * states and their hash tables are this file's own.
  *
  * A state: the card number in each of the 9 slots (-1 empty; cards numbered
@@ -15,7 +15,7 @@
  * the club of value v).
  *
  * Entry point: clc_check (see its comment).  Built and loaded by
- * model/clubfight/_losscheck_native.py.
+ * analysis/clubfight/_losscheck_native.py.
  */
 
 #include <signal.h>
@@ -36,7 +36,7 @@ typedef int64_t i64;
 enum { SUIT_NONE = 0, SUIT_D = 1, SUIT_H = 2, SUIT_S = 3 };
 enum { BLOCK_LINE = 1, BLOCK_RUN = 2, BLOCK_UPDOWN = 4 };
 
-/* Result codes of clc_check (model/clubfight/_losscheck_native.py reads them). */
+/* Result codes of clc_check (analysis/clubfight/_losscheck_native.py reads them). */
 enum { OUT_OK = 0, OUT_REFUTED = 1, OUT_UNSETTLED = 2, OUT_NO_MEMORY = 3, OUT_INTERRUPTED = 5 };
 /* What refuted a certificate (detail[0]); detail[1], detail[2]: club, slot mask. */
 enum { WHY_START_WON = 0, WHY_SEARCH_WINS_START = 1, WHY_LISTED_CHILD_WINS = 2,

@@ -1,12 +1,12 @@
 """An independent check of a claimed Club Fight loss.
 
-The solver (:mod:`model.clubfight.solver`) proves a loss by a search that
+The solver (:mod:`analysis.clubfight.solver`) proves a loss by a search that
 cuts children with bounds.  What it hands over (:class:`LossCertificate`) is
 the set of states it refuted: each a grid (card numbers per slot), the deal
 position and the clubs played.  This module re-derives the loss from that set
 alone, with its own state representation, the rules model's move generator
 (:func:`model.clubfight.moves.moves_for_club`) and its own bounds written from
-the rules model's capacities (:func:`model.clubfight.capacity.club_capacities`);
+the rules model's capacities (:func:`analysis.clubfight.capacity.club_capacities`);
 nothing here imports the solver or its core.
 
 The check (:func:`check_loss`): starting at the deal, every state visited
@@ -34,7 +34,7 @@ the exhaustive search alone.
 
 Two implementations of the same check: this module's Python (the reference,
 and the fallback without a C compiler) and a compiled port
-(:mod:`model.clubfight._losscheck_native`, ``_losscheck_core.c``: the same
+(:mod:`analysis.clubfight._losscheck_native`, ``_losscheck_core.c``: the same
 walk, move order and bound, written again in C from the rules, sharing no
 code with the solver's core), some hundred times faster.  ``check_loss(...,
 engine=...)`` picks one; both give the same answer and the same counts
@@ -48,7 +48,7 @@ import time
 from array import array
 from dataclasses import dataclass
 
-from model.clubfight.capacity import club_capacities, most_cards_adding_up
+from analysis.clubfight.capacity import club_capacities, most_cards_adding_up
 from model.clubfight.moves import LINE_SLOTS, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -193,7 +193,7 @@ ENGINES = ("auto", "native", "python")
 
 def native_available() -> bool:
     """True when the compiled checker can run (it is built on first use)."""
-    from model.clubfight._losscheck_native import available
+    from analysis.clubfight._losscheck_native import available
 
     return available()
 
@@ -1007,7 +1007,7 @@ def check_loss(certificate: LossCertificate, *, exhaustive: bool = False,
 def _check_native(certificate: LossCertificate, exhaustive: bool, search_budget: int,
                   window_clubs: int) -> LossCheck:
     """:func:`check_loss` by the compiled port, reported in the same words."""
-    from model.clubfight import _losscheck_native as native
+    from analysis.clubfight import _losscheck_native as native
 
     started = time.perf_counter()
     start = certificate.start

@@ -1,6 +1,6 @@
 """Certificates: an independent check of a claimed Club Fight win.
 
-The solver (:mod:`model.clubfight.solver`) works on its own integer
+The solver (:mod:`analysis.clubfight.solver`) works on its own integer
 representation with its own move generator and pruning.  A ``win`` it
 reports is only trusted after this module has replayed the winning line from
 the start on the rules model alone: every move must be one of

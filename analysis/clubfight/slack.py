@@ -38,11 +38,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from model.clubfight.certify import replay_win
+from analysis.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
-from model.clubfight.losscheck import LossCheck, check_loss, native_available
+from analysis.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
-from model.clubfight.solver import (
+from analysis.clubfight.solver import (
     ALL_TECHNIQUES, DEFAULT_CERTIFICATE_LIMIT, Techniques, solve,
 )
 from model.clubfight.state import State
@@ -58,8 +58,8 @@ budget (or the time) ran out; a loss's certificate was larger than the check
 limit; the checker could not re-derive a loss (its own search ran out)."""
 DEFAULT_CHECK_LIMIT = DEFAULT_CERTIFICATE_LIMIT
 """Largest certificate checked by default with the compiled checker
-(:mod:`model.clubfight._losscheck_native`); a caller may ask for up to the
-solver's own most (:data:`model.clubfight.solver.CERTIFICATE_LIMIT`, with
+(:mod:`analysis.clubfight._losscheck_native`); a caller may ask for up to the
+solver's own most (:data:`analysis.clubfight.solver.CERTIFICATE_LIMIT`, with
 its memory figures) along with a larger node budget.  The certificate goes
 from the compiled solver to the compiled checker packed (12 bytes a state),
 so size costs time, not memory: the 1,086,737 states of CF2-3 with 9 clubs
