@@ -33,7 +33,7 @@ from model.clubfight.moves import (
     ACTION_TITLES, BLOCK_THRESHOLD, BLOCKING_SUIT, HIGHER_CLUBS, LINE_SLOTS, LINES,
     LOWER_CLUBS, Grid,
 )
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from model.clubfight.state import format_grid
 from model.core.ambiguity import Ambiguity
 from proofs.solving import check
@@ -309,11 +309,11 @@ def concrete_selections(grid: Grid, club: int, action: str, rules: Rules, *,
 # --------------------------------------------------------------------------
 
 RULE_VARIANTS: tuple[tuple[str, Rules], ...] = (
-    ("rulebook", RULEBOOK),
+    ("rulebook", DEFAULT_RULES),
     ("webapp", WEBAPP),
-    ("rulebook, must_clear=False", dataclasses.replace(RULEBOOK, must_clear=False)),
-    ("rulebook, run_min_cards=3", dataclasses.replace(RULEBOOK, run_min_cards=3)),
-    *((f"rulebook, {f.name}=True", dataclasses.replace(RULEBOOK, **{f.name: True}))
+    ("rulebook, must_clear=False", dataclasses.replace(DEFAULT_RULES, must_clear=False)),
+    ("rulebook, run_min_cards=3", dataclasses.replace(DEFAULT_RULES, run_min_cards=3)),
+    *((f"rulebook, {f.name}=True", dataclasses.replace(DEFAULT_RULES, **{f.name: True}))
       for f in dataclasses.fields(Rules) if f.default is False),
 )
 """The presets and every single-field change of the rulebook preset, for
@@ -456,7 +456,7 @@ def every_move_clears() -> Answer:
         solver.add(g.domain(), club_domain(club), z3.Not(z3.Or(sel)),
                    z3.Or([legal(v, g, club, sel, rules) for v in VARIANTS]))
         return lambda m: _position(m, g, club, sel)
-    return _prove(negation, [("rulebook", RULEBOOK), ("webapp", WEBAPP)],
+    return _prove(negation, [("rulebook", DEFAULT_RULES), ("webapp", WEBAPP)],
                   "every legal move clears at least one card")
 
 
@@ -467,7 +467,7 @@ def triple_block_needs_nine_suited_cards() -> Answer:
         solver.add(g.domain(), *(blocked(g, a) for a in BLOCKING_SUIT),
                    z3.Not(z3.And([g.valued(i) for i in SLOTS])))
         return lambda m: _position(m, g, club)
-    return _prove(negation, [("any ruleset", RULEBOOK)],
+    return _prove(negation, [("any ruleset", DEFAULT_RULES)],
                   "Line, Up/Down and Run are blocked together only on a full grid "
                   "without a Joker")
 
@@ -482,7 +482,7 @@ def all_three_blocked() -> Answer:
         for action in BLOCKING_SUIT:
             sels[action] = fresh_selection(f"sel_{action}")
             solver.add(blocked(g, action),
-                       z3.Or([clears(v, g, club, sels[action], RULEBOOK)
+                       z3.Or([clears(v, g, club, sels[action], DEFAULT_RULES)
                               for v in variants_of(action)]))
 
         def describe(m):
@@ -519,7 +519,7 @@ def match_clears_every_card_of_rank() -> Answer:
         solver.add(g.domain(), club_domain(club),
                    legal(Variant("match"), g, club, sel, rules) != spec)
         return lambda m: _position(m, g, club, sel)
-    return _prove(negation, [("rulebook", RULEBOOK)],
+    return _prove(negation, [("rulebook", DEFAULT_RULES)],
                   "Match clears all the cards of the club's rank, no Joker, and needs one")
 
 
@@ -533,7 +533,7 @@ def sum_is_exact() -> Answer:
         solver.add(g.domain(), club_domain(club),
                    legal(Variant("sum"), g, club, sel, rules) != spec)
         return lambda m: _position(m, g, club, sel)
-    return _prove(negation, [("rulebook", RULEBOOK)],
+    return _prove(negation, [("rulebook", DEFAULT_RULES)],
                   "the legal Sums are exactly the non-empty sets of valued cards "
                   "adding up to the club")
 
@@ -560,7 +560,7 @@ def line_clears_whole_line() -> Answer:
         solver.add(g.domain(), club_domain(club), z3.Not(blocked(g, "line")),
                    legal_action("line", g, club, sel, rules) != spec)
         return lambda m: _position(m, g, club, sel)
-    return _prove(negation, [("rulebook", RULEBOOK)],
+    return _prove(negation, [("rulebook", DEFAULT_RULES)],
                   "unblocked, the Line selections are exactly the full rows and columns "
                   "holding a card of the club's rank")
 
@@ -604,9 +604,9 @@ def run_is_consecutive() -> Answer:
         return lambda m: _position(m, g, club, sel)
     # run_clears reads no field but run_min_cards, so the rulesets that differ
     # there cover every reading (each costs z3 about half a second).
-    return _prove(negation, [("rulebook", RULEBOOK),
+    return _prove(negation, [("rulebook", DEFAULT_RULES),
                              ("rulebook, run_min_cards=3",
-                              dataclasses.replace(RULEBOOK, run_min_cards=3))],
+                              dataclasses.replace(DEFAULT_RULES, run_min_cards=3))],
                   "every Run clears at least one card, no Joker, none of the club's value, "
                   "at most one per value, and leaves no gap between its lowest and highest")
 
@@ -620,7 +620,7 @@ def jokers_only_by_any_or_line() -> Answer:
                    z3.Or([legal_action(a, g, club, sel, rules)
                           for a in ("match", "sum", "updown", "run")]))
         return lambda m: _position(m, g, club, sel)
-    return _prove(negation, [("rulebook", RULEBOOK)],
+    return _prove(negation, [("rulebook", DEFAULT_RULES)],
                   "no legal Match, Sum, Up/Down or Run selection holds a Joker")
 
 
@@ -630,8 +630,8 @@ def any_and_line_clear_a_joker() -> Answer:
         g, club, line_sel = _sym()
         any_sel = fresh_selection("any_sel")
         solver.add(g.realistic(), club_domain(club),
-                   legal_action("line", g, club, line_sel, RULEBOOK),
-                   legal(Variant("any"), g, club, any_sel, RULEBOOK),
+                   legal_action("line", g, club, line_sel, DEFAULT_RULES),
+                   legal(Variant("any"), g, club, any_sel, DEFAULT_RULES),
                    z3.Or([z3.And(line_sel[i], any_sel[i], g.is_joker(i)) for i in SLOTS]))
 
         def describe(m):
@@ -647,7 +647,7 @@ def any_and_line_clear_a_joker() -> Answer:
 # Ambiguities: where two readings disagree
 # --------------------------------------------------------------------------
 
-def find_ambiguity_witness(ambiguity: Ambiguity, base: Rules = RULEBOOK) -> dict | None:
+def find_ambiguity_witness(ambiguity: Ambiguity, base: Rules = DEFAULT_RULES) -> dict | None:
     """A small grid, club and move legal under one reading of ``ambiguity`` only.
 
     The readings are ``base`` with the ambiguity's field set to each

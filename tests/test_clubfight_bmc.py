@@ -26,7 +26,7 @@ from harness.cli import main
 from model.clubfight.cards import GRID_CARDS, JOKER, Card
 from analysis.clubfight.certify import replay_win
 from model.clubfight.moves import moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.solver import pruned_states, solve
 from model.clubfight.state import State
 from proofs.clubfight import SymGrid, Variant, fresh_selection, legal
@@ -37,7 +37,7 @@ from proofs.clubfight_bmc import (
 
 from clubfight_positions import late_state
 
-PRESETS = [RULEBOOK, WEBAPP]
+PRESETS = [DEFAULT_RULES, WEBAPP]
 PRESET_IDS = ["rulebook", "webapp"]
 
 # Lost: a King and a Queen cannot clear nine unrelated cards (Sums of 4 at most).
@@ -53,11 +53,11 @@ LINE_JOKER = State.parse("JK 5D 9H -- -- -- -- -- -- | hand 5 9 | jokers 1")
 JOKER_MATCH = State.parse("JK -- -- -- 9H -- -- -- 9D | hand 9 | jokers 1")
 
 CONSTRUCTED = [
-    ("nine cards", NINE_CARDS, RULEBOOK, "loss"),
-    ("joker last", JOKER_LAST, RULEBOOK, "loss"),
-    ("up and down", UP_AND_DOWN, RULEBOOK, "win"),
-    ("line through a joker", LINE_JOKER, RULEBOOK, "win"),
-    ("joker match, rulebook", JOKER_MATCH, RULEBOOK, "loss"),
+    ("nine cards", NINE_CARDS, DEFAULT_RULES, "loss"),
+    ("joker last", JOKER_LAST, DEFAULT_RULES, "loss"),
+    ("up and down", UP_AND_DOWN, DEFAULT_RULES, "win"),
+    ("line through a joker", LINE_JOKER, DEFAULT_RULES, "win"),
+    ("joker match, rulebook", JOKER_MATCH, DEFAULT_RULES, "loss"),
     ("joker match, webapp", JOKER_MATCH, WEBAPP, "win"),
 ]
 
@@ -76,10 +76,10 @@ def test_constructed_positions_both_ways(name, state, rules, expected):
 
 def test_a_turn_cap_is_not_a_loss():
     """Fewer turns than clubs left: unsat only says no short win, so unknown."""
-    assert decide(UP_AND_DOWN, RULEBOOK, turns=1).verdict == "unknown"
-    assert decide(UP_AND_DOWN, RULEBOOK, turns=2).verdict == "win"
+    assert decide(UP_AND_DOWN, DEFAULT_RULES, turns=1).verdict == "unknown"
+    assert decide(UP_AND_DOWN, DEFAULT_RULES, turns=2).verdict == "win"
     won = State.parse("-- -- -- -- -- -- -- -- -- | hand 3 | jokers 1")
-    assert decide(won, RULEBOOK).verdict == "win"
+    assert decide(won, DEFAULT_RULES).verdict == "win"
 
 
 
@@ -98,7 +98,7 @@ def late_positions() -> list[tuple]:
 
 
 def test_late_positions_cover_wins_and_losses():
-    verdicts = {(r == RULEBOOK, v) for r, _, v in late_positions()}
+    verdicts = {(r == DEFAULT_RULES, v) for r, _, v in late_positions()}
     assert {(True, "win"), (True, "loss"), (False, "win"), (False, "loss")} <= verdicts
 
 
@@ -192,7 +192,7 @@ def test_capacities_checked_by_z3_on_the_action_encodings():
     """z3 finds no grid of the cards and no legal move clearing more than the
     capacity; and finds one clearing exactly that much (the bound is reached)."""
     cards = [Card.parse(t) for t in "AD 2H 3S 5D".split()] + [JOKER]
-    for rules, clubs in ((RULEBOOK, (6,)), (WEBAPP, (12,))):
+    for rules, clubs in ((DEFAULT_RULES, (6,)), (WEBAPP, (12,))):
         for club in clubs:
             cap = club_capacities(cards, [club], rules)[club]
             assert capacity_counterexample(cards, club, rules) is None
@@ -228,7 +228,7 @@ def test_pruned_states_are_unsat_for_z3():
 
 
 def test_referee_counts():
-    report = referee("CF1-69", RULEBOOK, count=1, timeout=20, max_nodes=400, max_clubs=3)
+    report = referee("CF1-69", DEFAULT_RULES, count=1, timeout=20, max_nodes=400, max_clubs=3)
     assert report.checked == 1 and report.confirmed == 1
     assert report.refuted == report.undecided == 0
     assert sum(t["checked"] for t in report.by_rule.values()) == 1
@@ -241,11 +241,11 @@ def test_referee_reports_a_refuted_cut(monkeypatch):
 
     monkeypatch.setattr(solver_module, "pruned_states",
                         lambda *a, **k: [("bound", UP_AND_DOWN), ("tail", NINE_CARDS)])
-    report = referee("CF1-0", RULEBOOK, count=5, timeout=20)
+    report = referee("CF1-0", DEFAULT_RULES, count=5, timeout=20)
     assert (report.checked, report.confirmed, report.refuted) == (2, 1, 1)
     rule, text, moves = report.refutations[0]
     assert rule == "bound" and text == str(UP_AND_DOWN)
-    assert replay_win(UP_AND_DOWN, moves, RULEBOOK).ok
+    assert replay_win(UP_AND_DOWN, moves, DEFAULT_RULES).ok
 
 
 # --------------------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_referee_reports_a_refuted_cut(monkeypatch):
 def test_solve_verify_json(capsys):
     # A late position whose search cuts something (small: the referee's search is Python).
     rules, state, verdict = next((r, s, v) for r, s, v in late_positions()
-                                 if r == RULEBOOK and pruned_states(s, r, max_nodes=2000))
+                                 if r == DEFAULT_RULES and pruned_states(s, r, max_nodes=2000))
     assert main(["clubfight", "solve", str(state), "--verify", "--verify-count", "2",
                  "--verify-timeout", "20", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -26,7 +26,7 @@ from harness.games.clubfight.survey import (
 )
 from harness.registry import DocsContext, parts_of
 from harness.resources import data_root
-from model.clubfight.rules import RULEBOOK
+from model.clubfight.rules import DEFAULT_RULES
 from model.core.errors import InputError
 
 pytest.importorskip("jinja2")
@@ -40,7 +40,7 @@ RESULTS = ROOT / "results" / "clubfight"
 def small_run():
     """Eight 2-Joker deals, every one played by greedy; a node budget of 40 leaves some
     deals unknown, so that more than one verdict has its bins."""
-    config = SurveyConfig(jokers=2, start=0, deals=8, rules=RULEBOOK, max_nodes=40,
+    config = SurveyConfig(jokers=2, start=0, deals=8, rules=DEFAULT_RULES, max_nodes=40,
                           policies=(("greedy", 8),))
     return run_survey(config, workers=1)
 
@@ -301,7 +301,7 @@ def _slack_block(values: dict[int, int], unknown: dict[str, int], unwinnable: in
     """A summary's slack block as ``summarize_slack`` writes it, from counts."""
     from harness.games.clubfight.survey import summarize_slack
 
-    config = SurveyConfig(jokers=1, start=0, deals=10, rules=RULEBOOK, slack_deals=10,
+    config = SurveyConfig(jokers=1, start=0, deals=10, rules=DEFAULT_RULES, slack_deals=10,
                           slack_max_nodes=1000)
     rows = []
 

@@ -34,13 +34,13 @@ from harness.games.clubfight.hunt import (
     hunt, joker_reason, mutate, mutate_structured, nearest_deal_number, prove_unwinnable,
     restricted, score, tightness, window_reason,
 )
-from model.clubfight.rules import RULEBOOK, WEBAPP
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.slack import slack
 from analysis.clubfight.solver import NO_TECHNIQUES, solve
 from model.clubfight.state import State
 from proofs.clubfight_bmc import decide
 
-PRESETS = {"rulebook": RULEBOOK, "webapp": WEBAPP}
+PRESETS = {"rulebook": DEFAULT_RULES, "webapp": WEBAPP}
 
 NINE_CARDS = State.parse("AD 3H 5S 7D 9H JS 2D 4H 6S | hand Q K | jokers 1")
 # The Joker is the 20th card in play: 11 clears must come first, and one club
@@ -61,24 +61,24 @@ WINDOW_WEBAPP = State.parse("JH QD 6H 8D 9D TD 3D 9H TH | deck 4D 6S 7S | hand 3
 @pytest.mark.rules("CF 2.1", "CF 4.1", "CF 4.2", "CF 4.3", "CF 4.4", "CF 4.5", "CF 4.6",
                    "CF 5.1")
 def test_capacity_reason():
-    reason = capacity_reason(NINE_CARDS, RULEBOOK)
+    reason = capacity_reason(NINE_CARDS, DEFAULT_RULES)
     assert reason.kind == "capacity" and reason.bound < reason.needed == 9
     assert "CF 4.1" in reason.rules and "Q:4" in reason.text and "K:4" in reason.text
-    assert find_reason(NINE_CARDS, RULEBOOK) == reason
+    assert find_reason(NINE_CARDS, DEFAULT_RULES) == reason
 
 
 @pytest.mark.rules("CF 2.3", "CF 4.7", "CF 4.3", "CF 4.4")
 def test_joker_reason():
-    reason = joker_reason(DEEP_JOKER, RULEBOOK)
+    reason = joker_reason(DEEP_JOKER, DEFAULT_RULES)
     assert reason.kind == "joker" and reason.needed == 11 and reason.bound <= 9
     assert "CF 4.7" in reason.rules and "Any or Line" in reason.text
     # Under webapp Match and Sum take Jokers too: no such argument.
     assert joker_reason(DEEP_JOKER, WEBAPP) is None
-    assert solve(DEEP_JOKER, RULEBOOK).verdict == "loss"
+    assert solve(DEEP_JOKER, DEFAULT_RULES).verdict == "loss"
 
 
 @pytest.mark.rules("CF 1.3", "CF 2.3", "CF 2.4", "CF 5.1")
-@pytest.mark.parametrize("state,rules", [(WINDOW, RULEBOOK), (WINDOW_WEBAPP, WEBAPP)],
+@pytest.mark.parametrize("state,rules", [(WINDOW, DEFAULT_RULES), (WINDOW_WEBAPP, WEBAPP)],
                          ids=["rulebook", "webapp"])
 def test_window_reason(state, rules):
     assert capacity_reason(state, rules) is None
@@ -122,16 +122,16 @@ def test_reasons_never_fire_on_a_won_position(name):
 
 @pytest.mark.rules("CF 5.2")
 def test_prove_unwinnable_on_positions():
-    proof = prove_unwinnable(NINE_CARDS, RULEBOOK, z3_timeout=30)
+    proof = prove_unwinnable(NINE_CARDS, DEFAULT_RULES, z3_timeout=30)
     assert proof.verdict == "loss" and proof.reason.kind == "capacity"
     assert proof.z3 == "loss"
     out = proof.as_dict()
     assert out["reason"]["rules"] and out["z3"] == "loss"
-    won = prove_unwinnable("CF1-0", RULEBOOK)
+    won = prove_unwinnable("CF1-0", DEFAULT_RULES)
     assert won.verdict == "win" and won.reason is None and won.z3 is None
     # A loss without a short reason still says how big its proof is.
     lost = State.parse("8H QD JK 9H JD AS 5H 2H KS | deck 6D JH TD | hand 3 4 J K | jokers 1")
-    proof = prove_unwinnable(lost, RULEBOOK, z3_timeout=None)
+    proof = prove_unwinnable(lost, DEFAULT_RULES, z3_timeout=None)
     assert proof.verdict == "loss" and proof.reason is None and proof.nodes > 1
 
 
@@ -262,22 +262,22 @@ TIGHT_CHEAP = Deal.from_id("CF1-4")
 
 @pytest.mark.rules("CF 5.1", "CF 5.2", "CF 2.4")
 def test_proven_measure_agrees_with_the_slack():
-    measure = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=300_000)
-    exact = slack(TIGHT_CHEAP, RULEBOOK)
+    measure = proven(TIGHT_CHEAP, DEFAULT_RULES, proof_nodes=300_000)
+    exact = slack(TIGHT_CHEAP, DEFAULT_RULES)
     assert (measure.lost_with, measure.won_with) == (exact.lost_with, exact.won_with) == (8, 9)
     assert measure.slack == exact.slack == 4 and not measure.lost
 
 
 def test_a_comparison_is_settled_at_the_current_deals_edge():
-    measure = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=300_000)
-    again = proven(TIGHT_CHEAP, RULEBOOK, than=measure, proof_nodes=300_000)
+    measure = proven(TIGHT_CHEAP, DEFAULT_RULES, proof_nodes=300_000)
+    again = proven(TIGHT_CHEAP, DEFAULT_RULES, than=measure, proof_nodes=300_000)
     assert (again.lost_with, again.won_with, again.looser) == (8, 9, False)
     assert again.key() == measure.key()
     # Against a deal proved lost with 9 clubs: one win with 9 shows it looser.
-    looser = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(9, 10, 0), proof_nodes=300_000)
+    looser = proven(TIGHT_CHEAP, DEFAULT_RULES, than=Proven(9, 10, 0), proof_nodes=300_000)
     assert looser.looser and looser.won_with == 9 and looser.lost_with == 0
     # Against one proved lost with 7: lost with 8 too, won with 9, so tighter.
-    tighter = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(7, 8, 0), proof_nodes=300_000)
+    tighter = proven(TIGHT_CHEAP, DEFAULT_RULES, than=Proven(7, 8, 0), proof_nodes=300_000)
     assert (tighter.lost_with, tighter.won_with) == (8, 9)
     assert tighter.key() < Proven(7, 8, 0).key()
 
@@ -286,15 +286,15 @@ def test_an_undecided_solve_is_never_counted_as_a_loss():
     """With a budget too small to prove the loss with 8 clubs, nothing is
     proved lost: the measure says which solve was undecided and ranks below
     every deal with a proved loss."""
-    starved = proven(TIGHT_CHEAP, RULEBOOK, proof_nodes=200)
+    starved = proven(TIGHT_CHEAP, DEFAULT_RULES, proof_nodes=200)
     assert starved.lost_with == 0 and starved.undecided is not None and starved.slack is None
     assert starved.key() > Proven(1, 2, 0).key()
-    edge = proven(TIGHT_CHEAP, RULEBOOK, than=Proven(8, 9, 0), proof_nodes=200)
+    edge = proven(TIGHT_CHEAP, DEFAULT_RULES, than=Proven(8, 9, 0), proof_nodes=200)
     assert edge.undecided == 8 and edge.lost_with == 0
 
 
 def test_the_exact_hunt_reports_a_re_derived_slack():
-    runs = [exact_hunt(1, RULEBOOK, budget=600, seed=7, starts=["CF1-4"],
+    runs = [exact_hunt(1, DEFAULT_RULES, budget=600, seed=7, starts=["CF1-4"],
                        proof_nodes=50_000, max_evaluations=2) for _ in range(2)]
     result = runs[0]
     assert result.evaluations == 2 and result.found is None
@@ -312,7 +312,7 @@ def test_the_exact_hunt_reports_a_re_derived_slack():
 
 
 def test_tightness_levels_and_comparison():
-    rules = RULEBOOK
+    rules = DEFAULT_RULES
     deal = Deal.from_number(1, 0)
     full = tightness(deal, rules, depth=3)
     assert full.verdict == "win" and not full.partial and len(full.levels) == 3
@@ -336,15 +336,15 @@ def test_tightness_levels_and_comparison():
 
 
 def test_score_and_short_hunt():
-    easy = score(Deal.from_number(1, 0), RULEBOOK)
+    easy = score(Deal.from_number(1, 0), DEFAULT_RULES)
     assert easy.verdict == "win" and easy.slack >= 1
-    assert score(Deal.from_number(1, 0), RULEBOOK, than=Score(0, 1, "win")).slack >= 1
-    result = hunt(1, RULEBOOK, budget=0.5, seed=3, starts=["CF1-0"], solve_timeout=1,
+    assert score(Deal.from_number(1, 0), DEFAULT_RULES, than=Score(0, 1, "win")).slack >= 1
+    result = hunt(1, DEFAULT_RULES, budget=0.5, seed=3, starts=["CF1-0"], solve_timeout=1,
                   exact_timeout=1)
     assert result.evaluations >= 1 and result.best_score.slack >= -1
     assert result.start == "CF1-0" and result.rate > 0
     # A run bounded by evaluations, not time, repeats exactly.
-    runs = [hunt(2, RULEBOOK, budget=60, seed=5, max_evaluations=15, exact_timeout=1)
+    runs = [hunt(2, DEFAULT_RULES, budget=60, seed=5, max_evaluations=15, exact_timeout=1)
             for _ in range(2)]
     assert runs[0].best == runs[1].best and runs[0].evaluations == 15
     assert runs[0].trail[-1][1:] == runs[1].trail[-1][1:]

@@ -31,14 +31,14 @@ from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from analysis.clubfight.losscheck import _LossChecker, check_loss
 from model.clubfight.moves import moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.slack import with_clubs
 from analysis.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
 from model.clubfight.state import State
 
 from clubfight_positions import late_state
 
-PRESETS = {"rulebook": RULEBOOK, "webapp": WEBAPP}
+PRESETS = {"rulebook": DEFAULT_RULES, "webapp": WEBAPP}
 
 TIGHT_WINS = {
     "rulebook": [("CF1-0", 10), ("CF1-4", 9), ("CF1-9", 10), ("CF2-0", 10), ("CF2-4", 9),
@@ -248,7 +248,7 @@ def test_the_jokers_duty_shortens_proofs_the_checker_rederives(engine):
     fewer nodes than without it, and the checker re-derives both proofs; a
     tight win is never refuted (above)."""
     start = with_clubs(State.from_deal(Deal.from_id("CF1-0")), 8)
-    found = proof_sizes_off_and_on(start, RULEBOOK, "joker_duty", engine)
+    found = proof_sizes_off_and_on(start, DEFAULT_RULES, "joker_duty", engine)
     assert found[True] < found[False] * 0.7, found
     webapp = [solve(start, WEBAPP, techniques=dataclasses.replace(ALL_TECHNIQUES, joker_duty=d),
                     engine=engine).nodes for d in (False, True)]
@@ -414,7 +414,7 @@ def test_no_legal_move_takes_jokers_beyond_the_jokers_duty():
     since the club before acted (the ladder's own terms).  The tight winning
     lines above leave the other clubs room, so they do not see a limit that is
     too strict here; this does."""
-    rules = RULEBOOK
+    rules = DEFAULT_RULES
     rng = random.Random(23)
     seen = set()
     for number in range(60):

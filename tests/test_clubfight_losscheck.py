@@ -29,7 +29,7 @@ from analysis.clubfight import _losscheck_native, losscheck, slack as slack_modu
 from model.clubfight.deals import Deal
 from analysis.clubfight.losscheck import LossCertificate, check_loss
 from model.clubfight.moves import moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.slack import slack, with_clubs
 from analysis.clubfight.solver import solve
 from model.clubfight.state import State
@@ -41,7 +41,7 @@ pytestmark = pytest.mark.skipif(
     not _losscheck_native.available(),
     reason=f"compiled checker unavailable: {_losscheck_native.unavailable_reason()}")
 
-PRESETS = {"rulebook": RULEBOOK, "webapp": WEBAPP}
+PRESETS = {"rulebook": DEFAULT_RULES, "webapp": WEBAPP}
 FIELD_VARIANTS = {
     "must_clear off": Rules(must_clear=False),
     "jokers_match": Rules(jokers_match=True),
@@ -116,15 +116,16 @@ def test_a_packed_certificate_lists_the_same_states_as_the_python_search():
     a Python tuple per state); unpacked, it is the Python search's table, and
     packing the Python search's table gives it back."""
     start = with_clubs(State.from_deal(Deal.from_id("CF2-7")), 7)
-    native = solve(start, RULEBOOK, certificate=True, engine="native").certificate
-    python = solve(start, RULEBOOK, certificate=True, engine="python").certificate
+    native = solve(start, DEFAULT_RULES, certificate=True, engine="native").certificate
+    python = solve(start, DEFAULT_RULES, certificate=True, engine="python").certificate
     assert native.size == python.size > 1
     assert native.refuted == python.refuted
     keys, played = python.packed()
-    assert LossCertificate.from_packed(start, RULEBOOK, keys, played, 0).refuted == python.refuted
+    from_packed = LossCertificate.from_packed(start, DEFAULT_RULES, keys, played, 0)
+    assert from_packed.refuted == python.refuted
     assert check_loss(native, engine="native").ok and check_loss(native, engine="python").ok
     with pytest.raises(ValueError, match="packed states"):
-        LossCertificate.from_packed(start, RULEBOOK, keys, played[:-1], 0)
+        LossCertificate.from_packed(start, DEFAULT_RULES, keys, played[:-1], 0)
 
 
 @pytest.mark.rules("CF 5.1", "CF 5.2")
@@ -233,11 +234,11 @@ def test_a_won_state_added_or_another_deals_states_change_nothing_unsound():
 
 @pytest.mark.rules("CF 5.1")
 def test_an_empty_certificate_of_a_won_start_and_a_start_already_won():
-    won = won_positions(RULEBOOK)[0]
-    report = both(LossCertificate(won, RULEBOOK, frozenset(), 0))
+    won = won_positions(DEFAULT_RULES)[0]
+    report = both(LossCertificate(won, DEFAULT_RULES, frozenset(), 0))
     assert report.reason == "not lost: the check's own search wins the start"
     cleared = dataclasses.replace(won, grid=(None,) * 9, deck=())
-    report = both(LossCertificate(cleared, RULEBOOK, frozenset(), 0))
+    report = both(LossCertificate(cleared, DEFAULT_RULES, frozenset(), 0))
     assert report.reason == "not lost: the start is already won (CF 5.1)"
 
 
@@ -313,8 +314,8 @@ def test_compiled_moves_are_the_rules_models(name):
 
 def test_slack_checks_with_the_compiled_checker_and_its_limit():
     assert slack_module.default_check_limit() == slack_module.DEFAULT_CHECK_LIMIT
-    for state in small_positions(RULEBOOK):
-        result = slack(state, RULEBOOK, max_nodes=200_000)
+    for state in small_positions(DEFAULT_RULES):
+        result = slack(state, DEFAULT_RULES, max_nodes=200_000)
         if result.checks:
             assert result.lost_with is not None  # a loss counted once re-derived
             assert all(check.ok and check.engine == "native" for check in result.checks)

@@ -10,12 +10,12 @@ from hypothesis import given, settings, strategies as st
 
 from model.clubfight.cards import GRID_CARDS, JOKER
 from model.clubfight.moves import LINES, Move, blocked_actions, moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from model.clubfight.state import parse_grid
 
-VARIANTS = [RULEBOOK, WEBAPP] + [
-    dataclasses.replace(RULEBOOK, **{f.name: (not getattr(RULEBOOK, f.name)
-                                              if isinstance(getattr(RULEBOOK, f.name), bool)
+VARIANTS = [DEFAULT_RULES, WEBAPP] + [
+    dataclasses.replace(DEFAULT_RULES, **{f.name: (not getattr(DEFAULT_RULES, f.name)
+                                              if isinstance(getattr(DEFAULT_RULES, f.name), bool)
                                               else 3)})
     for f in dataclasses.fields(Rules)
 ]
@@ -124,33 +124,33 @@ def test_blocking_at_exactly_three_and_jokers_never_block():
 def test_run_worked_example_from_the_rulebook():
     # The 10 of clubs makes a run 6 to J with 6, 7, 8, 9 and J.
     grid = parse_grid("6S 7D 8H 9H JS 2D 3D 4D KS")
-    runs = [m for m in moves_for_club(grid, 10, RULEBOOK) if m.action == "run"]
+    runs = [m for m in moves_for_club(grid, 10, DEFAULT_RULES) if m.action == "run"]
     assert Move(10, "run", (0, 1, 2, 3, 4)) in runs
     # K does not wrap to A, and the club's own value never joins.
     grid = parse_grid("AD QD TH -- -- -- -- -- --")
-    runs = {m.cleared for m in moves_for_club(grid, 13, RULEBOOK) if m.action == "run"}
+    runs = {m.cleared for m in moves_for_club(grid, 13, DEFAULT_RULES) if m.action == "run"}
     assert runs == {(1,)}
 
 
 @pytest.mark.rules("CF 4.2")
 def test_sum_worked_example_from_the_rulebook():
     grid = parse_grid("6D 2H 4S AD 9S -- -- -- --")
-    sums = {m.cleared for m in moves_for_club(grid, 13, RULEBOOK) if m.action == "sum"}
+    sums = {m.cleared for m in moves_for_club(grid, 13, DEFAULT_RULES) if m.action == "sum"}
     assert (0, 1, 2, 3) in sums and (2, 4) in sums
 
 
 @pytest.mark.rules("CF 4.4")
 def test_line_lists_each_line_even_when_they_clear_the_same_cards():
     grid = parse_grid("6D -- -- -- -- -- -- -- --")
-    lines = [m for m in moves_for_club(grid, 6, RULEBOOK) if m.action == "line"]
+    lines = [m for m in moves_for_club(grid, 6, DEFAULT_RULES) if m.action == "line"]
     assert [(m.line, m.cleared) for m in lines] == [("row 1", (0,)), ("column 1", (0,))]
 
 
 @pytest.mark.rules("CF 4.5")
 def test_seven_chooses_and_ace_king_have_no_updown():
     grid = parse_grid("2D 9H -- -- -- -- -- -- --")
-    sevens = [(m.direction, m.cleared) for m in moves_for_club(grid, 7, RULEBOOK)
+    sevens = [(m.direction, m.cleared) for m in moves_for_club(grid, 7, DEFAULT_RULES)
               if m.action == "updown"]
     assert sevens == [("lower", (0,)), ("higher", (1,))]
     for club in (1, 13):
-        assert not [m for m in moves_for_club(grid, club, RULEBOOK) if m.action == "updown"]
+        assert not [m for m in moves_for_club(grid, club, DEFAULT_RULES) if m.action == "updown"]

@@ -10,15 +10,16 @@ import random
 import pytest
 
 from harness.cli import main
+from model.core.policy import Policy
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import moves_for_club
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP
+from model.clubfight.state import MAX_TURNS, State
 from analysis.clubfight.policies import (
-    Greedy, MonteCarlo, Observation, apply_move, deal_seed, max_clear, observe, play,
+    POLICIES, Greedy, MonteCarlo, Observation, apply_move, deal_seed, max_clear, observe, play,
     turn_rng,
 )
-from model.clubfight.rules import RULEBOOK, WEBAPP
-from model.clubfight.state import MAX_TURNS, State
 
 SMALL_MC = MonteCarlo(samples=4, candidates=4, max_nodes=200)
 
@@ -34,7 +35,7 @@ def reshuffled(state: State, seed: int) -> State:
     return dataclasses.replace(state, deck=tuple(deck), clubs=tuple(clubs))
 
 
-def midgame(jokers: int, number: int, turns: int, rules=RULEBOOK) -> State:
+def midgame(jokers: int, number: int, turns: int, rules=DEFAULT_RULES) -> State:
     state = State.from_deal(Deal.from_number(jokers, number))
     for _ in range(turns):
         state = GAME.resolve(state, GAME.legal_actions(state, rules)[0], rules).state
@@ -53,7 +54,7 @@ def test_the_observation_holds_no_deck_order():
 
 
 @pytest.mark.parametrize("policy", [Greedy(), SMALL_MC], ids=["greedy", "mc"])
-@pytest.mark.parametrize("rules", [RULEBOOK, WEBAPP], ids=["rulebook", "webapp"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, WEBAPP], ids=["rulebook", "webapp"])
 def test_policies_are_blind_to_the_deck_orders(policy, rules):
     """Two states that differ only in the hidden orders get the same move, with
     the same seed, and so do whole games up to the first card the orders change."""
@@ -61,15 +62,17 @@ def test_policies_are_blind_to_the_deck_orders(policy, rules):
         state = midgame(1 + number % 2, number, turns, rules)
         for seed in range(3):
             other = reshuffled(state, seed)
-            chosen = policy.choose(observe(state), rules, turn_rng(seed, state.turn))
-            again = policy.choose(observe(other), rules, turn_rng(seed, other.turn))
+            chosen = policy.choose(GAME, state, rules, 0, turn_rng(seed, state.turn))
+            again = policy.choose(GAME, other, rules, 0, turn_rng(seed, other.turn))
+            assert chosen == policy.decide(observe(state), rules, turn_rng(seed, state.turn))
             assert chosen == again
 
 
-@pytest.mark.parametrize("name", ["greedy", "mc"])
-@pytest.mark.parametrize("rules", [RULEBOOK, WEBAPP], ids=["rulebook", "webapp"])
+@pytest.mark.parametrize("name", list(POLICIES))
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, WEBAPP], ids=["rulebook", "webapp"])
 def test_policies_play_legal_moves_and_games_end(name, rules):
-    policy = Greedy() if name == "greedy" else SMALL_MC
+    policy = SMALL_MC if name == "mc" else POLICIES[name]
+    assert isinstance(policy, Policy) and policy.name == name and policy.description
     for number in range(3):
         deal = Deal.from_number(1 + number % 2, 100 + number)
         game = play(deal, rules, policy, seed=number)
@@ -85,15 +88,15 @@ def test_policies_play_legal_moves_and_games_end(name, rules):
 
 def test_games_are_reproducible_from_the_seed():
     deal = Deal.from_number(2, 7)
-    first = play(deal, RULEBOOK, SMALL_MC, seed=5)
-    assert play(deal, RULEBOOK, SMALL_MC, seed=5).moves == first.moves
-    assert play(deal, RULEBOOK, "greedy", seed=1).moves == play(deal, RULEBOOK, "greedy",
+    first = play(deal, DEFAULT_RULES, SMALL_MC, seed=5)
+    assert play(deal, DEFAULT_RULES, SMALL_MC, seed=5).moves == first.moves
+    assert play(deal, DEFAULT_RULES, "greedy", seed=1).moves == play(deal, DEFAULT_RULES, "greedy",
                                                                  seed=2).moves
 
 
 def test_max_clear_is_the_largest_legal_move():
     rng = random.Random(3)
-    for rules in (RULEBOOK, WEBAPP, dataclasses.replace(RULEBOOK, run_min_cards=3)):
+    for rules in (DEFAULT_RULES, WEBAPP, dataclasses.replace(DEFAULT_RULES, run_min_cards=3)):
         for _ in range(300):
             state = midgame(2, rng.randrange(1000), rng.randrange(6), rules)
             grid = tuple(card if rng.random() < 0.8 else None for card in state.grid)
@@ -106,14 +109,14 @@ def test_max_clear_is_the_largest_legal_move():
 def test_apply_move_is_the_engine_transition():
     for number in range(5):
         state = midgame(1, number, 2)
-        for move in GAME.legal_actions(state, RULEBOOK)[:10]:
-            assert apply_move(state, move) == GAME.resolve(state, move, RULEBOOK).state
+        for move in GAME.legal_actions(state, DEFAULT_RULES)[:10]:
+            assert apply_move(state, move) == GAME.resolve(state, move, DEFAULT_RULES).state
 
 
 def test_greedy_takes_a_winning_clear():
     # One club left to play and it clears the last cards: Line on row 1.
     state = State.parse("5D 6D 7H -- -- -- -- -- -- | hand 7 K")
-    move = Greedy().choose(observe(state), RULEBOOK, turn_rng(0, state.turn))
+    move = Greedy().choose(GAME, state, DEFAULT_RULES, 0, turn_rng(0, state.turn))
     assert move.cleared == (0, 1, 2)
 
 

@@ -26,7 +26,7 @@ from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from analysis.clubfight.losscheck import LossCertificate, check_loss
 from model.clubfight.moves import moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.slack import slack, with_clubs
 from analysis.clubfight.solver import (
     ALL_TECHNIQUES, LEGACY_TECHNIQUES, luby_budgets, reference_decide, solve,
@@ -36,7 +36,7 @@ from proofs.clubfight_bmc import capacity_counterexample, window_capacity_counte
 
 from clubfight_positions import late_state
 
-PRESETS = [RULEBOOK, WEBAPP]
+PRESETS = [DEFAULT_RULES, WEBAPP]
 PRESET_IDS = ["rulebook", "webapp"]
 NO_BLOCKING = dataclasses.replace(ALL_TECHNIQUES, blocking=False)
 NO_LADDER = dataclasses.replace(ALL_TECHNIQUES, ladder=False)
@@ -112,21 +112,22 @@ def test_blocked_capacities_checked_by_z3():
     def lowered(window, cleared):
         """The first club whose capacity blocking lowers (None if none)."""
         key = sum(core.card_delta(c.value) for c in window)
-        caps = core.club_capacities(key, RULEBOOK, blocked_flags(window, cleared))[0]
-        plain = core.club_capacities(key, RULEBOOK)[0]
+        caps = core.club_capacities(key, DEFAULT_RULES, blocked_flags(window, cleared))[0]
+        plain = core.club_capacities(key, DEFAULT_RULES)[0]
         return next((club for club in range(1, 14) if caps[club] < plain[club]), None)
 
-    candidates = sorted(((w, c) for w, c in windows(RULEBOOK, 3, 2) if c >= 1 and lowered(w, c)),
+    candidates = sorted(((w, c) for w, c in windows(DEFAULT_RULES, 3, 2)
+                         if c >= 1 and lowered(w, c)),
                         key=lambda item: len(item[0]))
     window, cleared = candidates[0]
     club = lowered(window, cleared)
     key = sum(core.card_delta(c.value) for c in window)
-    cap = core.club_capacities(key, RULEBOOK, blocked_flags(window, cleared))[0][club]
-    assert window_capacity_counterexample(window, cleared, club, RULEBOOK) is None
-    grid, slots = capacity_counterexample(list(window), club, RULEBOOK, cap - 1,
+    cap = core.club_capacities(key, DEFAULT_RULES, blocked_flags(window, cleared))[0][club]
+    assert window_capacity_counterexample(window, cleared, club, DEFAULT_RULES) is None
+    grid, slots = capacity_counterexample(list(window), club, DEFAULT_RULES, cap - 1,
                                           exactly=len(window) - cleared)
     assert len(slots) == cap
-    assert any(m.cleared == slots for m in moves_for_club(grid, club, RULEBOOK))
+    assert any(m.cleared == slots for m in moves_for_club(grid, club, DEFAULT_RULES))
 
 
 @functools.lru_cache(maxsize=None)
@@ -181,7 +182,7 @@ def test_blocking_is_not_vacuous():
     nodes = {}
     for techniques in (NO_LADDER, dataclasses.replace(NO_BLOCKING, ladder=False)):
         techniques = dataclasses.replace(techniques, window_clubs=5)
-        result = solve(state, RULEBOOK, techniques=techniques, engine="native")
+        result = solve(state, DEFAULT_RULES, techniques=techniques, engine="native")
         assert result.verdict == "loss"
         nodes[techniques.blocking] = result.nodes
     assert nodes[True] < nodes[False]
@@ -242,9 +243,9 @@ def test_checker_says_when_it_cannot_rederive():
 
 def test_a_certificate_past_its_limit_is_not_made():
     state = with_clubs(State.from_deal(Deal.parse(DEAL_D)), 7)  # lost in 44 nodes
-    full = solve(state, RULEBOOK, certificate=True)
+    full = solve(state, DEFAULT_RULES, certificate=True)
     assert full.verdict == "loss" and len(full.certificate.refuted) > 10
-    small = solve(state, RULEBOOK, certificate=True, certificate_limit=10)
+    small = solve(state, DEFAULT_RULES, certificate=True, certificate_limit=10)
     assert small.verdict == "loss" and small.certificate is None
     assert small.stats["certificate"].startswith("too large")
 
@@ -272,7 +273,7 @@ def test_a_node_budget_does_not_cap_the_certificate():
 
 def test_certificate_is_refused_without_the_table():
     with pytest.raises(ValueError):
-        solve("CF1-0", RULEBOOK, certificate=True,
+        solve("CF1-0", DEFAULT_RULES, certificate=True,
               techniques=dataclasses.replace(ALL_TECHNIQUES, table=False))
 
 
@@ -328,7 +329,7 @@ def test_the_club_count_solved_first_changes_nothing_but_the_work():
             walks.add(result.verdicts[0].verdict)
     assert walks == {"win", "loss"}
     with pytest.raises(ValueError, match="first must be"):
-        slack("CF1-0", RULEBOOK, first=0)
+        slack("CF1-0", DEFAULT_RULES, first=0)
 
 
 @pytest.mark.rules("CF 5.1", "CF 5.2")
@@ -371,7 +372,7 @@ def test_without_the_check_slack_is_the_same_and_says_so():
         assert taken.checked is not lost and taken.checks == []  # said only of a loss taken
         losses += lost
     assert losses >= 3
-    stopped = slack("CF2-17", RULEBOOK, max_nodes=300, check=False)  # no loss: nothing taken
+    stopped = slack("CF2-17", DEFAULT_RULES, max_nodes=300, check=False)  # no loss: nothing taken
     assert stopped.slack is None and stopped.checked
 
 
@@ -386,7 +387,7 @@ def test_the_default_check_limit_follows_the_checker(monkeypatch):
 
 
 def test_slack_is_unknown_past_its_budget():
-    result = slack("CF2-17", RULEBOOK, max_nodes=300)
+    result = slack("CF2-17", DEFAULT_RULES, max_nodes=300)
     assert result.slack is None and result.verdicts[-1].verdict == "unknown"
     assert result.nodes <= 300 + 1
     assert result.unknown_reason and result.unknown_kind == "budget"
@@ -396,10 +397,10 @@ def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
     """CF2-4 loses with 8 clubs (rulebook), a certificate of 1,225 states."""
     from analysis.clubfight import slack as slack_module
 
-    exact = slack("CF2-4", RULEBOOK)
+    exact = slack("CF2-4", DEFAULT_RULES)
     assert exact.slack is not None
     assert (exact.unknown_reason, exact.unknown_kind) == (None, None)
-    too_large = slack("CF2-4", RULEBOOK, check_limit=10)
+    too_large = slack("CF2-4", DEFAULT_RULES, check_limit=10)
     assert too_large.slack is None and too_large.unknown_kind == "check_limit"
     assert "not checked" in too_large.unknown_reason
 
@@ -410,7 +411,7 @@ def test_an_unknown_slack_says_why_in_a_word_a_program_can_read(monkeypatch):
                                    reason="not re-derived: the checker's search ran out")
 
     monkeypatch.setattr(slack_module, "check_loss", ran_out)
-    failed = slack("CF2-4", RULEBOOK)
+    failed = slack("CF2-4", DEFAULT_RULES)
     assert failed.slack is None and failed.unknown_kind == "check_failed"
     assert "not re-derived" in failed.unknown_reason
 

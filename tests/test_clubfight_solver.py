@@ -28,7 +28,7 @@ from analysis.clubfight.certify import CertificateError, certify_win, replay_win
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import Move, moves_for_club
-from model.clubfight.rules import RULEBOOK, WEBAPP, Rules
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.solver import (
     ALL_TECHNIQUES, NO_TECHNIQUES, _Search, fewest_left, pruned_states, reference_decide,
     solve,
@@ -37,14 +37,14 @@ from model.clubfight.state import State
 
 from clubfight_positions import late_state
 
-VARIANTS = [RULEBOOK, WEBAPP] + [
-    dataclasses.replace(RULEBOOK, **{f.name: (not getattr(RULEBOOK, f.name)
-                                              if isinstance(getattr(RULEBOOK, f.name), bool)
+VARIANTS = [DEFAULT_RULES, WEBAPP] + [
+    dataclasses.replace(DEFAULT_RULES, **{f.name: (not getattr(DEFAULT_RULES, f.name)
+                                              if isinstance(getattr(DEFAULT_RULES, f.name), bool)
                                               else 3)})
     for f in dataclasses.fields(Rules)
 ]
 VARIANT_IDS = ["rulebook", "webapp"] + [f"flip-{f.name}" for f in dataclasses.fields(Rules)]
-PRESETS = [RULEBOOK, WEBAPP]
+PRESETS = [DEFAULT_RULES, WEBAPP]
 
 NATIVE = _solver_native.available()
 needs_native = pytest.mark.skipif(
@@ -359,7 +359,7 @@ def test_compiled_search_is_the_python_search(techniques):
     """Node for node: same verdict, nodes, statistics and line on every late-game case."""
     if not techniques.dedupe:
         with pytest.raises(ValueError):
-            solve(late_game_cases()[0][2], RULEBOOK, techniques=techniques, engine="native")
+            solve(late_game_cases()[0][2], DEFAULT_RULES, techniques=techniques, engine="native")
         return
     for rules, _, state, expected in late_game_cases():
         python = solve(state, rules, techniques=techniques, engine="python")
@@ -390,15 +390,16 @@ def test_compiled_search_matches_on_whole_deals(rules):
             assert solve(deal, rules, engine="python", max_nodes=limit).nodes == limit + 1
 
 
-LADDER_MOVES_CASES = [("CF1-0", 9, RULEBOOK), ("CF1-4", 8, RULEBOOK), ("CF2-4", 8, RULEBOOK),
-                      ("CF1-0", 8, WEBAPP), ("CF2-1", 8, WEBAPP), ("CF1-3", 10, RULEBOOK)]
+LADDER_MOVES_CASES = [("CF1-0", 9, DEFAULT_RULES), ("CF1-4", 8, DEFAULT_RULES),
+                      ("CF2-4", 8, DEFAULT_RULES), ("CF1-0", 8, WEBAPP), ("CF2-1", 8, WEBAPP),
+                      ("CF1-3", 10, DEFAULT_RULES)]
 """Deal, clubs kept, rules: proofs of loss of 1,200 to 56,000 nodes (the first five:
 results/clubfight/slack-*.jsonl) and one win."""
 
 
 @needs_native
 @pytest.mark.parametrize("deal, clubs, rules", LADDER_MOVES_CASES,
-                         ids=[f"{d}-{c}-{'rulebook' if r == RULEBOOK else 'webapp'}"
+                         ids=[f"{d}-{c}-{'rulebook' if r == DEFAULT_RULES else 'webapp'}"
                               for d, c, r in LADDER_MOVES_CASES])
 def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
     """Cutting the moves smaller than the ladder's need before their children
@@ -424,7 +425,7 @@ def test_ladder_moves_saves_work_and_changes_nothing_else(deal, clubs, rules):
             < without.stats["bound_cuts"] + without.stats["table_hits"])
 
 
-TWO_STEP_CASES = [("CF1-161", 8, WEBAPP), ("CF2-1", 8, RULEBOOK), ("CF1-0", 8, RULEBOOK)]
+TWO_STEP_CASES = [("CF1-161", 8, WEBAPP), ("CF2-1", 8, DEFAULT_RULES), ("CF1-0", 8, DEFAULT_RULES)]
 """Deal, clubs kept, rules: proofs of loss where two_step cuts (1,470, 45 and 73
 children; the rulebook ones with the Jokers' duty)."""
 
@@ -509,20 +510,20 @@ def test_bad_beams_are_refused_with_what_to_fix(beams):
 def test_compiled_search_decides_hard_deals_fast():
     """Deals that take the Python search seconds (CF2-33 about half a minute)."""
     for deal_id in ("CF2-33", "CF2-45", "CF1-69"):
-        result = solve(deal_id, RULEBOOK, engine="native", timeout=30)
+        result = solve(deal_id, DEFAULT_RULES, engine="native", timeout=30)
         assert result.verdict == "win" and result.stats["engine"] == "native"
-        certify_win(Deal.from_id(deal_id), result.moves, RULEBOOK)
+        certify_win(Deal.from_id(deal_id), result.moves, DEFAULT_RULES)
 
 
 def test_engine_choice():
     with pytest.raises(ValueError):
-        solve("CF1-0", RULEBOOK, engine="fortran")
-    result = solve("CF1-0", RULEBOOK, engine="python")
+        solve("CF1-0", DEFAULT_RULES, engine="fortran")
+    result = solve("CF1-0", DEFAULT_RULES, engine="python")
     assert result.stats["engine"] == "python"
     # Without deduplication only the Python search runs.
     slow = dataclasses.replace(ALL_TECHNIQUES, dedupe=False)
-    assert solve("CF1-0", RULEBOOK, techniques=slow).stats["engine"] == "python"
-    assert solve("CF1-0", RULEBOOK).stats["engine"] == ("native" if NATIVE else "python")
+    assert solve("CF1-0", DEFAULT_RULES, techniques=slow).stats["engine"] == "python"
+    assert solve("CF1-0", DEFAULT_RULES).stats["engine"] == ("native" if NATIVE else "python")
 
 
 @pytest.mark.rules("CF 2.2", "CF 4.1", "CF 4.2", "CF 4.4", "CF 4.5", "CF 4.6", "CF 5.1")
@@ -620,38 +621,38 @@ def test_known_deals_are_won_and_replay(rules, jokers):
 
 
 def test_golden_deal_cf2_17():
-    result = solve("CF2-17", RULEBOOK)
+    result = solve("CF2-17", DEFAULT_RULES)
     assert result.verdict == "win"
     assert len(result.moves) <= 13
-    certify_win(Deal.from_id("CF2-17"), result.moves, RULEBOOK)
+    certify_win(Deal.from_id("CF2-17"), result.moves, DEFAULT_RULES)
 
 
 @pytest.mark.rules("CF 2.1", "CF 5.1")
 def test_corrupted_lines_are_rejected():
     deal = Deal.from_id("CF1-3")
-    moves = solve(deal, RULEBOOK).moves
-    assert replay_win(deal, moves, RULEBOOK).ok
+    moves = solve(deal, DEFAULT_RULES).moves
+    assert replay_win(deal, moves, DEFAULT_RULES).ok
     swapped = list(moves)
     swapped[0], swapped[1] = swapped[1], swapped[0]
     shortened = moves[:-1]
     changed = list(moves)
     first = changed[0]
-    other = [m for m in GAME.legal_actions(State.from_deal(deal), RULEBOOK)
+    other = [m for m in GAME.legal_actions(State.from_deal(deal), DEFAULT_RULES)
              if m.club == first.club and m.cleared != first.cleared][0]
     changed[0] = other
     forged = list(moves)
     forged[2] = dataclasses.replace(forged[2], cleared=tuple(range(9)))
     for bad in (swapped, shortened, changed, forged, moves + moves[:1]):
-        replay = replay_win(deal, bad, RULEBOOK)
+        replay = replay_win(deal, bad, DEFAULT_RULES)
         assert not replay.ok
         assert replay.reason
         with pytest.raises(CertificateError):
-            certify_win(deal, bad, RULEBOOK)
+            certify_win(deal, bad, DEFAULT_RULES)
     # Malformed JSON moves are reported, not raised.
     assert not replay_win(deal, [{"club": "Z", "action": "any", "cleared": [0]}],
-                          RULEBOOK).ok
+                          DEFAULT_RULES).ok
     assert not replay_win(deal, [{"club": "5", "action": "jump", "cleared": [0]}],
-                          RULEBOOK).ok
+                          DEFAULT_RULES).ok
     # A webapp win need not replay under the rulebook (Match takes Jokers there).
     webapp_deal = Deal.from_id("CF2-1")
     webapp_line = solve(webapp_deal, WEBAPP).moves
@@ -669,48 +670,48 @@ NINE_CARDS = State.parse("AD 3H 5S 7D 9H JS 2D 4H 6S | hand Q K | jokers 1")
 
 @pytest.mark.rules("CF 5.2")
 def test_constructed_position_is_lost():
-    assert reference_decide(NINE_CARDS, RULEBOOK) is False
+    assert reference_decide(NINE_CARDS, DEFAULT_RULES) is False
     for techniques in (ALL_TECHNIQUES, NO_TECHNIQUES):
-        assert solve(NINE_CARDS, RULEBOOK, techniques=techniques).verdict == "loss"
+        assert solve(NINE_CARDS, DEFAULT_RULES, techniques=techniques).verdict == "loss"
     # The plain case: one club, nine unrelated cards and a deck.
     state = State.parse("AD 3H 5S 7D 9H JS 2D 4H 6S | deck KD | hand K | jokers 1")
-    assert solve(state, RULEBOOK).verdict == "loss"
+    assert solve(state, DEFAULT_RULES).verdict == "loss"
 
 
 @pytest.mark.rules("CF 4.7", "CF 5.2")
 def test_joker_out_of_reach_is_lost():
     """A Joker arrives last and the only club left cannot Any/Line it with the rest."""
     state = State.parse("AD 2D 3D 4H 5H 6H 9S TS JS | deck JK | hand 7 8 | jokers 1")
-    assert reference_decide(state, RULEBOOK) is False
-    assert solve(state, RULEBOOK).verdict == "loss"
-    assert solve(state, RULEBOOK, techniques=NO_TECHNIQUES).verdict == "loss"
+    assert reference_decide(state, DEFAULT_RULES) is False
+    assert solve(state, DEFAULT_RULES).verdict == "loss"
+    assert solve(state, DEFAULT_RULES, techniques=NO_TECHNIQUES).verdict == "loss"
 
 
 def _searched_loss() -> State:
     """A lost position whose refutation needs more than one node."""
     for rules, _, state, expected in late_game_cases():
-        if rules == RULEBOOK and not expected and solve(state, RULEBOOK).nodes > 2:
+        if rules == DEFAULT_RULES and not expected and solve(state, DEFAULT_RULES).nodes > 2:
             return state
     raise AssertionError("no lost late-game state needing a search")
 
 
 def test_limits_say_unknown_never_loss():
     lost = _searched_loss()
-    full = solve(lost, RULEBOOK)
+    full = solve(lost, DEFAULT_RULES)
     assert full.verdict == "loss"
     for limit in range(1, full.nodes):
-        assert solve(lost, RULEBOOK, max_nodes=limit).verdict == "unknown"
-    assert solve(lost, RULEBOOK, timeout=1e-9, techniques=dataclasses.replace(
+        assert solve(lost, DEFAULT_RULES, max_nodes=limit).verdict == "unknown"
+    assert solve(lost, DEFAULT_RULES, timeout=1e-9, techniques=dataclasses.replace(
         ALL_TECHNIQUES, restarts=False)).verdict in ("unknown", "loss")
     hard = Deal.from_id("CF1-33")
-    stopped = solve(hard, RULEBOOK, max_nodes=5)
+    stopped = solve(hard, DEFAULT_RULES, max_nodes=5)
     assert stopped.verdict == "unknown" and stopped.moves == [] and stopped.nodes <= 6
-    assert solve(hard, RULEBOOK, timeout=0.0).verdict in ("unknown", "win")
+    assert solve(hard, DEFAULT_RULES, timeout=0.0).verdict in ("unknown", "win")
 
 
 def test_timeout_stops_a_long_search():
     slow = dataclasses.replace(NO_TECHNIQUES, table=True)
-    result = solve(Deal.from_id("CF2-33"), RULEBOOK, timeout=0.2, techniques=slow)
+    result = solve(Deal.from_id("CF2-33"), DEFAULT_RULES, timeout=0.2, techniques=slow)
     assert result.verdict in ("unknown", "win")
     assert result.seconds < 2
 
@@ -731,7 +732,7 @@ def test_solve_command_json_contract(capsys):
             assert move["line"].split()[0] in ("row", "column")
         if move["action"] == "updown":
             assert move["direction"] in ("lower", "higher")
-    assert replay_win(Deal.from_id("CF2-17"), out["moves"], RULEBOOK).ok
+    assert replay_win(Deal.from_id("CF2-17"), out["moves"], DEFAULT_RULES).ok
     deal = str(Deal.from_id("CF1-5"))
     assert main(["clubfight", "solve", deal, "--rules", "webapp", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -752,7 +753,7 @@ def test_solve_command_text_and_limits(capsys):
     assert main(["clubfight", "solve", "CF1-4", "--set", "must_clear=false", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rules_overrides"] == {"must_clear": False}
-    rules = dataclasses.replace(RULEBOOK, must_clear=False)
+    rules = dataclasses.replace(DEFAULT_RULES, must_clear=False)
     if out["verdict"] == "win":
         assert replay_win(Deal.from_id("CF1-4"), out["moves"], rules).ok
 
@@ -819,7 +820,7 @@ def test_fewest_left_is_the_least_leave_that_wins():
     found = fewest_left(state, rules)
     assert (found.fewest, found.at_least) == (least, least)
     assert replay_win(state, found.moves, rules).final.cards_left == least
-    assert fewest_left(Deal.from_id("CF1-4"), RULEBOOK).fewest == 0  # a won deal
+    assert fewest_left(Deal.from_id("CF1-4"), DEFAULT_RULES).fewest == 0  # a won deal
     stopped = fewest_left(state, rules, max_nodes=1)
     assert stopped.fewest is None and stopped.at_least <= least
     with pytest.raises(ValueError, match="leave must be 0"):
@@ -827,7 +828,7 @@ def test_fewest_left_is_the_least_leave_that_wins():
 
 
 def test_solve_command_fewest_gives_the_best_line_of_a_loss(capsys):
-    rules, state, least = next(case for case in _leave_cases() if case[0] == RULEBOOK)
+    rules, state, least = next(case for case in _leave_cases() if case[0] == DEFAULT_RULES)
     assert main(["clubfight", "solve", str(state), "--fewest", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "loss"

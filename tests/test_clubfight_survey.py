@@ -13,7 +13,7 @@ import pytest
 from harness.cli import main
 from harness.games.clubfight import survey
 from harness import toolkit
-from model.clubfight.rules import RULEBOOK, WEBAPP
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.solver import SolveResult
 from harness.games.clubfight.survey import (
     ReplayFailed, SurveyConfig, parse_policies, read_results, run_survey, summarize, wilson,
@@ -37,7 +37,7 @@ def lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-CONFIG = SurveyConfig(jokers=1, start=0, deals=8, rules=RULEBOOK,
+CONFIG = SurveyConfig(jokers=1, start=0, deals=8, rules=DEFAULT_RULES,
                       policies=(("greedy", 3),))
 
 
@@ -199,7 +199,7 @@ def test_a_line_that_does_not_replay_stops_the_survey(monkeypatch, tmp_path, cap
         return result
 
     monkeypatch.setattr(survey, "solve", corrupt)
-    config = SurveyConfig(jokers=1, start=0, deals=5, rules=RULEBOOK)
+    config = SurveyConfig(jokers=1, start=0, deals=5, rules=DEFAULT_RULES)
     out = tmp_path / "bad.jsonl"
     with pytest.raises(ReplayFailed, match="CF1-2"):
         run_survey(config, out)
@@ -316,7 +316,7 @@ def resume_error(tmp_path: Path, text: bytes | None, capsys, *extra) -> str:
 def test_resume_of_a_garbled_file_is_bad_input(baseline, tmp_path, capsys):
     rows = baseline[0].read_text().splitlines()
     header = json.dumps(json.loads(rows[0])).encode()
-    plain = json.dumps(SurveyConfig(jokers=1, start=0, deals=8, rules=RULEBOOK).header())
+    plain = json.dumps(SurveyConfig(jokers=1, start=0, deals=8, rules=DEFAULT_RULES).header())
 
     def without_policies(line: str) -> str:  # a line of the plain survey (no policies asked)
         record = json.loads(line)
@@ -365,7 +365,7 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
     import time
 
     deals = 40
-    config = SurveyConfig(jokers=2, start=300, deals=deals, rules=RULEBOOK,
+    config = SurveyConfig(jokers=2, start=300, deals=deals, rules=DEFAULT_RULES,
                           policies=(("greedy", deals),))
     out = tmp_path / "killed.jsonl"
     argv = [sys.executable, "-m", "harness.cli", "clubfight", "survey", "--jokers", "2",
@@ -426,7 +426,7 @@ def test_a_slack_survey_records_the_slack_of_its_first_deals(slack_survey):
                                          "check_limit": DEFAULT_CHECK_LIMIT}
     assert [("slack" in r) for r in records] == [True, True, True, False]
     for number, record in enumerate(records[:3]):
-        direct = slack(f"CF1-{number}", RULEBOOK, max_nodes=300)
+        direct = slack(f"CF1-{number}", DEFAULT_RULES, max_nodes=300)
         wanted = without_seconds(direct.as_dict())
         wanted.pop("id")
         if direct.slack is None and direct.lost_with != 13:  # not exact: it says why
@@ -486,7 +486,7 @@ def test_an_exact_slack_and_an_unchecked_loss():
     """CF2-4 keeps its win with its first 9 clubs and is proved lost with 8
     (``ringside clubfight slack CF2-4``): slack 4.  With a check limit of one state
     the same loss is not re-derived, so the slack stays unknown, for that reason."""
-    exact = SurveyConfig(jokers=2, start=4, deals=1, rules=RULEBOOK, slack_deals=1,
+    exact = SurveyConfig(jokers=2, start=4, deals=1, rules=DEFAULT_RULES, slack_deals=1,
                          slack_max_nodes=20_000)
     run = run_survey(exact)
     found = run.records[4]["slack"]
@@ -494,7 +494,7 @@ def test_an_exact_slack_and_an_unchecked_loss():
     assert "unknown" not in found and "reason" not in found
     block = summarize(run)["slack"]
     assert (block["exact"], block["unknown"], block["distribution"]) == (1, 0, {"4": 1})
-    unchecked = SurveyConfig(jokers=2, start=4, deals=1, rules=RULEBOOK, slack_deals=1,
+    unchecked = SurveyConfig(jokers=2, start=4, deals=1, rules=DEFAULT_RULES, slack_deals=1,
                              slack_max_nodes=20_000, slack_check_limit=1)
     run = run_survey(unchecked)
     found = run.records[4]["slack"]
@@ -536,7 +536,7 @@ def _won_down_to(clubs: int, last: str, **extra) -> dict:
 
 
 def test_summarize_slack_counts_values_unwinnable_and_unknowns_apart():
-    config = SurveyConfig(jokers=1, start=0, deals=100, rules=RULEBOOK, slack_deals=100,
+    config = SurveyConfig(jokers=1, start=0, deals=100, rules=DEFAULT_RULES, slack_deals=100,
                           slack_max_nodes=1000)
     slacks = ([_won_down_to(13, "loss")] * 10 + [_won_down_to(10, "loss")] * 80
               + [_won_down_to(1, "loss")] * 5 + [_slack([(13, "loss", 9)])]
@@ -582,7 +582,7 @@ BROKEN_SLACK = [
 
 def _slack_file(tmp_path: Path, slack) -> tuple[Path, SurveyConfig]:
     """A file of a two-deal survey with slack for deal 0 (holding ``slack``); deal 1 without."""
-    config = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK, slack_deals=1)
+    config = SurveyConfig(jokers=1, start=0, deals=2, rules=DEFAULT_RULES, slack_deals=1)
     record = {"id": "CF1-0", "verdict": "win", "nodes": 12, "seconds": 0.01,
               "moves": [{"club": "2", "action": "line", "cleared": [3, 4, 5], "line": "row 2"}]}
     if slack is not None:
@@ -625,7 +625,7 @@ def test_a_slack_field_missing_or_where_none_was_asked_is_bad_input(tmp_path):
     path, config = _slack_file(tmp_path, {**unknown, "unknown": "budget"})
     with pytest.raises(InputError, match="CF1-0: slack field 'reason'"):
         read_results(path, config)
-    plain = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK)
+    plain = SurveyConfig(jokers=1, start=0, deals=2, rules=DEFAULT_RULES)
     path, _ = _slack_file(tmp_path, GOOD_SLACK)
     path.write_text(json.dumps(plain.header()) + "\n" + path.read_text().splitlines()[1] + "\n")
     with pytest.raises(InputError, match="CF1-0: slack field is there"):
@@ -650,7 +650,7 @@ def test_a_failed_slack_computation_stops_the_survey(monkeypatch, tmp_path, caps
         raise RuntimeError("the loss with 8 clubs is refuted by the checker: not lost")
 
     monkeypatch.setattr(slack_module, "slack", refuted)
-    config = SurveyConfig(jokers=1, start=0, deals=2, rules=RULEBOOK, slack_deals=1)
+    config = SurveyConfig(jokers=1, start=0, deals=2, rules=DEFAULT_RULES, slack_deals=1)
     with pytest.raises(SlackFailed, match="CF1-0: the slack computation failed: the loss"):
         run_survey(config)
     out = tmp_path / "s.jsonl"
@@ -667,10 +667,10 @@ def test_the_header_of_a_survey_without_slack_is_unchanged():
     results = Path(__file__).resolve().parents[1] / "results" / "clubfight"
     with open(results / "cf1-rulebook.jsonl", encoding="utf-8") as handle:
         header = json.loads(handle.readline())
-    config = SurveyConfig(jokers=1, start=0, deals=10000, rules=RULEBOOK, max_nodes=5_000_000,
+    config = SurveyConfig(jokers=1, start=0, deals=10000, rules=DEFAULT_RULES, max_nodes=5_000_000,
                           policies=(("greedy", 10000), ("mc", 1000)), seed=0)
     assert header == config.header()
-    assert "slack" not in SurveyConfig(jokers=1, start=0, deals=3, rules=RULEBOOK,
+    assert "slack" not in SurveyConfig(jokers=1, start=0, deals=3, rules=DEFAULT_RULES,
                                        slack_deals=0).header()["survey"]
 
 
@@ -705,7 +705,7 @@ def test_a_slack_survey_may_re_derive_only_a_sample_of_its_losses(tmp_path, caps
     assert checked["slack"]["unknown"] == "check" and "checked" not in checked["slack"]
     from analysis.clubfight.slack import slack
 
-    direct = without_seconds(slack("CF1-5", RULEBOOK, check=False).as_dict())
+    direct = without_seconds(slack("CF1-5", DEFAULT_RULES, check=False).as_dict())
     direct.pop("id")
     assert without_seconds(taken["slack"]) == {**direct, "checked": False}
     assert direct["slack"] is not None

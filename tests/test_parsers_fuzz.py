@@ -459,7 +459,7 @@ def test_load_and_run_scenario(folder, text):
 from harness.files import parse_json  # noqa: E402
 from harness.games.clubfight.survey import SurveyConfig, check_record, parse_policies  # noqa: E402
 from harness.toolkit import NODES, SEED, WORKERS, Bounded, read_start, seconds  # noqa: E402
-from model.clubfight.rules import RULEBOOK as CF_RULEBOOK  # noqa: E402
+from model.clubfight.rules import DEFAULT_RULES as CF_DEFAULT_RULES  # noqa: E402
 from model.core.game import parse_order, parse_setting, split_joint  # noqa: E402
 
 NUMBER_TEXTS = ["0", "1", "-1", "64", "65", "1e3", "nan", "inf", "-inf", "0x10", "1_000",
@@ -504,7 +504,7 @@ def test_read_start_for_every_game(key, text):
         assert game.parse_state(game.format_state(start.state)) == start.state
 
 
-SURVEY = SurveyConfig(jokers=1, start=0, deals=8, rules=CF_RULEBOOK,
+SURVEY = SurveyConfig(jokers=1, start=0, deals=8, rules=CF_DEFAULT_RULES,
                       policies=(("greedy", 8),))
 GOOD_LINE = {"id": "CF1-3", "verdict": "win", "nodes": 12, "seconds": 0.01,
              "moves": [{"club": "7", "action": "any", "cleared": [4]}],

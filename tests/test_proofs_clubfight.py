@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from model.clubfight.ambiguities import AMBIGUITIES
 from model.clubfight.cards import GRID_CARDS, JOKER, parse_rank
 from model.clubfight.moves import action_moves, blocked_actions, moves_for_club
-from model.clubfight.rules import RULEBOOK, Rules
+from model.clubfight.rules import DEFAULT_RULES, Rules
 from model.clubfight.state import parse_grid
 from proofs.obligations import ProofResult, discharge
 from proofs.clubfight import OBLIGATIONS, RULE_VARIANTS, VARIANTS, concrete_selections
@@ -58,7 +58,7 @@ ENCODING_EXAMPLES = max(10, settings.default.max_examples // 2)
 
 rulesets = st.one_of(
     st.sampled_from([rules for _, rules in RULE_VARIANTS]),
-    st.builds(lambda n: dataclasses.replace(RULEBOOK, run_min_cards=n), st.integers(2, 6)),
+    st.builds(lambda n: dataclasses.replace(DEFAULT_RULES, run_min_cards=n), st.integers(2, 6)),
 )
 
 
@@ -93,7 +93,7 @@ def test_encoding_agrees_on_the_ambiguity_witnesses_under_each_reading(ambiguity
     grid = parse_grid(ambiguity.witness.position)
     club = parse_rank(ambiguity.witness.probe)
     for reading in ambiguity.readings:
-        rules = dataclasses.replace(RULEBOOK, **{ambiguity.field: reading.value})
+        rules = dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: reading.value})
         for variant in VARIANTS:
             assert concrete_selections(grid, club, variant.action, rules,
                                        line=variant.line, direction=variant.direction) \
@@ -107,9 +107,9 @@ def test_encoding_on_a_blocked_grid_and_a_long_run():
     # a Run with a choice of suit at several values.
     blocked = parse_grid("AD AH AS 2D 2H 2S 3D 3H 3S")
     for action in ("line", "updown", "run"):
-        assert concrete_selections(blocked, 2, action, RULEBOOK) == set()
+        assert concrete_selections(blocked, 2, action, DEFAULT_RULES) == set()
     grid = parse_grid("4D 5D 5H 7S 8D 8S 9H JK --")
-    for rules in (RULEBOOK, dataclasses.replace(RULEBOOK, run_min_cards=4)):
+    for rules in (DEFAULT_RULES, dataclasses.replace(DEFAULT_RULES, run_min_cards=4)):
         assert concrete_selections(grid, 6, "run", rules) \
             == executable(grid, 6, rules, "run")
 
@@ -148,15 +148,15 @@ def test_triple_block_witness_replays():
     grid, club = parse_grid(found["grid"]), parse_rank(found["club"])
     assert blocked_actions(grid) == {"line", "updown", "run"}
     for action in ("line", "updown", "run"):
-        assert action_moves(grid, club, action, RULEBOOK), action
-        assert not any(m.action == action for m in moves_for_club(grid, club, RULEBOOK))
+        assert action_moves(grid, club, action, DEFAULT_RULES), action
+        assert not any(m.action == action for m in moves_for_club(grid, club, DEFAULT_RULES))
 
 
 @pytest.mark.rules("CF 4.3", "CF 4.4", "CF 4.7")
 def test_joker_witness_replays():
     found = _witness_of("CF-P12")
     grid, club = parse_grid(found["grid"]), parse_rank(found["club"])
-    moves = moves_for_club(grid, club, RULEBOOK)
+    moves = moves_for_club(grid, club, DEFAULT_RULES)
     line = [m for m in moves if m.action == "line" and list(m.cleared) == found["selection"]]
     assert line and any(grid[s].is_joker for s in line[0].cleared)
     jokers = [s for s, c in enumerate(grid) if c is not None and c.is_joker]
@@ -169,7 +169,7 @@ def test_stored_ambiguity_witness_separates_the_readings(ambiguity):
     witness = ambiguity.witness
     assert witness is not None
     grid, club = parse_grid(witness.position), parse_rank(witness.probe)
-    first, second = (dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value})
+    first, second = (dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: r.value})
                      for r in ambiguity.readings[:2])
     assert moves_for_club(grid, club, first) != moves_for_club(grid, club, second)
 
@@ -183,8 +183,8 @@ def test_stored_ambiguity_witness_is_the_one_z3_finds(ambiguity):
     assert (found["grid"], found["club"]) == (ambiguity.witness.position,
                                               ambiguity.witness.probe)
     grid, club = parse_grid(found["grid"]), parse_rank(found["club"])
-    allows = dataclasses.replace(RULEBOOK, **{ambiguity.field: found["allowed_by"]})
-    refuses = dataclasses.replace(RULEBOOK, **{ambiguity.field: found["refused_by"]})
+    allows = dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: found["allowed_by"]})
+    refuses = dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: found["refused_by"]})
 
     def lists_the_move(rules: Rules) -> bool:
         return any(m.action == found["action"] and list(m.cleared) == found["selection"]

@@ -65,12 +65,14 @@ the survey counted.
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import ClassVar
 
 from model.core.errors import InputError
+from model.core.policy import GENERIC_POLICIES, Policy
 from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME, draw_clubs, refill
@@ -179,17 +181,25 @@ def deal_seed(seed: int, key: str) -> int:
 
 
 # -- policies ----------------------------------------------------------------------------------
-class Policy(Protocol):
-    name: str
+class _SeesObservation(abc.ABC):
+    """A Club Fight policy as :class:`model.core.policy.Policy`: ``choose`` hands
+    :meth:`decide` what the player sees (the game's observation) and nothing else."""
 
-    def choose(self, observation: Observation, rules: Rules,
-               rng: random.Random) -> Move: ...
+    def choose(self, game, state: State, rules: Rules, player: int,
+               rng: random.Random) -> Move:
+        return self.decide(game.observation(state, player), rules, rng)
+
+    @abc.abstractmethod
+    def decide(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
+        """The move to play, from what the player sees alone."""
 
 
 @dataclass(frozen=True)
-class Greedy:
+class Greedy(_SeesObservation):
     """One-turn heuristic play (the module docstring lists the score)."""
 
+    description: ClassVar[str] = ("the best move by a one-turn score of what is on the "
+                                  "table (cards cleared, a look-ahead, clubs worth keeping)")
     name: str = "greedy"
     clear: float = 10.0
     joker: float = 5.0
@@ -229,21 +239,23 @@ class Greedy:
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
         return [scored[i] for i in order]
 
-    def choose(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
+    def decide(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
         return self.ranked(observation, rules)[0][1]
 
 
 @dataclass(frozen=True)
-class MonteCarlo:
+class MonteCarlo(_SeesObservation):
     """Determinized Monte Carlo with the perfect-information solver as the judge."""
 
+    description: ClassVar[str] = ("the move the solver wins after most often on sampled "
+                                  "orders of the unseen cards and clubs")
     name: str = "mc"
     samples: int = 16
     candidates: int = 10
     max_nodes: int = 300
     greedy: Greedy = field(default_factory=Greedy)
 
-    def choose(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
+    def decide(self, observation: Observation, rules: Rules, rng: random.Random) -> Move:
         from analysis.clubfight.solver import solve
 
         ranked = self.greedy.ranked(observation, rules)
@@ -278,13 +290,14 @@ class MonteCarlo:
         return candidates[best][1]
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {"greedy": Greedy, "mc": MonteCarlo}
-"""Policy names (for ``--policy`` / ``--policies``) and how to make each."""
+POLICIES: dict[str, Policy] = {"greedy": Greedy(), "mc": MonteCarlo(), **GENERIC_POLICIES}
+"""The policies by name (for ``--policy`` / ``--policies``): Club Fight's own, then
+the two every game has."""
 
 
 def get_policy(name: str) -> Policy:
     try:
-        return POLICIES[name]()
+        return POLICIES[name]
     except KeyError:
         raise InputError(f"unknown policy {name!r}; policies are "
                          f"{', '.join(POLICIES)}", "--policy") from None
@@ -333,8 +346,9 @@ def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | st
          seed: int = 0) -> PlayResult:
     """Play a whole game with ``policy`` (a policy or its name) from a deal or state.
 
-    The policy is shown only :func:`observe` of each state; its move goes
-    through ``GAME.resolve`` (the rules model), which refuses an illegal one.
+    The policy is shown only the observation of each state (:func:`observe`);
+    its move goes through ``GAME.resolve`` (the rules model), which refuses an
+    illegal one.
     ``seed`` fixes every random choice (with the turn number).
     """
     if isinstance(policy, str):
@@ -348,8 +362,7 @@ def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | st
     moves: list[Move] = []
     turns: list[Turn] = []
     while GAME.outcome(state, rules) is None and len(turns) <= MAX_TURNS:
-        observation = observe(state)
-        move = policy.choose(observation, rules, turn_rng(seed, state.turn))
+        move = policy.choose(GAME, state, rules, 0, turn_rng(seed, state.turn))
         text = GAME.format_action(state, move) if all(
             0 <= s < 9 and state.grid[s] is not None for s in move.cleared) else repr(move)
         after = GAME.resolve(state, move, rules).state

@@ -154,7 +154,7 @@ from model.clubfight.cards import Card
 from model.clubfight.deals import Deal
 from analysis.clubfight.losscheck import PACKED_DEALT_SHIFT, LossCertificate
 from model.clubfight.moves import Move, moves_for_club
-from model.clubfight.rules import RULEBOOK, Rules
+from model.clubfight.rules import DEFAULT_RULES, Rules
 from model.clubfight.state import State
 
 VERDICTS = ("win", "loss", "unknown")
@@ -1254,7 +1254,7 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
     return LossCertificate.from_packed(state, rules, keys, played, nodes)
 
 
-def solve(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
+def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None = None,
           timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
           engine: str = "auto", certificate: bool = False,
           certificate_limit: int = DEFAULT_CERTIFICATE_LIMIT, leave: int = 0) -> SolveResult:
@@ -1364,7 +1364,7 @@ class FewestLeft:
     nodes: int
 
 
-def fewest_left(state_or_deal, rules: Rules = RULEBOOK, *, max_nodes: int | None = None,
+def fewest_left(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None = None,
                 timeout: float | None = None, engine: str = "auto",
                 at_least: int = 0) -> FewestLeft:
     """The fewest cards a line of play can leave in play (0 for a won deal).
@@ -1430,7 +1430,7 @@ def position_state(start: State, position: Position, grid: int, dealt: int,
                  cleared=tuple(sorted(list(start.cleared) + gone)), jokers=start.jokers)
 
 
-def pruned_states(state_or_deal, rules: Rules = RULEBOOK, *, limit: int = 10_000,
+def pruned_states(state_or_deal, rules: Rules = DEFAULT_RULES, *, limit: int = 10_000,
                   techniques: Techniques = ALL_TECHNIQUES,
                   max_nodes: int | None = 100_000) -> list[tuple[str, State]]:
     """The states the Python search cut, each with the rule that cut it

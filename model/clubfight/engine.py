@@ -17,6 +17,7 @@ from model.core.game import (
     TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Layout, Outcome, Step, Token,
     Transition,
 )
+from model.core.game_type import Chance, GameType, Information
 from model.clubfight.ambiguities import AMBIGUITIES
 from model.clubfight.cards import Card, SUIT_NAMES, parse_rank, rank_name, rank_text
 from model.clubfight.deals import Deal
@@ -28,12 +29,10 @@ from model.clubfight.moves import (
 )
 from model.clubfight.notation import MoveSpec, format_move, parse_move
 from model.clubfight.observation import Observation, observe
+from model.clubfight.phases import phase_graph
 from model.clubfight.rulebook import GLOSSARY, RULEBOOK
 from model.clubfight.rules import PRESETS, Rules
 from model.clubfight.state import HAND_SIZE, MAX_TURNS, State, parse_grid
-
-PHASES = ("deal", "choose_club", "choose_action", "clear", "refill", "draw", "end_check",
-          "won", "lost")
 
 
 def _cards_text(grid: Grid, slots: Iterable[int]) -> str:
@@ -89,38 +88,6 @@ def _board(cells: Sequence[object]) -> tuple[tuple[object, ...], ...]:
     return tuple(tuple(cells[row * 3: row * 3 + 3]) for row in range(3))
 
 
-@functools.lru_cache(maxsize=1)
-def _phase_graph() -> nx.DiGraph:
-    graph = nx.DiGraph(name="Club Fight")
-    kinds = {"deal": "start", "choose_club": "decision", "choose_action": "decision",
-             "clear": "step", "refill": "step", "draw": "step", "end_check": "step",
-             "won": "terminal", "lost": "terminal"}
-    rules = {"deal": ("CF 1.3",), "choose_club": ("CF 2.1",),
-             "choose_action": ("CF 3.1", "CF 4.1", "CF 4.2", "CF 4.3", "CF 4.4", "CF 4.5",
-                               "CF 4.6"),
-             "clear": ("CF 2.2",), "refill": ("CF 2.3",), "draw": ("CF 2.4",),
-             "end_check": ("CF 2.5",), "won": ("CF 5.1",), "lost": ("CF 5.2",)}
-    labels = {"deal": "Deal", "choose_club": "Choose a club", "choose_action":
-              "Choose an action", "clear": "Clear cards", "refill": "Refill the grid",
-              "draw": "Draw clubs", "end_check": "End check", "won": "Won", "lost": "Lost"}
-    for phase in PHASES:
-        graph.add_node(phase, kind=kinds[phase], rules=rules[phase], label=labels[phase])
-    edges = (
-        ("deal", "choose_club", "9 cards in the grid, 4 clubs in hand"),
-        ("choose_club", "choose_action", "a club from hand"),
-        ("choose_action", "clear", "an action not blocked"),
-        ("clear", "refill", "cards cleared"),
-        ("refill", "draw", "empty slots filled"),
-        ("draw", "end_check", "hand back to 4"),
-        ("end_check", "choose_club", "cards and clubs remain"),
-        ("end_check", "won", "grid and grid deck empty"),
-        ("end_check", "lost", "no club left"),
-    )
-    for a, b, label in edges:
-        graph.add_edge(a, b, label=label)
-    return graph
-
-
 @functools.lru_cache(maxsize=200_000)
 def _legal_moves(state: State, rules: Rules) -> tuple[Move, ...]:
     if state.won or state.lost:
@@ -132,13 +99,12 @@ def _legal_moves(state: State, rules: Rules) -> tuple[Move, ...]:
 
 
 class ClubFight(Game[State, Move, Rules]):
-    key = "clubfight"
-    title = "Club Fight"
-    rulebook_file = "club-fight.txt"
+    # Dealt by its setup, no chance node; the player sees all but the decks' orders.
+    game_type = GameType("clubfight", "Club Fight", 1, 1, Chance.DETERMINISTIC,
+                         Information.IMPERFECT, simultaneous=False, longest_game=MAX_TURNS,
+                         rulebook_file="club-fight.txt")
     rules_type = Rules
     setup_type = Deal
-    min_players = 1
-    max_players = 1
     summary = ("A solitaire for a standard deck and 1 or 2 Jokers: 13 clubs, played one "
                "a turn, must clear every other card from a 3x3 grid.")
     overview = """\
@@ -308,7 +274,7 @@ deck, the discard, the cleared pile and the number of Jokers.
         return "choose_club"
 
     def phase_graph(self) -> nx.DiGraph:
-        return _phase_graph()
+        return phase_graph()
 
     def legal_actions(self, state: State, rules: Rules) -> Sequence[Move]:
         return _legal_moves(state, rules)

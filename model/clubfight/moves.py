@@ -111,10 +111,10 @@ def _nonempty_subsets(slots: Sequence[int]) -> Iterable[tuple[int, ...]]:
 def match_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
     """Match: the cards of the club's rank (and Jokers, if they match).
 
-    >>> from model.clubfight.rules import RULEBOOK, WEBAPP
+    >>> from model.clubfight.rules import DEFAULT_RULES, WEBAPP
     >>> from model.clubfight.state import parse_grid
     >>> grid = parse_grid("3D 3S -- -- 6H -- -- -- JK")
-    >>> [move.cleared for move in match_moves(grid, 3, RULEBOOK)]
+    >>> [move.cleared for move in match_moves(grid, 3, DEFAULT_RULES)]
     [(0, 1)]
     >>> [move.cleared for move in match_moves(grid, 3, WEBAPP)]
     [(0,), (1,), (8,), (0, 1), (0, 8), (1, 8), (0, 1, 8)]
@@ -190,10 +190,10 @@ def updown_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
 def run_moves(grid: Grid, club: int, rules: Rules) -> list[Move]:
     """Run: grid cards that with the club make consecutive values, one per value.
 
-    >>> from model.clubfight.rules import RULEBOOK
+    >>> from model.clubfight.rules import DEFAULT_RULES
     >>> from model.clubfight.state import parse_grid
     >>> grid = parse_grid("3D 4D 5D -- -- -- -- -- --")
-    >>> [move.cleared for move in run_moves(grid, 4, RULEBOOK)]
+    >>> [move.cleared for move in run_moves(grid, 4, DEFAULT_RULES)]
     [(0,), (0, 2), (2,)]
     """
     by_value: dict[int, list[int]] = {}
@@ -230,17 +230,17 @@ def action_moves(grid: Grid, club: int, action: str, rules: Rules) -> list[Move]
 def moves_for_club(grid: Grid, club: int, rules: Rules) -> list[Move]:
     """Every legal move of ``club`` on ``grid``, in action order.
 
-    >>> from model.clubfight.rules import RULEBOOK
+    >>> from model.clubfight.rules import DEFAULT_RULES
     >>> from model.clubfight.state import parse_grid
     >>> grid = parse_grid("3D -- -- -- 6H -- -- -- JK")
-    >>> for move in moves_for_club(grid, 7, RULEBOOK):
+    >>> for move in moves_for_club(grid, 7, DEFAULT_RULES):
     ...     print(move)
     Move(club=7, action='any', cleared=(0,), line=None, direction=None)
     Move(club=7, action='any', cleared=(4,), line=None, direction=None)
     Move(club=7, action='any', cleared=(8,), line=None, direction=None)
     Move(club=7, action='updown', cleared=(0, 4), line=None, direction='lower')
     Move(club=7, action='run', cleared=(4,), line=None, direction=None)
-    >>> [move.cleared for move in moves_for_club(grid, 9, RULEBOOK) if move.action == "sum"]
+    >>> [move.cleared for move in moves_for_club(grid, 9, DEFAULT_RULES) if move.action == "sum"]
     [(0, 4)]
     """
     blocked = blocked_actions(grid)

@@ -44,7 +44,9 @@ class Rules:
             raise ValueError("run_min_cards must lie between 2 and 13")
 
 
-RULEBOOK = Rules()
+DEFAULT_RULES = Rules()
+"""The ``rulebook`` preset: the reading of ringside's specification."""
+
 WEBAPP = Rules(
     jokers_match=True,
     match_any_subset=True,
@@ -52,5 +54,7 @@ WEBAPP = Rules(
     updown_any_subset=True,
     line_joker_target=True,
 )
+"""The ``webapp`` preset: the public browser version (brainwagon/clubfight)."""
 
-PRESETS = {"rulebook": RULEBOOK, "webapp": WEBAPP}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "webapp": WEBAPP}
+"""The named rulesets, the default first."""

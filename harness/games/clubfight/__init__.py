@@ -1,10 +1,14 @@
-"""Club Fight's parts: rules model, proofs, commands, docs pages."""
+"""Club Fight's parts: rules model, proofs, commands, docs pages.
+
+Named, not imported: listing the games imports none of Club Fight's rules,
+solver or proofs until a run needs them.
+"""
 
 from __future__ import annotations
 
 from harness.registry import GameParts, lazy
-from model.clubfight.engine import GAME
 
-PARTS = GameParts(game=GAME, obligations=lazy("proofs.clubfight:OBLIGATIONS"),
+PARTS = GameParts("model.clubfight.engine:GAME", key="clubfight",
+                  obligations=lazy("proofs.clubfight:OBLIGATIONS"),
                   commands=lazy("harness.games.clubfight.commands:register"),
                   docs_pages=lazy("harness.games.clubfight.docs:docs_pages"))
