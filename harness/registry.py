@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from model.core.errors import InputError
 from model.core.game import Game
+from harness.drawing import Drawing
 
 
 def _no_obligations() -> tuple:
@@ -113,6 +114,10 @@ class GameParts:
     which the generator renders beside the pages every game has.  It reads
     its data (committed results, say) itself and raises
     :class:`~model.core.errors.InputError` when that data cannot be read.
+    ``drawing`` is how the rules reference draws the game's positions: a
+    :class:`~harness.drawing.Drawing` subclass, or ``"package.module:Name"``
+    naming one (imported on first use); the base class, the default, draws
+    none (the notation is shown).
     """
 
     game_source: Game | str
@@ -121,11 +126,13 @@ class GameParts:
     commands: Callable[[Any], None] | None = None
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
     extra: dict = field(default_factory=dict)
+    drawing_source: type[Drawing] | str = Drawing
     key_name: str = ""
     _loaded: list = field(default_factory=list, repr=False, compare=False)
 
     def __init__(self, game: Game | str, *, key: str = "", obligations=_no_obligations,
-                 cases=_no_cases, commands=None, docs_pages=None, extra=None) -> None:
+                 cases=_no_cases, commands=None, docs_pages=None, extra=None,
+                 drawing: type[Drawing] | str = Drawing) -> None:
         """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
         imported only when first used (then ``key`` must be given), so that listing the
         games and their commands imports no game's rules."""
@@ -137,6 +144,12 @@ class GameParts:
                 raise ValueError(f"{game!r} is not 'package.module:NAME'")
         elif key and key != game.key:
             raise ValueError(f"key {key!r} is not the game's own key {game.key!r}")
+        if isinstance(drawing, str):
+            module, colon, name = drawing.partition(":")
+            if not colon or not module or not name:
+                raise ValueError(f"drawing={drawing!r} is not 'package.module:Name'")
+        elif not (isinstance(drawing, type) and issubclass(drawing, Drawing)):
+            raise TypeError(f"drawing={drawing!r} is not a Drawing subclass")
         set_ = object.__setattr__
         set_(self, "game_source", game)
         set_(self, "key_name", key or game.key)
@@ -145,6 +158,7 @@ class GameParts:
         set_(self, "commands", commands)
         set_(self, "docs_pages", docs_pages)
         set_(self, "extra", {} if extra is None else extra)
+        set_(self, "drawing_source", drawing)
         set_(self, "_loaded", [])
 
     @property
@@ -166,6 +180,29 @@ class GameParts:
                                 f"as {self.key_name!r}")
             self._loaded.append(game)
         return self._loaded[0]
+
+    @property
+    def drawing_type(self) -> type[Drawing]:
+        """The game's :class:`~harness.drawing.Drawing` class (imported on first use
+        when registered by name)."""
+        if not isinstance(self.drawing_source, str):
+            return self.drawing_source
+        module, _, name = self.drawing_source.partition(":")
+        found = getattr(importlib.import_module(module), name)
+        if not (isinstance(found, type) and issubclass(found, Drawing)):
+            raise TypeError(f"{self.drawing_source} is not a Drawing subclass")
+        return found
+
+    @property
+    def drawing(self) -> Drawing:
+        """How the rules reference draws this game's positions: its drawing of
+        :attr:`game`."""
+        return self.drawing_of(self.game)
+
+    def drawing_of(self, game: Game) -> Drawing:
+        """The game's drawing class made for ``game`` (the registered game, or one
+        derived from it, as a test's variant of the rules)."""
+        return self.drawing_type(game)
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from harness.registry import parts_of
 from model.clubfight import GAME, Deal, State
 from model.clubfight.rules import PRESETS
 from model.clubfight.state import MAX_TURNS
@@ -107,6 +108,10 @@ def test_bad_states_name_the_problem(text, message):
 
 
 # -- positions drawn for the rules reference -------------------------------------------
+DRAWING = parts_of("clubfight").drawing
+"""Club Fight's registered drawing (harness/games/clubfight/drawing.py)."""
+
+
 @pytest.mark.rules("CF 2.2", "CF 2.3")
 @pytest.mark.parametrize("number", range(6))
 def test_a_step_is_drawn_with_what_it_cleared_dealt_and_played(number):
@@ -118,7 +123,8 @@ def test_a_step_is_drawn_with_what_it_cleared_dealt_and_played(number):
     while not GAME.is_terminal(state):
         action = rng.choice(list(GAME.legal_actions(state, rules)))
         after = GAME.apply(state, action, rules)
-        layout = GAME.step_layout(str(state), GAME.format_action(state, action), str(after))
+        layout = DRAWING.step_layout(str(state), GAME.format_action(state, action),
+                                     str(after))
         cells = [cell for row in layout.cells() for cell in row]
         cleared = [(slot, t.words) for slot, cell in enumerate(cells) for t in cell
                    if t.mark == "cleared"]
@@ -141,11 +147,11 @@ def test_a_step_is_drawn_with_what_it_cleared_dealt_and_played(number):
 
 
 def test_cards_are_drawn_with_suit_symbols_and_colours():
-    layout = GAME.layout("TH 6S JK 2D AS -- -- -- --")
+    layout = DRAWING.layout("TH 6S JK 2D AS -- -- -- --")
     cells = [cell[0] if cell else None for row in layout.cells() for cell in row]
     assert [(t.text, t.colour, t.words) for t in cells[:3]] == [
         ("10\u2665", "red", "10 of Hearts"), ("6\u2660", "black", "6 of Spades"),
         ("JK", "joker", "Joker")]
     assert cells[3].colour == "red" and cells[4].text == "A\u2660" and cells[5] is None
-    witness = GAME.witness_layout("JK -- -- -- -- -- -- -- --", "A")
+    witness = DRAWING.witness_layout("JK -- -- -- -- -- -- -- --", "A")
     assert dict(witness.beside)["club to play"][0].text == "A\u2663"

@@ -446,13 +446,14 @@ def test_glossary_and_general_index_list_rules_and_terms(site):
 
 @needs_dot
 def test_step_grids_mark_the_cleared_cards_the_refill_and_the_club(site):
-    for game in registry.games().values():
+    for parts in registry.all_parts().values():
+        game, drawing = parts.game, parts.drawing
         for result in _results(game):
             raw = (site / (docs.scenario_docname(game.key, result.scenario) + ".html")) \
                 .read_text(encoding="utf-8")
             before = result.scenario.start
             for replayed in result.actions:
-                layout = game.step_layout(before, replayed.canonical, replayed.position)
+                layout = drawing.step_layout(before, replayed.canonical, replayed.position)
                 before = replayed.position
                 if layout is None:
                     continue

@@ -18,7 +18,7 @@ gives the pages
   ``4.3``, and its entries in the general index), ``ringside-term`` (a
   glossary entry, likewise), ``ringside-details`` (a block folded under a
   summary line, an HTML ``<details>``) and ``ringside-position`` (a position
-  drawn as a grid of cards from a :class:`model.core.game.Layout` given as
+  drawn as a grid of cards from a :class:`harness.drawing.Layout` given as
   JSON);
 - a warning, which fails the build, for every rule that no ruling is about
   (every rule needs an example).

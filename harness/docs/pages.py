@@ -34,9 +34,10 @@ from harness.coverage import CheckRef
 from harness.docs.templating import (  # noqa: F401  (the helpers, re-exported)
     doc, esc, esc_role, hang, indented as indent, lit, ref, render, share, status,
 )
+from harness.drawing import Drawing, Layout
 from harness.registry import DocsPage
 from model.core.errors import InputError
-from model.core.game import Game, Layout
+from model.core.game import Game
 
 GENERATED = "generated"
 """The folder, under the Sphinx source folder, that receives the generated pages."""
@@ -183,7 +184,9 @@ class GameReport:
     """One game's registries with the checks run on it, ready to render.
 
     ``extra_pages`` are the pages the game registers of its own
-    (:attr:`harness.registry.GameParts.docs_pages`).
+    (:attr:`harness.registry.GameParts.docs_pages`); ``drawing`` draws its
+    positions (:attr:`harness.registry.GameParts.drawing`; by default none is
+    drawn and the notation is shown).
     """
 
     game: Game
@@ -195,6 +198,11 @@ class GameReport:
     extra_pages: list[DocsPage] = field(default_factory=list)
     options: CheckOptions = CheckOptions()
     root: Path = Path(".")
+    drawing: Drawing | None = None
+
+    def __post_init__(self) -> None:
+        if self.drawing is None:
+            self.drawing = Drawing(self.game)
 
     @property
     def uncovered(self) -> list[str]:
@@ -245,7 +253,8 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
         report = GameReport(
             game=game, check=check, obligations=obligations,
             proofs={p.obligation.id: p for p in check.proofs}, coverage=coverage,
-            tests=tests, options=options, root=root)
+            tests=tests, options=options, root=root,
+            drawing=parts.drawing_of(game) if parts is not None else None)
         if parts is not None and parts.docs_pages is not None:
             context = DocsContext(game=game, root=root, results=results or root / "results")
             report.extra_pages = list(parts.docs_pages(context))
@@ -489,10 +498,10 @@ def page_name(game_key: str | None, name: str) -> str:
     return f"{GENERATED}/{game_key}/{name}" if game_key else f"{GENERATED}/{name}"
 
 
-def layout_of(game: Game, position: str) -> Layout | None:
+def layout_of(drawing: Drawing, position: str) -> Layout | None:
     """A position drawn as the game's board, or ``None`` (then shown as notation)."""
     try:
-        return game.layout(position)
+        return drawing.layout(position)
     except InputError:
         return None
 
@@ -968,7 +977,7 @@ def _ambiguities_page(site: _Site, report: GameReport) -> None:
         layout = None
         if witness is not None and not witness.command:
             try:
-                layout = game.witness_layout(witness.position, witness.probe)
+                layout = report.drawing.witness_layout(witness.position, witness.probe)
             except InputError:
                 layout = None
         entries.append({
@@ -1070,8 +1079,8 @@ def _rulings_pages(site: _Site, report: GameReport) -> None:
         steps = []
         for replayed in result.actions:
             steps.append({"replayed": replayed,
-                          "layout": step_layout_of(game, before, replayed.canonical,
-                                                   replayed.position),
+                          "layout": step_layout_of(report.drawing, before,
+                                                   replayed.canonical, replayed.position),
                           "notation": notation_notes(game, replayed.canonical)})
             before = replayed.position
         readings = [{"label": ambiguity_label(key, ambiguity.id),
@@ -1083,19 +1092,20 @@ def _rulings_pages(site: _Site, report: GameReport) -> None:
                  label=check_label(key, "scenario", scenario.id),
                  notes=notes_blocks(_scenario_notes(report.root / scenario.path),
                                     docs_by_file),
-                 layout_of=lambda position: layout_of(game, position),
+                 layout_of=lambda position: layout_of(report.drawing, position),
                  steps=steps, phase_label=lambda phase: labels.get(phase, phase),
                  ruleset=scenario_ruleset_words(game, scenario), readings=readings,
                  expect_notation=notation_notes(game, " ".join(
                      [t.action for t in scenario.expect_illegal] + list(scenario.expect_legal))))
 
 
-def step_layout_of(game: Game, before: str, action: str, after: str) -> Layout | None:
+def step_layout_of(drawing: Drawing, before: str, action: str, after: str
+                   ) -> Layout | None:
     """One action drawn as the game's board, marked (or ``None``: the notation)."""
     try:
-        return game.step_layout(before, action, after)
+        return drawing.step_layout(before, action, after)
     except InputError:
-        return layout_of(game, after)
+        return layout_of(drawing, after)
 
 
 def _invariant_code(game: Game) -> dict[str, CodeObject]:

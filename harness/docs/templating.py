@@ -17,7 +17,7 @@ defined here:
 ``status(kind, text)``  a coloured status word (``:rs-pass:`ok```)
 ``doc(name, title)``    a link to a page; ``ref(label, title)`` to a label
 ``share(n, total)``     ``n/total (p%)``
-``layout|layout_json``  a :class:`~model.core.game.Layout` as the one-line JSON the
+``layout|layout_json``  a :class:`~harness.drawing.Layout` as the one-line JSON the
                         ``ringside-position`` directive draws
 ``text|capfirst``       the first letter in upper case
 ======================  ==============================================================
@@ -107,7 +107,7 @@ def capfirst(text: Any) -> str:
 
 def layout_data(layout: Any) -> dict:
     """A layout as plain data: every cell and part as tokens (dicts), marks in words."""
-    from model.core.game import tokens
+    from harness.drawing import tokens
 
     meanings = dict(layout.legend)
 

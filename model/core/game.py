@@ -300,77 +300,6 @@ class TransitionInvariant:
         return self.check(before, action, after, rules)
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One thing drawn on a board or beside it: a card, a die, a counter.
-
-    ``text`` is what is printed (``"7\u2665"``); ``words`` says it for a screen
-    reader and a tooltip (``"7 of Hearts"``); ``colour`` is a style name the
-    rules reference draws it in (``"red"``, ``"black"``, ``"joker"`` ...);
-    ``mark`` says what the step shown did to it, a key of the layout's
-    ``legend`` (``"cleared"``, ``"dealt"`` ...), empty when nothing.
-
-    >>> Token("7\u2665", "7 of Hearts", "red", "dealt").mark
-    'dealt'
-    """
-
-    text: str
-    words: str = ""
-    colour: str = ""
-    mark: str = ""
-
-
-def tokens(value: Any) -> tuple[Token, ...]:
-    """A cell or part as tokens: a text is one plain token (none when empty).
-
-    >>> tokens("6D"), tokens(""), tokens(Token("JK", "Joker", "joker"))
-    ((Token(text='6D', words='', colour='', mark=''),), (), (Token(text='JK', words='Joker', colour='joker', mark=''),))
-    """
-    if isinstance(value, Token):
-        return (value,)
-    if isinstance(value, str):
-        return (Token(value),) if value else ()
-    return tuple(item for piece in value for item in tokens(piece))
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """A position drawn for people: a board as rows of cells, and what lies beside it.
-
-    ``board`` holds the cells row by row; a cell is a text (``""`` for an
-    empty cell), a :class:`Token`, or a tuple of tokens (a card cleared and
-    the card dealt in its place, say).  ``parts`` lists the rest of the
-    position (hand, decks ...) as ``(name, value)`` pairs, the value a text or
-    tokens.  ``beside`` names what is drawn next to the board as cards (the
-    club a move plays, say), and ``legend`` says in words what each ``mark``
-    used by a token means.  The rules reference draws the board as a grid of
-    cards, each in its colour and marked.
-    """
-
-    board: tuple[tuple[Any, ...], ...]
-    parts: tuple[tuple[str, Any], ...] = ()
-    beside: tuple[tuple[str, Any], ...] = ()
-    legend: tuple[tuple[str, str], ...] = ()
-
-    def cells(self) -> tuple[tuple[tuple[Token, ...], ...], ...]:
-        """The board with every cell as a tuple of tokens."""
-        return tuple(tuple(tokens(cell) for cell in row) for row in self.board)
-
-    def marks(self) -> tuple[str, ...]:
-        """The marks its tokens carry, first use first."""
-        seen: dict[str, None] = {}
-        for row in self.cells():
-            for cell in row:
-                for token in cell:
-                    if token.mark:
-                        seen.setdefault(token.mark, None)
-        for _, value in self.parts + self.beside:
-            for token in tokens(value):
-                if token.mark:
-                    seen.setdefault(token.mark, None)
-        return tuple(seen)
-
-
 class Game(abc.ABC, Generic[S, A, R]):
     """The protocol each game implements; the harness uses nothing else.
 
@@ -474,32 +403,6 @@ class Game(abc.ABC, Generic[S, A, R]):
 
     def format_state(self, state: S) -> str:
         return str(state)
-
-    def layout(self, position: str) -> Layout | None:
-        """A position (in the game's notation) drawn as a board and its parts.
-
-        ``None``, the default, lets the rules reference show the notation as
-        text; games with a board override it.
-        """
-        return None
-
-    def step_layout(self, before: str, action: str, after: str) -> Layout | None:
-        """The board after one action, marked with what the action changed.
-
-        ``before`` and ``after`` are positions in the game's notation and
-        ``action`` the action taken between them as :meth:`format_action`
-        writes it.  A game with a board marks the tokens the action removed
-        and the ones it brought (see :class:`Token`) and draws beside the
-        board what was played.  The default is :meth:`layout` of ``after``.
-        """
-        return self.layout(after)
-
-    def witness_layout(self, position: str, probe: str) -> Layout | None:
-        """An ambiguity's witness drawn with what it probes (the club to play, say).
-
-        The default is :meth:`layout` of ``position``.
-        """
-        return self.layout(position)
 
     @property
     def glossary(self) -> tuple:

@@ -24,9 +24,8 @@ import networkx as nx
 from model.core.errors import InputError
 from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, SIMULTANEOUS, TERMINAL, Game, Illegal, IllegalAction, Invariant, Joint, Layout,
-    Outcome, Step, Token, Transition, TransitionInvariant, draw_outcomes, format_joint,
-    split_joint,
+    CHANCE, SIMULTANEOUS, TERMINAL, Game, Illegal, IllegalAction, Invariant, Joint, Outcome,
+    Step, Transition, TransitionInvariant, draw_outcomes, format_joint, split_joint,
 )
 from model.duel.characters import Card, Character, Effect, character
 from model.duel.resolution import (
@@ -422,54 +421,6 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
     # -- states ----------------------------------------------------------------------
     def parse_state(self, text: str) -> DuelState:
         return DuelState.parse(text)
-
-    def layout(self, position: str) -> Layout | None:
-        """The two characters as a board, one row each of the Base's dice or cards; beside
-        it each character's HP, Shield, Adrenaline, Base, Strike Score and role, the
-        hands and the piles."""
-        try:
-            state = DuelState.parse(position)
-        except InputError:
-            return None
-
-        def card_tokens(seat: int, cards: Sequence[str]) -> tuple[Token, ...] | str:
-            char = state.chars[seat]
-            found = tuple(Token(c, f"{char.card(c).name}: {char.card(c).text}"
-                                if char.card(c) else c) for c in cards)
-            return found or "-"
-
-        # The board holds what is short enough to draw as a card, each character's Base
-        # (dice or cards); the rest is written out beside it.
-        rows = []
-        characters = []
-        for seat, char in enumerate(state.chars):
-            base = state.base[seat]
-            if state.roles in ("0", "1"):
-                who = "Aggressor" if int(state.roles) == seat else "Defender"
-            else:
-                who = "no role" if state.roles == "none" else ""
-            rows.append(tuple(Token(str(v), f"player {seat}: a {v} of the Base")
-                              for v in base or ()))
-            characters.append((
-                f"player {seat}", f"{char.name} ({char.power.words}): HP {state.hp[seat]} of "
-                f"{char.hp}, Shield {state.shield[seat]}, Adrenaline "
-                f"{state.adrenaline[seat]} of 5"
-                + (f", Base {sum(base)}, Strike Score {state.strike(seat)}" if base else "")
-                + (f", {who}" if who else "")))
-        width = max(1, *(len(row) for row in rows))
-        rows = [row + ("",) * (width - len(row)) for row in rows]
-        parts = tuple(characters)
-        parts += tuple((f"player {seat}'s hand", card_tokens(seat, state.hands[seat]))
-                       for seat in (0, 1))
-        parts += tuple((f"player {seat}'s played cards", card_tokens(seat, state.played[seat]))
-                       for seat in (0, 1) if state.played[seat])
-        parts += (("Action Decks", f"{len(state.decks[0])} and {len(state.decks[1])} cards "
-                                   "face down"),
-                  ("discard piles", f"{len(state.discards[0])} and {len(state.discards[1])} "
-                                    "cards"),
-                  ("waiting for Resolution", " ".join(map(str, state.pending)) or "-"),
-                  ("step", f"round {state.round} of {state.rounds}, {state.step}"))
-        return Layout(tuple(rows), parts)
 
     def phase(self, state: DuelState) -> str:
         return state.step

@@ -26,11 +26,10 @@ from typing import Any, Iterable, Sequence
 
 import networkx as nx
 
-from model.core.errors import InputError
 from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
-    Transition, TransitionInvariant, draw_outcomes,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Outcome, Step, Transition,
+    TransitionInvariant, draw_outcomes,
 )
 from model.monmamo.cards import (
     ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, MMCard,
@@ -389,34 +388,6 @@ class MMGame(Game[MMState, Any, MMRules]):
     # -- states ---------------------------------------------------------------------
     def parse_state(self, text: str) -> MMState:
         return MMState.parse(text)
-
-    def layout(self, position: str) -> Layout | None:
-        """The Battlefield as one row per player (each entry with what is attached to
-        it), the hands, the Library's size, the Discard pile and Exile beside it."""
-        try:
-            state = MMState.parse(position)
-        except InputError:
-            return None
-
-        def token(number: str, attached: tuple[str, ...] = ()) -> Token:
-            card = cards().get(number)
-            words = f"{card.name} ({card.type})" if card else number
-            if attached:
-                words += " with " + ", ".join(
-                    cards()[n].name if n in cards() else n for n in attached)
-            return Token("+".join((number,) + attached), words)
-
-        rows = [[token(e.card, e.attached) for e in state.battlefield if e.owner == seat]
-                for seat in range(state.players)]
-        width = max(1, *(len(row) for row in rows))
-        board = tuple(tuple(row + [""] * (width - len(row))) for row in rows)
-        parts = tuple((f"player {seat}'s hand", tuple(token(n) for n in hand) or "-")
-                      for seat, hand in enumerate(state.hands))
-        parts += (("Library", f"{len(state.library)} cards face down"),
-                  ("Discard pile", tuple(token(n) for n in state.discard) or "-"),
-                  ("Exile", tuple(token(n) for n in state.exile) or "-"),
-                  ("step", f"{state.step}, player {state.turn}"))
-        return Layout(board, parts)
 
     def phase(self, state: MMState) -> str:
         return state.step

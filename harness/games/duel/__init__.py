@@ -7,4 +7,5 @@ from model.duel.engine import GAME
 
 PARTS = GameParts(game=GAME, obligations=lazy("proofs.duel:OBLIGATIONS"),
                   commands=lazy("harness.games.duel.commands:register"),
-                  docs_pages=lazy("harness.games.duel.docs:docs_pages"))
+                  docs_pages=lazy("harness.games.duel.docs:docs_pages"),
+                  drawing="harness.games.duel.drawing:CharactersDrawing")

@@ -7,4 +7,5 @@ from model.fantasy.engine import GAME
 
 PARTS = GameParts(game=GAME, obligations=lazy("proofs.fantasy:OBLIGATIONS"),
                   commands=lazy("harness.games.fantasy.commands:register"),
-                  docs_pages=lazy("harness.games.fantasy.docs:docs_pages"))
+                  docs_pages=lazy("harness.games.fantasy.docs:docs_pages"),
+                  drawing="harness.games.fantasy.drawing:BattleDrawing")

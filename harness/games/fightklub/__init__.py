@@ -58,4 +58,5 @@ def _docs_pages(context):
 
 
 PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands, cases=_cases,
-                  docs_pages=_docs_pages)
+                  docs_pages=_docs_pages,
+                  drawing="harness.games.fightklub.drawing:TableDrawing")

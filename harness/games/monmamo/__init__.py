@@ -8,4 +8,5 @@ from model.monmamo.engine import GAME
 
 PARTS = GameParts(game=GAME, obligations=lazy("proofs.monmamo:OBLIGATIONS"),
                   commands=lazy("harness.games.monmamo.commands:register"),
-                  docs_pages=lazy("harness.games.monmamo.docs:docs_pages"))
+                  docs_pages=lazy("harness.games.monmamo.docs:docs_pages"),
+                  drawing="harness.games.monmamo.drawing:BattlefieldDrawing")
