@@ -51,6 +51,15 @@ static const int LINE_SLOTS[6][3] = {
 static volatile sig_atomic_t clc_interrupted = 0;
 static void clc_on_sigint(int sig) { (void)sig; clc_interrupted = 1; }
 
+/* Ctrl-C sets the flag the check polls, for the length of one check: 1 when
+ * our handler is in place and `before` holds the one to put back. */
+static int clc_take_sigint(struct sigaction *before) {
+    struct sigaction ours = {0};
+    ours.sa_handler = clc_on_sigint;
+    sigemptyset(&ours.sa_mask);
+    return sigaction(SIGINT, &ours, before) == 0;
+}
+
 /* ---------------------------------------------------------------------------
  * States and a hash set of them
  * ------------------------------------------------------------------------- */
@@ -1053,36 +1062,34 @@ static int joker_slots(const Checker *c, const signed char *cells) {
     return mask;
 }
 
-/* What the largest moves taking Jokers depend on, read once per grid: per
- * line, its cards, its Jokers and the ranks on it (bits); 0 lines when 3
- * Diamonds block Lines (CF 3.2). */
-typedef struct { int lines, held[6], jokers[6], ranks[6]; } JokerLines;
-
-static void joker_lines(const Checker *c, const signed char *cells, JokerLines *out) {
+/* Are Lines open on this grid (fewer than 3 Diamonds, CF 3.2)? */
+static int lines_open(const Checker *c, const signed char *cells) {
     int diamonds = 0;
     for (int s = 0; s < SLOTS; s++)
         if (cells[s] >= 0 && c->value[cells[s]] && c->suit[cells[s]] == SUIT_D) diamonds++;
-    out->lines = diamonds >= 3 ? 0 : 6;
-    for (int l = 0; l < out->lines; l++) {
-        out->held[l] = out->jokers[l] = out->ranks[l] = 0;
-        for (int j = 0; j < 3; j++) {
-            int cell = cells[LINE_SLOTS[l][j]];
-            if (cell < 0) continue;
-            out->held[l]++;
-            if (!c->value[cell]) out->jokers[l]++;
-            else out->ranks[l] |= 1 << c->value[cell];
-        }
-    }
+    return diamonds < 3;
 }
 
 /* At least the largest move of `club` taking `taken` >= 1 Jokers, -1 when
- * none can (losscheck.py largest_taking): Any one card, or a Line through
- * that many Jokers aimed at the club's rank (or a Joker, where allowed). */
-static int largest_taking(const Checker *c, const JokerLines *lines, int club, int taken) {
+ * none can (losscheck.py largest_taking): Any takes one card, a Line the
+ * cards of a row or column holding that many Jokers and aimed at a card of
+ * the club's rank (or at a Joker, where the rules allow), if `open` says
+ * Lines are not blocked. */
+static int largest_taking(const Checker *c, const signed char *cells, int open, int club,
+                          int taken) {
     int best = taken == 1 ? 1 : -1;
-    for (int l = 0; l < lines->lines; l++)
-        if (lines->jokers[l] >= taken && (c->line_joker_target || lines->ranks[l] >> club & 1))
-            best = imax(best, lines->held[l]);
+    if (!open) return best;
+    for (int l = 0; l < 6; l++) {
+        int held = 0, jokers = 0, aimed = c->line_joker_target;
+        for (int j = 0; j < 3; j++) {
+            int cell = cells[LINE_SLOTS[l][j]];
+            if (cell < 0) continue;
+            held++;
+            if (!c->value[cell]) jokers++;
+            else if (c->value[cell] == club) aimed = 1;
+        }
+        if (jokers >= taken && aimed) best = imax(best, held);
+    }
     return best;
 }
 
@@ -1093,14 +1100,14 @@ static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int 
     int now = c->total - cards_left(c, n), width = c->total + 1, jj = c->duty + 1;
     int gone = jokers_gone(c, n), on_grid = popcount((unsigned)joker_slots(c, n->cells));
     int most_taken = imin(on_grid, c->duty - gone);
-    JokerLines lines;
-    if (most_taken) joker_lines(c, n->cells, &lines);
+    int open = most_taken ? lines_open(c, n->cells) : 0;
     for (int i = 0; i < h; i++) {
         size_t row = ((size_t)(n->played | 1 << hand[i]) * width + now) * jj + gone;
         for (int taken = 0; taken <= most_taken; taken++) {
             int wanted = c->ladder[row * jj + taken];
             if (wanted == LADDER_NONE) continue;
-            int size = taken ? largest_taking(c, &lines, hand[i], taken) : largest[hand[i]];
+            int size = taken ? largest_taking(c, n->cells, open, hand[i], taken)
+                             : largest[hand[i]];
             if (size >= wanted) return 0;
         }
     }
@@ -1396,18 +1403,12 @@ int clc_check(const int *values, const int *suits, int total,
         return OUT_NO_MEMORY;
     }
 
-    struct sigaction previous, mine;
-    int hooked = 0;
+    struct sigaction before;
     clc_interrupted = 0;
-    if (catch_interrupt) {
-        memset(&mine, 0, sizeof mine);
-        mine.sa_handler = clc_on_sigint;
-        sigemptyset(&mine.sa_mask);
-        hooked = sigaction(SIGINT, &mine, &previous) == 0;
-    }
+    int hooked = catch_interrupt && clc_take_sigint(&before);
     detail[0] = detail[1] = detail[2] = -1;
     int out = check(c, listed_keys, listed_played, n_listed, &root, exhaustive, detail);
-    if (hooked) sigaction(SIGINT, &previous, NULL);
+    if (hooked) sigaction(SIGINT, &before, NULL);
     if (clc_interrupted) out = OUT_INTERRUPTED;
     clc_interrupted = 0;
     counts[0] = c->visited;

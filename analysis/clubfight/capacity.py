@@ -21,6 +21,18 @@ def most_cards_adding_up(values, total: int) -> int:
     return most[total]
 
 
+def stretch_through(count: list[int], club: int) -> tuple[int, int]:
+    """The first and last value of the longest run of consecutive values through
+    ``club`` in which every value but the club's has a card (``count[v] > 0``).
+
+    >>> stretch_through([0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0], 4)
+    (2, 4)
+    """
+    first = next((v + 1 for v in range(club - 1, 0, -1) if not count[v]), 1)
+    last = next((v - 1 for v in range(club + 1, 14) if not count[v]), 13)
+    return first, last
+
+
 def club_capacities(cards, clubs, rules: Rules) -> dict[int, int]:
     """The most cards each club can clear in one action on any grid of ``cards``.
 
@@ -53,13 +65,8 @@ def club_capacities(cards, clubs, rules: Rules) -> dict[int, int]:
             best = max(best, sum(count[1:club]))
         if 7 <= club <= 12:
             best = max(best, sum(count[club + 1:14]))
-        low = club
-        while low > 1 and count[low - 1]:
-            low -= 1
-        high = club
-        while high < 13 and count[high + 1]:
-            high += 1
-        if high - low + 1 >= rules.run_min_cards:
-            best = max(best, high - low)
+        first, last = stretch_through(count, club)
+        if last - first + 1 >= rules.run_min_cards:
+            best = max(best, last - first)
         out[club] = min(best, 9, len(cards))
     return out

@@ -48,7 +48,7 @@ import time
 from array import array
 from dataclasses import dataclass
 
-from analysis.clubfight.capacity import club_capacities, most_cards_adding_up
+from analysis.clubfight.capacity import club_capacities, most_cards_adding_up, stretch_through
 from model.clubfight.moves import LINE_SLOTS, moves_for_club
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -338,13 +338,9 @@ class _LossChecker:
                 if club in _HIGH_SIDE:
                     best = max(best, sum(count[club + 1:14]))
             if "run" not in blocked:
-                low = high = club
-                while low > 1 and count[low - 1]:
-                    low -= 1
-                while high < 13 and count[high + 1]:
-                    high += 1
-                if high - low + 1 >= rules.run_min_cards:
-                    best = max(best, high - low)
+                first, last = stretch_through(count, club)
+                if last - first + 1 >= rules.run_min_cards:
+                    best = max(best, last - first)
             out[club] = min(best, 9, len(cards))
         return out
 
@@ -540,14 +536,14 @@ class _LossChecker:
                     and need <= sum(count[club + 1:14]):
                 return True
         if suits["H"] < 3 and len(set(values)) == len(values) and club not in values:
-            low, high = min(values + [club]), max(values + [club])
-            if all(count[v] for v in range(low, high + 1) if v != club):
-                while low > 1 and count[low - 1]:
-                    low -= 1
-                while high < 13 and count[high + 1]:
-                    high += 1
-                if need <= high - low and high - low + 1 >= rules.run_min_cards:
-                    return True
+            # A Run is a stretch of consecutive values through the club, one card
+            # each but the club's: the tail must lie inside the longest such
+            # stretch the cards in play allow, which clears at most its length
+            # less the club.
+            first, last = stretch_through(count, club)
+            if all(first <= v <= last for v in values) and need <= last - first \
+                    and last - first + 1 >= rules.run_min_cards:
+                return True
         return False
 
     def window_caps(self, on_grid: list[int], grid_suits: dict, dealt: int,
