@@ -36,7 +36,8 @@ from analysis.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from analysis.clubfight.slack import slack, with_clubs  # noqa: E402
-from analysis.clubfight.solver import ALL_TECHNIQUES, solve  # noqa: E402
+from analysis.clubfight.solver import solve  # noqa: E402
+from analysis.clubfight.techniques import ALL_TECHNIQUES  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 

@@ -45,7 +45,9 @@ from model.clubfight.deals import Deal  # noqa: E402
 from analysis.clubfight.losscheck import check_loss  # noqa: E402
 from model.clubfight.rules import PRESETS, Rules  # noqa: E402
 from analysis.clubfight.slack import with_clubs  # noqa: E402
-from analysis.clubfight.solver import ALL_TECHNIQUES, _Search, solve  # noqa: E402
+from analysis.clubfight.solver import solve  # noqa: E402
+from analysis.clubfight.search import Search  # noqa: E402
+from analysis.clubfight.techniques import ALL_TECHNIQUES  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 
@@ -82,7 +84,7 @@ def check_wins(jokers: int, deals: int, rules: Rules, max_nodes: int) -> None:
             if result.verdict != "win":
                 break
             position = core.Position.of(state)
-            search = _Search(position, rules, ALL_TECHNIQUES, None, None)
+            search = Search(position, rules, ALL_TECHNIQUES, None, None)
             if not search.ladder_usable:
                 continue
             search.start_ladder()

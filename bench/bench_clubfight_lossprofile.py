@@ -56,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
 from analysis.clubfight.slack import with_clubs  # noqa: E402
-from analysis.clubfight.losscheck import PACKED_DEALT_SHIFT  # noqa: E402
+from analysis.clubfight.certificate import PACKED_DEALT_SHIFT  # noqa: E402
 from analysis.clubfight._solver_core import (  # noqa: E402
     Position, child_grid, club_masks, grid_max_clears, ladder_key, ladder_limits, ladder_needs,
     unpack_grid,
@@ -192,8 +192,8 @@ def _clubs(mask: int) -> list[int]:
 
 def _margin(grid: int, position: Position, rules, need, hand: int, played: int,
             cleared: int) -> int:
-    """The ladder's margin (as :meth:`_Search.ladder_margin`, without the Jokers'
-    duty, which ``need`` was built without): the most a club in ``hand`` clears on
+    """The ladder's margin (as :meth:`analysis.clubfight.search.Search.ladder_margin`,
+    without the Jokers' duty, which ``need`` was built without): the most a club in ``hand`` clears on
     ``grid`` beyond what ``need`` asks of it."""
     most = grid_max_clears(unpack_grid(grid), position.values, position.suits, rules)
     return max(most[club] - need[ladder_key(played | 1 << club, cleared)]

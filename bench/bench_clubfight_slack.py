@@ -59,7 +59,8 @@ from analysis.clubfight.losscheck import check_loss  # noqa: E402
 from analysis.clubfight.slack import (  # noqa: E402
     DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT, slack, with_clubs,
 )
-from analysis.clubfight.solver import ALL_TECHNIQUES, LEGACY_TECHNIQUES, solve  # noqa: E402
+from analysis.clubfight.solver import solve  # noqa: E402
+from analysis.clubfight.techniques import ALL_TECHNIQUES, LEGACY_TECHNIQUES  # noqa: E402
 from model.clubfight.state import State  # noqa: E402
 
 HARD_DEALS = ("CF2-9503", "CF2-2372", "CF2-7555", "CF2-8002")

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from model.clubfight.deals import Deal  # noqa: E402
 from analysis.clubfight.policies import Greedy, MonteCarlo, deal_seed, play  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from harness.games.clubfight.survey import wilson  # noqa: E402
+from harness.games.clubfight.survey_summary import wilson  # noqa: E402
 
 
 def settings(text: str | None) -> dict:

@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from analysis.clubfight.certify import replay_win  # noqa: E402
 from model.clubfight.deals import Deal  # noqa: E402
 from model.clubfight.rules import PRESETS  # noqa: E402
-from analysis.clubfight.solver import ALL_TECHNIQUES, Techniques, solve  # noqa: E402
+from analysis.clubfight.solver import solve  # noqa: E402
+from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques  # noqa: E402
 
 SWITCHES = tuple(f.name for f in dataclasses.fields(Techniques) if f.type in ("bool", bool))
 """Every technique that can be switched off (the boolean fields of Techniques)."""

@@ -19,11 +19,11 @@ from harness.cli import main
 from harness.docs.pages import page_name
 from harness.docs.templating import render
 from harness.games.clubfight import docs as clubfight_docs
-from harness.games.clubfight import survey
+from harness.games.clubfight import survey, survey_summary
 from harness.games.clubfight.markdown import split_title, to_rst
-from harness.games.clubfight.survey import (
-    SurveyConfig, keep_run_timing, log2_bin, run_survey, summarize,
-)
+from harness.games.clubfight.survey_config import SurveyConfig
+from harness.games.clubfight.survey_summary import keep_run_timing, log2_bin, summarize
+from harness.games.clubfight.survey import run_survey
 from harness.registry import DocsContext, parts_of
 from harness.resources import data_root
 from model.clubfight.rules import DEFAULT_RULES
@@ -64,7 +64,7 @@ def test_the_summary_carries_the_distributions_of_its_deals(small_run):
                 assert found == sum(1 for n in mine if 2 ** (k - 1) <= n < 2 ** k)
     nodes = sorted(r["nodes"] for r in rows)
     assert (row["nodes_median"], row["nodes_max"]) == (nodes[len(nodes) // 2], nodes[-1])
-    assert [h["nodes"] for h in row["hardest"]] == nodes[::-1][:survey.HARDEST]
+    assert [h["nodes"] for h in row["hardest"]] == nodes[::-1][:survey_summary.HARDEST]
     assert all(records[int(h["id"].split("-")[1])]["nodes"] == h["nodes"]
                for h in row["hardest"])
     greedy = row["policies"]["greedy"]
@@ -110,7 +110,7 @@ def test_a_resume_that_solves_nothing_keeps_the_timing_of_the_run_that_did(tmp_p
     assert printed["computed"] == 0  # what this run did, as it prints it
     again = json.loads(summary.read_text())[0]
     assert out.read_bytes() == data
-    assert {k: again[k] for k in survey.RUN_FIELDS} == {k: first[k] for k in survey.RUN_FIELDS}
+    assert {k: again[k] for k in survey_summary.RUN_FIELDS} == {k: first[k] for k in survey_summary.RUN_FIELDS}
     assert again["computed"] == 3 and "nodes_log2" in again and "hardest" in again
     # Another command (or a run that solved something) brings its own timing.
     row = dict(again, computed=0, wall_seconds=0.1)
@@ -299,7 +299,7 @@ def test_markdown_text_that_looks_like_markup_is_escaped():
 # -- slack on the statistics page ----------------------------------------------------------------
 def _slack_block(values: dict[int, int], unknown: dict[str, int], unwinnable: int = 0) -> dict:
     """A summary's slack block as ``summarize_slack`` writes it, from counts."""
-    from harness.games.clubfight.survey import summarize_slack
+    from harness.games.clubfight.survey_summary import summarize_slack
 
     config = SurveyConfig(jokers=1, start=0, deals=10, rules=DEFAULT_RULES, slack_deals=10,
                           slack_max_nodes=1000)

@@ -36,7 +36,8 @@ from harness.games.clubfight.hunt import (
 )
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.slack import slack
-from analysis.clubfight.solver import NO_TECHNIQUES, solve
+from analysis.clubfight.solver import solve
+from analysis.clubfight.techniques import NO_TECHNIQUES
 from model.clubfight.state import State
 from proofs.clubfight_bmc import decide
 

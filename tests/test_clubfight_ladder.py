@@ -1,7 +1,7 @@
 """The deck-order ladder, in the solver and in the loss checker, against play.
 
 The ladder (:func:`analysis.clubfight._solver_core.ladder_needs`, the checker's
-own :meth:`analysis.clubfight.losscheck._LossChecker._ladder_needs`) proves a
+own :meth:`analysis.clubfight.losscheck_ladder.CheckerLadder._ladder_needs`) proves a
 state lost when no club in hand can clear what the rest of the deal needs.
 Two ways to be wrong, both checked here for the solver's and the checker's:
 
@@ -33,7 +33,9 @@ from analysis.clubfight.losscheck import _LossChecker, check_loss
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.slack import with_clubs
-from analysis.clubfight.solver import ALL_TECHNIQUES, _Search, reference_decide, solve
+from analysis.clubfight.solver import reference_decide, solve
+from analysis.clubfight.search import Search
+from analysis.clubfight.techniques import ALL_TECHNIQUES
 from model.clubfight.state import State
 
 from clubfight_positions import late_state
@@ -52,7 +54,7 @@ TIGHT_WINS = {
 def solver_margins(start: State, rules: Rules, moves) -> list[int]:
     """The solver's ladder margin, built at ``start``, of each state along ``moves``."""
     position = core.Position.of(start)
-    search = _Search(position, rules, ALL_TECHNIQUES, None, None)
+    search = Search(position, rules, ALL_TECHNIQUES, None, None)
     assert search.ladder_usable
     search.start_ladder()
     grid, dealt, played, key = position.grid, position.dealt, 0, position.count_key
@@ -140,7 +142,7 @@ def test_every_ladder_refutation_is_a_loss(rules_name):
     rules = PRESETS[rules_name]
     refuted = 0
     for state, children in late_families(rules):
-        search = _Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
+        search = Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
         at_start = not search.start_ladder()
         position = search.position
         solver_says = [at_start]
@@ -178,7 +180,7 @@ def test_every_move_below_the_ladders_need_leaves_a_lost_state(rules_name):
     rules = PRESETS[rules_name]
     below = 0
     for state, _ in late_families(rules):
-        search = _Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
+        search = Search(core.Position.of(state), rules, ALL_TECHNIQUES, None, None)
         search.start_ladder()
         checker = _LossChecker(state, rules, 0, 6)
         if search.ladder is None:

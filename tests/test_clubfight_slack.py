@@ -28,9 +28,8 @@ from analysis.clubfight.losscheck import LossCertificate, check_loss
 from model.clubfight.moves import moves_for_club
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
 from analysis.clubfight.slack import slack, with_clubs
-from analysis.clubfight.solver import (
-    ALL_TECHNIQUES, LEGACY_TECHNIQUES, luby_budgets, reference_decide, solve,
-)
+from analysis.clubfight.solver import reference_decide, solve
+from analysis.clubfight.techniques import ALL_TECHNIQUES, LEGACY_TECHNIQUES, luby_budgets
 from model.clubfight.state import State
 from proofs.clubfight_bmc import capacity_counterexample, window_capacity_counterexample
 

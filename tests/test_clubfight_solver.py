@@ -29,10 +29,9 @@ from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.moves import Move, moves_for_club
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
-from analysis.clubfight.solver import (
-    ALL_TECHNIQUES, NO_TECHNIQUES, _Search, fewest_left, pruned_states, reference_decide,
-    solve,
-)
+from analysis.clubfight.solver import fewest_left, pruned_states, reference_decide, solve
+from analysis.clubfight.search import Search
+from analysis.clubfight.techniques import ALL_TECHNIQUES, NO_TECHNIQUES
 from model.clubfight.state import State
 
 from clubfight_positions import late_state
@@ -593,7 +592,7 @@ def test_no_bound_cuts_a_winning_line(rules):
             states.append(GAME.resolve(states[-1], move, rules).state)
         for current in states[:-1]:
             position = core.Position.of(current)
-            search = _Search(position, rules, ALL_TECHNIQUES, None, None)
+            search = Search(position, rules, ALL_TECHNIQUES, None, None)
             key = position.count_key
             clubs = search.all_clubs
             left = current.cards_left

@@ -15,9 +15,10 @@ from harness.games.clubfight import survey
 from harness import toolkit
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.solver import SolveResult
-from harness.games.clubfight.survey import (
-    ReplayFailed, SurveyConfig, parse_policies, read_results, run_survey, summarize, wilson,
-)
+from harness.games.clubfight.survey_file import ReplayFailed, read_results
+from harness.games.clubfight.survey_config import SurveyConfig, parse_policies
+from harness.games.clubfight.survey import run_survey
+from harness.games.clubfight.survey_summary import summarize, wilson
 
 
 def stable(records: dict) -> dict:
@@ -393,9 +394,10 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
 
 
 # -- slack ---------------------------------------------------------------------------------------
-from harness.games.clubfight.survey import (  # noqa: E402 -- the slack part of the survey
-    SlackFailed, check_slack, slack_reason_class, summarize_slack,
-)
+# the slack part of the survey
+from harness.games.clubfight.survey import SlackFailed  # noqa: E402
+from harness.games.clubfight.survey_file import check_slack, slack_reason_class  # noqa: E402
+from harness.games.clubfight.survey_summary import summarize_slack  # noqa: E402
 from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT  # noqa: E402
 from model.core.errors import InputError  # noqa: E402
 

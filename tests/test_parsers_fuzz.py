@@ -457,7 +457,8 @@ def test_load_and_run_scenario(folder, text):
 
 # -- the harness's own readers: numbers, settings, starts, result lines, JSON ----------------
 from harness.files import parse_json  # noqa: E402
-from harness.games.clubfight.survey import SurveyConfig, check_record, parse_policies  # noqa: E402
+from harness.games.clubfight.survey_config import SurveyConfig, parse_policies  # noqa: E402
+from harness.games.clubfight.survey_file import check_record  # noqa: E402
 from harness.toolkit import NODES, SEED, WORKERS, Bounded, read_start, seconds  # noqa: E402
 from model.clubfight.rules import DEFAULT_RULES as CF_DEFAULT_RULES  # noqa: E402
 from model.core.game import parse_order, parse_setting, split_joint  # noqa: E402

@@ -15,9 +15,8 @@ from analysis.clubfight.certify import CertificateError, Replay, certify_win, re
 from analysis.clubfight.losscheck import LossCertificate, LossCheck, check_loss
 from analysis.clubfight.policies import POLICIES, Greedy, MonteCarlo, PlayResult, play
 from analysis.clubfight.slack import SlackResult, with_clubs
-from analysis.clubfight.solver import (
-    ALL_TECHNIQUES, VERDICTS, FewestLeft, SolveResult, Techniques, fewest_left, solve,
-)
+from analysis.clubfight.solver import VERDICTS, FewestLeft, SolveResult, fewest_left, solve
+from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 
 __all__ = ["ALL_TECHNIQUES", "CertificateError", "FewestLeft", "Greedy", "LossCertificate",
            "LossCheck", "MonteCarlo", "POLICIES", "PlayResult", "Replay", "SlackResult",

@@ -180,7 +180,7 @@ typedef struct {
     /* largest moves remembered per grid: direct-mapped, GRID_CACHE entries */
     u64 *grid_key;
     unsigned char (*grid_value)[14];
-    /* The ladder (losscheck.py _ladder_needs): need[(((played * (total + 1) + C)
+    /* The ladder (losscheck_ladder.py _ladder_needs): need[(((played * (total + 1) + C)
      * * (duty + 1) + gone) * (duty + 1) + taken], LADDER_NONE where no clear
      * will do; NULL when not usable.  duty: the Jokers that leave the grid only
      * by Any or a Line (none when Jokers match or join Sums). */
@@ -758,7 +758,7 @@ static int window_bound(const Checker *c, const Node *n, const Bag *in_play, con
 }
 
 /* ---------------------------------------------------------------------------
- * The ladder (losscheck.py: _ladder_limit, _ladder_needs, ladder_refutes)
+ * The ladder (losscheck_ladder.py: _ladder_limit, _ladder_needs, ladder_refutes)
  * ------------------------------------------------------------------------- */
 
 #define LADDER_NONE 255
@@ -835,7 +835,7 @@ static int ladder_limit(const Checker *c, int club, int window_end, int fresh_fi
 }
 
 /* The limit of `club` acting once `now` are gone (the club before once
- * `before` were) when its clear takes `taken` Jokers (losscheck.py taking):
+ * `before` were) when its clear takes `taken` Jokers (losscheck_ladder.py taking):
  * Any, one card, or a Line through them, at most 3, aimed at a card of the
  * club's rank dealt by then (or at a Joker where the rules allow), unless 3
  * Diamonds dealt since the club before acted block Lines. */
@@ -851,7 +851,7 @@ static int ladder_taking(const Checker *c, const unsigned char *limit, int width
     return line ? imin(most, 3) : -1;
 }
 
-/* losscheck.py _last_takes_all: 1 when `club`, the last to act once `now`
+/* losscheck_ladder.py _last_takes_all: 1 when `club`, the last to act once `now`
  * cards are gone, can take all that is left in one action, every card dealt
  * since `before` (the club before acted then) and at least `k` of those dealt
  * between `earlier` and `before` (the one before that acted at `earlier`):
@@ -902,7 +902,7 @@ static int last_takes_all(const Checker *c, int start, int club, int earlier, in
            && popcount((unsigned)other_values) >= k;
 }
 
-/* FIRST with two clubs left (losscheck.py last_two_first): the least `before`
+/* FIRST with two clubs left (losscheck_ladder.py last_two_first): the least `before`
  * at which one of them clears `gain` once `now` are gone and finishes, or the
  * other then takes the rest (last_takes_all and its limit). */
 static int last_two_first(const Checker *c, const unsigned char *limit, int width, int start,
@@ -1043,7 +1043,7 @@ static int ladder_build(Checker *c, const Node *root) {
     return 0;
 }
 
-/* How many of the duty's Jokers are no longer in play (losscheck.py jokers_gone). */
+/* How many of the duty's Jokers are no longer in play (losscheck_ladder.py jokers_gone). */
 static int jokers_gone(const Checker *c, const Node *n) {
     if (!c->duty) return 0;
     int in_play = c->prefix_value[c->total][0] - c->prefix_value[n->dealt][0];
@@ -1071,7 +1071,7 @@ static int lines_open(const Checker *c, const signed char *cells) {
 }
 
 /* At least the largest move of `club` taking `taken` >= 1 Jokers, -1 when
- * none can (losscheck.py largest_taking): Any takes one card, a Line the
+ * none can (losscheck_ladder.py largest_taking): Any takes one card, a Line the
  * cards of a row or column holding that many Jokers and aimed at a card of
  * the club's rank (or at a Joker, where the rules allow), if `open` says
  * Lines are not blocked. */
@@ -1116,7 +1116,7 @@ static int ladder_refutes(const Checker *c, const Node *n, const int *hand, int 
 
 /* The least a move of `club` must clear, `now` cards gone since the start
  * (`gone` Jokers among them), the move taking `taken` Jokers, for its child to
- * be worth a look (losscheck.py least_clear): the ladder's need, 0 without a
+ * be worth a look (losscheck_ladder.py least_clear): the ladder's need, 0 without a
  * ladder, 10 where no clear will do. */
 static int least_clear(const Checker *c, int played, int club, int now, int gone, int taken) {
     if (!c->ladder) return 0;

@@ -42,14 +42,10 @@ def _declare(library) -> None:
 _LIBRARY = _native_build.Library(SOURCE, "cflosscheck", _declare)
 
 
-def available() -> bool:
-    """True when the compiled checker can run (building it if needed)."""
-    return _LIBRARY.get() is not None
-
-
-def unavailable_reason() -> str | None:
-    _LIBRARY.get()
-    return _LIBRARY.failure
+available = _LIBRARY.available
+"""True when the compiled checker can run (building it if needed)."""
+unavailable_reason = _LIBRARY.unavailable_reason
+"""Why the compiled checker cannot run (``None`` when it can)."""
 
 
 def _rules_fields(rules) -> list[int]:
@@ -86,7 +82,7 @@ def check_native(cards, start_cells, start_dealt: int, order, hand_size: int, ru
     """Run the compiled check: ``(code, counts, (why, club, slot mask))``.
 
     ``cards``: the deal's cards by number; ``listed``: the certificate's
-    states, packed (:meth:`~analysis.clubfight.losscheck.LossCertificate.packed`).
+    states, packed (:meth:`~analysis.clubfight.certificate.LossCertificate.packed`).
     Raises ``KeyboardInterrupt`` when Ctrl-C stopped it and ``RuntimeError``
     when the library is missing or out of memory.
     """

@@ -99,6 +99,15 @@ class Library:
                 self._library = library
         return self._library
 
+    def available(self) -> bool:
+        """True when the library can be had (built on first use)."""
+        return self.get() is not None
+
+    def unavailable_reason(self) -> str | None:
+        """Why the library cannot be had (``None`` when it can)."""
+        self.get()
+        return self.failure
+
     def require(self, what: str) -> ctypes.CDLL:
         """The library, or ``RuntimeError`` naming ``what`` is unavailable and why."""
         library = self.get()

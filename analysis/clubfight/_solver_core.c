@@ -1,7 +1,7 @@
 /*
  * The Club Fight solver's search, compiled.
  *
- * A line-by-line port of analysis/clubfight/solver.py (_Search) and of
+ * A line-by-line port of analysis/clubfight/search.py (Search) and of
  * analysis/clubfight/_solver_core.py (club_masks, grid_max_clears,
  * club_capacities): same integer representation, same move order, same
  * bounds, same restarts and the same SplitMix64 tie-breaking, so it expands
@@ -847,7 +847,8 @@ static i64 window_bound(Search *S, u64 grid, int dealt, uint32_t key, int turn, 
 }
 
 /* ------------------------------------------------------------------------ */
-/* The deck-order ladder (solver.py: ladder_limits, ladder_needs, ladder_margin) */
+/* The deck-order ladder (_solver_core.py: ladder_limits, ladder_needs; search.py:
+ * ladder_margin) */
 /* ------------------------------------------------------------------------ */
 
 #define LADDER_NEVER 99
@@ -1240,7 +1241,7 @@ static int largest_taking(const Search *S, const JokerLines *lines, int club, in
     return best;
 }
 
-/* ladder_margin in solver.py: the most a club in hand can clear beyond what the
+/* ladder_margin in search.py: the most a club in hand can clear beyond what the
  * ladder needs (negative: none can, the state is lost). */
 /* The slots holding a Joker of the duty, as a mask (0 without the duty). */
 static int joker_slots_of(const Search *S, u64 grid) {
@@ -1253,7 +1254,7 @@ static int joker_slots_of(const Search *S, u64 grid) {
     return slots;
 }
 
-/* ladder_moves (solver.py): the ladder's need of a club acting now, by the
+/* ladder_moves (search.py): the ladder's need of a club acting now, by the
  * Jokers its move takes, in least[0..2]; played_now: the clubs played with it,
  * cleared: the cards cleared before it acts.  All 0 (no cut) when no set play
  * reaches played_now (never happens). */
@@ -1377,7 +1378,7 @@ static int least_need(const Search *S, int r, int cleared, int gone, int more, i
     return least;
 }
 
-/* two_step_refutes in solver.py: 1 when the next two clubs cannot both meet
+/* two_step_refutes in search.py: 1 when the next two clubs cannot both meet
  * the ladder's needs (the state is lost). */
 static int two_step_refutes(Search *S, u64 grid, int played, uint32_t key) {
     const Caps *c = caps_of(S, key);
@@ -1427,7 +1428,7 @@ static int two_step_refutes(Search *S, u64 grid, int played, uint32_t key) {
     return 1;
 }
 
-/* child_slack in solver.py: the informed order's slack of a child whose move
+/* child_slack in search.py: the informed order's slack of a child whose move
  * left `short` cards to clear (the least of its next-club slack and its ladder
  * margin), or -1 with *cut the statistic of the test that cuts it.  The
  * ladder first: it cuts most children, so the next-club bound is made only
@@ -1450,7 +1451,7 @@ static inline i64 child_slack(Search *S, u64 child, int child_played, uint32_t k
     return slack;
 }
 
-/* start_ladder in solver.py: 0 if the ladder refutes the start, 1 if not, -1 out of memory. */
+/* start_ladder in search.py: 0 if the ladder refutes the start, 1 if not, -1 out of memory. */
 static int start_ladder(Search *S, u64 grid, uint32_t key) {
     if (S->ladder || !S->ladder_usable) return 1;
     if (ladder_build(S)) return -1;
@@ -1537,7 +1538,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
         if (!found) return R_OOM;
         S->stats[S_CHILDREN] += count;
         /* ladder_moves: the ladder's need of this club acting now, by the Jokers
-         * its move takes (solver.py); the least of them, for the sorted moves. */
+         * its move takes (search.py); the least of them, for the sorted moves. */
         int least[3] = {0, 0, 0}, least_any = 0;
         if (informed && T[T_LADDER_MOVES] && S->ladder) {
             ladder_least(S, played | bit, S->total - left_now, gone, least);
@@ -1613,7 +1614,7 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
                                     c.after, must - c.k, 1, &cut);
             if (slack < 0) {
                 S->stats[cut]++;
-                /* Refuted: kept in the table, left out of a certificate (solver.py). */
+                /* Refuted: kept in the table, left out of a certificate (search.py). */
                 if (cut == S_TWO_STEP_CUTS && T[T_TABLE]
                         && set_add(&S->refuted, child, child_played | CUT_ONLY)) return R_OOM;
                 continue;
@@ -1704,7 +1705,7 @@ static int beam_better(const void *a, const void *b) {
     return (x->order > y->order) - (x->order < y->order);
 }
 
-/* _Search.beam in solver.py: R_WIN (the line in S->line_*), R_LOSS for no win
+/* Search.beam in search.py: R_WIN (the line in S->line_*), R_LOSS for no win
  * found (nothing proved), R_STOP, R_OOM. */
 static int beam(Search *S, u64 grid0, int dealt0, uint32_t key0, int width) {
     const int *T = S->tech;
@@ -1987,7 +1988,7 @@ done:
             if (S->refuted.played[i] == NO_PLAYED || (S->refuted.played[i] & CUT_ONLY)) continue;
             if (packing && n < table_cap) {
                 /* The certificate's packed form: the deal position beside the grid
-                 * (bit 54 on, losscheck.py PACKED_DEALT_SHIFT; _solver_core.dealt_of). */
+                 * (bit 54 on, certificate.py PACKED_DEALT_SHIFT; _solver_core.dealt_of). */
                 u64 g = S->refuted.grids[i];
                 int dealt_then = 0;
                 for (int s = 0; s < 9; s++) {

@@ -817,7 +817,7 @@ def ladder_needs(limits: list[int], total: int, club_order, hand_size: int,
     most 3, or 1 without a Line, and two Jokers at once need a Line; a Joker
     is taken only once
     dealt, and the last clear leaves none (the checker's own ladder,
-    :meth:`analysis.clubfight.losscheck._LossChecker._ladder_needs`, argues the
+    :meth:`analysis.clubfight.losscheck_ladder.CheckerLadder._ladder_needs`, argues the
     same).
 
     ``before[played, C, gone]`` is the least ``c`` such that, the club before

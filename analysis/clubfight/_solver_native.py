@@ -45,14 +45,10 @@ def _declare(library) -> None:
 _LIBRARY = _native_build.Library(SOURCE, "cfsolver", _declare)
 
 
-def available() -> bool:
-    """True when the compiled search can run (building it if needed)."""
-    return _LIBRARY.get() is not None
-
-
-def unavailable_reason() -> str | None:
-    _LIBRARY.get()
-    return _LIBRARY.failure
+available = _LIBRARY.available
+"""True when the compiled search can run (building it if needed)."""
+unavailable_reason = _LIBRARY.unavailable_reason
+"""Why the compiled search cannot run (``None`` when it can)."""
 
 
 _ints = _native_build.ints
@@ -65,7 +61,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     ``position`` is a :class:`~analysis.clubfight._solver_core.Position`.  With
     ``table_cap > 0`` the stats also hold ``"refuted"``: the refuted states as
     two arrays, the certificate's packed keys (the grid with its deal position,
-    :data:`~analysis.clubfight.losscheck.PACKED_DEALT_SHIFT`) and the played club
+    :data:`~analysis.clubfight.certificate.PACKED_DEALT_SHIFT`) and the played club
     masks, at most ``table_cap`` of them (``stats["certificate_size"]`` says how
     many there were: the table's states less the children ``two_step`` cut,
     ``stats["table_size"]`` the whole table).

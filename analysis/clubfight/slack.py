@@ -42,9 +42,8 @@ from analysis.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
 from analysis.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
-from analysis.clubfight.solver import (
-    ALL_TECHNIQUES, DEFAULT_CERTIFICATE_LIMIT, Techniques, solve,
-)
+from analysis.clubfight.solver import DEFAULT_CERTIFICATE_LIMIT, solve
+from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 from model.clubfight.state import State
 
 DEFAULT_MAX_NODES = 2_000_000

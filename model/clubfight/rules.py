@@ -1,4 +1,4 @@
-"""Club Fight rulesets.
+"""Club Fight's rulesets: the ruling choices the rulebook leaves open (Rules) and the presets.
 
 Every point the rulebook leaves open is a field here; the default values are
 the ``rulebook`` reading of ringside's specification.  ``webapp`` reproduces

@@ -120,7 +120,8 @@ def _check_found(deal, rules, args) -> dict:
 
     from model.clubfight.deals import Deal
     from harness.games.clubfight.hunt import find_reason
-    from analysis.clubfight.solver import NO_TECHNIQUES, solve
+    from analysis.clubfight.solver import solve
+    from analysis.clubfight.techniques import NO_TECHNIQUES
     from model.clubfight.state import State
     from proofs.clubfight_bmc import REACH, decide, referee
 

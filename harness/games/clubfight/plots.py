@@ -1,7 +1,7 @@
 """The figures of Club Fight's statistics page, drawn at docs build time.
 
 Each function takes the rows of ``results/clubfight/summary.json`` (one per
-variant, :func:`harness.games.clubfight.survey.summarize`) and gives a
+variant, :func:`harness.games.clubfight.survey_summary.summarize`) and gives a
 matplotlib figure, or ``None`` when the rows lack what it draws (a summary
 written before the distributions were added): the page then leaves that
 figure out.  :func:`svg` turns a figure into the text of an SVG file.

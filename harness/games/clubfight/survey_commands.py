@@ -84,9 +84,11 @@ def _percent(value: float) -> str:
 
 
 def cmd_clubfight_survey(args) -> Report:
-    from harness.games.clubfight.survey import (
-        ReplayFailed, SlackFailed, SurveyConfig, keep_run_timing, parse_policies,
-        read_summary_file, run_survey, summarize, update_summary_file,
+    from harness.games.clubfight.survey_file import ReplayFailed
+    from harness.games.clubfight.survey import SlackFailed, run_survey
+    from harness.games.clubfight.survey_config import SurveyConfig, parse_policies
+    from harness.games.clubfight.survey_summary import (
+        keep_run_timing, read_summary_file, summarize, update_summary_file,
     )
 
     rules = read_rules(GAME, args)
