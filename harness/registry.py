@@ -122,10 +122,12 @@ class GameParts:
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
     extra: dict = field(default_factory=dict)
     key_name: str = ""
+    title_text: str = ""
     _loaded: list = field(default_factory=list, repr=False, compare=False)
 
-    def __init__(self, game: Game | str, *, key: str = "", obligations=_no_obligations,
-                 cases=_no_cases, commands=None, docs_pages=None, extra=None) -> None:
+    def __init__(self, game: Game | str, *, key: str = "", title: str = "",
+                 obligations=_no_obligations, cases=_no_cases, commands=None,
+                 docs_pages=None, extra=None) -> None:
         """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
         imported only when first used (then ``key`` must be given), so that listing the
         games and their commands imports no game's rules."""
@@ -140,6 +142,7 @@ class GameParts:
         set_ = object.__setattr__
         set_(self, "game_source", game)
         set_(self, "key_name", key or game.key)
+        set_(self, "title_text", title or ("" if isinstance(game, str) else game.title))
         set_(self, "obligations", obligations)
         set_(self, "cases", cases)
         set_(self, "commands", commands)
@@ -150,6 +153,11 @@ class GameParts:
     @property
     def key(self) -> str:
         return self.key_name
+
+    @property
+    def title(self) -> str:
+        """The game's title (given at registration, or read from the game)."""
+        return self.title_text or self.game.title
 
     @property
     def game(self) -> Game:
