@@ -317,6 +317,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     docs.add_argument("--starts", type=STARTS,
                       help="explorer start positions per game (default 4)")
 
+    from harness.play import register as register_play
+
+    register_play(sub)
     for parts in all_parts().values():
         if parts.commands is not None:
             game_parser = sub.add_parser(parts.key, help=f"{parts.title} tools")

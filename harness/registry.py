@@ -113,6 +113,9 @@ class GameParts:
     which the generator renders beside the pages every game has.  It reads
     its data (committed results, say) itself and raises
     :class:`~model.core.errors.InputError` when that data cannot be read.
+    ``policies`` gives the game's own play policies by name (each a
+    :class:`model.core.policy.Policy`), beside the two every game has, for
+    ``ringside play``.
     """
 
     game_source: Game | str
@@ -120,6 +123,7 @@ class GameParts:
     cases: Callable[[], Sequence[DataCase]] = _no_cases
     commands: Callable[[Any], None] | None = None
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
+    policies: Callable[[], Mapping[str, Any]] | None = None
     extra: dict = field(default_factory=dict)
     key_name: str = ""
     title_text: str = ""
@@ -127,7 +131,7 @@ class GameParts:
 
     def __init__(self, game: Game | str, *, key: str = "", title: str = "",
                  obligations=_no_obligations, cases=_no_cases, commands=None,
-                 docs_pages=None, extra=None) -> None:
+                 docs_pages=None, policies=None, extra=None) -> None:
         """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
         imported only when first used (then ``key`` must be given), so that listing the
         games and their commands imports no game's rules."""
@@ -147,6 +151,7 @@ class GameParts:
         set_(self, "cases", cases)
         set_(self, "commands", commands)
         set_(self, "docs_pages", docs_pages)
+        set_(self, "policies", policies)
         set_(self, "extra", {} if extra is None else extra)
         set_(self, "_loaded", [])
 
