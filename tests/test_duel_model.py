@@ -19,43 +19,44 @@ from pathlib import Path
 import pytest
 
 import test_core_conformance as conformance
+from analysis.duel.loading import GAME
 from harness.scenario import load_scenario, run_scenario
 from model.core.errors import InputError
 from model.core.game import IllegalAction, Joint, probe_witness
 from model.duel import resolution
-from model.duel.characters import DECK_SIZE, character, parse_character, shipped
-from model.duel.engine import GAME, ROUND_MAX
+from model.duel.characters import DECK_SIZE, find_character, parse_character
+from model.duel.engine import ROUND_MAX
 from model.duel.policies import eager, pass_policy, play_duel
 from model.duel.rules import ALTERNATIVE, RULEBOOK
 from model.duel.state import DuelSetup, Play
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios" / "duel").glob("*.toml"))
-EMBER = (ROOT / "model" / "duel" / "data" / "characters" / "ember.toml").read_text()
+EMBER = (ROOT / "analysis" / "duel" / "data" / "characters" / "ember.toml").read_text()
 
 
 # -- characters as data ----------------------------------------------------------------------
 @pytest.mark.rules("DU 1.1", "DU 1.2")
 def test_shipped_characters_are_ours_with_thirty_card_decks():
-    assert set(shipped()) == {"ember", "tide", "brute", "spark"}
-    for char in shipped().values():
+    assert set(GAME.characters) == {"ember", "tide", "brute", "spark"}
+    for char in GAME.characters.values():
         assert char.ours and len(char.deck()) == DECK_SIZE
     # The three full examples play cards at both moments; the small one (one kind of
     # card, a three-sided die) is there to keep exhaustive searches small.
     for key in ("ember", "tide", "brute"):
-        assert {card.timing for card in shipped()[key].cards} == {"before", "after"}
-    spark = shipped()["spark"]
+        assert {card.timing for card in GAME.characters[key].cards} == {"before", "after"}
+    spark = GAME.characters["spark"]
     assert len(spark.cards) == 1 and spark.power.dice == 1 and spark.power.sides == 3
-    kinds = {e.kind for c in shipped().values() for card in c.cards
+    kinds = {e.kind for c in GAME.characters.values() for card in c.cards
              for e in card.effects + sum(card.options, ()) + (card.rush.effects if card.rush else ())}
-    whens = {e.when for c in shipped().values() for card in c.cards
+    whens = {e.when for c in GAME.characters.values() for card in c.cards
              for e in card.effects + sum(card.options, ())}
     # Every mechanism of the rulebook's keyword list is exercised by some card.
     assert kinds == {"ss", "damage", "heal", "shield", "dr", "regen"}
     assert whens == {"always", "aggressor", "defender", "crit", "salvage", "revenge", "execute"}
-    assert any(card.options for c in shipped().values() for card in c.cards)
-    assert any(card.rush for c in shipped().values() for card in c.cards)
-    assert {c.power.is_dice for c in shipped().values()} == {True, False}
+    assert any(card.options for c in GAME.characters.values() for card in c.cards)
+    assert any(card.rush for c in GAME.characters.values() for card in c.cards)
+    assert {c.power.is_dice for c in GAME.characters.values()} == {True, False}
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -88,15 +89,17 @@ def test_character_file_errors_name_the_file_entry_and_field(old, new, message):
 
 
 def test_characters_are_found_by_key_or_name_and_unknown_ones_refused():
-    assert character("Ember Duelist") is character("ember")
-    with pytest.raises(InputError, match="unknown character 'zed'; shipped: ember, tide, brute, spark"):
-        character("zed")
+    table = GAME.characters
+    assert find_character(table, "Ember Duelist") is find_character(table, "ember")
+    with pytest.raises(InputError,
+                       match="unknown character 'zed'; characters: ember, tide, brute, spark"):
+        find_character(table, "zed")
 
 
 @pytest.mark.rules("DU 4.1")
 @pytest.mark.parametrize("key", ["ember", "tide", "brute"])
 def test_power_outcomes_are_exact_and_match_every_ordered_draw(key):
-    power = shipped()[key].power
+    power = GAME.characters[key].power
     outcomes = dict(power.outcomes())
     assert sum(outcomes.values()) == 1
     if power.is_dice:
@@ -110,11 +113,11 @@ def test_power_outcomes_are_exact_and_match_every_ordered_draw(key):
 
 # -- notation and setups ---------------------------------------------------------------------
 def test_setups_parse_and_refuse_with_one_line():
-    assert DuelSetup.parse("Ember vs TIDE rounds 3") == DuelSetup("ember", "tide", 3)
+    assert DuelSetup.parse("Ember vs TIDE rounds 3", GAME.characters) == DuelSetup("ember", "tide", 3)
     for text, message in [("ember tide", "is not a setup"), ("ember vs zed rounds 2", "second"),
                           ("ember vs tide rounds 0", "rounds"), ("ember vs tide rounds ٣", "rounds")]:
         with pytest.raises(InputError, match=message):
-            DuelSetup.parse(text)
+            DuelSetup.parse(text, GAME.characters)
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from analysis.duel.loading import GAME
+from analysis.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
 from model.core.game import CHANCE, SIMULTANEOUS, Joint
-from model.duel.characters import parse_character, shipped
-from model.duel.engine import GAME
-from model.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
+from model.duel.characters import parse_character
 from model.duel.policies import choose, pass_policy
 from model.duel.policies import greedy as greedy_policy
 from model.duel.rules import ALTERNATIVE, RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent
-CHARACTERS = ROOT / "model" / "duel" / "data" / "characters"
+CHARACTERS = ROOT / "analysis" / "duel" / "data" / "characters"
 
 
 def tiny(key: str, hp: int, sides: int, passive: str = "",
@@ -45,7 +45,7 @@ effects = [{{ kind = "ss", amount = 1 }}]
 
 @pytest.mark.rules("DU 4.1", "DU 4.5")
 def test_base_and_critical_of_the_shipped_characters():
-    ember, tide, brute = (shipped()[k] for k in ("ember", "tide", "brute"))
+    ember, tide, brute = (GAME.characters[k] for k in ("ember", "tide", "brute"))
     assert base_distribution(ember)[7] == Fraction(1, 6)
     assert critical_chance(ember) == Fraction(3, 36)
     assert base_distribution(tide)[2] == Fraction(1, 45)  # both 1s of ten cards
@@ -57,7 +57,7 @@ def test_base_and_critical_of_the_shipped_characters():
 
 @pytest.mark.rules("DU 4.3", "DU 4.4", "DU 6.4")
 def test_roles_and_clash_of_two_equal_brutes():
-    brute = shipped()["brute"]
+    brute = GAME.characters["brute"]
     odds = round_odds(brute, brute, RULEBOOK)
     assert odds.aggressor == (Fraction(9, 20), Fraction(9, 20), Fraction(1, 10))
     assert sum(odds.clash.values()) == 1
@@ -132,10 +132,10 @@ def test_a_duel_that_cannot_end_gives_nobody_a_win():
     assert (odds.first, odds.second, odds.draw) == (0, 0, 0)
 
 
-# -- other policies (model.duel.odds.policy_odds) ------------------------------------------------
+# -- other policies (analysis.duel.odds.policy_odds) ------------------------------------------------
 @pytest.mark.rules("DU 1.3", "DU 6.4", "DU 2.1")
 def test_the_whole_state_chain_under_pass_agrees_with_the_hp_shield_chain():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
     first, second = tiny("ann", 2, 3), tiny("bob", 3, 2)
     general = policy_odds(first, second, RULEBOOK, "pass")
@@ -147,7 +147,7 @@ def test_the_whole_state_chain_under_pass_agrees_with_the_hp_shield_chain():
 
 @pytest.mark.rules("DU 4.8", "DU 4.6", "DU 5.1")
 def test_greedy_odds_are_exact_and_differ_from_passing():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
     # Bob's one card, Burst, is +2 SS: greedy plays it every round, passing never does.
     bob = parse_character(EMBERLESS.replace("amount = 1 }", "amount = 2 }"), "bob.toml")
@@ -166,9 +166,9 @@ def test_greedy_odds_are_exact_and_differ_from_passing():
 
 @pytest.mark.rules("DU 4.1", "DU 2.1")
 def test_the_small_example_has_exact_policy_odds():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
-    spark = shipped()["spark"]
+    spark = GAME.characters["spark"]
     for policy in ("greedy", "eager"):
         odds = policy_odds(spark, spark, RULEBOOK, policy)
         # A mirror match: both sides alike, and nobody falls to their own card.
@@ -177,9 +177,9 @@ def test_the_small_example_has_exact_policy_odds():
 
 
 def test_a_chain_too_big_for_the_policy_is_reported_not_guessed():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
-    odds = policy_odds(shipped()["ember"], shipped()["tide"], RULEBOOK, "greedy")
+    odds = policy_odds(GAME.characters["ember"], GAME.characters["tide"], RULEBOOK, "greedy")
     assert odds.first is None and odds.second is None and odds.draw is None
     assert odds.method.startswith("not computed") and "45167199 pairs of hands and Bases" in odds.method
     small = policy_odds(tiny("ann", 2, 3), tiny("bob", 3, 2), RULEBOOK, "greedy", max_states=50)

@@ -17,7 +17,8 @@ import dataclasses
 import functools
 import itertools
 import re
-from typing import Any, Iterable, Sequence
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
 
@@ -28,7 +29,7 @@ from model.core.game import (
     Outcome, Step, Token, Transition, TransitionInvariant, draw_outcomes, format_joint,
     split_joint,
 )
-from model.duel.characters import Card, Character, Effect, character
+from model.duel.characters import Card, Character, Effect, find_character
 from model.duel.resolution import (
     ADRENALINE_MAX, adrenaline_after, resolve_round,
 )
@@ -304,6 +305,18 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         "Cleanup. The rulebook prints no character: the shipped characters are "
         "ringside's own examples, not the publisher's.")
 
+    def __init__(self, characters: Mapping[str, Character]) -> None:
+        """A duel between the characters of the table ``characters`` (by key, in the
+        order the example setups take them; ``analysis.duel.loading`` builds the game of
+        the shipped ones).  Setups and positions name characters by key or name, looked
+        up in this table."""
+        if not characters:
+            raise ValueError("a duel needs a table of one character or more")
+        for key, char in characters.items():
+            if key != char.key:
+                raise ValueError(f"the character {char.key!r} is filed under {key!r}")
+        self.characters: Mapping[str, Character] = MappingProxyType(dict(characters))
+
     @property
     def presets(self):
         return PRESETS
@@ -330,22 +343,29 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
     # -- setups --------------------------------------------------------------------
     def parse_setup(self, text: str) -> DuelSetup:
-        return DuelSetup.parse(text)
+        return DuelSetup.parse(text, self.characters)
 
-    _PAIRS = (("ember", "tide"), ("tide", "brute"), ("brute", "ember"), ("ember", "brute"),
-              ("tide", "ember"), ("brute", "tide"))
+    def _example_pairs(self) -> tuple[tuple[str, str], ...]:
+        """Every ordered pair of the table's first three characters: each against the
+        next, then each against the one before (one character: its mirror match)."""
+        keys = list(self.characters)[:3]
+        size = len(keys)
+        return (tuple((keys[i], keys[(i + 1) % size]) for i in range(size))
+                + tuple((keys[i], keys[(i - 1) % size]) for i in range(size)))
 
     def example_setups(self, count: int) -> list[DuelSetup]:
-        return [DuelSetup(*self._PAIRS[i % len(self._PAIRS)], rounds=2 + i % 3)
-                for i in range(count)]
+        pairs = self._example_pairs()
+        return [DuelSetup(*pairs[i % len(pairs)], rounds=2 + i % 3) for i in range(count)]
 
     def initial_state(self, setup: DuelSetup, rules: DuelRules) -> DuelState:
-        return self.start_with(character(setup.first), character(setup.second),
+        return self.start_with(find_character(self.characters, setup.first, "first"),
+                               find_character(self.characters, setup.second, "second"),
                                setup.rounds)
 
     @staticmethod
     def start_with(first: Character, second: Character, rounds: int) -> DuelState:
-        """The first state of a duel of two characters (shipped or read from files)."""
+        """The first state of a duel of two characters (of the table, or read from files
+        of their own)."""
         return DuelState((first, second), 1, rounds, "draw", (first.hp, second.hp), (0, 0),
                          (0, 0), ((), ()), (first.deck(), second.deck()), ((), ()))
 
@@ -354,10 +374,11 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
         Even places: the example setups with low HP, so that playouts reach defeats.
         Odd places: small duels a breadth-first search can see to their end: the
-        Spark Adept (a three-sided die, an Action Deck of one kind of card, so every
-        draw has one outcome) against itself or against a full example whose Action
-        Deck is down to its last few cards (the rest in the discard pile), at low HP,
-        in the last round or the one before it.
+        table's smallest character (:meth:`_small`; of the shipped ones the Spark
+        Adept: a three-sided die, an Action Deck of one kind of card, so every draw
+        has one outcome) against itself or against one of the first three whose
+        Action Deck is down to its last few cards (the rest in the discard pile), at
+        low HP, in the last round or the one before it.
         """
         setups = self.example_setups(count)
         for index in range(count):
@@ -368,21 +389,27 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             else:
                 yield self._small_start(index // 2)
 
-    _SMALL_OPPONENTS = ("ember", "tide", "brute")
+    def _small(self) -> Character:
+        """The character that keeps a search small: the fewest kinds of card in its
+        Action Deck, then the fewest Bases (the first such in the table)."""
+        return min(self.characters.values(),
+                   key=lambda char: (len(char.cards), len(char.power.outcomes())))
 
     def _small_start(self, index: int) -> DuelState:
         """The ``index``-th small start (see :meth:`exploration_starts`), in a cycle of
-        six: the Spark Adept against the Ember Duelist, the Tidecaller, the Gravel Brute
-        and the Ember Duelist again, whose decks are nearly spent, in a one-round duel;
-        then against itself in a one-round and a two-round duel.  The mirrors come
-        last: with one kind of card on both sides they hide nothing a resample could
+        six: the smallest character against the table's first, second, third and
+        first again (of the shipped ones: the Ember Duelist, the Tidecaller, the
+        Gravel Brute), whose decks are nearly spent, in a one-round duel; then
+        against itself in a one-round and a two-round duel.  The mirrors come last:
+        with one kind of card on both sides they hide nothing a resample could
         change, which the generic checks of the first starts ask for."""
-        spark = character("spark")
+        spark = self._small()
         place = index % 6
         if place >= 4:
             return dataclasses.replace(self.start_with(spark, spark, place - 3),
                                        hp=(place - 2, 2))
-        other = character(self._SMALL_OPPONENTS[place % len(self._SMALL_OPPONENTS)])
+        opponents = list(self.characters.values())[:3]
+        other = opponents[place % len(opponents)]
         state = dataclasses.replace(self.start_with(other, spark, 1),
                                     hp=(min(other.hp, 2 + index % 3), 2))
         # The opponent kept four cards (one of each of its last four kinds, card-id
@@ -421,14 +448,14 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
 
     # -- states ----------------------------------------------------------------------
     def parse_state(self, text: str) -> DuelState:
-        return DuelState.parse(text)
+        return DuelState.parse(text, self.characters)
 
     def layout(self, position: str) -> Layout | None:
         """The two characters as a board, one row each of the Base's dice or cards; beside
         it each character's HP, Shield, Adrenaline, Base, Strike Score and role, the
         hands and the piles."""
         try:
-            state = DuelState.parse(position)
+            state = self.parse_state(position)
         except InputError:
             return None
 
@@ -1138,5 +1165,4 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         return fresh
 
 
-GAME = DuelGame()
 

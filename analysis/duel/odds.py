@@ -34,9 +34,10 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from analysis.duel.loading import GAME
 from model.core.game import CHANCE, Joint
 from model.duel.characters import Character
-from model.duel.engine import GAME, role
+from model.duel.engine import role
 from model.duel.resolution import clash_damage, resolve_round
 from model.duel.rules import DuelRules
 from model.duel.state import DuelState, Play
