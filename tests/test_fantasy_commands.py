@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from analysis.fantasy.loading import GAME
 from model.fantasy.combat import attack_odds, expected_attacks, hit_chance
 from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.tables import equipment, warriors, weapons
+
+TABLES = GAME.tables
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -25,8 +27,8 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 # -- the odds --------------------------------------------------------------------------------
-W, A = warriors(), weapons()
-ROOT_DATA = Path(__file__).resolve().parent.parent / "model" / "fantasy" / "data"
+W, A = TABLES.warriors, TABLES.weapons
+ROOT_DATA = Path(__file__).resolve().parent.parent / "analysis" / "fantasy" / "data"
 
 
 @pytest.mark.rules("FF 5.6", "FF 6.2", "FF 6.4")
@@ -39,7 +41,7 @@ def test_a_hand_computed_matchup():
 
 @pytest.mark.rules("FF 6.1", "FF 6.2", "FF 1.8")
 def test_shield_armor_and_two_handed_weapons():
-    shield, cap, suit = (equipment()[c] for c in ("RoundShield", "IronCap", "ChainSuit"))
+    shield, cap, suit = (TABLES.equipment[c] for c in ("RoundShield", "IronCap", "ChainSuit"))
     odds = attack_odds(W["Knight"], A["LongSword"], W["Dwarf"], (A["Club"],), shield,
                        (cap, suit), RULEBOOK)
     # 4+ on 1D6 + skill 1 - dodge 1 - parry 1: a third; blocked on 5-6: a third of the hits.
@@ -69,7 +71,7 @@ def test_ranged_readings_give_their_own_odds():
 
 @pytest.mark.rules("FF 6.2")
 def test_an_attack_that_cannot_wound_never_kills():
-    armor = tuple(equipment()[c] for c in ("IronCap", "Breastplate", "Greaves", "Vambraces"))
+    armor = tuple(TABLES.equipment[c] for c in ("IronCap", "Breastplate", "Greaves", "Vambraces"))
     odds = attack_odds(W["Wizard"], A["Knives"], W["Orc"], (), None, armor, RULEBOOK)
     assert odds.damage == {0: Fraction(1)} and odds.expected_attacks_to_kill is None
     assert odds.as_dict()["expected_attacks_to_kill"] is None
@@ -184,7 +186,8 @@ def test_battle_draws_missing_spell_cards_and_casts_spells(capsys, tmp_path):
     assert 'spells = ["Ember Dart"]' in source
     path = tmp_path / "no-spells.toml"
     path.write_text(source.replace('spells = ["Ember Dart"]', ""))
-    elf = [f for f in parse_warband(path.read_text(), "x").fighters if f.card == "Elf"]
+    elf = [f for f in parse_warband(path.read_text(), TABLES, "x").fighters
+           if f.card == "Elf"]
     assert len(elf) == 1 and not elf[0].spells
     code, out, _ = run(capsys, "fantasy", "battle", str(path), "goblin-rabble", "--seed", "2",
                        "--json")

@@ -12,15 +12,16 @@ from hypothesis import strategies as st
 
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction
-from model.fantasy.engine import FF_INVARIANTS, FF_TRANSITION_INVARIANTS, GAME
+from analysis.fantasy.loading import GAME
 from model.fantasy.rules import LITERAL, RULEBOOK
 from model.fantasy.state import HIDDEN_SPELL, FFMove, parse_fighter
-from model.fantasy.tables import parse_spells, spells
+from model.fantasy.tables import parse_spells
 
 TACTICS = ("size 1 | turn 1 | step tactics | actor 0 | acts 0 | cursor 0 | segment - | a {a} | "
            "b {b} | cards 7 7 26 0 | queue - | pairs - | held -")
-INVARIANTS = {invariant.name: invariant for invariant in FF_INVARIANTS}
-TRANSITIONS = {invariant.name: invariant for invariant in FF_TRANSITION_INVARIANTS}
+TABLES = GAME.tables
+INVARIANTS = {invariant.name: invariant for invariant in GAME.invariants}
+TRANSITIONS = {invariant.name: invariant for invariant in GAME.transition_invariants}
 
 
 def tactics(a: str, b: str = "Orc@F:5[Club]"):
@@ -36,7 +37,7 @@ def play(state, *actions, rules=RULEBOOK):
 # -- the spell data (FF 7.1) ----------------------------------------------------------------------
 @pytest.mark.rules("FF 7.1")
 def test_the_example_spells_carry_their_effects():
-    cards = spells()
+    cards = TABLES.spells
     assert {code: (s.effect, s.amount, s.range, s.in_tactics) for code, s in cards.items()} == {
         "EmberDart": ("bolt", 2, 6, False), "StoneSkin": ("heal", 2, 0, True),
         "SuddenFog": ("aim", 1, 0, True)}
@@ -69,12 +70,12 @@ def test_spell_data_errors_name_the_card_and_field(text, message):
 ])
 def test_bad_spell_notation_is_refused(token, message):
     with pytest.raises(InputError, match=message):
-        parse_fighter(token, "a")
+        parse_fighter(token, TABLES, "a")
 
 
 def test_a_fighter_with_spell_marks_round_trips():
     token = "Wizard@B:2[Staff*]<StoneSkin,EmberDart*>!+1"
-    fighter = parse_fighter(token, "a")
+    fighter = parse_fighter(token, TABLES, "a")
     assert (fighter.readied, fighter.cast, fighter.boost) == ("EmberDart", True, 1)
     assert str(fighter) == token
     assert str(FFMove.parse("cast A1 StoneSkin A0")) == "cast A1 StoneSkin A0"
@@ -209,7 +210,7 @@ def test_the_other_sides_spells_are_face_down_and_resampled():
     for twin in twins:
         assert GAME.observation(twin, 1) == view_b
         assert twin.sides[1] == state.sides[1] and twin.sides[0][0].readied == "EmberDart"
-        assert all(invariant(twin) is None for invariant in FF_INVARIANTS)
+        assert all(invariant(twin) is None for invariant in GAME.invariants)
     # Side A sees its own cards; the Elf's face-down card is what A cannot see.
     assert GAME.observation(state, 0).seen.sides[1][0].spells == (HIDDEN_SPELL,)
 
@@ -251,16 +252,18 @@ def test_casters_listing_no_card_draw_their_spells_from_what_is_left_of_the_deck
 
     from model.fantasy.recruit import draw_spells, violations
 
-    a = (parse_fighter("Wizard@F:2[Staff]", "a"), parse_fighter("Orc@F:5[Club]", "a"))
-    b = (parse_fighter("Sorcerer@F:3[Dagger]<StoneSkin,StoneSkin,StoneSkin,StoneSkin>", "b"),)
-    drawn_a, drawn_b, words = draw_spells(a, b, random.Random(1))
+    a = (parse_fighter("Wizard@F:2[Staff]", TABLES, "a"),
+         parse_fighter("Orc@F:5[Club]", TABLES, "a"))
+    b = (parse_fighter("Sorcerer@F:3[Dagger]<StoneSkin,StoneSkin,StoneSkin,StoneSkin>", TABLES,
+                       "b"),)
+    drawn_a, drawn_b, words = draw_spells(TABLES, a, b, random.Random(1))
     assert drawn_b == b and drawn_a[1] == a[1]
     assert len(drawn_a[0].spells) == 5 and len(words) == 1 and words[0].startswith("A0 Wizard")
     together = Counter(c for f in (*drawn_a, *drawn_b) for c in f.spells)
-    assert all(count <= spells()[code].copies for code, count in together.items())
+    assert all(count <= TABLES.spells[code].copies for code, count in together.items())
     assert together["StoneSkin"] <= 6
-    assert not [v for v in violations(drawn_a, 2) if v.rule == "FF 1.10"]
-    assert draw_spells(a, b, random.Random(1)) == (drawn_a, drawn_b, words)
+    assert not [v for v in violations(TABLES, drawn_a, 2) if v.rule == "FF 1.10"]
+    assert draw_spells(TABLES, a, b, random.Random(1)) == (drawn_a, drawn_b, words)
 
 
 def test_positions_with_a_bolt_that_cannot_be_are_refused():

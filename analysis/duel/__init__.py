@@ -1,1 +1,1 @@
-"""What is computed over the Power Source dice duel: its shipped characters read, exact odds, play policies."""
+"""What is computed over the Power Source dice duel: shipped characters read, exact odds."""

@@ -17,7 +17,6 @@ import dataclasses
 import functools
 import itertools
 import re
-from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
@@ -315,7 +314,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         for key, char in characters.items():
             if key != char.key:
                 raise ValueError(f"the character {char.key!r} is filed under {key!r}")
-        self.characters: Mapping[str, Character] = MappingProxyType(dict(characters))
+        self.characters: Mapping[str, Character] = dict(characters)
 
     @property
     def presets(self):

@@ -12,10 +12,11 @@ working shield rolls 1D6 and blocks within the shield's range.  An unblocked
 hit rolls 1D6 plus the damage bonuses less the armor bonuses; a positive
 result is lost from the target's hits.
 
->>> from model.fantasy.tables import warriors, weapons
+>>> from model.fantasy.tables import parse_warriors, parse_weapons
 >>> from model.fantasy.rules import RULEBOOK
->>> odds = attack_odds(warriors()["Ogre"], weapons()["Maul"], warriors()["Orc"], (), None, (),
-...                    RULEBOOK)
+>>> warriors = parse_warriors("Ogre H +4 -2 - -2 10 0 Reach +2\\nOrc H - - - - 5 0")
+>>> maul = parse_weapons("Maul +1 H - 4 1")["Maul"]
+>>> odds = attack_odds(warriors["Ogre"], maul, warriors["Orc"], (), None, (), RULEBOOK)
 >>> odds.hit, odds.kill_in_one, odds.expected_attacks_to_kill
 (Fraction(1, 2), Fraction(1, 2), Fraction(2, 1))
 """

@@ -40,9 +40,9 @@ from model.fantasy.rulebook import FF_AMBIGUITIES, FF_GLOSSARY, FF_RULEBOOK
 from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, FFRules
 from model.fantasy.state import (
     ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, FFMove,
-    FFSetup, FFState, FFView, Fighter, Pair, parse_fighter, who_text,
+    FFSetup, FFState, FFView, Fighter, Pair, who_text,
 )
-from model.fantasy.tables import equipment, spells, warriors, weapons
+from model.fantasy.tables import Tables
 
 CHANCE_STEPS = ("target_roll", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
                 "damage_roll", "order_roll", "first_strike")
@@ -55,130 +55,130 @@ def per_turn_bound(warriors_count: int) -> int:
     return 2 + 36 * warriors_count
 
 
-def card(fighter: Fighter):
-    return warriors()[fighter.card]
+def card(tables: Tables, fighter: Fighter):
+    return tables.warriors[fighter.card]
 
 
-def used_weapons(fighter: Fighter):
-    return tuple(weapons()[arm.code] for arm in fighter.arms if arm.use)
+def used_weapons(tables: Tables, fighter: Fighter):
+    return tuple(tables.weapons[arm.code] for arm in fighter.arms if arm.use)
 
 
-def melee_arms(fighter: Fighter) -> tuple[int, ...]:
+def melee_arms(tables: Tables, fighter: Fighter) -> tuple[int, ...]:
     """Indexes of the weapons the fighter strikes with hand to hand this turn (FF 5.1)."""
     return tuple(i for i, arm in enumerate(fighter.arms)
-                 if arm.use == "*" and weapons()[arm.code].hand_to_hand)
+                 if arm.use == "*" and tables.weapons[arm.code].hand_to_hand)
 
 
-def ranged_arm(fighter: Fighter) -> int | None:
+def ranged_arm(tables: Tables, fighter: Fighter) -> int | None:
     """The weapon the fighter attacks with at range this turn (FF 4.1), if any."""
     for i, arm in enumerate(fighter.arms):
-        weapon = weapons()[arm.code]
+        weapon = tables.weapons[arm.code]
         if (arm.use == "^" and (arm.ammo or 0) > 0) or (arm.use == "*" and weapon.shoots):
             return i
     return None
 
 
-def shield_of(fighter: Fighter):
+def shield_of(tables: Tables, fighter: Fighter):
     for code in fighter.gear:
-        if equipment()[code].kind == "shield":
-            return equipment()[code]
+        if tables.equipment[code].kind == "shield":
+            return tables.equipment[code]
     return None
 
 
-def armor_of(fighter: Fighter):
-    return tuple(equipment()[c] for c in fighter.gear if equipment()[c].kind != "shield")
+def armor_of(tables: Tables, fighter: Fighter):
+    return tuple(tables.equipment[c] for c in fighter.gear if tables.equipment[c].kind != "shield")
 
 
-def speed(fighter: Fighter, rules: FFRules) -> int:
-    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
-    return combat.speed_of(card(fighter), melee, rules)
+def speed(tables: Tables, fighter: Fighter, rules: FFRules) -> int:
+    melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
+    return combat.speed_of(card(tables, fighter), melee, rules)
 
 
-def reach(fighter: Fighter, rules: FFRules) -> int:
-    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
-    return combat.reach_of(card(fighter), melee, rules)
+def reach(tables: Tables, fighter: Fighter, rules: FFRules) -> int:
+    melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
+    return combat.reach_of(card(tables, fighter), melee, rules)
 
 
-def cast_options(state: FFState) -> tuple[FFMove, ...]:
+def cast_options(tables: Tables, state: FFState) -> tuple[FFMove, ...]:
     """The spells the warrior setting its tactics may cast first (FF 7.2 to FF 7.4): each
     tactics spell it holds on each friendly warrior standing (a heal on a wounded one), or
     each bolt readied; none once it has cast this turn."""
     side, index = state.actor, state.cursor
     caster = state.fighter(side, index)
-    if caster.cast or not card(caster).spellcaster:
+    if caster.cast or not card(tables, caster).spellcaster:
         return ()
     moves: list[FFMove] = []
     for code in dict.fromkeys(caster.spells):
-        spell = spells()[code]
+        spell = tables.spells[code]
         if spell.in_tactics:
             # A heal needs a wounded warrior: on an unhurt one it would only waste the card.
             moves.extend(FFMove("cast", (side, index), word=code, target=(side, friend))
                          for friend in state.living(side)
                          if spell.effect != "heal" or state.fighter(side, friend).hits
-                         < card(state.fighter(side, friend)).hits)
+                         < card(tables, state.fighter(side, friend)).hits)
         else:
             moves.append(FFMove("cast", (side, index), word=code))
     return tuple(moves)
 
 
-def use_options(fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
+def use_options(tables: Tables, fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
     """The weapon choices open to a fighter in the tactics phase (FF 3.2, FF 3.3)."""
     if not fighter.arms:
         return [()]
     options: list[tuple[str, ...]] = []
     for arm in fighter.arms:
-        weapon = weapons()[arm.code]
+        weapon = tables.weapons[arm.code]
         options.append((arm.code,))
         if weapon.thrown and (arm.ammo or 0) > 0:
             options.append((arm.code + "^",))
-    if card(fighter).two_weapons and rules.warrior_two_attacks:
+    if card(tables, fighter).two_weapons and rules.warrior_two_attacks:
         singles = [arm.code for arm in fighter.arms
-                   if weapons()[arm.code].hand_to_hand
-                   and not combat.two_handed(weapons()[arm.code], rules)]
+                   if tables.weapons[arm.code].hand_to_hand
+                   and not combat.two_handed(tables.weapons[arm.code], rules)]
         options.extend(itertools.combinations(singles, 2))
     return list(dict.fromkeys(options))
 
 
 # -- invariants -------------------------------------------------------------------------------
-def known_cards(state: FFState) -> str | None:
+def known_cards(tables: Tables, state: FFState) -> str | None:
     for side, band in enumerate(state.sides):
         for fighter in band:
-            if fighter.card not in warriors():
+            if fighter.card not in tables.warriors:
                 return f"{fighter.card} is not a warrior card"
             for arm in fighter.arms:
-                if arm.code not in weapons():
+                if arm.code not in tables.weapons:
                     return f"{arm.code} is not a weapon card"
     return None
 
 
-def hits_bounded(state: FFState) -> str | None:
+def hits_bounded(tables: Tables, state: FFState) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
-            if fighter.hits > card(fighter).hits:
+            if fighter.hits > card(tables, fighter).hits:
                 return (f"{who_text(side, index)} ({fighter.card}) has {fighter.hits} hits, "
-                        f"more than its card's {card(fighter).hits}")
+                        f"more than its card's {card(tables, fighter).hits}")
     return None
 
 
-def ammo_never_negative(state: FFState) -> str | None:
+def ammo_never_negative(tables: Tables, state: FFState) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             for arm in fighter.arms:
                 if arm.ammo is not None and arm.ammo < 0:
                     return f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}"
-                if arm.ammo is not None and not weapons()[arm.code].thrown:
+                if arm.ammo is not None and not tables.weapons[arm.code].thrown:
                     return f"{who_text(side, index)}'s {arm.code} is not thrown but has ammunition"
     return None
 
 
-def one_weapon_in_use(state: FFState) -> str | None:
+def one_weapon_in_use(tables: Tables, state: FFState) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             used = fighter.used()
-            allowed = 2 if card(fighter).two_weapons else 1
+            allowed = 2 if card(tables, fighter).two_weapons else 1
             if len(used) > allowed:
                 return f"{who_text(side, index)} ({fighter.card}) uses {len(used)} weapons"
-            if any(a.use == "^" and not weapons()[a.code].thrown for a in used):
+            if any(a.use == "^" and not tables.weapons[a.code].thrown for a in used):
                 return f"{who_text(side, index)} throws a weapon that is not thrown"
     return None
 
@@ -203,13 +203,13 @@ def killed_never_act(state: FFState) -> str | None:
     return None
 
 
-def equipment_kept(state: FFState) -> str | None:
+def equipment_kept(tables: Tables, state: FFState) -> str | None:
     """Once both warbands are fielded, every warrior keeps the equipment rules (nothing in
     battle changes equipment, so a break here is a broken engine or position)."""
     if state.turn == 0:
         return None
     for side, band in enumerate(state.sides):
-        for problem in violations(band, len(band)):
+        for problem in violations(tables, band, len(band)):
             if problem.rule in ("FF 1.5", "FF 1.6", "FF 1.9"):
                 return f"side {SIDES[side]}: {problem}"
     return None
@@ -224,13 +224,13 @@ def cards_counted(state: FFState) -> str | None:
     return None
 
 
-def spells_held(state: FFState) -> str | None:
+def spells_held(tables: Tables, state: FFState) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             name = f"{who_text(side, index)} ({fighter.card})"
-            if fighter.spells and not card(fighter).spellcaster:
+            if fighter.spells and not card(tables, fighter).spellcaster:
                 return f"{name} holds spell cards but has no Spells value"
-            if len(fighter.spells) > card(fighter).spells:
+            if len(fighter.spells) > card(tables, fighter).spells:
                 return f"{name} holds more spell cards than its Spells value"
             if fighter.readied and (fighter.readied not in fighter.spells or not fighter.cast):
                 return f"{name} readies {fighter.readied} without holding it or casting"
@@ -260,14 +260,15 @@ def one_spell_a_turn(before: FFState, action: Any, after: FFState,
     return None
 
 
-def hits_only_fall(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+def hits_only_fall(tables: Tables, before: FFState, action: Any, after: FFState,
+                   rules: FFRules) -> str | None:
     """Hits never rise but by a heal spell, by at most its amount (FF 7.2)."""
     for side in (0, 1):
         for index, (a, b) in enumerate(zip(before.sides[side], after.sides[side])):
             healed = (isinstance(action, FFMove) and action.kind == "cast"
-                      and action.target == (side, index) and action.word in spells()
-                      and spells()[action.word].effect == "heal")
-            limit = spells()[action.word].amount if healed else 0
+                      and action.target == (side, index) and action.word in tables.spells
+                      and tables.spells[action.word].effect == "heal")
+            limit = tables.spells[action.word].amount if healed else 0
             if b.hits > a.hits + limit:
                 return f"{a.card} gained hits ({a.hits} -> {b.hits})"
             if not a.alive and b.row != a.row:
@@ -303,43 +304,59 @@ def rows_rule_kept(before: FFState, action: Any, after: FFState, rules: FFRules)
     return None
 
 
-FF_INVARIANTS = (
-    Invariant("known-cards", ("FF 1.11", "FF 1.12"),
-              "Every warrior and weapon is a card of the tables.", known_cards),
-    Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
-              "No warrior has more hits than its card.", hits_bounded),
-    Invariant("ammunition-never-negative", ("FF 4.5",),
-              "Ammunition is never negative and only thrown weapons have any.",
-              ammo_never_negative),
-    Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
-              "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",
-              one_weapon_in_use),
-    Invariant("killed-never-act", ("FF 6.4", "FF 4.2", "FF 5.5"),
-              "A killed warrior neither sets tactics, picks, attacks (but in the group it "
-              "started alive in) nor is attacked.", killed_never_act),
-    Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
-              "After the lay-out no warrior has two shields or helmets, a suit with partial "
-              "pieces, or (a back-stabber or spellcaster) any armor.", equipment_kept),
-    Invariant("spells-held", ("FF 1.10", "FF 7.3", "FF 7.4"),
-              "No warrior holds more spell cards than its Spells value; a readied bolt is "
-              "a card held; spell effects last only within a turn.", spells_held),
-    Invariant("fight-cards-counted", ("FF 2.2",),
-              "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
-              "than seven.", cards_counted),
-)
-FF_TRANSITION_INVARIANTS = (
-    TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4", "FF 7.2"),
-                        "Hits never rise but by a heal spell's amount, and a killed warrior "
-                        "stays where it fell.", hits_only_fall),
-    TransitionInvariant("one-spell-a-turn", ("FF 7.4", "FF 7.5"),
-                        "A caster casts at most one spell a turn; a card leaves it only by "
-                        "being cast.", one_spell_a_turn),
-    TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
-                        "Each throw spends one ammunition; none comes back.", ammo_only_falls),
-    TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
-                        "Under FF-A14's default a side ends its tactics with a front row "
-                        "no smaller than its back row.", rows_rule_kept),
-)
+def _bind(tables: Tables):
+    """A check of ``tables`` and a state (or a step) as the check of the state (or step)
+    alone, keeping the check's name for the docs' link to its code."""
+    def bind(check):
+        return functools.update_wrapper(functools.partial(check, tables), check)
+    return bind
+
+
+def invariants(tables: Tables) -> tuple[Invariant, ...]:
+    """The battle's invariants; several look the cards up in ``tables``."""
+    bound = _bind(tables)
+    return (
+        Invariant("known-cards", ("FF 1.11", "FF 1.12"),
+                  "Every warrior and weapon is a card of the tables.", bound(known_cards)),
+        Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
+                  "No warrior has more hits than its card.", bound(hits_bounded)),
+        Invariant("ammunition-never-negative", ("FF 4.5",),
+                  "Ammunition is never negative and only thrown weapons have any.",
+                  bound(ammo_never_negative)),
+        Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
+                  "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",
+                  bound(one_weapon_in_use)),
+        Invariant("killed-never-act", ("FF 6.4", "FF 4.2", "FF 5.5"),
+                  "A killed warrior neither sets tactics, picks, attacks (but in the group it "
+                  "started alive in) nor is attacked.", killed_never_act),
+        Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
+                  "After the lay-out no warrior has two shields or helmets, a suit with partial "
+                  "pieces, or (a back-stabber or spellcaster) any armor.", bound(equipment_kept)),
+        Invariant("spells-held", ("FF 1.10", "FF 7.3", "FF 7.4"),
+                  "No warrior holds more spell cards than its Spells value; a readied bolt is "
+                  "a card held; spell effects last only within a turn.", bound(spells_held)),
+        Invariant("fight-cards-counted", ("FF 2.2",),
+                  "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
+                  "than seven.", cards_counted),
+    )
+
+
+def transition_invariants(tables: Tables) -> tuple[TransitionInvariant, ...]:
+    """The battle's transition invariants; the heal's limit is read in ``tables``."""
+    bound = _bind(tables)
+    return (
+        TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4", "FF 7.2"),
+                            "Hits never rise but by a heal spell's amount, and a killed warrior "
+                            "stays where it fell.", bound(hits_only_fall)),
+        TransitionInvariant("one-spell-a-turn", ("FF 7.4", "FF 7.5"),
+                            "A caster casts at most one spell a turn; a card leaves it only by "
+                            "being cast.", one_spell_a_turn),
+        TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
+                            "Each throw spends one ammunition; none comes back.", ammo_only_falls),
+        TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
+                            "Under FF-A14's default a side ends its tactics with a front row "
+                            "no smaller than its back row.", rows_rule_kept),
+    )
 
 
 # -- the phase graph -----------------------------------------------------------------------------
@@ -407,6 +424,22 @@ def _graph() -> nx.DiGraph:
     return build_phase_graph("Fantasy Fight Club battle", PHASE_NODES, _edges())
 
 
+SKIRMISHES = (
+    "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} "
+    "| b Shaman@F:5[Dagger,Club]<StoneSkin,EmberDart>",
+    "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> "
+    "| b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
+    "size 2 | a Warrior@F:6[LongSword,Katar] "
+    "Warlock@B:4[Knives]<SuddenFog,StoneSkin,EmberDart> "
+    "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
+    "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
+    "| b Bugbear@F:9[Flail] Shaman@B:5[LongBow]<EmberDart,SuddenFog>",
+)
+"""ringside's skirmishes, the example setups of the shipped tables: one or two warriors a
+side, cycling through a few matchups (a shooter, a thrower, a shield, a back-stabber, the
+Warrior), each with a spellcaster, so that spells are cast and hidden cards resampled."""
+
+
 class FFGame(Game[FFState, FFMove, FFRules]):
     key = "fantasy"
     title = "Fantasy Fight Club"
@@ -431,6 +464,18 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         "tactics phase or with the ranged attacks; the fight cards are counted only, "
         "since the rulebook never says when they are played (FF-A16).")
 
+    def __init__(self, tables: Tables, skirmishes: Sequence[str] = SKIRMISHES) -> None:
+        """A battle played with the card tables ``tables`` (the warrior and weapon tables,
+        the equipment and spell sets; ``analysis.fantasy.loading`` builds the game of the
+        shipped ones).  Setups and positions name cards of these tables; ``skirmishes``
+        are the example setups, written with them."""
+        if not skirmishes:
+            raise ValueError("a game needs one skirmish or more for its example setups")
+        self.tables = tables
+        self.skirmishes = tuple(skirmishes)
+        self._invariants = invariants(tables)
+        self._transition_invariants = transition_invariants(tables)
+
     @property
     def presets(self):
         return PRESETS
@@ -449,31 +494,21 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     @property
     def invariants(self):
-        return FF_INVARIANTS
+        return self._invariants
 
     @property
     def transition_invariants(self):
-        return FF_TRANSITION_INVARIANTS
+        return self._transition_invariants
 
     # -- setups --------------------------------------------------------------------------------
     def parse_setup(self, text: str) -> FFSetup:
-        return FFSetup.parse(text)
+        return FFSetup.parse(text, self.tables)
 
     def example_setups(self, count: int) -> list[FFSetup]:
-        """ringside's skirmishes: one or two warriors a side, cycling through a few
-        matchups (a shooter, a thrower, a shield, a back-stabber, the Warrior), each with a
-        spellcaster, so that spells are cast and hidden cards resampled."""
-        skirmishes = (
-            "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} "
-            "| b Shaman@F:5[Dagger,Club]<StoneSkin,EmberDart>",
-            "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> | b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
-            "size 2 | a Warrior@F:6[LongSword,Katar] "
-            "Warlock@B:4[Knives]<SuddenFog,StoneSkin,EmberDart> "
-            "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
-            "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
-            "| b Bugbear@F:9[Flail] Shaman@B:5[LongBow]<EmberDart,SuddenFog>",
-        )
-        return [FFSetup.parse(skirmishes[i % len(skirmishes)]) for i in range(count)]
+        """The game's skirmishes (:data:`SKIRMISHES` unless it was given others), in
+        turn."""
+        return [FFSetup.parse(self.skirmishes[i % len(self.skirmishes)], self.tables)
+                for i in range(count)]
 
     def exploration_starts(self, rules: FFRules, count: int):
         """Positions at the first attack phase of the example skirmishes: both sides
@@ -492,9 +527,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     def initial_state(self, setup: FFSetup, rules: FFRules) -> FFState:
         def fresh(fighter: Fighter) -> Fighter:
-            arms = tuple(Arm(a.code, combat.ammunition(weapons()[a.code], rules))
+            arms = tuple(Arm(a.code, combat.ammunition(self.tables.weapons[a.code], rules))
                          for a in fighter.arms)
-            return dataclasses.replace(fighter, hits=card(fighter).hits, arms=arms)
+            return dataclasses.replace(fighter, hits=card(self.tables, fighter).hits, arms=arms)
 
         sides = (tuple(map(fresh, setup.a)), tuple(map(fresh, setup.b)))
         return FFState(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
@@ -515,7 +550,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     # -- states --------------------------------------------------------------------------------
     def parse_state(self, text: str) -> FFState:
-        state = FFState.parse(text)
+        state = FFState.parse(text, self.tables)
         for side, band in enumerate(state.sides):
             if not band:
                 raise InputError("each side has at least one warrior", SIDES[side].lower())
@@ -615,7 +650,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         superset of what the player could rule out, never a smaller one.  When the pool
         is too small (a position no recruit allows) the state is returned as it is."""
         enemy = 1 - player
-        pool = collections.Counter({code: spell.copies for code, spell in spells().items()})
+        pool = collections.Counter({code: spell.copies
+                                    for code, spell in self.tables.spells.items()})
         for fighter in state.sides[player]:
             pool.subtract(fighter.spells)
         for fighter in state.sides[enemy]:
@@ -674,9 +710,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return (FFMove("field", (state.actor, 0)),)
         if step == "tactics":
             fighter = state.fighter(state.actor, state.cursor)
-            return cast_options(state) + tuple(
+            return cast_options(self.tables, state) + tuple(
                 FFMove("set", (state.actor, state.cursor), row, uses)
-                for row in ("F", "B") for uses in use_options(fighter, rules)
+                for row in ("F", "B") for uses in use_options(self.tables, fighter, rules)
                 if self._rows_ok(state, row, rules))
         if step == "aim":
             head = state.queue[0]
@@ -710,9 +746,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     def _field_problems(self, state: FFState):
         side = state.actor
-        found = violations(state.sides[side], state.size)
+        found = violations(self.tables, state.sides[side], state.size)
         if side == 1 and not found:
-            found = shared_card_violations(state.sides[0], state.sides[1])
+            found = shared_card_violations(self.tables, state.sides[0], state.sides[1])
         return found
 
     def _in_pairs(self, state: FFState) -> set[tuple[int, int]]:
@@ -772,12 +808,12 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                      "sets its row and weapon now")
             fighter = state.fighter(state.actor, state.cursor)
             if len(move.uses) > 1:
-                if not card(fighter).two_weapons or not rules.warrior_two_attacks:
+                if not card(self.tables, fighter).two_weapons or not rules.warrior_two_attacks:
                     return Illegal(("FF 1.7", "FF 3.3"), f"{fighter.card} uses one weapon a "
                                                          "turn")
                 return Illegal(("FF 3.3",), "the Warrior's two weapons are two different "
                                             "one-handed hand-to-hand weapons it carries")
-            if move.uses not in use_options(fighter, rules):
+            if move.uses not in use_options(self.tables, fighter, rules):
                 code = move.uses[0].rstrip("^") if move.uses else "-"
                 carried = [a for a in fighter.arms if a.code == code]
                 if carried and move.uses[0].endswith("^"):
@@ -811,14 +847,14 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return Illegal(("FF 7.2", "FF 3.1"), f"{who_text(state.actor, state.cursor)} "
                                                  "sets its tactics now, and only it may cast")
         caster = state.fighter(*move.who)
-        if not card(caster).spellcaster:
+        if not card(self.tables, caster).spellcaster:
             return Illegal(("FF 1.10",), f"{caster.card} has no Spells value")
         if caster.cast:
             return Illegal(("FF 7.4",), f"{caster.card} has cast its one spell this turn")
         if move.word not in caster.spells:
             return Illegal(("FF 7.1", "FF 7.5"), f"{caster.card} holds no {move.word} card "
                                                  f"(it holds {', '.join(caster.spells) or 'none'})")
-        spell = spells()[move.word]
+        spell = self.tables.spells[move.word]
         if not spell.in_tactics:
             return Illegal(("FF 7.3",), f"{spell.name} is a bolt: it is readied, with no "
                                         "target until the ranged attacks")
@@ -893,7 +929,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         spell this turn (FF 7.4)."""
         side, index = move.who
         caster = state.fighter(side, index)
-        spell = spells()[move.word]
+        spell = self.tables.spells[move.word]
         name = f"{who_text(side, index)} {caster.card}"
         if not spell.in_tactics:
             steps.append(Step("cast", ("FF 7.3", "FF 7.4"),
@@ -908,7 +944,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         friend = after.fighter(*move.target)
         fname = f"{who_text(*move.target)} {friend.card}"
         if spell.effect == "heal":
-            healed = min(card(friend).hits, friend.hits + spell.amount)
+            healed = min(card(self.tables, friend).hits, friend.hits + spell.amount)
             text = (f"{name} casts {spell.name} on {fname}: {healed - friend.hits} hits back "
                     f"(hits {healed})")
             friend = dataclasses.replace(friend, hits=healed)
@@ -961,19 +997,19 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         for side in (0, 1):
             for index in state.living(side):
                 fighter = state.fighter(side, index)
-                arm = ranged_arm(fighter)
+                arm = ranged_arm(self.tables, fighter)
                 if arm is None:
                     continue
-                weapon = weapons()[fighter.arms[arm].code]
-                quick = card(fighter).speed if rules.range_ties_by_speed else 0
+                weapon = self.tables.weapons[fighter.arms[arm].code]
+                quick = card(self.tables, fighter).speed if rules.range_ties_by_speed else 0
                 shooters.append(((-weapon.range, -quick), side, index, arm, "ranged"))
         for side in (0, 1):
             for index in state.living(side):
                 fighter = state.fighter(side, index)
                 if fighter.readied:  # a bolt joins the ranged attacks by its range (FF 7.3)
-                    quick = card(fighter).speed if rules.range_ties_by_speed else 0
-                    shooters.append(((-spells()[fighter.readied].range, -quick), side, index,
-                                     0, "spell"))
+                    quick = card(self.tables, fighter).speed if rules.range_ties_by_speed else 0
+                    distance = self.tables.spells[fighter.readied].range
+                    shooters.append(((-distance, -quick), side, index, 0, "spell"))
         shooters.sort()
         keys = sorted({key for key, *_ in shooters})
         queue = tuple(Attack(side, index, kind, keys.index(key) + 1, 0, "aim", arm=arm)
@@ -982,9 +1018,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         def named(side: int, index: int, arm: int, kind: str) -> str:
             fighter = state.fighter(side, index)
             if kind == "spell":
-                spell = spells()[fighter.readied]
+                spell = self.tables.spells[fighter.readied]
                 return f"{who_text(side, index)} ({spell.name}, range {spell.range})"
-            weapon = weapons()[fighter.arms[arm].code]
+            weapon = self.tables.weapons[fighter.arms[arm].code]
             return f"{who_text(side, index)} ({weapon.name}, range {weapon.range})"
 
         order = ", ".join(named(s, i, a, k) for _, s, i, a, k in shooters) or "none"
@@ -1063,10 +1099,10 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     def _start_stabs(self, state: FFState, steps: list[Step]) -> FFState:
         stabbers = [(side, index) for side in (0, 1) for index in state.living(side)
-                    if card(state.fighter(side, index)).backstab
-                    and melee_arms(state.fighter(side, index))]
+                    if card(self.tables, state.fighter(side, index)).backstab
+                    and melee_arms(self.tables, state.fighter(side, index))]
         queue = tuple(Attack(side, index, "stab", 1, 0, "stab",
-                             arm=melee_arms(state.fighter(side, index))[0])
+                             arm=melee_arms(self.tables, state.fighter(side, index))[0])
                       for side, index in stabbers)
         if stabbers:
             steps.append(Step("stabs", ("FF 5.2",), "back-stabbers: " + ", ".join(
@@ -1083,8 +1119,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                         if (side, i) not in taken and (side, i) not in state.held]
             if not eligible:
                 return state, False
-            top = max(speed(state.fighter(s, i), rules) for s, i in eligible)
-            tied = [(s, i) for s, i in eligible if speed(state.fighter(s, i), rules) == top]
+            top = max(speed(self.tables, state.fighter(s, i), rules) for s, i in eligible)
+            tied = [(s, i) for s, i in eligible
+                    if speed(self.tables, state.fighter(s, i), rules) == top]
             sides = sorted({s for s, _ in tied})
             if len(sides) == 2 and rules.speed_ties_roll_off:
                 return dataclasses.replace(state, step="order_roll"), True
@@ -1104,8 +1141,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         taken = self._in_pairs(state)
         eligible = [i for i in state.living(side, "F")
                     if (side, i) not in taken and (side, i) not in state.held]
-        top = max(speed(state.fighter(side, i), rules) for i in eligible)
-        index = min(i for i in eligible if speed(state.fighter(side, i), rules) == top)
+        top = max(speed(self.tables, state.fighter(side, i), rules) for i in eligible)
+        index = min(i for i in eligible
+                    if speed(self.tables, state.fighter(side, i), rules) == top)
         steps.append(Step("order_roll", ("FF 5.3",),
                           f"roll-off for equal speed {top}: {face}, side {SIDES[side]}'s "
                           f"{state.fighter(side, index).card} picks first"))
@@ -1123,7 +1161,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         else:
             steps.append(Step("pair", ("FF 5.3",),
                               f"{who_text(side, index)} {picker.card} (speed "
-                              f"{speed(picker, rules)}) picks "
+                              f"{speed(self.tables, picker, rules)}) picks "
                               f"{who_text(1 - side, move.who[1])} {picked.card}"))
         after = dataclasses.replace(state, pairs=state.pairs + (pair,))
         return self._advance(after, rules, steps)
@@ -1134,7 +1172,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return ()
         fighter = state.fighter(side, index)
         return tuple(Attack(side, index, "melee", group, 0, "hit_roll", target, "F", arm)
-                     for arm in melee_arms(fighter))
+                     for arm in melee_arms(self.tables, fighter))
 
     def _first_strike(self, state: FFState, face: int, rules: FFRules,
                       steps: list[Step]) -> FFState:
@@ -1143,9 +1181,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         b = (1 - pair.side, pair.picked)
         fa, fb = state.fighter(*a), state.fighter(*b)
         if face <= 3:
-            what, ra, rb = "speed", speed(fa, rules), speed(fb, rules)
+            what, ra, rb = "speed", speed(self.tables, fa, rules), speed(self.tables, fb, rules)
         else:
-            what, ra, rb = "reach", reach(fa, rules), reach(fb, rules)
+            what, ra, rb = "reach", reach(self.tables, fa, rules), reach(self.tables, fb, rules)
         if ra == rb:
             if rules.first_strike_tie_simultaneous:
                 order, together = (a, b), True
@@ -1253,7 +1291,9 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return go("dodge_roll", face=move.value)
         if step in ("hit_roll", "dodge_roll"):
             face, dodge = (head.face, move.value) if step == "dodge_roll" else (move.value, 0)
-            modifier = combat.hit_modifier(card(attacker), card(victim), used_weapons(victim),
+            tables = self.tables
+            modifier = combat.hit_modifier(card(tables, attacker), card(tables, victim),
+                                           used_weapons(tables, victim),
                                            ranged, attacker.row == "B", victim.row == "B",
                                            rules) + attacker.boost
             total = face + modifier - dodge
@@ -1267,14 +1307,15 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                           + ("a hit" if hit else "a miss")))
             if not hit:
                 return done()
-            if combat.shield_works(shield_of(victim), used_weapons(victim), rules):
+            if combat.shield_works(shield_of(tables, victim), used_weapons(tables, victim),
+                                   rules):
                 return go("shield_roll")
-            if shield_of(victim) is not None:
+            if shield_of(self.tables, victim) is not None:
                 steps.append(Step("hit_roll", ("FF 1.8",), f"{vname}'s shield does not block: "
                                                           "its weapon in use is two-handed"))
             return go("damage_roll")
         if step == "shield_roll":
-            shield = shield_of(victim)
+            shield = shield_of(self.tables, victim)
             if shield.blocks(move.value):
                 steps.append(Step("shield_roll", ("FF 6.1",),
                                   f"{vname}'s {shield.name} rolls {move.value}: blocked "
@@ -1284,11 +1325,11 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                               f"{vname}'s {shield.name} rolls {move.value}: not blocked"))
             return go("damage_roll")
         # damage_roll
-        weapon = weapons()[attacker.arms[head.arm].code]
-        bonus = combat.damage_bonus(card(attacker), weapon, rules)
-        soak = combat.armor_bonus(armor_of(victim))
+        weapon = self.tables.weapons[attacker.arms[head.arm].code]
+        bonus = combat.damage_bonus(card(self.tables, attacker), weapon, rules)
+        soak = combat.armor_bonus(armor_of(self.tables, victim))
         lost = combat.wound(move.value, bonus, soak)
-        rules_ = ("FF 6.2", "FF 6.3") if (card(attacker).bow_bonus and weapon.is_bow(
+        rules_ = ("FF 6.2", "FF 6.3") if (card(self.tables, attacker).bow_bonus and weapon.is_bow(
             rules.crossbows_are_bows)) else ("FF 6.2",)
         hurt = dataclasses.replace(victim, hits=victim.hits - lost)
         steps.append(Step("damage_roll", rules_,
@@ -1303,7 +1344,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         """A readied bolt is cast at the target picked: it loses the spell's amount of hits,
         with no hit, shield or armor roll, and the card is discarded (FF 7.3, FF 7.5)."""
         caster = state.fighter(head.side, head.index)
-        spell = spells()[caster.readied]
+        spell = self.tables.spells[caster.readied]
         held = list(caster.spells)
         held.remove(spell.code)
         after = state.with_fighter(head.side, head.index, dataclasses.replace(
@@ -1358,11 +1399,3 @@ def _attack_words(attack: Attack) -> str:
     target = "" if attack.target < 0 else f", at {who_text(1 - attack.side, attack.target)}"
     return (f"{who_text(attack.side, attack.index)} {kind}, next the "
             f"{attack.stage.replace('_', ' ')}{target}")
-
-
-GAME = FFGame()
-
-
-def fighter(text: str) -> Fighter:
-    """A fighter from its token (for tests and docs)."""
-    return parse_fighter(text, "fighter")

@@ -1,0 +1,1 @@
+"""What is computed over Fantasy Fight Club: its shipped tables and warbands read."""
