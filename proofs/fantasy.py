@@ -17,7 +17,7 @@ import z3
 
 from analysis.fantasy.loading import GAME
 from model.fantasy import combat
-from model.fantasy.rules import RULEBOOK
+from model.fantasy.rules import DEFAULT_RULES
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import check
 
@@ -154,7 +154,7 @@ def _parry_at_range_matters() -> Answer:
     model = solver.model()
     found = {"attacker": _names(model, a, _W), "defender": _names(model, d, _W),
              "defender_weapon": _names(model, p, parried)}
-    rules = RULEBOOK
+    rules = DEFAULT_RULES
     chances = []
     for parry_counts in (False, True):
         import dataclasses

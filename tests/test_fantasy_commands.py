@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from analysis.fantasy.loading import GAME
 from model.fantasy.combat import attack_odds, expected_attacks, hit_chance
-from model.fantasy.rules import LITERAL, RULEBOOK
+from model.fantasy.rules import LITERAL, DEFAULT_RULES
 
 TABLES = GAME.tables
 
@@ -33,7 +33,7 @@ ROOT_DATA = Path(__file__).resolve().parent.parent / "analysis" / "fantasy" / "d
 
 @pytest.mark.rules("FF 5.6", "FF 6.2", "FF 6.4")
 def test_a_hand_computed_matchup():
-    odds = attack_odds(W["Ogre"], A["Maul"], W["Orc"], (), None, (), RULEBOOK)
+    odds = attack_odds(W["Ogre"], A["Maul"], W["Orc"], (), None, (), DEFAULT_RULES)
     assert odds.hit == Fraction(1, 2)
     assert odds.damage == {0: Fraction(1, 2), **{d: Fraction(1, 12) for d in range(6, 12)}}
     assert odds.kill_in_one == Fraction(1, 2) and odds.expected_attacks_to_kill == 2
@@ -43,36 +43,36 @@ def test_a_hand_computed_matchup():
 def test_shield_armor_and_two_handed_weapons():
     shield, cap, suit = (TABLES.equipment[c] for c in ("RoundShield", "IronCap", "ChainSuit"))
     odds = attack_odds(W["Knight"], A["LongSword"], W["Dwarf"], (A["Club"],), shield,
-                       (cap, suit), RULEBOOK)
+                       (cap, suit), DEFAULT_RULES)
     # 4+ on 1D6 + skill 1 - dodge 1 - parry 1: a third; blocked on 5-6: a third of the hits.
     assert odds.hit == Fraction(1, 3) and odds.blocked == Fraction(1, 9)
     # 1D6 + 1 + 2 - 3: 1 to 6 hits lost when not blocked (2/9 of the attacks).
     assert odds.damage == {0: Fraction(7, 9), **{d: Fraction(1, 27) for d in range(1, 7)}}
     axe = attack_odds(W["Knight"], A["LongSword"], W["Dwarf"], (A["BattleAxe"],), shield,
-                      (cap, suit), RULEBOOK)
+                      (cap, suit), DEFAULT_RULES)
     assert axe.blocked == 0 and "FF 1.8" in axe.rules
 
 
 @pytest.mark.rules("FF 4.4", "FF 6.3")
 def test_ranged_readings_give_their_own_odds():
     elf, goblin = W["Elf"], W["Goblin"]
-    front = attack_odds(elf, A["LongBow"], goblin, (), None, (), RULEBOOK, ranged=True)
-    back = attack_odds(elf, A["LongBow"], goblin, (), None, (), RULEBOOK, ranged=True,
+    front = attack_odds(elf, A["LongBow"], goblin, (), None, (), DEFAULT_RULES, ranged=True)
+    back = attack_odds(elf, A["LongBow"], goblin, (), None, (), DEFAULT_RULES, ranged=True,
                        attacker_in_back=True)
     assert (front.hit, back.hit) == (Fraction(1, 2), Fraction(1, 3))
     rolled = attack_odds(elf, A["LongBow"], goblin, (), None, (),
-                         dataclasses.replace(RULEBOOK, dodge_is_rolled=True), ranged=True)
+                         dataclasses.replace(DEFAULT_RULES, dodge_is_rolled=True), ranged=True)
     assert rolled.hit == Fraction(sum(1 for f in range(1, 7) for d in range(1, 7)
                                       if f + 2 - d >= 4), 36)
     crossbow = [attack_odds(elf, A["LightCrossbow"], goblin, (), None, (), rules,
-                            ranged=True).damage for rules in (RULEBOOK, LITERAL)]
+                            ranged=True).damage for rules in (DEFAULT_RULES, LITERAL)]
     assert max(crossbow[0]) + 2 == max(crossbow[1])
 
 
 @pytest.mark.rules("FF 6.2")
 def test_an_attack_that_cannot_wound_never_kills():
     armor = tuple(TABLES.equipment[c] for c in ("IronCap", "Breastplate", "Greaves", "Vambraces"))
-    odds = attack_odds(W["Wizard"], A["Knives"], W["Orc"], (), None, armor, RULEBOOK)
+    odds = attack_odds(W["Wizard"], A["Knives"], W["Orc"], (), None, armor, DEFAULT_RULES)
     assert odds.damage == {0: Fraction(1)} and odds.expected_attacks_to_kill is None
     assert odds.as_dict()["expected_attacks_to_kill"] is None
 

@@ -14,8 +14,8 @@ from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction, missing_edges, probe_witness
 from model.fantasy.engine import per_turn_bound
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.state import FFMove, FFSetup, FFState, parse_warband
+from model.fantasy.rules import LITERAL, DEFAULT_RULES
+from model.fantasy.state import Move, Setup, State, parse_warband
 from model.fantasy.tables import (
     parse_equipment, parse_spells, parse_warriors, parse_weapons,
 )
@@ -105,7 +105,7 @@ def test_the_example_warbands_keep_every_recruit_rule():
 
 
 def fighters(text: str):
-    return FFSetup.parse(f"size 1 | a {text} | b Orc@F:5[Club]", TABLES).a
+    return Setup.parse(f"size 1 | a {text} | b Orc@F:5[Club]", TABLES).a
 
 
 @pytest.mark.parametrize(("text", "size", "rules"), [
@@ -140,7 +140,7 @@ def test_too_many_weapon_cards_break_the_half_deck():
 def test_two_warbands_share_the_spell_deck():
     wizard = "Wizard@B:2[Staff]<EmberDart,EmberDart,EmberDart,EmberDart,EmberDart>"
     a = fighters(f"Orc@F:5[Club] {wizard}")
-    b = FFSetup.parse(f"size 1 | a Ogre@F:10[Maul] {wizard.replace('Staff', 'Katar')} "
+    b = Setup.parse(f"size 1 | a Ogre@F:10[Maul] {wizard.replace('Staff', 'Katar')} "
                       "| b Orc@F:5[Club]", TABLES).a
     assert violations(TABLES, a, 2) == violations(TABLES, b, 2) == []
     assert [v.rule for v in shared_card_violations(TABLES, a, b)] == ["FF 1.10"]
@@ -171,18 +171,18 @@ def test_warband_schema_errors_name_the_file_warrior_and_field(text, message):
 ])
 def test_bad_setups_are_refused(text):
     with pytest.raises(InputError):
-        FFSetup.parse(text, TABLES)
+        Setup.parse(text, TABLES)
 
 
 @pytest.mark.parametrize("text", ["", "set A0 X Club", "roll 7", "aim back", "pick C1",
                                   "set A0 F Club+", "field C"])
 def test_bad_actions_are_refused(text):
     with pytest.raises(InputError):
-        FFMove.parse(text)
+        Move.parse(text)
 
 
 def test_states_refuse_what_does_not_fit():
-    start = GAME.format_state(GAME.initial_state(GAME.example_setups(1)[0], RULEBOOK))
+    start = GAME.format_state(GAME.initial_state(GAME.example_setups(1)[0], DEFAULT_RULES))
     with pytest.raises(InputError, match="step hit_roll needs an attack"):
         GAME.parse_state(start.replace("step field", "step hit_roll"))
     with pytest.raises(InputError, match="names a warrior the side lacks"):
@@ -190,7 +190,7 @@ def test_states_refuse_what_does_not_fit():
 
 
 # -- the battle ---------------------------------------------------------------------------------
-def melee_state(attacker: str, defender: str, ranged: bool = False) -> FFState:
+def melee_state(attacker: str, defender: str, ranged: bool = False) -> State:
     kind = "ranged" if ranged else "melee"
     return GAME.parse_state(
         f"size 1 | turn 1 | step hit_roll | actor 0 | acts 3 | cursor 0 | segment melee | "
@@ -198,14 +198,14 @@ def melee_state(attacker: str, defender: str, ranged: bool = False) -> FFState:
         f"queue A0.{kind}.1.1.hit_roll.0.F.0.0 | pairs - | held -")
 
 
-def damage_distribution(state: FFState, rules) -> dict[int, object]:
+def damage_distribution(state: State, rules) -> dict[int, object]:
     """The exact distribution of hits B0 loses in the attack at ``state``, from the game tree."""
     from fractions import Fraction
 
     found: dict[int, Fraction] = {}
     start_hits = state.sides[1][0].hits
 
-    def walk(node: FFState, chance: Fraction) -> None:
+    def walk(node: State, chance: Fraction) -> None:
         if GAME.current_player(node) != CHANCE or node.step == "first_strike" or (
                 node.queue and node.queue[0].index != 0):
             lost = start_hits - node.sides[1][0].hits
@@ -219,9 +219,9 @@ def damage_distribution(state: FFState, rules) -> dict[int, object]:
 
 
 @pytest.mark.parametrize(("attacker", "defender", "ranged", "rules"), [
-    ("Ogre@F:10[Maul*]", "Orc@F:5[Club*]{RoundShield,IronCap,ChainSuit}", False, RULEBOOK),
-    ("Kobold@F:3[Knives*]", "Dwarf@F:7[BattleAxe*]{RoundShield,PlateSuit}", False, RULEBOOK),
-    ("Elf@B:4[ShortBow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, RULEBOOK),
+    ("Ogre@F:10[Maul*]", "Orc@F:5[Club*]{RoundShield,IronCap,ChainSuit}", False, DEFAULT_RULES),
+    ("Kobold@F:3[Knives*]", "Dwarf@F:7[BattleAxe*]{RoundShield,PlateSuit}", False, DEFAULT_RULES),
+    ("Elf@B:4[ShortBow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, DEFAULT_RULES),
     ("Elf@B:4[LightCrossbow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, LITERAL),
     ("Warrior@F:6[HandAxe*]", "Knight@F:6[Spear*]{TowerShield,GreatHelm}", False, LITERAL),
 ])
@@ -269,20 +269,20 @@ def test_every_battle_ends_within_its_bound_with_a_winner_a_draw_or_undecided():
 
 @pytest.mark.rules("FF 1.1")
 def test_a_warband_that_breaks_a_rule_cannot_be_fielded():
-    setup = FFSetup.parse("size 1 | a Rogue@F:4[Dirk]{Buckler} | b Orc@F:5[Club]", TABLES)
-    state = GAME.initial_state(setup, RULEBOOK)
-    assert GAME.legal_actions(state, RULEBOOK) == ()
+    setup = Setup.parse("size 1 | a Rogue@F:4[Dirk]{Buckler} | b Orc@F:5[Club]", TABLES)
+    state = GAME.initial_state(setup, DEFAULT_RULES)
+    assert GAME.legal_actions(state, DEFAULT_RULES) == ()
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "field A", RULEBOOK)
+        GAME.parse_action(state, "field A", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FF 1.9",)
 
 
 @pytest.mark.rules("FF 4.5")
 def test_ammunition_follows_the_bracket_reading():
-    setup = FFSetup.parse("size 1 | a Orc@F:5[HandAxe,Knives] | b Goblin@F:4[Club]", TABLES)
+    setup = Setup.parse("size 1 | a Orc@F:5[HandAxe,Knives] | b Goblin@F:4[Club]", TABLES)
     ammo = lambda rules: [a.ammo for a in GAME.initial_state(setup, rules).sides[0][0].arms]  # noqa: E731
-    assert ammo(RULEBOOK) == [2, 4]
-    assert ammo(dataclasses.replace(RULEBOOK, bracket_is_hands=True)) == [1, 4]
+    assert ammo(DEFAULT_RULES) == [2, 4]
+    assert ammo(dataclasses.replace(DEFAULT_RULES, bracket_is_hands=True)) == [1, 4]
 
 
 def test_the_scenarios_replay():
@@ -315,16 +315,16 @@ def witness_view(ambiguity, rules) -> str:
 
 @pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)
 def test_every_witness_parts_the_readings(ambiguity):
-    fields = {f.name for f in dataclasses.fields(RULEBOOK)}
-    assert ambiguity.field in fields and getattr(RULEBOOK, ambiguity.field) == ambiguity.default
-    views = [witness_view(ambiguity, dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
+    fields = {f.name for f in dataclasses.fields(DEFAULT_RULES)}
+    assert ambiguity.field in fields and getattr(DEFAULT_RULES, ambiguity.field) == ambiguity.default
+    views = [witness_view(ambiguity, dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: r.value}))
              for r in ambiguity.readings]
     assert len(set(views)) == len(views), views
 
 
 def test_every_rules_field_has_its_entry():
-    assert {a.field for a in GAME.ambiguities} == {f.name for f in dataclasses.fields(RULEBOOK)}
-    assert {a.field: a.default for a in GAME.ambiguities} == dataclasses.asdict(RULEBOOK)
+    assert {a.field for a in GAME.ambiguities} == {f.name for f in dataclasses.fields(DEFAULT_RULES)}
+    assert {a.field: a.default for a in GAME.ambiguities} == dataclasses.asdict(DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 4.4", "FF 6.1")
@@ -335,25 +335,25 @@ def test_the_odds_the_witnesses_quote():
 
     w, a = TABLES.warriors, TABLES.weapons
 
-    def hit(attacker, weapon, defender, used=(), rules=RULEBOOK, **where):
+    def hit(attacker, weapon, defender, used=(), rules=DEFAULT_RULES, **where):
         return attack_odds(w[attacker], a[weapon], w[defender], used, None, (), rules,
                            ranged=True, **where).hit
 
-    rolled = dataclasses.replace(RULEBOOK, dodge_is_rolled=True)
+    rolled = dataclasses.replace(DEFAULT_RULES, dodge_is_rolled=True)
     assert (hit("Orc", "Javelins", "Goblin"), hit("Orc", "Javelins", "Goblin", rules=rolled)) \
         == (Fraction(1, 6), Fraction(1, 12))
-    on_target = dataclasses.replace(RULEBOOK, back_penalty_on_target=True)
+    on_target = dataclasses.replace(DEFAULT_RULES, back_penalty_on_target=True)
     assert (hit("Centaur", "LongBow", "Knight", attacker_in_back=True),
             hit("Centaur", "LongBow", "Knight", rules=on_target, attacker_in_back=True)) \
         == (Fraction(1, 2), Fraction(2, 3))
-    parry = dataclasses.replace(RULEBOOK, parry_against_ranged=True)
+    parry = dataclasses.replace(DEFAULT_RULES, parry_against_ranged=True)
     assert (hit("Centaur", "LongBow", "Knight", (a["BroadSword"],)),
             hit("Centaur", "LongBow", "Knight", (a["BroadSword"],), rules=parry)) \
         == (Fraction(2, 3), Fraction(1, 2))
     buckler = TABLES.equipment["Buckler"]
     blocked = [attack_odds(w["Knight"], a["LongSword"], w["Orc"], (a["HandAxe"],), buckler, (),
-                           rules) for rules in (RULEBOOK, dataclasses.replace(
-                               RULEBOOK, bracket_is_hands=True))]
+                           rules) for rules in (DEFAULT_RULES, dataclasses.replace(
+                               DEFAULT_RULES, bracket_is_hands=True))]
     assert [o.blocked / o.hit for o in blocked] == [Fraction(1, 6), 0]
 
 

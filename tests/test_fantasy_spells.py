@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction
 from analysis.fantasy.loading import GAME
-from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.state import HIDDEN_SPELL, FFMove, parse_fighter
+from model.fantasy.rules import LITERAL, DEFAULT_RULES
+from model.fantasy.state import HIDDEN_SPELL, Move, parse_fighter
 from model.fantasy.tables import parse_spells
 
 TACTICS = ("size 1 | turn 1 | step tactics | actor 0 | acts 0 | cursor 0 | segment - | a {a} | "
@@ -28,7 +28,7 @@ def tactics(a: str, b: str = "Orc@F:5[Club]"):
     return GAME.parse_state(TACTICS.format(a=a, b=b))
 
 
-def play(state, *actions, rules=RULEBOOK):
+def play(state, *actions, rules=DEFAULT_RULES):
     for text in actions:
         state = GAME.apply(state, GAME.parse_action(state, text, rules), rules)
     return state
@@ -78,17 +78,17 @@ def test_a_fighter_with_spell_marks_round_trips():
     fighter = parse_fighter(token, TABLES, "a")
     assert (fighter.readied, fighter.cast, fighter.boost) == ("EmberDart", True, 1)
     assert str(fighter) == token
-    assert str(FFMove.parse("cast A1 StoneSkin A0")) == "cast A1 StoneSkin A0"
+    assert str(Move.parse("cast A1 StoneSkin A0")) == "cast A1 StoneSkin A0"
 
 
 # -- casting (FF 7.2 to FF 7.5) -------------------------------------------------------------------
 @pytest.mark.rules("FF 7.2", "FF 7.3")
 def test_a_caster_may_cast_each_spell_it_holds_before_it_sets():
     state = tactics("Shaman@F:3[Club]<StoneSkin,EmberDart>")
-    casts = [str(m) for m in GAME.legal_actions(state, RULEBOOK) if m.kind == "cast"]
+    casts = [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES) if m.kind == "cast"]
     assert casts == ["cast A0 StoneSkin A0", "cast A0 EmberDart"]
     # A warrior without a Spells value casts nothing.
-    assert not [m for m in GAME.legal_actions(tactics("Orc@F:5[Club]"), RULEBOOK)
+    assert not [m for m in GAME.legal_actions(tactics("Orc@F:5[Club]"), DEFAULT_RULES)
                 if m.kind == "cast"]
 
 
@@ -105,14 +105,14 @@ def test_a_heal_gives_back_hits_up_to_the_card_and_is_discarded():
 def test_one_spell_a_turn_then_a_new_turn_allows_another():
     state = play(tactics("Shaman@F:3[Club]<StoneSkin,EmberDart>"), "cast A0 StoneSkin A0")
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "cast A0 EmberDart", RULEBOOK)
+        GAME.parse_action(state, "cast A0 EmberDart", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FF 7.4",)
     # The turn ends (the Orc and the Shaman miss each other); the marks are gone.
     state = play(state, "set A0 F Club", "set B0 F Club", "roll 1", "pick B0", "roll 1",
                  "roll 1", "roll 1")
     assert state.turn == 2 and state.step == "tactics"
     assert not state.sides[0][0].cast
-    assert "cast A0 EmberDart" in [str(m) for m in GAME.legal_actions(state, RULEBOOK)]
+    assert "cast A0 EmberDart" in [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES)]
 
 
 @pytest.mark.rules("FF 7.2", "FF 7.1")
@@ -122,7 +122,7 @@ def test_cast_refusals_name_their_rules():
                         ("cast A0 StoneSkin B0", ("FF 7.2",)),
                         ("cast A0 EmberDart B0", ("FF 7.3",))):
         with pytest.raises(IllegalAction) as caught:
-            GAME.parse_action(state, text, RULEBOOK)
+            GAME.parse_action(state, text, DEFAULT_RULES)
         assert caught.value.illegal.rules == rules, text
 
 
@@ -137,7 +137,7 @@ def test_an_aim_spell_adds_to_every_hit_roll_of_the_turn_only():
         "cards 7 7 26 0 | queue A0.melee.1.1.hit_roll.0.F.0.0 | pairs - | held -")
     plain = GAME.parse_state(GAME.format_state(hit).replace("!+1", ""))
     hits = lambda s: [face for face in range(1, 7)  # noqa: E731
-                      if GAME.apply(s, FFMove("roll", value=face), RULEBOOK).step
+                      if GAME.apply(s, Move("roll", value=face), DEFAULT_RULES).step
                       == "damage_roll"]
     assert hits(hit) == [4, 5, 6] and hits(plain) == [5, 6]  # the Club parries 1
 
@@ -147,7 +147,7 @@ def test_a_bolt_takes_its_hits_with_no_roll():
     state = play(tactics("Elf@F:4[Dirk]<EmberDart>"), "cast A0 EmberDart", "set A0 F Dirk",
                  "set B0 F Club", "aim front")
     assert [a.kind for a in state.queue] == ["spell"]
-    after = GAME.resolve(state, GAME.parse_action(state, "pick B0", RULEBOOK), RULEBOOK)
+    after = GAME.resolve(state, GAME.parse_action(state, "pick B0", DEFAULT_RULES), DEFAULT_RULES)
     orc, elf = after.state.sides[1][0], after.state.sides[0][0]
     assert (orc.hits, elf.spells, elf.readied) == (3, (), "")
     assert [s.phase for s in after.steps][:2] == ["pick", "bolt"]
@@ -162,17 +162,17 @@ def test_the_spell_invariants_catch_broken_positions_and_steps():
         assert INVARIANTS["spells-held"](tactics(token)), token
     cast = play(good, "cast A0 StoneSkin A0")
     check = TRANSITIONS["one-spell-a-turn"]
-    assert check(good, None, cast, RULEBOOK) is None
+    assert check(good, None, cast, DEFAULT_RULES) is None
     both_gone = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], spells=()))
-    assert check(good, None, both_gone, RULEBOOK)
+    assert check(good, None, both_gone, DEFAULT_RULES)
     second = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], spells=()))
-    assert check(cast, None, second, RULEBOOK) == "Shaman cast a second spell this turn"
+    assert check(cast, None, second, DEFAULT_RULES) == "Shaman cast a second spell this turn"
     unmarked = good.with_fighter(0, 0, dataclasses.replace(good.sides[0][0],
                                                            spells=("EmberDart",)))
-    assert check(good, None, unmarked, RULEBOOK)
+    assert check(good, None, unmarked, DEFAULT_RULES)
     healed_twice = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], hits=7))
-    assert TRANSITIONS["hits-only-fall"](good, FFMove("cast", (0, 0), word="StoneSkin",
-                                                      target=(0, 0)), healed_twice, RULEBOOK)
+    assert TRANSITIONS["hits-only-fall"](good, Move("cast", (0, 0), word="StoneSkin",
+                                                      target=(0, 0)), healed_twice, DEFAULT_RULES)
 
 
 @settings(max_examples=25, deadline=None)
@@ -189,7 +189,7 @@ def test_in_random_battles_a_caster_casts_at_most_once_a_turn(seed, preset):
         else:
             action = rng.choice(list(GAME.legal_actions(state, rules)))
         after = GAME.apply(state, action, rules)
-        if isinstance(action, FFMove) and action.kind == "cast":
+        if isinstance(action, Move) and action.kind == "cast":
             key = (state.turn, *action.who)
             spent[key] = spent.get(key, 0) + 1
         state = after
@@ -229,7 +229,7 @@ def test_fight_cards_stay_counted_under_both_readings():
 @pytest.mark.rules("FF 3.1", "FF 1.2")
 def test_alternating_tactics_keep_the_rows_rule_for_each_side():
     witness = next(a for a in GAME.ambiguities if a.id == "FF-A17").witness
-    rules = dataclasses.replace(RULEBOOK, tactics_alternate=True)
+    rules = dataclasses.replace(DEFAULT_RULES, tactics_alternate=True)
     state = play(GAME.parse_state(witness.position), "set A0 B LongSword", rules=rules)
     assert (state.actor, state.cursor) == (1, 0)
     state = play(state, "set B0 F Whip", rules=rules)
@@ -240,10 +240,10 @@ def test_alternating_tactics_keep_the_rows_rule_for_each_side():
 @pytest.mark.rules("FF 7.2")
 def test_a_heal_needs_a_wounded_warrior():
     state = tactics("Shaman@F:5[Club]<StoneSkin,SuddenFog>")
-    casts = [str(m) for m in GAME.legal_actions(state, RULEBOOK) if m.kind == "cast"]
+    casts = [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES) if m.kind == "cast"]
     assert casts == ["cast A0 SuddenFog A0"]
     with pytest.raises(IllegalAction, match="wounded"):
-        GAME.parse_action(state, "cast A0 StoneSkin A0", RULEBOOK)
+        GAME.parse_action(state, "cast A0 StoneSkin A0", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 1.10")

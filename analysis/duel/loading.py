@@ -2,7 +2,7 @@
 
 The rules (``model.duel``) take characters as values; this module reads
 ringside's own example character files (``data/characters/*.toml``, not the
-publisher's) and gives them to :class:`model.duel.engine.DuelGame`.  A user's
+publisher's) and gives them to :class:`model.duel.engine.Duel`.  A user's
 own character files go through the same parser (:func:`read_characters`).
 """
 
@@ -13,7 +13,7 @@ from typing import Iterable
 
 from model.core.errors import InputError
 from model.duel.characters import Character, parse_character
-from model.duel.engine import DuelGame
+from model.duel.engine import Duel
 
 SHIPPED_FILES = ("ember.toml", "tide.toml", "brute.toml", "spark.toml")
 """The shipped characters, in the order the example setups take them."""
@@ -38,5 +38,5 @@ def shipped_characters() -> dict[str, Character]:
                            for name in SHIPPED_FILES)
 
 
-GAME = DuelGame(shipped_characters())
+GAME = Duel(shipped_characters())
 """The duel with the shipped characters: the game ringside registers."""

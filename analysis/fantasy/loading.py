@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from model.fantasy.engine import FFGame
+from model.fantasy.engine import FantasyFightClub
 from model.fantasy.state import Warband, parse_warband
 from model.fantasy.tables import (
     EQUIPMENT_FILE, SPELLS_FILE, WARRIORS_FILE, WEAPONS_FILE, Tables, parse_equipment,
@@ -39,7 +39,7 @@ def shipped_tables() -> Tables:
                   parse_equipment(text(EQUIPMENT_FILE)), parse_spells(text(SPELLS_FILE)))
 
 
-GAME = FFGame(shipped_tables())
+GAME = FantasyFightClub(shipped_tables())
 """The battle with the shipped tables: the game ringside registers."""
 
 

@@ -46,6 +46,8 @@ SECTIONS = ("duel", "round", "step", "hp", "shield", "adrenaline", "hands", "dec
             "discards", "played", "base", "bonus", "roles", "crit", "acted", "used",
             "pending", "regen", "gains")
 MAX_ROUNDS = 99
+WINDOW_STEPS = ("open", "close", "answer")
+"""The Adrenaline window's offers apart from the After Rolls plays (DU 4.11)."""
 
 
 def _whole(token: str, where: str, low: int = 0, high: int = 999) -> int:
@@ -138,13 +140,13 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
-class DuelSetup:
+class Setup:
     """Two characters (keys of the game's characters table) and the bound on rounds
     (DU 1.4).  Whether the keys name characters is the game's to check, which holds
     the table (:meth:`parse` looks them up in it).
 
-    >>> DuelSetup("ember", "tide", 5)
-    DuelSetup(first='ember', second='tide', rounds=5)
+    >>> Setup("ember", "tide", 5)
+    Setup(first='ember', second='tide', rounds=5)
     """
 
     first: str
@@ -164,7 +166,7 @@ class DuelSetup:
         return f"{self.first} vs {self.second} rounds {self.rounds}"
 
     @classmethod
-    def parse(cls, text: str, characters: Mapping[str, Character]) -> "DuelSetup":
+    def parse(cls, text: str, characters: Mapping[str, Character]) -> "Setup":
         """A setup from its notation, each character by key or name in ``characters``."""
         words = text.split() if isinstance(text, str) else []
         if len(words) != 5 or words[1].lower() != "vs" or words[3].lower() != "rounds":
@@ -176,7 +178,7 @@ class DuelSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class DuelState:
+class State:
     chars: tuple[Character, Character]
     round: int
     rounds: int
@@ -229,7 +231,7 @@ class DuelState:
         return " | ".join(sections)
 
     @classmethod
-    def parse(cls, text: str, characters: Mapping[str, Character]) -> "DuelState":
+    def parse(cls, text: str, characters: Mapping[str, Character]) -> "State":
         """A position from its notation, its characters looked up in ``characters``."""
         s = read_sections(text, SECTIONS)
         if len(s["duel"]) != 2:
@@ -329,6 +331,23 @@ class Roll:
         if self.kind == "rebase":
             return "rebase " + " / ".join(" ".join(map(str, v)) for v in self.values)
         return f"{self.kind} " + " ".join(map(str, self.values))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player sees: their hand and deck, the sizes of the opponent's, the rest."""
+
+    player: int
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    opponent_hand: int
+    opponent_deck: int
+    public: str
+
+    def __str__(self) -> str:
+        return (f"player {self.player} holds {cards_text(self.hand)}; the opponent holds "
+                f"{self.opponent_hand} cards with {self.opponent_deck} in their deck; "
+                f"{self.public}")
 
 
 ACTION_KINDS = ("draw", "keep", "discard", "pass", "play", "base", "rebase", "regen", "trim")

@@ -1,6 +1,6 @@
 """Fantasy Fight Club's battle as a game of the core protocol.
 
-From two warbands (a :class:`FFSetup`) each side lays out its warband
+From two warbands (a :class:`Setup`) each side lays out its warband
 (``field``, legal only for a warband that keeps the recruit rules FF 1.x),
 then turns follow (FF 2.1): the draw (FF 2.2, counted only: FF-A16), the
 tactics (each warrior's row and weapon, a caster's spell first, FF 7.2; side A's
@@ -14,7 +14,7 @@ arithmetic and the odds of one attack.
 
 The battle ends after a turn that leaves a side with no warrior standing
 (FF 8.1), or after the ruleset's turn limit (FF 8.2).  Every turn takes at
-most ``2 + 36 x warriors`` actions, which gives :meth:`FFGame.max_length`.
+most ``2 + 36 x warriors`` actions, which gives :meth:`FantasyFightClub.max_length`.
 """
 
 from __future__ import annotations
@@ -36,11 +36,11 @@ from model.core.game import (
 )
 from model.fantasy import combat
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rulebook import FF_AMBIGUITIES, FF_GLOSSARY, FF_RULEBOOK
-from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, FFRules
+from model.fantasy.rulebook import AMBIGUITIES, GLOSSARY, RULEBOOK
+from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, Rules
 from model.fantasy.state import (
-    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, FFMove,
-    FFSetup, FFState, FFView, Fighter, Pair, who_text,
+    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, Move,
+    Setup, State, View, Fighter, Pair, who_text,
 )
 from model.fantasy.tables import Tables
 
@@ -89,17 +89,17 @@ def armor_of(tables: Tables, fighter: Fighter):
     return tuple(tables.equipment[c] for c in fighter.gear if tables.equipment[c].kind != "shield")
 
 
-def speed(tables: Tables, fighter: Fighter, rules: FFRules) -> int:
+def speed(tables: Tables, fighter: Fighter, rules: Rules) -> int:
     melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
     return combat.speed_of(card(tables, fighter), melee, rules)
 
 
-def reach(tables: Tables, fighter: Fighter, rules: FFRules) -> int:
+def reach(tables: Tables, fighter: Fighter, rules: Rules) -> int:
     melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
     return combat.reach_of(card(tables, fighter), melee, rules)
 
 
-def cast_options(tables: Tables, state: FFState) -> tuple[FFMove, ...]:
+def cast_options(tables: Tables, state: State) -> tuple[Move, ...]:
     """The spells the warrior setting its tactics may cast first (FF 7.2 to FF 7.4): each
     tactics spell it holds on each friendly warrior standing (a heal on a wounded one), or
     each bolt readied; none once it has cast this turn."""
@@ -107,21 +107,21 @@ def cast_options(tables: Tables, state: FFState) -> tuple[FFMove, ...]:
     caster = state.fighter(side, index)
     if caster.cast or not card(tables, caster).spellcaster:
         return ()
-    moves: list[FFMove] = []
+    moves: list[Move] = []
     for code in dict.fromkeys(caster.spells):
         spell = tables.spells[code]
         if spell.in_tactics:
             # A heal needs a wounded warrior: on an unhurt one it would only waste the card.
-            moves.extend(FFMove("cast", (side, index), word=code, target=(side, friend))
+            moves.extend(Move("cast", (side, index), word=code, target=(side, friend))
                          for friend in state.living(side)
                          if spell.effect != "heal" or state.fighter(side, friend).hits
                          < card(tables, state.fighter(side, friend)).hits)
         else:
-            moves.append(FFMove("cast", (side, index), word=code))
+            moves.append(Move("cast", (side, index), word=code))
     return tuple(moves)
 
 
-def use_options(tables: Tables, fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
+def use_options(tables: Tables, fighter: Fighter, rules: Rules) -> list[tuple[str, ...]]:
     """The weapon choices open to a fighter in the tactics phase (FF 3.2, FF 3.3)."""
     if not fighter.arms:
         return [()]
@@ -140,7 +140,7 @@ def use_options(tables: Tables, fighter: Fighter, rules: FFRules) -> list[tuple[
 
 
 # -- invariants -------------------------------------------------------------------------------
-def known_cards(tables: Tables, state: FFState) -> str | None:
+def known_cards(tables: Tables, state: State) -> str | None:
     for side, band in enumerate(state.sides):
         for fighter in band:
             if fighter.card not in tables.warriors:
@@ -151,7 +151,7 @@ def known_cards(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def hits_bounded(tables: Tables, state: FFState) -> str | None:
+def hits_bounded(tables: Tables, state: State) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             if fighter.hits > card(tables, fighter).hits:
@@ -160,7 +160,7 @@ def hits_bounded(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def ammo_never_negative(tables: Tables, state: FFState) -> str | None:
+def ammo_never_negative(tables: Tables, state: State) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             for arm in fighter.arms:
@@ -171,7 +171,7 @@ def ammo_never_negative(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def one_weapon_in_use(tables: Tables, state: FFState) -> str | None:
+def one_weapon_in_use(tables: Tables, state: State) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             used = fighter.used()
@@ -183,7 +183,7 @@ def one_weapon_in_use(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def killed_never_act(state: FFState) -> str | None:
+def killed_never_act(state: State) -> str | None:
     if state.step in ("field", "tactics", "over"):
         if state.step == "tactics":
             fighter = state.fighter(state.actor, state.cursor) if state.cursor < len(
@@ -203,7 +203,7 @@ def killed_never_act(state: FFState) -> str | None:
     return None
 
 
-def equipment_kept(tables: Tables, state: FFState) -> str | None:
+def equipment_kept(tables: Tables, state: State) -> str | None:
     """Once both warbands are fielded, every warrior keeps the equipment rules (nothing in
     battle changes equipment, so a break here is a broken engine or position)."""
     if state.turn == 0:
@@ -215,7 +215,7 @@ def equipment_kept(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def cards_counted(state: FFState) -> str | None:
+def cards_counted(state: State) -> str | None:
     total = sum(state.cards)
     if total != FIGHT_DECK:
         return f"the fight cards add up to {total}, not {FIGHT_DECK}"
@@ -224,7 +224,7 @@ def cards_counted(state: FFState) -> str | None:
     return None
 
 
-def spells_held(tables: Tables, state: FFState) -> str | None:
+def spells_held(tables: Tables, state: State) -> str | None:
     for side, band in enumerate(state.sides):
         for index, fighter in enumerate(band):
             name = f"{who_text(side, index)} ({fighter.card})"
@@ -240,8 +240,8 @@ def spells_held(tables: Tables, state: FFState) -> str | None:
     return None
 
 
-def one_spell_a_turn(before: FFState, action: Any, after: FFState,
-                     rules: FFRules) -> str | None:
+def one_spell_a_turn(before: State, action: Any, after: State,
+                     rules: Rules) -> str | None:
     """FF 7.4: a caster casts (or readies) at most one spell a turn, and FF 7.5: a card
     leaves the warrior only by being cast."""
     if after.turn != before.turn:
@@ -260,12 +260,12 @@ def one_spell_a_turn(before: FFState, action: Any, after: FFState,
     return None
 
 
-def hits_only_fall(tables: Tables, before: FFState, action: Any, after: FFState,
-                   rules: FFRules) -> str | None:
+def hits_only_fall(tables: Tables, before: State, action: Any, after: State,
+                   rules: Rules) -> str | None:
     """Hits never rise but by a heal spell, by at most its amount (FF 7.2)."""
     for side in (0, 1):
         for index, (a, b) in enumerate(zip(before.sides[side], after.sides[side])):
-            healed = (isinstance(action, FFMove) and action.kind == "cast"
+            healed = (isinstance(action, Move) and action.kind == "cast"
                       and action.target == (side, index) and action.word in tables.spells
                       and tables.spells[action.word].effect == "heal")
             limit = tables.spells[action.word].amount if healed else 0
@@ -276,7 +276,7 @@ def hits_only_fall(tables: Tables, before: FFState, action: Any, after: FFState,
     return None
 
 
-def ammo_only_falls(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+def ammo_only_falls(before: State, action: Any, after: State, rules: Rules) -> str | None:
     for side in (0, 1):
         for a, b in zip(before.sides[side], after.sides[side]):
             for arm_a, arm_b in zip(a.arms, b.arms):
@@ -289,11 +289,11 @@ def ammo_only_falls(before: FFState, action: Any, after: FFState, rules: FFRules
     return None
 
 
-def rows_rule_kept(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
+def rows_rule_kept(before: State, action: Any, after: State, rules: Rules) -> str | None:
     """After the tactics of a side (its last warrior standing has set, whichever side sets
     next by FF-A17), its front row is not smaller than its back row."""
     if (not rules.rows_rule_in_battle or before.step != "tactics"
-            or not isinstance(action, FFMove) or action.kind != "set"):
+            or not isinstance(action, Move) or action.kind != "set"):
         return None
     side = before.actor
     if before.cursor != max(before.living(side)):
@@ -440,12 +440,12 @@ side, cycling through a few matchups (a shooter, a thrower, a shield, a back-sta
 Warrior), each with a spellcaster, so that spells are cast and hidden cards resampled."""
 
 
-class FFGame(Game[FFState, FFMove, FFRules]):
+class FantasyFightClub(Game[State, Move, Rules]):
     key = "fantasy"
     title = "Fantasy Fight Club"
     rulebook_file = "fantasy-fight-club.txt"
-    rules_type = FFRules
-    setup_type = FFSetup
+    rules_type = Rules
+    setup_type = Setup
     min_players = 2
     max_players = 2
     summary = ("Two warbands of fantasy warriors, laid out in two rows, shoot, pair up and "
@@ -482,15 +482,15 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
     @property
     def rulebook(self):
-        return FF_RULEBOOK
+        return RULEBOOK
 
     @property
     def ambiguities(self):
-        return FF_AMBIGUITIES
+        return AMBIGUITIES
 
     @property
     def glossary(self):
-        return FF_GLOSSARY
+        return GLOSSARY
 
     @property
     def invariants(self):
@@ -501,16 +501,16 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return self._transition_invariants
 
     # -- setups --------------------------------------------------------------------------------
-    def parse_setup(self, text: str) -> FFSetup:
-        return FFSetup.parse(text, self.tables)
+    def parse_setup(self, text: str) -> Setup:
+        return Setup.parse(text, self.tables)
 
-    def example_setups(self, count: int) -> list[FFSetup]:
+    def example_setups(self, count: int) -> list[Setup]:
         """The game's skirmishes (:data:`SKIRMISHES` unless it was given others), in
         turn."""
-        return [FFSetup.parse(self.skirmishes[i % len(self.skirmishes)], self.tables)
+        return [Setup.parse(self.skirmishes[i % len(self.skirmishes)], self.tables)
                 for i in range(count)]
 
-    def exploration_starts(self, rules: FFRules, count: int):
+    def exploration_starts(self, rules: Rules, count: int):
         """Positions at the first attack phase of the example skirmishes: both sides
         fielded and their tactics set, the k-th start taking the choices a fixed stride
         apart, so that the explorer's few steps reach shots, back-stabs and pairings; every
@@ -525,32 +525,32 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 step += 1
             yield state
 
-    def initial_state(self, setup: FFSetup, rules: FFRules) -> FFState:
+    def initial_state(self, setup: Setup, rules: Rules) -> State:
         def fresh(fighter: Fighter) -> Fighter:
             arms = tuple(Arm(a.code, combat.ammunition(self.tables.weapons[a.code], rules))
                          for a in fighter.arms)
             return dataclasses.replace(fighter, hits=card(self.tables, fighter).hits, arms=arms)
 
         sides = (tuple(map(fresh, setup.a)), tuple(map(fresh, setup.b)))
-        return FFState(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
+        return State(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
 
-    def num_players(self, state: FFState) -> int:
+    def num_players(self, state: State) -> int:
         return 2
 
-    def max_length(self, state: FFState) -> int:
+    def max_length(self, state: State) -> int:
         if state.step == "over":
             return 0
         bound = per_turn_bound(len(state.sides[0]) + len(state.sides[1]))
         return max(1, bound - state.acts) + (self._limit(state) - state.turn) * bound
 
-    def _limit(self, state: FFState) -> int:
+    def _limit(self, state: State) -> int:
         # max_length takes no ruleset, so the bound uses the largest turn limit any ruleset
         # may set (and never fewer turns than already played).
         return max(MAX_TURN_LIMIT, state.turn)
 
     # -- states --------------------------------------------------------------------------------
-    def parse_state(self, text: str) -> FFState:
-        state = FFState.parse(text, self.tables)
+    def parse_state(self, text: str) -> State:
+        state = State.parse(text, self.tables)
         for side, band in enumerate(state.sides):
             if not band:
                 raise InputError("each side has at least one warrior", SIDES[side].lower())
@@ -590,10 +590,10 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             raise InputError("step first_strike needs a pairing", "pairs")
         return state
 
-    def format_state(self, state: FFState) -> str:
+    def format_state(self, state: State) -> str:
         return str(state)
 
-    def format_setup(self, setup: FFSetup) -> str:
+    def format_setup(self, setup: Setup) -> str:
         return str(setup)
 
     def layout(self, position: str) -> Layout | None:
@@ -626,7 +626,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Layout(board, parts, legend=(("killed", "killed: 0 hits or less"),))
 
     # -- hidden information ------------------------------------------------------------------
-    def observation(self, state: FFState, player: int) -> FFView:
+    def observation(self, state: State, player: int) -> View:
         """Side ``player`` sees its own spell cards and the other side's count of face-down
         cards (FF 1.10), with a readied bolt shown (FF 7.3)."""
         enemy = 1 - player
@@ -638,12 +638,12 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
         sides = list(state.sides)
         sides[enemy] = tuple(map(face_down, state.sides[enemy]))
-        return FFView(player, dataclasses.replace(state, sides=tuple(sides)))
+        return View(player, dataclasses.replace(state, sides=tuple(sides)))
 
-    def format_observation(self, observation: FFView) -> str:
+    def format_observation(self, observation: View) -> str:
         return str(observation)
 
-    def resample(self, state: FFState, player: int, rng) -> FFState:
+    def resample(self, state: State, player: int, rng) -> State:
         """The other side's face-down spell cards drawn again from the spell deck less the
         cards ``player`` sees (its own, and the other side's readied bolts).  The state
         keeps no spell discard pile, so cards already cast go back into that pool: a
@@ -671,20 +671,20 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         sides[enemy] = tuple(band)
         return dataclasses.replace(state, sides=tuple(sides))
 
-    def current_player(self, state: FFState) -> int:
+    def current_player(self, state: State) -> int:
         if state.step == "over":
             return TERMINAL
         if state.step in CHANCE_STEPS:
             return CHANCE
         return state.actor
 
-    def phase(self, state: FFState) -> str:
+    def phase(self, state: State) -> str:
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
         return _graph()
 
-    def outcome(self, state: FFState, rules: FFRules) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.step != "over":
             return None
         standing = [bool(state.living(side)) for side in (0, 1)]
@@ -697,42 +697,42 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Outcome(f"side {SIDES[winner]} wins", frozenset({winner}), scores)
 
     # -- actions -------------------------------------------------------------------------------
-    def chance_outcomes(self, state: FFState, rules: FFRules):
+    def chance_outcomes(self, state: State, rules: Rules):
         if self.current_player(state) != CHANCE:
             return ()
-        return tuple((FFMove("roll", value=face), SIXTH) for face in combat.FACES)
+        return tuple((Move("roll", value=face), SIXTH) for face in combat.FACES)
 
-    def legal_actions(self, state: FFState, rules: FFRules) -> tuple[FFMove, ...]:
+    def legal_actions(self, state: State, rules: Rules) -> tuple[Move, ...]:
         step = state.step
         if step == "field":
             if self._field_problems(state):
                 return ()
-            return (FFMove("field", (state.actor, 0)),)
+            return (Move("field", (state.actor, 0)),)
         if step == "tactics":
             fighter = state.fighter(state.actor, state.cursor)
             return cast_options(self.tables, state) + tuple(
-                FFMove("set", (state.actor, state.cursor), row, uses)
+                Move("set", (state.actor, state.cursor), row, uses)
                 for row in ("F", "B") for uses in use_options(self.tables, fighter, rules)
                 if self._rows_ok(state, row, rules))
         if step == "aim":
             head = state.queue[0]
             moves = []
             if state.living(1 - head.side, "F"):
-                moves.append(FFMove("aim", word="front"))
-            moves.append(FFMove("aim", word="roll"))
+                moves.append(Move("aim", word="front"))
+            moves.append(Move("aim", word="roll"))
             return tuple(moves)
         if step == "stab":
-            return (FFMove("stab", word="roll"), FFMove("stab", word="hold"))
+            return (Move("stab", word="roll"), Move("stab", word="hold"))
         if step == "pick":
             head = state.queue[0]
-            return tuple(FFMove("pick", (1 - head.side, i))
+            return tuple(Move("pick", (1 - head.side, i))
                          for i in state.living(1 - head.side, head.row))
         if step == "pair":
-            return tuple(FFMove("pick", (1 - state.actor, i))
+            return tuple(Move("pick", (1 - state.actor, i))
                          for i in self._opponents(state)[0])
         return ()
 
-    def _rows_ok(self, state: FFState, row: str, rules: FFRules) -> bool:
+    def _rows_ok(self, state: State, row: str, rules: Rules) -> bool:
         """FF 1.2 under FF-A14: can the side still end its tactics with front >= back?"""
         if not rules.rows_rule_in_battle:
             return True
@@ -744,21 +744,21 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         back = sum(1 for i in done if state.fighter(side, i).row == "B") + (row == "B")
         return front + len(left) >= back
 
-    def _field_problems(self, state: FFState):
+    def _field_problems(self, state: State):
         side = state.actor
         found = violations(self.tables, state.sides[side], state.size)
         if side == 1 and not found:
             found = shared_card_violations(self.tables, state.sides[0], state.sides[1])
         return found
 
-    def _in_pairs(self, state: FFState) -> set[tuple[int, int]]:
+    def _in_pairs(self, state: State) -> set[tuple[int, int]]:
         found = set()
         for pair in state.pairs:
             found.add((pair.side, pair.picker))
             found.add((1 - pair.side, pair.picked))
         return found
 
-    def _opponents(self, state: FFState) -> tuple[list[int], bool]:
+    def _opponents(self, state: State) -> tuple[list[int], bool]:
         """Whom the picker may pick, and whether that doubles up (FF 5.3, FF 5.4)."""
         enemy = 1 - state.actor
         front = state.living(enemy, "F")
@@ -766,27 +766,27 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         free = [i for i in front if (enemy, i) not in taken]
         return (free, False) if free else (front, True)
 
-    def action_kind(self, action: FFMove) -> str:
+    def action_kind(self, action: Move) -> str:
         return action.kind
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
         return ACTION_KINDS
 
-    def format_action(self, state: FFState, action: FFMove) -> str:
+    def format_action(self, state: State, action: Move) -> str:
         return str(action)
 
-    def parse_action(self, state: FFState, text: str, rules: FFRules) -> FFMove:
-        move = FFMove.parse(text)
+    def parse_action(self, state: State, text: str, rules: Rules) -> Move:
+        move = Move.parse(text)
         if move in self.actions(state, rules):
             return move
         raise IllegalAction(self._illegal(state, move, rules), text)
 
     # -- refusals ------------------------------------------------------------------------------
-    def _illegal(self, state: FFState, move: Any, rules: FFRules) -> Illegal:
+    def _illegal(self, state: State, move: Any, rules: Rules) -> Illegal:
         if state.step == "over":
             return Illegal(("FF 8.1",), "the battle is over")
-        if not isinstance(move, FFMove):
+        if not isinstance(move, Move):
             return Illegal(("FF 2.1",), "not an action of this game")
         if self.current_player(state) == CHANCE:
             return Illegal(self._step_rules(state), f"a die is rolled now ({state.step})")
@@ -825,7 +825,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             if not self._rows_ok(state, move.row, rules):
                 return Illegal(("FF 1.2", "FF 3.1"), "the front row would hold fewer warriors "
                                                      "than the back row")
-        if state.step == "aim" and move == FFMove("aim", word="front"):
+        if state.step == "aim" and move == Move("aim", word="front"):
             return Illegal(("FF 4.3",), "the enemy front row is empty")
         if state.step == "pick":
             head = state.queue[0]
@@ -842,7 +842,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                      "paired must be picked first")
         return Illegal(self._step_rules(state), f"{move} is not open now ({state.step})")
 
-    def _illegal_cast(self, state: FFState, move: FFMove) -> Illegal:
+    def _illegal_cast(self, state: State, move: Move) -> Illegal:
         if move.who != (state.actor, state.cursor):
             return Illegal(("FF 7.2", "FF 3.1"), f"{who_text(state.actor, state.cursor)} "
                                                  "sets its tactics now, and only it may cast")
@@ -864,13 +864,13 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Illegal(("FF 7.2",), f"{spell.name} is cast on a standing warrior of the "
                                     "caster's own side")
 
-    def _step_rules(self, state: FFState) -> tuple[str, ...]:
+    def _step_rules(self, state: State) -> tuple[str, ...]:
         return tuple(self.phase_graph().nodes[state.step]["rules"][:2]) or ("FF 2.1",)
 
     # -- transitions ---------------------------------------------------------------------------
-    def resolve(self, state: FFState, action: Any, rules: FFRules) -> Transition[FFState]:
-        if not isinstance(action, FFMove) or action not in self.actions(state, rules):
-            text = str(action) if isinstance(action, FFMove) else repr(action)
+    def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
+        if not isinstance(action, Move) or action not in self.actions(state, rules):
+            text = str(action) if isinstance(action, Move) else repr(action)
             raise IllegalAction(self._illegal(state, action, rules), text)
         steps: list[Step] = []
         after = self._act(state, action, rules, steps)
@@ -878,7 +878,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             after = dataclasses.replace(after, acts=state.acts + 1)
         return Transition(after, tuple(steps))
 
-    def _act(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+    def _act(self, state: State, move: Move, rules: Rules, steps: list[Step]) -> State:
         step = state.step
         if step == "field":
             side = state.actor
@@ -901,7 +901,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return self._first_strike(state, move.value, rules, steps)
         return self._attack_step(state, move, rules, steps)
 
-    def _new_turn(self, state: FFState, steps: list[Step], rules: FFRules) -> FFState:
+    def _new_turn(self, state: State, steps: list[Step], rules: Rules) -> State:
         hands, deck, discard = list(state.cards[:2]), state.cards[2], state.cards[3]
         words = []
         for side in (0, 1):
@@ -923,7 +923,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                     pairs=(), held=())
         return after
 
-    def _cast(self, state: FFState, move: FFMove, steps: list[Step]) -> FFState:
+    def _cast(self, state: State, move: Move, steps: list[Step]) -> State:
         """A tactics spell takes effect now and is discarded (FF 7.2, FF 7.5); a bolt is
         readied, still held, for the ranged attacks (FF 7.3).  Either is the caster's one
         spell this turn (FF 7.4)."""
@@ -956,7 +956,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                                         "discarded"))
         return after.with_fighter(*move.target, friend)
 
-    def _set(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+    def _set(self, state: State, move: Move, rules: Rules, steps: list[Step]) -> State:
         side, index = move.who
         fighter = state.fighter(side, index)
         chosen = {u.rstrip("^"): ("^" if u.endswith("^") else "*") for u in move.uses}
@@ -992,7 +992,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return dataclasses.replace(after, actor=1, cursor=state.living(1)[0])
         return self._start_attacks(after, rules, steps)
 
-    def _start_attacks(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+    def _start_attacks(self, state: State, rules: Rules, steps: list[Step]) -> State:
         shooters = []
         for side in (0, 1):
             for index in state.living(side):
@@ -1030,7 +1030,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return self._advance(dataclasses.replace(state, segment="ranged", queue=queue), rules,
                              steps)
 
-    def _advance(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+    def _advance(self, state: State, rules: Rules, steps: list[Step]) -> State:
         """Move on to the next thing that needs a decision or a die (or the turn's end)."""
         while True:
             if state.queue:
@@ -1091,13 +1091,13 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 return dataclasses.replace(state, step="first_strike")
             return self._end_turn(state, rules, steps)
 
-    def _start_group(self, state: FFState, group: int) -> FFState:
+    def _start_group(self, state: State, group: int) -> State:
         queue = tuple(
             dataclasses.replace(a, sure=1 if state.fighter(a.side, a.index).alive else 2)
             if a.group == group and a.sure == 0 else a for a in state.queue)
         return dataclasses.replace(state, queue=queue)
 
-    def _start_stabs(self, state: FFState, steps: list[Step]) -> FFState:
+    def _start_stabs(self, state: State, steps: list[Step]) -> State:
         stabbers = [(side, index) for side in (0, 1) for index in state.living(side)
                     if card(self.tables, state.fighter(side, index)).backstab
                     and melee_arms(self.tables, state.fighter(side, index))]
@@ -1109,8 +1109,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 f"{who_text(s, i)} {state.fighter(s, i).card}" for s, i in stabbers)))
         return dataclasses.replace(state, segment="stabs", queue=queue)
 
-    def _next_picker(self, state: FFState, rules: FFRules,
-                     steps: list[Step]) -> tuple[FFState, bool]:
+    def _next_picker(self, state: State, rules: Rules,
+                     steps: list[Step]) -> tuple[State, bool]:
         """The next warrior to pick an opponent (FF 5.3): the state at that decision (or
         at a roll-off) and True, or the state and False when every one has picked."""
         taken = self._in_pairs(state)
@@ -1135,8 +1135,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 continue
             return dataclasses.replace(state, step="pair", actor=side, cursor=index), True
 
-    def _order_roll(self, state: FFState, face: int, rules: FFRules,
-                    steps: list[Step]) -> FFState:
+    def _order_roll(self, state: State, face: int, rules: Rules,
+                    steps: list[Step]) -> State:
         side = 0 if face <= 3 else 1
         taken = self._in_pairs(state)
         eligible = [i for i in state.living(side, "F")
@@ -1149,7 +1149,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                           f"{state.fighter(side, index).card} picks first"))
         return dataclasses.replace(state, step="pair", actor=side, cursor=index)
 
-    def _pair(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
+    def _pair(self, state: State, move: Move, rules: Rules, steps: list[Step]) -> State:
         side, index = state.actor, state.cursor
         _, doubled = self._opponents(state)
         pair = Pair(side, index, move.who[1], doubled)
@@ -1166,7 +1166,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         after = dataclasses.replace(state, pairs=state.pairs + (pair,))
         return self._advance(after, rules, steps)
 
-    def _strikes(self, state: FFState, side: int, index: int, target: int,
+    def _strikes(self, state: State, side: int, index: int, target: int,
                  group: int) -> tuple[Attack, ...]:
         if (side, index) in state.held:  # a back-stabber who rolled makes no other attack
             return ()
@@ -1174,8 +1174,8 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return tuple(Attack(side, index, "melee", group, 0, "hit_roll", target, "F", arm)
                      for arm in melee_arms(self.tables, fighter))
 
-    def _first_strike(self, state: FFState, face: int, rules: FFRules,
-                      steps: list[Step]) -> FFState:
+    def _first_strike(self, state: State, face: int, rules: Rules,
+                      steps: list[Step]) -> State:
         pair = state.pairs[0]
         a = (pair.side, pair.picker)
         b = (1 - pair.side, pair.picked)
@@ -1207,19 +1207,19 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         after = dataclasses.replace(state, pairs=state.pairs[1:], queue=queue)
         return self._advance(after, rules, steps)
 
-    def _attack_step(self, state: FFState, move: FFMove, rules: FFRules,
-                     steps: list[Step]) -> FFState:
+    def _attack_step(self, state: State, move: Move, rules: Rules,
+                     steps: list[Step]) -> State:
         head = state.queue[0]
         attacker = state.fighter(head.side, head.index)
         enemy = 1 - head.side
         name = f"{who_text(head.side, head.index)} {attacker.card}"
         rest = state.queue[1:]
 
-        def go(stage: str, **changes) -> FFState:
+        def go(stage: str, **changes) -> State:
             new = dataclasses.replace(head, stage=stage, **changes)
             return self._advance(dataclasses.replace(state, queue=(new,) + rest), rules, steps)
 
-        def done(after: FFState | None = None) -> FFState:
+        def done(after: State | None = None) -> State:
             base = after or state
             return self._advance(dataclasses.replace(base, queue=rest), rules, steps)
 
@@ -1340,7 +1340,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
         return done(after)
 
-    def _bolt(self, state: FFState, head: Attack, target: int, steps: list[Step]) -> FFState:
+    def _bolt(self, state: State, head: Attack, target: int, steps: list[Step]) -> State:
         """A readied bolt is cast at the target picked: it loses the spell's amount of hits,
         with no hit, shield or armor roll, and the card is discarded (FF 7.3, FF 7.5)."""
         caster = state.fighter(head.side, head.index)
@@ -1363,7 +1363,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
         return after.with_fighter(enemy, target, hurt)
 
-    def _end_turn(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
+    def _end_turn(self, state: State, rules: Rules, steps: list[Step]) -> State:
         standing = [len(state.living(side)) for side in (0, 1)]
         # Spell effects last the turn (FF 7.2); a bolt readied but never cast (its caster
         # hesitated or fell) stays in the hand, and the next turn allows a new spell (FF 7.4).

@@ -21,7 +21,7 @@ WARRIORS = f"{BOOK}: Warrior Deck Card List"
 WEAPONS = f"{BOOK}: Weapon Cards"
 READING = "ringside's reading (the rulebook is silent)"
 
-FF_RULEBOOK = RuleBook(
+RULEBOOK = RuleBook(
     "FF",
     (Section("FF 1", "Recruit stage"), Section("FF 2", "The turn"), Section("FF 3", "Tactics"),
      Section("FF 4", "Ranged attacks"), Section("FF 5", "Hand to hand"),
@@ -292,7 +292,7 @@ def _amb(id_: str, title: str, passage: str, source: str, rules: tuple[str, ...]
                      witness=WITNESSES[id_], setting=setting)
 
 
-FF_AMBIGUITIES = (
+AMBIGUITIES = (
     _amb("FF-A1", "Is the target's dodge a rating or a roll at range?",
          "The ranged hit rule subtracts the target's 'dodge roll'; the hand-to-hand rule "
          "subtracts its 'dodge rating', and no dodge roll is described anywhere.",
@@ -451,7 +451,7 @@ FF_AMBIGUITIES = (
          "The sides alternate their tactics"),
 )
 
-FF_GLOSSARY = (
+GLOSSARY = (
     Term("Warband", "The ten warriors a player fields, with their weapons, armor and spells.",
          ("FF 1.1",)),
     Term("Front row", "The row that fights hand to hand; it never holds fewer warriors than "

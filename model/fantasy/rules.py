@@ -17,7 +17,7 @@ MAX_TURN_LIMIT = 100
 
 
 @dataclass(frozen=True, slots=True)
-class FFRules:
+class Rules:
     """How to read the points the rulebook leaves open.
 
     dodge_is_rolled (FF-A1)
@@ -97,14 +97,17 @@ class FFRules:
             raise ValueError("whip_reach must be 0 to 20")
 
 
-RULEBOOK = FFRules()
-LITERAL = FFRules(dodge_is_rolled=True, back_penalty_on_target=True,
-                  parry_against_ranged=True, bracket_is_hands=True, whip_reach=4,
-                  range_ties_by_speed=True, speed_ties_roll_off=False,
-                  first_strike_tie_simultaneous=False, doubled_strikes_back=True,
-                  empty_row_hesitates=False, warrior_two_attacks=False,
-                  crossbows_are_bows=True, speed_adds_weapon=False,
-                  rows_rule_in_battle=False, hands_spent_each_turn=True,
-                  tactics_alternate=True)
+DEFAULT_RULES = Rules()
+"""ringside's default reading of every entry: the ``rulebook`` preset."""
+LITERAL = Rules(dodge_is_rolled=True, back_penalty_on_target=True,
+                parry_against_ranged=True, bracket_is_hands=True, whip_reach=4,
+                range_ties_by_speed=True, speed_ties_roll_off=False,
+                first_strike_tie_simultaneous=False, doubled_strikes_back=True,
+                empty_row_hesitates=False, warrior_two_attacks=False,
+                crossbows_are_bows=True, speed_adds_weapon=False,
+                rows_rule_in_battle=False, hands_spent_each_turn=True,
+                tactics_alternate=True)
+"""The other reading of each entry: the ``literal`` preset."""
 
-PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
+"""The named rulesets, the default first."""

@@ -179,7 +179,7 @@ def _whole(text: str, where: str, low: int, high: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class FFSetup:
+class Setup:
     """Two warbands laid out for battle and the number of warriors each must field.
 
     ``size`` is 10 by the rulebook (FF 1.1); ringside's skirmishes field fewer,
@@ -204,7 +204,7 @@ class FFSetup:
         return f"size {self.size} | a {band_text(self.a)} | b {band_text(self.b)}"
 
     @classmethod
-    def parse(cls, text: str, tables: Tables) -> "FFSetup":
+    def parse(cls, text: str, tables: Tables) -> "Setup":
         """A setup from its notation, its cards those of ``tables``."""
         parts = read_sections(text, ("size", "a", "b"))
         if len(parts["size"]) != 1:
@@ -311,7 +311,7 @@ SEGMENTS = ("-", "ranged", "stabs", "pairing", "melee")
 
 
 @dataclass(frozen=True, slots=True)
-class FFState:
+class State:
     """A battle position (see the module's notation)."""
 
     size: int
@@ -338,7 +338,7 @@ class FFState:
             "held " + (" ".join(who_text(*w) for w in self.held) or "-")))
 
     @classmethod
-    def parse(cls, text: str, tables: Tables) -> "FFState":
+    def parse(cls, text: str, tables: Tables) -> "State":
         """A position from its notation, its cards those of ``tables``."""
         parts = read_sections(text, SECTIONS)
 
@@ -370,7 +370,7 @@ class FFState:
     def fighter(self, side: int, index: int) -> Fighter:
         return self.sides[side][index]
 
-    def with_fighter(self, side: int, index: int, fighter: Fighter) -> "FFState":
+    def with_fighter(self, side: int, index: int, fighter: Fighter) -> "State":
         band = list(self.sides[side])
         band[index] = fighter
         sides = list(self.sides)
@@ -383,14 +383,14 @@ class FFState:
 
 
 @dataclass(frozen=True, slots=True)
-class FFMove:
+class Move:
     """An action: ``field`` (a side lays out its warband), ``set`` (a warrior's row and
     weapon for the turn), ``cast`` (a caster, before it sets, casts a tactics spell
     ``word`` on the friendly warrior ``target``, or readies a bolt ``word``), ``aim`` (attack the front row, or roll for the target),
     ``pick`` (a target or opponent), ``stab`` (a back-stabber rolls or holds) or
     ``roll`` (a die, chance's action).
 
-    >>> str(FFMove("set", who=(0, 1), row="F", uses=("LongSword", "Dagger"))), str(FFMove("roll", value=4))
+    >>> str(Move("set", who=(0, 1), row="F", uses=("LongSword", "Dagger"))), str(Move("roll", value=4))
     ('set A1 F LongSword+Dagger', 'roll 4')
     """
 
@@ -417,7 +417,7 @@ class FFMove:
         return f"roll {self.value}"
 
     @classmethod
-    def parse(cls, text: str) -> "FFMove":
+    def parse(cls, text: str) -> "Move":
         words = text.split() if isinstance(text, str) else []
         if not words:
             raise InputError(f"{text!r} is not an action; actions: field A, set A0 F Maul, "
@@ -453,14 +453,14 @@ HIDDEN_SPELL = "?"
 
 
 @dataclass(frozen=True, slots=True)
-class FFView:
+class View:
     """What one side sees of a battle position: everything but the other side's face-down
     spell cards, each written ``?`` (a readied bolt is shown: it is declared in the
     tactics phase and joins the ranged attacks by its range).  The fight cards are
     counted only (FF-A16), so the hands are their sizes, which both sides see."""
 
     player: int
-    seen: FFState
+    seen: State
 
     def __str__(self) -> str:
         return f"side {SIDES[self.player]} sees | {self.seen}"
@@ -550,8 +550,8 @@ def parse_warband(text: str, tables: Tables, where: str) -> Warband:
     return Warband(name, tuple(fighters))
 
 
-def warband_setup(a: Warband, b: Warband, size: int | None = None) -> FFSetup:
+def warband_setup(a: Warband, b: Warband, size: int | None = None) -> Setup:
     """The setup of a battle between two warbands (size: the larger's count, at most 10)."""
-    return FFSetup(size or min(MAX_SIZE, max(len(a.fighters), len(b.fighters))),
+    return Setup(size or min(MAX_SIZE, max(len(a.fighters), len(b.fighters))),
                    a.fighters, b.fighters)
 

@@ -30,7 +30,7 @@ def read_character(text: str, where: str):
 
 
 ODDS_POLICIES = ("pass", "greedy", "eager")
-"""The fixed policies ``ringside duel odds --policy`` knows (``model.duel.policies``)."""
+"""The fixed policies ``ringside duel odds --policy`` knows (``analysis.duel.policies``)."""
 
 
 def odds_data(first, second, rules, policy: str = "pass") -> dict:
@@ -114,7 +114,7 @@ def cmd_duel_characters(args) -> Report:
 
 
 def cmd_duel_play(args) -> Report:
-    from model.duel.policies import POLICIES, play_duel
+    from analysis.duel.policies import POLICIES, play_duel
 
     rules = read_rules(GAME, args)
     first = read_character(args.first, "A")
@@ -183,8 +183,10 @@ def register(commands) -> None:
                       help="seed of the shuffles and the dice")
     play.add_argument("--rounds", type=bounded_int(1, 99), default=30,
                       help="the most rounds played (ringside's bound, DU 1.4)")
-    play.add_argument("--policy", choices=("eager", "greedy", "pass"), default="eager",
+    play.add_argument("--policy", choices=("eager", "greedy", "pass", "first", "random"),
+                      default="eager",
                       help="how both players choose: 'eager' plays the first card and "
                            "Adrenaline it can, 'greedy' the card and Adrenaline Action "
-                           "worth most this round, 'pass' never plays")
+                           "worth most this round, 'pass' never plays, 'first' takes the "
+                           "first legal action, 'random' one at random (by the seed)")
     add_rules_options(play, GAME)

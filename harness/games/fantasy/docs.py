@@ -23,7 +23,7 @@ from typing import Any
 from harness.registry import DocsContext, DocsPage
 from model.fantasy.combat import ammunition, attack_odds
 from model.fantasy.recruit import armor_deck_share, weapon_deck_share
-from model.fantasy.rules import RULEBOOK
+from model.fantasy.rules import DEFAULT_RULES
 from model.fantasy.tables import Tables, Weapon
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -60,7 +60,7 @@ def tables_page(tables: Tables) -> DocsPage:
                     "hand to hand" if w.range is None else
                     f"{w.range}, thrown" if w.thrown else str(w.range),
                     _signed(w.speed), _words(w.reach), str(w.parry), _words(w.two_handed),
-                    _words(w.bracket), _words(ammunition(w, RULEBOOK))]
+                    _words(w.bracket), _words(ammunition(w, DEFAULT_RULES))]
                    for w in tables.weapons.values()]
     gear_rows = [[e.name, e.kind, str(e.bonus) if e.kind != "shield" else "none",
                   f"{e.block[0]}-{e.block[1]}" if e.block else "none"]
@@ -127,7 +127,7 @@ def matchups(tables: Tables) -> list[dict]:
         for weapon in tables.weapons.values():
             for defender in tables.warriors.values():
                 ranged = _attack_kind(weapon)
-                odds = attack_odds(attacker, weapon, defender, (), None, (), RULEBOOK,
+                odds = attack_odds(attacker, weapon, defender, (), None, (), DEFAULT_RULES,
                                    ranged=ranged)
                 found.append({"attacker": attacker.name, "weapon": weapon.name,
                               "defender": defender.name,
