@@ -29,7 +29,7 @@ from model.duel import resolution
 from model.duel.characters import DECK_SIZE, find_character, parse_character
 from model.duel.engine import ROUND_MAX
 from model.duel.rules import ALTERNATIVE, DEFAULT_RULES
-from model.duel.state import Setup, Play
+from model.duel.state import Play, Setup
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios" / "duel").glob("*.toml"))

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from analysis.fantasy.loading import GAME
 from model.fantasy.combat import attack_odds, expected_attacks, hit_chance
-from model.fantasy.rules import LITERAL, DEFAULT_RULES
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
 
 TABLES = GAME.tables
 

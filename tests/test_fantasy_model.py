@@ -10,11 +10,13 @@ import pytest
 
 import test_core_conformance as conformance
 from analysis.fantasy.loading import GAME
+from analysis.fantasy.policies import POLICIES
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction, missing_edges, probe_witness
+from model.core.policy import Policy
 from model.fantasy.engine import per_turn_bound
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rules import LITERAL, DEFAULT_RULES
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
 from model.fantasy.state import Move, Setup, State, parse_warband
 from model.fantasy.tables import (
     parse_equipment, parse_spells, parse_warriors, parse_weapons,
@@ -229,7 +231,7 @@ def damage_distribution(state: State, rules) -> dict[int, object]:
 def test_the_engine_rolls_exactly_the_odds_of_the_combat_model(attacker, defender, ranged,
                                                                  rules):
     from model.fantasy.combat import attack_odds
-    from model.fantasy.engine import armor_of, card, shield_of, used_weapons
+    from model.fantasy.fighters import armor_of, card, shield_of, used_weapons
 
     state = melee_state(attacker, defender, ranged)
     a, d = state.sides[0][0], state.sides[1][0]
@@ -239,6 +241,28 @@ def test_the_engine_rolls_exactly_the_odds_of_the_combat_model(attacker, defende
                        target_in_back=d.row == "B")
     tree = damage_distribution(state, rules)
     assert {k: v for k, v in tree.items() if v} == dict(odds.damage)
+
+
+def test_the_policies_keep_the_protocol_and_random_draws_as_the_seeded_battle_did():
+    """``random`` is what ``fantasy battle`` plays by: it must draw exactly as
+    ``rng.choice`` over the legal actions, or seeded battles would change."""
+    assert set(POLICIES) == {"first", "random"}
+    assert all(isinstance(policy, Policy) and policy.name == name
+               for name, policy in POLICIES.items())
+    for seed in range(3):
+        state = GAME.initial_state(GAME.example_setups(3)[seed], DEFAULT_RULES)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(60):
+            if GAME.is_terminal(state):
+                break
+            player = GAME.current_player(state)
+            if player == CHANCE:
+                action, _ = GAME.sample_chance(state, DEFAULT_RULES, mine)
+                assert GAME.sample_chance(state, DEFAULT_RULES, theirs)[0] == action
+            else:
+                action = POLICIES["random"].choose(GAME, state, DEFAULT_RULES, player, mine)
+                assert theirs.choice(list(GAME.legal_actions(state, DEFAULT_RULES))) == action
+            state = GAME.apply(state, action, DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 6.4", "FF 8.1", "FF 8.2")

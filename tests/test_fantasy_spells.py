@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction
 from analysis.fantasy.loading import GAME
-from model.fantasy.rules import LITERAL, DEFAULT_RULES
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
 from model.fantasy.state import HIDDEN_SPELL, Move, parse_fighter
 from model.fantasy.tables import parse_spells
 

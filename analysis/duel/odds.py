@@ -40,7 +40,7 @@ from model.duel.characters import Character
 from model.duel.engine import role
 from model.duel.resolution import clash_damage, resolve_round
 from model.duel.rules import Rules
-from model.duel.state import State, Play
+from model.duel.state import Play, State
 
 METHOD = ("Markov chain over (HP, HP, Shield, Shield) from full HP, with no round limit, "
           "both players under the policy 'pass' (no card, no Adrenaline Action; passives "

@@ -92,8 +92,6 @@ def draws_left(state: State) -> int:
     return sum(max(0, HAND_SIZE - len(h)) for h in state.hands)
 
 
-
-
 class Duel(Game[State, Any, Rules]):
     """The Power Source dice duel, played with a table of characters."""
 
@@ -974,5 +972,3 @@ class Duel(Game[State, Any, Rules]):
             steps.append(Step("draw", ("DU 2.1", "DU 2.3"), "nobody can draw"))
             return self._after_draws(fresh, rules, steps)
         return fresh
-
-

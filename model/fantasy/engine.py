@@ -21,26 +21,30 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import functools
-import itertools
 from fractions import Fraction
 from typing import Any, Sequence
 
 import networkx as nx
 
 from model.core.errors import InputError
-from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
-    Transition, TransitionInvariant,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Layout, Outcome, Step, Token, Transition,
 )
+from model.core.game_type import Chance, GameType, Information
 from model.fantasy import combat
+from model.fantasy.ambiguities import AMBIGUITIES
+from model.fantasy.fighters import (
+    armor_of, card, cast_options, melee_arms, ranged_arm, reach, shield_of, speed, use_options,
+    used_weapons,
+)
+from model.fantasy.invariants import invariants, transition_invariants
+from model.fantasy.phases import phase_graph
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rulebook import AMBIGUITIES, GLOSSARY, RULEBOOK
+from model.fantasy.rulebook import GLOSSARY, RULEBOOK
 from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, Rules
 from model.fantasy.state import (
-    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, Move,
-    Setup, State, View, Fighter, Pair, who_text,
+    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, Fighter,
+    Move, Pair, Setup, State, View, who_text,
 )
 from model.fantasy.tables import Tables
 
@@ -53,375 +57,6 @@ def per_turn_bound(warriors_count: int) -> int:
     """Most actions one turn can take (tactics and a spell, ranged attacks and a bolt,
     back-stabs, pairing, strikes)."""
     return 2 + 36 * warriors_count
-
-
-def card(tables: Tables, fighter: Fighter):
-    return tables.warriors[fighter.card]
-
-
-def used_weapons(tables: Tables, fighter: Fighter):
-    return tuple(tables.weapons[arm.code] for arm in fighter.arms if arm.use)
-
-
-def melee_arms(tables: Tables, fighter: Fighter) -> tuple[int, ...]:
-    """Indexes of the weapons the fighter strikes with hand to hand this turn (FF 5.1)."""
-    return tuple(i for i, arm in enumerate(fighter.arms)
-                 if arm.use == "*" and tables.weapons[arm.code].hand_to_hand)
-
-
-def ranged_arm(tables: Tables, fighter: Fighter) -> int | None:
-    """The weapon the fighter attacks with at range this turn (FF 4.1), if any."""
-    for i, arm in enumerate(fighter.arms):
-        weapon = tables.weapons[arm.code]
-        if (arm.use == "^" and (arm.ammo or 0) > 0) or (arm.use == "*" and weapon.shoots):
-            return i
-    return None
-
-
-def shield_of(tables: Tables, fighter: Fighter):
-    for code in fighter.gear:
-        if tables.equipment[code].kind == "shield":
-            return tables.equipment[code]
-    return None
-
-
-def armor_of(tables: Tables, fighter: Fighter):
-    return tuple(tables.equipment[c] for c in fighter.gear if tables.equipment[c].kind != "shield")
-
-
-def speed(tables: Tables, fighter: Fighter, rules: Rules) -> int:
-    melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
-    return combat.speed_of(card(tables, fighter), melee, rules)
-
-
-def reach(tables: Tables, fighter: Fighter, rules: Rules) -> int:
-    melee = [tables.weapons[fighter.arms[i].code] for i in melee_arms(tables, fighter)]
-    return combat.reach_of(card(tables, fighter), melee, rules)
-
-
-def cast_options(tables: Tables, state: State) -> tuple[Move, ...]:
-    """The spells the warrior setting its tactics may cast first (FF 7.2 to FF 7.4): each
-    tactics spell it holds on each friendly warrior standing (a heal on a wounded one), or
-    each bolt readied; none once it has cast this turn."""
-    side, index = state.actor, state.cursor
-    caster = state.fighter(side, index)
-    if caster.cast or not card(tables, caster).spellcaster:
-        return ()
-    moves: list[Move] = []
-    for code in dict.fromkeys(caster.spells):
-        spell = tables.spells[code]
-        if spell.in_tactics:
-            # A heal needs a wounded warrior: on an unhurt one it would only waste the card.
-            moves.extend(Move("cast", (side, index), word=code, target=(side, friend))
-                         for friend in state.living(side)
-                         if spell.effect != "heal" or state.fighter(side, friend).hits
-                         < card(tables, state.fighter(side, friend)).hits)
-        else:
-            moves.append(Move("cast", (side, index), word=code))
-    return tuple(moves)
-
-
-def use_options(tables: Tables, fighter: Fighter, rules: Rules) -> list[tuple[str, ...]]:
-    """The weapon choices open to a fighter in the tactics phase (FF 3.2, FF 3.3)."""
-    if not fighter.arms:
-        return [()]
-    options: list[tuple[str, ...]] = []
-    for arm in fighter.arms:
-        weapon = tables.weapons[arm.code]
-        options.append((arm.code,))
-        if weapon.thrown and (arm.ammo or 0) > 0:
-            options.append((arm.code + "^",))
-    if card(tables, fighter).two_weapons and rules.warrior_two_attacks:
-        singles = [arm.code for arm in fighter.arms
-                   if tables.weapons[arm.code].hand_to_hand
-                   and not combat.two_handed(tables.weapons[arm.code], rules)]
-        options.extend(itertools.combinations(singles, 2))
-    return list(dict.fromkeys(options))
-
-
-# -- invariants -------------------------------------------------------------------------------
-def known_cards(tables: Tables, state: State) -> str | None:
-    for side, band in enumerate(state.sides):
-        for fighter in band:
-            if fighter.card not in tables.warriors:
-                return f"{fighter.card} is not a warrior card"
-            for arm in fighter.arms:
-                if arm.code not in tables.weapons:
-                    return f"{arm.code} is not a weapon card"
-    return None
-
-
-def hits_bounded(tables: Tables, state: State) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            if fighter.hits > card(tables, fighter).hits:
-                return (f"{who_text(side, index)} ({fighter.card}) has {fighter.hits} hits, "
-                        f"more than its card's {card(tables, fighter).hits}")
-    return None
-
-
-def ammo_never_negative(tables: Tables, state: State) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            for arm in fighter.arms:
-                if arm.ammo is not None and arm.ammo < 0:
-                    return f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}"
-                if arm.ammo is not None and not tables.weapons[arm.code].thrown:
-                    return f"{who_text(side, index)}'s {arm.code} is not thrown but has ammunition"
-    return None
-
-
-def one_weapon_in_use(tables: Tables, state: State) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            used = fighter.used()
-            allowed = 2 if card(tables, fighter).two_weapons else 1
-            if len(used) > allowed:
-                return f"{who_text(side, index)} ({fighter.card}) uses {len(used)} weapons"
-            if any(a.use == "^" and not tables.weapons[a.code].thrown for a in used):
-                return f"{who_text(side, index)} throws a weapon that is not thrown"
-    return None
-
-
-def killed_never_act(state: State) -> str | None:
-    if state.step in ("field", "tactics", "over"):
-        if state.step == "tactics":
-            fighter = state.fighter(state.actor, state.cursor) if state.cursor < len(
-                state.sides[state.actor]) else None
-            if fighter is None or not fighter.alive:
-                return f"a killed or missing warrior ({state.cursor}) is setting its tactics"
-        return None
-    if state.queue:
-        head = state.queue[0]
-        attacker = state.fighter(head.side, head.index)
-        if not attacker.alive and head.sure != 1:
-            return f"{who_text(head.side, head.index)} is killed but attacks"
-        if head.target >= 0 and not state.fighter(1 - head.side, head.target).alive:
-            return f"{who_text(1 - head.side, head.target)} is killed but attacked"
-    if state.step == "pair" and not state.fighter(state.actor, state.cursor).alive:
-        return f"{who_text(state.actor, state.cursor)} is killed but picks an opponent"
-    return None
-
-
-def equipment_kept(tables: Tables, state: State) -> str | None:
-    """Once both warbands are fielded, every warrior keeps the equipment rules (nothing in
-    battle changes equipment, so a break here is a broken engine or position)."""
-    if state.turn == 0:
-        return None
-    for side, band in enumerate(state.sides):
-        for problem in violations(tables, band, len(band)):
-            if problem.rule in ("FF 1.5", "FF 1.6", "FF 1.9"):
-                return f"side {SIDES[side]}: {problem}"
-    return None
-
-
-def cards_counted(state: State) -> str | None:
-    total = sum(state.cards)
-    if total != FIGHT_DECK:
-        return f"the fight cards add up to {total}, not {FIGHT_DECK}"
-    if state.turn >= 1 and any(hand > HAND_SIZE for hand in state.cards[:2]):
-        return f"a hand holds more than {HAND_SIZE} fight cards"
-    return None
-
-
-def spells_held(tables: Tables, state: State) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            name = f"{who_text(side, index)} ({fighter.card})"
-            if fighter.spells and not card(tables, fighter).spellcaster:
-                return f"{name} holds spell cards but has no Spells value"
-            if len(fighter.spells) > card(tables, fighter).spells:
-                return f"{name} holds more spell cards than its Spells value"
-            if fighter.readied and (fighter.readied not in fighter.spells or not fighter.cast):
-                return f"{name} readies {fighter.readied} without holding it or casting"
-            if fighter.boost < 0 or (state.step in ("field", "over") and (
-                    fighter.cast or fighter.boost)):
-                return f"{name} carries a spell's effect outside a turn"
-    return None
-
-
-def one_spell_a_turn(before: State, action: Any, after: State,
-                     rules: Rules) -> str | None:
-    """FF 7.4: a caster casts (or readies) at most one spell a turn, and FF 7.5: a card
-    leaves the warrior only by being cast."""
-    if after.turn != before.turn:
-        return None
-    for side in (0, 1):
-        for a, b in zip(before.sides[side], after.sides[side]):
-            spent = len(a.spells) - len(b.spells)
-            if spent < 0 or spent > 1:
-                return f"{a.card}'s spell cards went from {len(a.spells)} to {len(b.spells)}"
-            if a.cast and b.readied and b.readied != a.readied:
-                return f"{a.card} readied {b.readied} after casting this turn"
-            if a.cast and spent and not a.readied:
-                return f"{a.card} cast a second spell this turn"
-            if (spent or b.readied) and not b.cast:
-                return f"{a.card} cast a spell without it being marked"
-    return None
-
-
-def hits_only_fall(tables: Tables, before: State, action: Any, after: State,
-                   rules: Rules) -> str | None:
-    """Hits never rise but by a heal spell, by at most its amount (FF 7.2)."""
-    for side in (0, 1):
-        for index, (a, b) in enumerate(zip(before.sides[side], after.sides[side])):
-            healed = (isinstance(action, Move) and action.kind == "cast"
-                      and action.target == (side, index) and action.word in tables.spells
-                      and tables.spells[action.word].effect == "heal")
-            limit = tables.spells[action.word].amount if healed else 0
-            if b.hits > a.hits + limit:
-                return f"{a.card} gained hits ({a.hits} -> {b.hits})"
-            if not a.alive and b.row != a.row:
-                return f"the killed {a.card} changed rows"
-    return None
-
-
-def ammo_only_falls(before: State, action: Any, after: State, rules: Rules) -> str | None:
-    for side in (0, 1):
-        for a, b in zip(before.sides[side], after.sides[side]):
-            for arm_a, arm_b in zip(a.arms, b.arms):
-                if (arm_a.ammo is not None and arm_b.ammo is not None
-                        and arm_b.ammo > arm_a.ammo):
-                    return f"{a.card}'s {arm_a.code} regained ammunition"
-                if arm_a.ammo is not None and arm_b.ammo is not None and \
-                        arm_a.ammo - arm_b.ammo > 1:
-                    return f"{a.card}'s {arm_a.code} spent more than one throw at once"
-    return None
-
-
-def rows_rule_kept(before: State, action: Any, after: State, rules: Rules) -> str | None:
-    """After the tactics of a side (its last warrior standing has set, whichever side sets
-    next by FF-A17), its front row is not smaller than its back row."""
-    if (not rules.rows_rule_in_battle or before.step != "tactics"
-            or not isinstance(action, Move) or action.kind != "set"):
-        return None
-    side = before.actor
-    if before.cursor != max(before.living(side)):
-        return None
-    front, back = len(after.living(side, "F")), len(after.living(side, "B"))
-    if front < back:
-        return f"side {SIDES[side]} ends its tactics with {front} in front and {back} behind"
-    return None
-
-
-def _bind(tables: Tables):
-    """A check of ``tables`` and a state (or a step) as the check of the state (or step)
-    alone, keeping the check's name for the docs' link to its code."""
-    def bind(check):
-        return functools.update_wrapper(functools.partial(check, tables), check)
-    return bind
-
-
-def invariants(tables: Tables) -> tuple[Invariant, ...]:
-    """The battle's invariants; several look the cards up in ``tables``."""
-    bound = _bind(tables)
-    return (
-        Invariant("known-cards", ("FF 1.11", "FF 1.12"),
-                  "Every warrior and weapon is a card of the tables.", bound(known_cards)),
-        Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
-                  "No warrior has more hits than its card.", bound(hits_bounded)),
-        Invariant("ammunition-never-negative", ("FF 4.5",),
-                  "Ammunition is never negative and only thrown weapons have any.",
-                  bound(ammo_never_negative)),
-        Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
-                  "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",
-                  bound(one_weapon_in_use)),
-        Invariant("killed-never-act", ("FF 6.4", "FF 4.2", "FF 5.5"),
-                  "A killed warrior neither sets tactics, picks, attacks (but in the group it "
-                  "started alive in) nor is attacked.", killed_never_act),
-        Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
-                  "After the lay-out no warrior has two shields or helmets, a suit with partial "
-                  "pieces, or (a back-stabber or spellcaster) any armor.", bound(equipment_kept)),
-        Invariant("spells-held", ("FF 1.10", "FF 7.3", "FF 7.4"),
-                  "No warrior holds more spell cards than its Spells value; a readied bolt is "
-                  "a card held; spell effects last only within a turn.", bound(spells_held)),
-        Invariant("fight-cards-counted", ("FF 2.2",),
-                  "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
-                  "than seven.", cards_counted),
-    )
-
-
-def transition_invariants(tables: Tables) -> tuple[TransitionInvariant, ...]:
-    """The battle's transition invariants; the heal's limit is read in ``tables``."""
-    bound = _bind(tables)
-    return (
-        TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4", "FF 7.2"),
-                            "Hits never rise but by a heal spell's amount, and a killed warrior "
-                            "stays where it fell.", bound(hits_only_fall)),
-        TransitionInvariant("one-spell-a-turn", ("FF 7.4", "FF 7.5"),
-                            "A caster casts at most one spell a turn; a card leaves it only by "
-                            "being cast.", one_spell_a_turn),
-        TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
-                            "Each throw spends one ammunition; none comes back.", ammo_only_falls),
-        TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
-                            "Under FF-A14's default a side ends its tactics with a front row "
-                            "no smaller than its back row.", rows_rule_kept),
-    )
-
-
-# -- the phase graph -----------------------------------------------------------------------------
-PHASE_NODES = (
-    ("setup", "start", ("FF 1.1",), "Warbands laid out"),
-    ("field", "decision", ("FF 1.1", "FF 1.2", "FF 1.3", "FF 1.4", "FF 1.5", "FF 1.6",
-                           "FF 1.9", "FF 1.10"), "Field a warband"),
-    ("draw", "step", ("FF 2.1", "FF 2.2"), "Draw to seven"),
-    ("tactics", "decision", ("FF 3.1", "FF 3.2", "FF 3.3", "FF 1.2"), "Set row and weapon"),
-    ("cast", "step", ("FF 7.2", "FF 7.3", "FF 7.4", "FF 7.5"),
-     "Cast a tactics spell or ready a bolt"),
-    ("ranged", "step", ("FF 4.1", "FF 4.2"), "Ranged attackers in order"),
-    ("aim", "decision", ("FF 4.3",), "Front row, or roll for the target"),
-    ("target_roll", "decision", ("FF 4.3",), "Target roll"),
-    ("pick", "decision", ("FF 4.3", "FF 5.2"), "Pick a target"),
-    ("hit_roll", "decision", ("FF 4.4", "FF 5.6"), "Hit roll"),
-    ("dodge_roll", "decision", ("FF 4.4",), "Dodge roll (FF-A1)"),
-    ("shield_roll", "decision", ("FF 6.1",), "Shield roll"),
-    ("damage_roll", "decision", ("FF 6.2", "FF 6.3"), "Damage roll"),
-    ("bolt", "step", ("FF 7.3", "FF 7.5"), "A bolt strikes"),
-    ("killed", "step", ("FF 6.4",), "Killed"),
-    ("skip", "step", ("FF 6.4", "FF 4.2", "FF 5.5"), "No attack"),
-    ("stabs", "step", ("FF 5.2",), "Back-stabbers"),
-    ("stab", "decision", ("FF 5.2",), "Roll to back-stab, or hold"),
-    ("stab_roll", "decision", ("FF 5.2",), "Back-stab roll"),
-    ("pairing", "step", ("FF 5.1", "FF 5.3"), "Pairing by speed"),
-    ("order_roll", "decision", ("FF 5.3",), "Speed tie roll-off (FF-A7)"),
-    ("pair", "decision", ("FF 5.3", "FF 5.4"), "Pick an opponent"),
-    ("melee", "step", ("FF 5.1",), "Pairings fight"),
-    ("first_strike", "decision", ("FF 5.5",), "First-strike roll"),
-    ("end_turn", "step", ("FF 2.1", "FF 8.1", "FF 8.2"), "End of turn"),
-    ("over", "terminal", ("FF 8.1", "FF 8.2"), "Battle over"),
-)
-_ATTACK_ENDS = ("target_roll", "stab", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
-                "damage_roll", "bolt", "killed", "skip")
-"""Steps after which an attack may be over (a hesitation, a miss, a block, a wound ...)."""
-_NEXT = ("aim", "skip", "stabs", "pairing", "stab", "hit_roll", "first_strike", "melee",
-         "end_turn")
-"""What the engine may come to next when an attack is over: the next ranged attacker,
-the back-stabbers, the pairing, the next strike or pairing, or the end of the turn."""
-
-
-def _edges() -> list[tuple[str, str]]:
-    edges = [("setup", "field"), ("field", "draw"), ("draw", "tactics"), ("tactics", "ranged"),
-             ("tactics", "cast"), ("cast", "tactics"), ("pick", "bolt"), ("bolt", "killed"),
-             ("ranged", "aim"), ("ranged", "stabs"), ("ranged", "pairing"),
-             ("aim", "pick"), ("aim", "target_roll"), ("target_roll", "pick"),
-             ("stab", "stab_roll"), ("stab_roll", "pick"), ("pick", "hit_roll"),
-             ("hit_roll", "dodge_roll"), ("hit_roll", "shield_roll"), ("hit_roll", "damage_roll"),
-             ("dodge_roll", "shield_roll"), ("dodge_roll", "damage_roll"),
-             ("shield_roll", "damage_roll"), ("damage_roll", "killed"),
-             ("stabs", "stab"), ("stabs", "skip"),
-             ("pairing", "pair"), ("pairing", "order_roll"), ("pairing", "melee"),
-             ("order_roll", "pair"), ("pair", "order_roll"), ("pair", "melee"),
-             ("melee", "first_strike"), ("melee", "hit_roll"), ("melee", "skip"),
-             ("melee", "end_turn"), ("first_strike", "hit_roll"), ("first_strike", "skip"),
-             ("end_turn", "draw"), ("end_turn", "over")]
-    edges += [(end, following) for end in _ATTACK_ENDS for following in _NEXT
-              if end != following]
-    return edges
-
-
-@functools.lru_cache(maxsize=1)
-def _graph() -> nx.DiGraph:
-    return build_phase_graph("Fantasy Fight Club battle", PHASE_NODES, _edges())
 
 
 SKIRMISHES = (
@@ -441,13 +76,15 @@ Warrior), each with a spellcaster, so that spells are cast and hidden cards resa
 
 
 class FantasyFightClub(Game[State, Move, Rules]):
-    key = "fantasy"
-    title = "Fantasy Fight Club"
-    rulebook_file = "fantasy-fight-club.txt"
+    """Fantasy Fight Club's battle, played with a set of card tables."""
+
+    game_type = GameType(
+        "fantasy", "Fantasy Fight Club", 2, 2, Chance.EXPLICIT, Information.IMPERFECT,
+        # One side acts at a time (the other side's face-down spells are what is hidden);
+        # the length depends on the warbands' sizes (max_length).
+        simultaneous=False, longest_game=None, rulebook_file="fantasy-fight-club.txt")
     rules_type = Rules
     setup_type = Setup
-    min_players = 2
-    max_players = 2
     summary = ("Two warbands of fantasy warriors, laid out in two rows, shoot, pair up and "
                "fight hand to hand with d6 rolls for target, hit, shield and damage; the "
                "warrior and weapon tables are the rulebook's, armor and spells an example "
@@ -682,7 +319,7 @@ class FantasyFightClub(Game[State, Move, Rules]):
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
-        return _graph()
+        return phase_graph()
 
     def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.step != "over":

@@ -1,7 +1,7 @@
 """Fantasy Fight Club rulesets: the readings the rulebook leaves open.
 
 Each field but ``turn_limit`` is one entry of the ambiguity register
-(``model.fantasy.rulebook``, FF-A1 to FF-A17); the ``rulebook`` preset takes
+(``model.fantasy.ambiguities``, FF-A1 to FF-A17); the ``rulebook`` preset takes
 ringside's default readings, ``literal`` the other reading of each.
 ``turn_limit`` is ringside's own bound (FF 8.2): the rulebook never says
 when a battle ends short of a side being wiped out.

@@ -554,4 +554,3 @@ def warband_setup(a: Warband, b: Warband, size: int | None = None) -> Setup:
     """The setup of a battle between two warbands (size: the larger's count, at most 10)."""
     return Setup(size or min(MAX_SIZE, max(len(a.fighters), len(b.fighters))),
                    a.fighters, b.fighters)
-

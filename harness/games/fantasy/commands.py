@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from analysis.fantasy.loading import GAME, example_warband, example_warband_names
+from analysis.fantasy.policies import POLICIES
 from harness.files import read_text
 from harness.toolkit import SEED, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
@@ -122,11 +123,13 @@ def cmd_battle(args) -> Report:
              "at random from the legal ones, dice are rolled, both by the seed"]
     lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
+    policy = POLICIES["random"]
     while not GAME.is_terminal(state):
-        if GAME.current_player(state) == CHANCE:
+        player = GAME.current_player(state)
+        if player == CHANCE:
             action, _ = GAME.sample_chance(state, rules, rng)
         else:
-            action = rng.choice(list(GAME.legal_actions(state, rules)))
+            action = policy.choose(GAME, state, rules, player, rng)
         transition = GAME.resolve(state, action, rules)
         text = GAME.format_action(state, action)
         lines.append(f"  {text}")
