@@ -37,8 +37,8 @@ from fractions import Fraction
 from analysis.duel.loading import GAME
 from model.core.game import CHANCE, Joint
 from model.duel.characters import Character
-from model.duel.engine import role
 from model.duel.resolution import clash_damage, resolve_round
+from model.duel.round import role
 from model.duel.rules import Rules
 from model.duel.state import Play, State
 

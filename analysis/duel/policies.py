@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 from model.core.game import CHANCE, SIMULTANEOUS, Game, Joint
 from model.core.policy import GENERIC_POLICIES, Policy, choices
-from model.duel.engine import role
+from model.duel.round import role
 from model.duel.state import Play
 
 
