@@ -1,4 +1,4 @@
-"""The two tables of the Fantasy Fight Club rulebook, and the data it does not give.
+"""The card tables of Fantasy Fight Club parsed from text: the two it prints, and the rest.
 
 The warrior deck (20 warriors) and the weapon cards (28 weapons) are printed
 in the rulebook; ringside keeps their rows as printed (``warriors.txt`` and
