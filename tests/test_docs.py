@@ -827,12 +827,12 @@ def test_a_games_data_cases_run_in_check_count_for_rules_and_show_on_its_checks_
 
 @needs_dot
 def test_monmamo_pages_of_its_own_show_the_cards_and_the_termination_survey(site):
-    from model.monmamo.cards import synthetic_set
-    from model.monmamo.search import SMALL_STARTS
+    from analysis.monmamo.loading import GAME
+    from analysis.monmamo.search import SMALL_STARTS
 
     cards = _page(site / "generated" / "monmamo" / "cards.html")
     assert "None of these cards is a real card of the game." in cards.visible
-    for card in synthetic_set().values():
+    for card in GAME.cards.values():
         assert card.name in cards.visible and card.number in cards.visible
     termination = _page(site / "generated" / "monmamo" / "termination.html")
     for words, _ in SMALL_STARTS:

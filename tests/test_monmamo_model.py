@@ -19,10 +19,11 @@ import pytest
 import test_core_conformance as conformance
 from model.core.errors import InputError
 from model.core.game import IllegalAction
-from model.monmamo.cards import CARD_TYPES, parse_card_set, synthetic_set
-from model.monmamo.engine import GAME, first_player_odds
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import survey
+from model.monmamo.cards import CARD_TYPES, parse_card_set
+from model.monmamo.engine import first_player_odds
 from model.monmamo.rules import LITERAL, RULEBOOK
-from model.monmamo.search import survey
 from model.monmamo.state import MMSetup, MMState, MMMove
 
 EMPTY = ("library - | battlefield - | discard - | exile - | declared - | passes 0")
@@ -59,7 +60,7 @@ def play(state, texts, rules=RULEBOOK):
 # -- cards ------------------------------------------------------------------------------
 @pytest.mark.rules("MM 2.1", "MM 3.1")
 def test_the_synthetic_set_has_every_type_and_full_monster_stats():
-    cards = synthetic_set()
+    cards = GAME.cards
     assert {card.type for card in cards.values()} == CARD_TYPES
     for card in cards.values():
         assert card.text.startswith("Synthetic."), card.number  # marked as ours
@@ -95,12 +96,28 @@ def test_bad_card_sets_are_refused_naming_file_card_and_field(text, message):
     assert str(caught.value).startswith(message), str(caught.value)
 
 
+def test_the_rules_read_the_card_set_the_game_is_given():
+    """The card set is a value of the game: with S01 printed as a specific Monster, a
+    second Bramblehound may no longer be placed, and the invariant says why."""
+    from model.monmamo.engine import MMGame
+
+    state = position("S01 S09 / S04", battlefield="1:S02")
+    assert "place S01" in legal(state)
+    reprinted = MMGame(cards={**GAME.cards,
+                              "S01": dataclasses.replace(GAME.cards["S01"], specific=True)})
+    assert "place S01" not in {str(a) for a in reprinted.legal_actions(state, RULEBOOK)}
+    both = position("S09 / S04", battlefield="0:S01 1:S02")
+    assert all(i(both) is None for i in GAME.invariants)
+    assert next(i for i in reprinted.invariants if i.name == "unique-on-battlefield")(both)
+    assert GAME.cards["S01"].specific is False  # the shipped game is untouched
+
+
 # -- setups and notation -----------------------------------------------------------------
 def test_setups_parse_round_trip_and_name_the_bad_field():
     setup = MMSetup.parse("players 3 monsters 2 knockouts 2 library 20 seed 4")
     assert str(setup) == "players 3 monsters 2 knockouts 2 library 20 seed 4"
-    assert setup.library_cards(synthetic_set()) == setup.library_cards(synthetic_set())
-    assert len(setup.library_cards(synthetic_set())) == 20
+    assert setup.library_cards(GAME.cards) == setup.library_cards(GAME.cards)
+    assert len(setup.library_cards(GAME.cards)) == 20
     for text, field in [("players 5 monsters 1 knockouts 1 library 9 seed 0", "players"),
                         ("players 2 monsters 1 knockouts 3 library 9 seed 0", "knockouts"),
                         ("players 2 monsters 1 knockouts 1 library 0 seed 0", "library")]:
@@ -414,7 +431,8 @@ def test_teams_are_part_of_the_format_and_count_by_the_reading():
         "hands S09 / S07 / S04 / S12 | battlefield 0:S01 1:S02 | discard - | exile - | "
         "declared - | passes 0")
     shared = dataclasses.replace(RULEBOOK, teams_share_monsters=True)
-    assert format_met(one_each_team, shared) and not format_met(one_each_team, RULEBOOK)
+    assert (format_met(one_each_team, GAME.cards, shared)
+            and not format_met(one_each_team, GAME.cards, RULEBOOK))
     # The invariant asks only what every reading asks: each team's total.
     finished = dataclasses.replace(one_each_team, step="complete")
     assert all(i(finished) is None for i in GAME.invariants)

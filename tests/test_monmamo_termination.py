@@ -8,8 +8,8 @@ import pytest
 
 from harness.cli import main
 from harness.games.monmamo.termination import PROVED, REFUTED, UNKNOWN, findings
-from model.monmamo.engine import GAME
-from model.monmamo.search import SMALL_STARTS
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import SMALL_STARTS
 
 
 @pytest.mark.rules("MM 4.14", "MM 4.15", "MM 4.11")
@@ -67,7 +67,7 @@ def test_a_dead_end_is_refuted_with_the_state():
 
     import harness.games.monmamo.termination as termination
 
-    stuck = Stuck()
+    stuck = Stuck(GAME.cards)
     original = termination.GAME
     termination.GAME = stuck
     try:

@@ -22,7 +22,7 @@ import functools
 import itertools
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
 
@@ -34,7 +34,6 @@ from model.core.game import (
 )
 from model.monmamo.cards import (
     ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, MMCard,
-    synthetic_set,
 )
 from model.monmamo.rulebook import MM_AMBIGUITIES, MM_GLOSSARY, MM_RULEBOOK
 from model.monmamo.rules import PRESETS, MMRules
@@ -42,10 +41,6 @@ from model.monmamo.state import (
     ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, MMSetup, MMState,
     MMMove, cards_text,
 )
-
-
-def cards() -> dict[str, MMCard]:
-    return synthetic_set()
 
 
 def _remove(cards_: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
@@ -62,12 +57,13 @@ def _add(cards_: Sequence[str], added: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted((*cards_, *added)))
 
 
-def monsters_of(state: MMState, player: int) -> int:
+def monsters_of(state: MMState, player: int, cards: Mapping[str, MMCard]) -> int:
     return sum(1 for e in state.battlefield
-               if e.owner == player and cards()[e.card].type == "Monster")
+               if e.owner == player and cards[e.card].type == "Monster")
 
 
-def format_met(state: MMState, rules: MMRules | None = None) -> bool:
+def format_met(state: MMState, cards: Mapping[str, MMCard],
+               rules: MMRules | None = None) -> bool:
     """The format's Monsters are on the Battlefield (MM 4.1): each player's own, or,
     with teams and MM-A9's shared reading (``rules`` given), each team's in all.
 
@@ -76,15 +72,15 @@ def format_met(state: MMState, rules: MMRules | None = None) -> bool:
     if state.teams and (rules is None or rules.teams_share_monsters):
         totals = [0] * state.teams
         for p in range(state.players):
-            totals[state.team_of(p)] += monsters_of(state, p)
+            totals[state.team_of(p)] += monsters_of(state, p, cards)
         return all(total >= state.monsters_each for total in totals)
-    return all(monsters_of(state, p) >= state.monsters_each for p in range(state.players))
+    return all(monsters_of(state, p, cards) >= state.monsters_each for p in range(state.players))
 
 
-def name_limit(name: str, numbers: Iterable[str]) -> int | None:
+def name_limit(name: str, numbers: Iterable[str], cards: Mapping[str, MMCard]) -> int | None:
     """How many cards of ``name`` may be on the Battlefield: the strictest limit among
     the cards of that name involved (they are the same thing, MM 2.2)."""
-    limits = [cards()[n].battlefield_limit for n in numbers if cards()[n].name == name]
+    limits = [cards[n].battlefield_limit for n in numbers if cards[n].name == name]
     limits = [limit for limit in limits if limit is not None]
     return min(limits) if limits else None
 
@@ -113,14 +109,14 @@ def first_player_odds(players: int, rerolls: bool) -> tuple[Fraction, ...]:
 
 
 # -- invariants ----------------------------------------------------------------------
-def known_cards(state: MMState) -> str | None:
-    unknown = sorted(set(state.all_cards()) - set(cards()))
+def known_cards(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
+    unknown = sorted(set(state.all_cards()) - set(cards))
     if unknown:
         return f"the card {unknown[0]} is not in the card set"
     return None
 
 
-def seven_in_hand(state: MMState) -> str | None:
+def seven_in_hand(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
     if state.step not in ("play", "complete", "stalled"):
         return None
     for seat, hand in enumerate(state.hands):
@@ -130,23 +126,23 @@ def seven_in_hand(state: MMState) -> str | None:
     return None
 
 
-def unique_on_battlefield(state: MMState) -> str | None:
+def unique_on_battlefield(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
     on_field = [e.card for e in state.battlefield]
-    by_name = Counter(cards()[n].name for n in on_field if n in cards())
+    by_name = Counter(cards[n].name for n in on_field if n in cards)
     for name, count in by_name.items():
-        limit = name_limit(name, on_field)
+        limit = name_limit(name, on_field, cards)
         if limit is not None and count > limit:
             return f"{count} cards named {name} on the Battlefield, at most {limit} allowed"
     return None
 
 
-def no_bystander_beside_its_mobster(state: MMState) -> str | None:
+def no_bystander_beside_its_mobster(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
     # Battlefield entries stand in the order they entered: a Bystander listed
     # before a Mobster of its name should have given way when the Mobster came
     # in.  One listed after it came in under the reading of MM-A7 that allows it.
     mobsters_seen: set[str] = set()
     for entry in reversed(state.battlefield):
-        card = cards().get(entry.card)
+        card = cards.get(entry.card)
         if card is None:
             continue
         if card.type == "Mobster":
@@ -156,15 +152,15 @@ def no_bystander_beside_its_mobster(state: MMState) -> str | None:
     return None
 
 
-def attachments_fit(state: MMState) -> str | None:
+def attachments_fit(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
     for index, entry in enumerate(state.battlefield):
-        if entry.card not in cards():
+        if entry.card not in cards:
             continue
-        holder = cards()[entry.card].type
+        holder = cards[entry.card].type
         if holder not in PLACEABLE_TYPES + ("Monster",):
             return f"entry {index} is a {holder} card, which is never placed"
         for attached in entry.attached:
-            kind = cards().get(attached, None)
+            kind = cards.get(attached, None)
             kind = kind.type if kind else "?"
             fits = ((kind in ATTACHED_TO_MONSTERS and holder == "Monster")
                     or (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS))
@@ -173,8 +169,8 @@ def attachments_fit(state: MMState) -> str | None:
     return None
 
 
-def complete_only_when_met(state: MMState) -> str | None:
-    if state.step == "complete" and not format_met(state):
+def complete_only_when_met(state: MMState, cards: Mapping[str, MMCard]) -> str | None:
+    if state.step == "complete" and not format_met(state, cards):
         return "setup is complete but the format's Monsters are not all on the Battlefield"
     return None
 
@@ -201,6 +197,12 @@ def a_card_each_turn(before: MMState, action: Any, after: MMState, rules: MMRule
     if len(after.hands[before.turn]) >= len(before.hands[before.turn]):
         return f"{action} played or discarded no card from hand"
     return None
+
+
+def _with_cards(check, cards: Mapping[str, MMCard]):
+    """An invariant's ``check(state, cards)`` as ``check(state)`` on one card set, under
+    the check's own name (the rules reference links its code)."""
+    return functools.update_wrapper(functools.partial(check, cards=cards), check)
 
 
 MM_INVARIANTS = (
@@ -322,6 +324,12 @@ class MMView:
 
 
 class MMGame(Game[MMState, Any, MMRules]):
+    """The setup phase played with the card set it is given (by number).
+
+    The rules read every card's type, name and limits from ``cards``; a state
+    holding a card number that is not in it is refused when parsed.
+    """
+
     key = "monmamo"
     title = "Monsters Masters & Mobsters"
     rulebook_file = "monsters-masters-mobsters.txt"
@@ -332,6 +340,12 @@ class MMGame(Game[MMState, Any, MMRules]):
     summary = ("The card system's zones, card identity and turn-based setup phase, up to "
                "the start of the battle (the battle is not modelled yet), with a small "
                "synthetic card set of ringside's own.")
+
+    def __init__(self, cards: Mapping[str, MMCard]) -> None:
+        self.cards: dict[str, MMCard] = dict(cards)
+        self._invariants = tuple(
+            dataclasses.replace(invariant, check=_with_cards(invariant.check, self.cards))
+            for invariant in MM_INVARIANTS)
 
     @property
     def presets(self):
@@ -351,7 +365,7 @@ class MMGame(Game[MMState, Any, MMRules]):
 
     @property
     def invariants(self):
-        return MM_INVARIANTS
+        return self._invariants
 
     @property
     def transition_invariants(self):
@@ -370,7 +384,7 @@ class MMGame(Game[MMState, Any, MMRules]):
                         library=16 + 2 * (index % 5), seed=index) for index in range(count)]
 
     def initial_state(self, setup: MMSetup, rules: MMRules) -> MMState:
-        library = setup.library_cards(cards())
+        library = setup.library_cards(self.cards)
         return MMState(setup.monsters, setup.knockouts, None, "roll", 0, 0, library,
                        ((),) * setup.players, (), (), (), None, 0, setup.teams)
 
@@ -399,11 +413,11 @@ class MMGame(Game[MMState, Any, MMRules]):
             return None
 
         def token(number: str, attached: tuple[str, ...] = ()) -> Token:
-            card = cards().get(number)
+            card = self.cards.get(number)
             words = f"{card.name} ({card.type})" if card else number
             if attached:
                 words += " with " + ", ".join(
-                    cards()[n].name if n in cards() else n for n in attached)
+                    self.cards[n].name if n in self.cards else n for n in attached)
             return Token("+".join((number,) + attached), words)
 
         rows = [[token(e.card, e.attached) for e in state.battlefield if e.owner == seat]
@@ -483,7 +497,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         return ()
 
     def _placement_problem(self, state: MMState, number: str, rules: MMRules) -> Illegal | None:
-        card = cards()[number]
+        card = self.cards[number]
         if card.type == "Monster" and not rules.monsters_enter_in_setup:
             return Illegal(("MM 4.4",), f"{number} is a Monster, and a setup turn places "
                                         "only Masters, Mobsters, Bystanders, Drones and Places")
@@ -491,7 +505,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             return Illegal(("MM 4.4",), f"{number} is a {card.type} card, which is not "
                                         "placed on the Battlefield")
         if card.type == "Bystander" and not rules.bystander_joins_its_mobster and any(
-                cards()[e.card].type == "Mobster" and cards()[e.card].name == card.name
+                self.cards[e.card].type == "Mobster" and self.cards[e.card].name == card.name
                 for e in state.battlefield):
             # MM-A7, our reading: the Mobster rule shows the two never stand side by
             # side, so the Bystander cannot come in after its Mobster either.
@@ -499,29 +513,28 @@ class MMGame(Game[MMState, Any, MMRules]):
                                                  "Battlefield; its Bystander cannot join it")
         leaving = self._bystanders_replaced(state, number)
         staying = [e.card for i, e in enumerate(state.battlefield) if i not in leaving]
-        count = sum(1 for n in staying if cards()[n].name == card.name)
-        limit = name_limit(card.name, staying + [number])
+        count = sum(1 for n in staying if self.cards[n].name == card.name)
+        limit = name_limit(card.name, staying + [number], self.cards)
         if limit is not None and count + 1 > limit:
-            rule = "MM 2.3" if any(cards()[n].specific for n in staying + [number]
-                                   if cards()[n].name == card.name) else "MM 2.4"
+            rule = "MM 2.3" if any(self.cards[n].specific for n in staying + [number]
+                                   if self.cards[n].name == card.name) else "MM 2.4"
             return Illegal((rule, "MM 2.2"), f"{card.name} is on the Battlefield {count} "
                                              f"time(s) already; at most {limit}")
         return None
 
-    @staticmethod
-    def _bystanders_replaced(state: MMState, number: str) -> list[int]:
-        card = cards()[number]
+    def _bystanders_replaced(self, state: MMState, number: str) -> list[int]:
+        card = self.cards[number]
         if card.type != "Mobster":
             return []
         return [i for i, e in enumerate(state.battlefield)
-                if cards()[e.card].type == "Bystander" and cards()[e.card].name == card.name]
+                if self.cards[e.card].type == "Bystander" and self.cards[e.card].name == card.name]
 
     def _targets(self, state: MMState, number: str, rules: MMRules) -> list[int]:
-        kind = cards()[number].type
+        kind = self.cards[number].type
         player = state.turn
         found = []
         for index, entry in enumerate(state.battlefield):
-            holder = cards()[entry.card].type
+            holder = self.cards[entry.card].type
             if kind in ATTACHED_TO_MONSTERS and holder == "Monster" and entry.owner == player:
                 found.append(index)
             elif (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS
@@ -533,7 +546,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         hand = state.hands[state.turn]
         moves: list[MMMove] = []
         for number in sorted(set(hand)):
-            kind = cards()[number].type
+            kind = self.cards[number].type
             if kind in PLACEABLE_TYPES or kind == "Monster":
                 if self._placement_problem(state, number, rules) is None:
                     moves.append(MMMove("place", (number,)))
@@ -561,8 +574,8 @@ class MMGame(Game[MMState, Any, MMRules]):
         may_declare = state.declared is None
         if may_declare and not rules.declaring_is_a_play:
             moves += [dataclasses.replace(m, declare=True) for m in moves
-                      if format_met(self._after_card(state, m, rules)[0], rules)]
-        if may_declare and rules.declaring_is_a_play and format_met(state, rules):
+                      if format_met(self._after_card(state, m, rules)[0], self.cards, rules)]
+        if may_declare and rules.declaring_is_a_play and format_met(state, self.cards, rules):
             moves.append(MMMove("declare"))
         if not state.hands[state.turn] and rules.stuck_player_passes:
             moves.append(MMMove("pass"))
@@ -675,7 +688,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         steps: list[Step] = []
         if move.kind == "place":
             number = move.cards[0]
-            card = cards()[number]
+            card = self.cards[number]
             leaving = self._bystanders_replaced(state, number)
             entries = [e for i, e in enumerate(state.battlefield) if i not in leaving]
             entries.append(Entry(seat, number))
@@ -694,13 +707,13 @@ class MMGame(Game[MMState, Any, MMRules]):
             entry = entries[target]
             entries[target] = Entry(entry.owner, entry.card, entry.attached + (number,))
             after = dataclasses.replace(after, battlefield=tuple(entries))
-            kind = cards()[number].type
+            kind = self.cards[number].type
             rules_ = ("MM 4.6", "MM 4.7") if kind in ATTACHED_TO_MONSTERS else ("MM 4.8",)
             steps.append(Step("attach", rules_, f"player {seat} attaches {number} ({kind}) "
                                                 f"to {entry.card}, entry {target}"))
         elif move.kind == "play":
             number = move.cards[0]
-            card = cards()[number]
+            card = self.cards[number]
             if rules.spent_cards_to_exile:
                 after = dataclasses.replace(after, exile=_add(state.exile, move.cards))
                 where = "Exile"
@@ -734,7 +747,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             steps.append(Step("declare", ("MM 4.13", "MM 4.1"),
                               f"player {seat} declares setup complete; every other player "
                               "takes one final setup turn"))
-        if move.kind == "play" and cards()[move.cards[0]].takes:
+        if move.kind == "play" and self.cards[move.cards[0]].takes:
             if after.library:
                 # The player looks through the Library now and chooses (MM 1.2).
                 return Transition(dataclasses.replace(after, step="look"), tuple(steps))
@@ -823,7 +836,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         if Counter(action.cards) - Counter(hand):
             return Illegal(("MM 4.11",), f"player {state.turn} holds {cards_text(hand)}")
         number = action.cards[0] if action.cards else ""
-        card = cards().get(number)
+        card = self.cards.get(number)
         if action.kind == "place" and card is not None:
             problem = self._placement_problem(state, number, rules)
             if problem is not None:
@@ -840,7 +853,3 @@ class MMGame(Game[MMState, Any, MMRules]):
             return Illegal(("MM 4.13", "MM 4.1"), "the format's Monsters are not all on the "
                                                   "Battlefield")
         return Illegal(("MM 4.11",), f"{action} is not one of the plays open now")
-
-
-GAME = MMGame()
-

@@ -9,19 +9,19 @@ depend on what the player sees.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from model.core.game import CHANCE, Game
-from model.monmamo.cards import synthetic_set
+from model.monmamo.cards import MMCard
 from model.monmamo.state import MMMove
 
 _KIND_ORDER = {"place": 0, "attach": 1, "play": 2, "trim": 3, "pass": 4, "declare": 5,
                "discard": 6}
 
 
-def monster_first(actions: Sequence[MMMove]) -> MMMove:
+def monster_first(actions: Sequence[MMMove], cards: Mapping[str, MMCard]) -> MMMove:
     def rank(move: MMMove):
-        monster = move.kind == "place" and synthetic_set()[move.cards[0]].type == "Monster"
+        monster = move.kind == "place" and cards[move.cards[0]].type == "Monster"
         return (not move.declare and move.kind != "declare", not monster,
                 _KIND_ORDER[move.kind], len(move.cards), str(move))
     return min(actions, key=rank)
@@ -35,7 +35,7 @@ def play_setup(game: Game, state, rules, seed: int):
         if game.current_player(state) == CHANCE:
             action, _ = game.sample_chance(state, rules, rng)
         else:
-            action = monster_first(game.legal_actions(state, rules))
+            action = monster_first(game.legal_actions(state, rules), game.cards)
         transition = game.resolve(state, action, rules)
         yield state, action, transition
         state = transition.state

@@ -4,7 +4,7 @@ pages of its own."""
 from __future__ import annotations
 
 from harness.registry import GameParts, lazy
-from model.monmamo.engine import GAME
+from analysis.monmamo.loading import GAME
 
 PARTS = GameParts(game=GAME, obligations=lazy("proofs.monmamo:OBLIGATIONS"),
                   commands=lazy("harness.games.monmamo.commands:register"),

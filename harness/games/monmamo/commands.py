@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from harness.toolkit import (
     Report, add_command, add_rules_options, bounded_int, read_rules, read_start)
-from model.monmamo.engine import GAME
-from model.monmamo.search import SMALL_STARTS
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import SMALL_STARTS
 
 small_example = SMALL_STARTS[0][1]
 """A start small enough for the command's quick example (two players, two cards each)."""
