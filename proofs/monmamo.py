@@ -23,17 +23,17 @@ from typing import Mapping, Sequence
 import z3
 
 from analysis.monmamo.loading import GAME
-from model.monmamo.cards import MMCard
+from model.monmamo.cards import Card
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import check
 
 
-def _monster_counts(library: Sequence[str], cards: Mapping[str, MMCard]) -> Counter:
+def _monster_counts(library: Sequence[str], cards: Mapping[str, Card]) -> Counter:
     return Counter(n for n in library if cards[n].type == "Monster")
 
 
 def _share_out(solver: z3.Solver, counts: Mapping[str, z3.ArithRef | int], players: int,
-               each: int, cards: Mapping[str, MMCard]) -> dict:
+               each: int, cards: Mapping[str, Card]) -> dict:
     """Constrain ``solver`` to a share-out; returns the variables by (player, number)."""
     share = {(p, n): z3.Int(f"p{p}_{n}") for p in range(players) for n in counts}
     for variable in share.values():
@@ -55,7 +55,7 @@ def _share_out(solver: z3.Solver, counts: Mapping[str, z3.ArithRef | int], playe
 
 
 def monsters_assignable(library: Sequence[str], players: int, each: int,
-                        cards: Mapping[str, MMCard]) -> dict[int, list[str]] | None:
+                        cards: Mapping[str, Card]) -> dict[int, list[str]] | None:
     """A share-out of the Library's Monsters meeting the format, or ``None`` if none."""
     counts = _monster_counts(library, cards)
     solver = z3.Solver()
@@ -68,7 +68,7 @@ def monsters_assignable(library: Sequence[str], players: int, each: int,
 
 
 def brute_monsters_assignable(library: Sequence[str], players: int, each: int,
-                              cards: Mapping[str, MMCard]) -> bool:
+                              cards: Mapping[str, Card]) -> bool:
     """The same question, by trying every owner (or none) for every Monster card."""
     monsters = [n for n in library if cards[n].type == "Monster"]
     for owners in itertools.product(range(players + 1), repeat=len(monsters)):

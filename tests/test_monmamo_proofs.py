@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from analysis.monmamo.loading import GAME
-from model.monmamo.state import MMSetup
+from model.monmamo.state import Setup
 from proofs.monmamo import OBLIGATIONS, brute_monsters_assignable, monsters_assignable
 from proofs.obligations import discharge
 
@@ -21,7 +21,7 @@ def test_each_obligation_gives_its_expected_answer(obligation):
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize(("players", "each"), [(2, 1), (3, 1), (2, 2)])
 def test_z3_agrees_with_brute_force_on_seeded_libraries(seed, players, each):
-    library = MMSetup(players, each, 1, 10, seed).library_cards(GAME.cards)
+    library = Setup(players, each, 1, 10, seed).library_cards(GAME.cards)
     share = monsters_assignable(library, players, each, GAME.cards)
     assert (share is not None) == brute_monsters_assignable(library, players, each,
                                                             GAME.cards), library
@@ -38,7 +38,7 @@ def test_the_answers_on_hand_made_libraries():
 
 def test_the_seeded_libraries_give_both_answers():
     """So that the comparison with brute force tests both sides of the encoding."""
-    answers = {monsters_assignable(MMSetup(3, 1, 1, 10, seed).library_cards(GAME.cards),
+    answers = {monsters_assignable(Setup(3, 1, 1, 10, seed).library_cards(GAME.cards),
                                    3, 1, GAME.cards) is not None for seed in range(12)}
     assert answers == {True, False}
 
@@ -67,7 +67,7 @@ def test_no_complete_setup_the_explorer_finds_is_shorter_than_z3s_bound(words_st
 
 def test_the_fewest_turns_are_reached_and_depend_on_the_final_turn_reading():
     from analysis.monmamo.search import SMALL_STARTS, survey
-    from model.monmamo.rules import RULEBOOK
+    from model.monmamo.rules import DEFAULT_RULES
     from proofs.monmamo import fewest_turns
 
     assert fewest_turns(3, 1, True) == 3 and fewest_turns(3, 1, False) == 5
@@ -77,7 +77,7 @@ def test_the_fewest_turns_are_reached_and_depend_on_the_final_turn_reading():
     start = GAME.parse_state(
         "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
         "hands S01 / S02 | battlefield - | discard - | exile - | declared - | passes 0")
-    shortest = survey(GAME, RULEBOOK, start).shortest["setup complete"]
+    shortest = survey(GAME, DEFAULT_RULES, start).shortest["setup complete"]
     assert shortest == ("place S01", "place S02 declare")
     assert _turns_taken(shortest) == fewest_turns(2, 1, True) == 2
     assert SMALL_STARTS  # the parametrised test above covers every shipped start

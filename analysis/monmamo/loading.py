@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from importlib import resources
 
-from model.monmamo.cards import MMCard, parse_card_set
-from model.monmamo.engine import MMGame
+from model.monmamo.cards import Card, parse_card_set
+from model.monmamo.engine import MonstersMastersMobsters
 
 SYNTHETIC_SET_FILE = "synthetic-set.toml"
 """The shipped card set's file, in ``analysis/monmamo/data/``."""
 
 
-def shipped_cards() -> dict[str, MMCard]:
+def shipped_cards() -> dict[str, Card]:
     """ringside's synthetic card set, by number, as shipped beside this module."""
     text = resources.files(__package__).joinpath("data", SYNTHETIC_SET_FILE).read_text(
         encoding="utf-8")
     return parse_card_set(text, f"analysis/monmamo/data/{SYNTHETIC_SET_FILE}")
 
 
-GAME = MMGame(cards=shipped_cards())
+GAME = MonstersMastersMobsters(cards=shipped_cards())
 """The setup phase on the synthetic card set."""

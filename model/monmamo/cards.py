@@ -77,7 +77,7 @@ class MonsterStats:
 
 
 @dataclass(frozen=True, slots=True)
-class MMCard:
+class Card:
     """One card: its elements and the card-text facts the setup rules read.
 
     ``limit`` is how many cards of this name may be on the Battlefield at once
@@ -155,7 +155,7 @@ def _monster(entry: Any, where: str) -> MonsterStats:
     return MonsterStats(sex=sex, taxons=tuple(taxons), innate_skill=skill, **numbers)
 
 
-def parse_card(entry: Any, where: str) -> MMCard:
+def parse_card(entry: Any, where: str) -> Card:
     """One ``[[card]]`` table; ``where`` names the file and the card's place in it."""
     if not isinstance(entry, dict):
         raise InputError("a card is a table", where)
@@ -193,12 +193,12 @@ def parse_card(entry: Any, where: str) -> MMCard:
         raise InputError("a Monster card has a [card.monster] table, and no other card has",
                          f"{where}: monster")
     monster = _monster(entry["monster"], where) if has_stats else None
-    return MMCard(number, _text(entry, "name", where), kind, _text(entry, "text", where),
+    return Card(number, _text(entry, "name", where), kind, _text(entry, "text", where),
                 _text(entry, "flavor", where, required=False), specific, limit, draws,
                 monster, takes)
 
 
-def parse_card_set(text: str, where: str) -> dict[str, MMCard]:
+def parse_card_set(text: str, where: str) -> dict[str, Card]:
     """The cards of a TOML card set, by number; errors name ``where``, the card and field.
 
     >>> parse_card_set('synthetic = true\\n[[card]]\\nnumber = "X1"\\nname = "Bob"\\n'
@@ -221,7 +221,7 @@ def parse_card_set(text: str, where: str) -> dict[str, MMCard]:
     entries = data.get("card")
     if not isinstance(entries, list) or not entries:
         raise InputError("has no [[card]] tables", where)
-    cards: dict[str, MMCard] = {}
+    cards: dict[str, Card] = {}
     for index, entry in enumerate(entries, 1):
         card = parse_card(entry, f"{where}: card {index}")
         if card.number in cards:

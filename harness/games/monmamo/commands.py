@@ -12,10 +12,10 @@ small_example = SMALL_STARTS[0][1]
 
 
 def cmd_monmamo_setup(args) -> Report:
-    from model.monmamo.policies import play_setup
-    from model.monmamo.state import MMSetup
+    from analysis.monmamo.policies import play_setup
+    from model.monmamo.state import Setup
 
-    setup = MMSetup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
+    setup = Setup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
     rules = read_rules(GAME, args)
     state = GAME.initial_state(setup, rules)
     lines = [f"setup {setup} (synthetic card set), rules {GAME.describe_rules(rules)}",
