@@ -139,6 +139,22 @@ def test_states_round_trip_and_bad_sections_are_named():
         State.parse("format 1 1 | first 0")
 
 
+@pytest.mark.parametrize(("changed", "where"), [
+    ("hands S01 S09 / S02 S99", "hands: seat 1"), ("hands S01 library / S02", "hands: seat 0"),
+    ("library Z1", "library"), ("battlefield 0:S03+X9", "battlefield"),
+    ("discard S05 s05", "discard"), ("exile Q", "exile")])
+def test_a_position_with_a_card_not_in_the_set_is_refused_naming_the_zone(changed, where):
+    """The notation reads any card number (the invariant known-cards catches a state
+    built with an unknown one); the game's parser, which knows its card set, refuses it."""
+    text = str(position("S01 S09 / S02 S04", battlefield="0:S03", discard="S05"))
+    section = changed.split()[0]
+    old = next(part for part in text.split(" | ") if part.startswith(section + " "))
+    text = text.replace(old, changed)
+    assert State.parse(text)
+    with pytest.raises(InputError, match=f"^{where}: '.+' is not a card of the card set$"):
+        GAME.parse_state(text)
+
+
 # -- the rules, one by one ------------------------------------------------------------------
 @pytest.mark.rules("MM 4.2")
 def test_the_starting_roll_and_the_tie_readings():

@@ -2,7 +2,8 @@
 
 ``monster_first`` declares as soon as it may, else places a Monster, else
 another card, else attaches or plays one, and discards only when nothing else
-is open (the fewest cards it can).  It reads only its own legal actions, which
+is open (the fewest cards it can); looking through the Library, it takes a
+Monster first.  It reads only its own legal actions, which
 depend on what the player sees, and the game's card set, which every player
 knows.  :data:`POLICIES` holds it beside the two policies every game has.
 """
@@ -17,8 +18,11 @@ from model.core.policy import GENERIC_POLICIES, Policy, choices
 from model.monmamo.cards import Card
 from model.monmamo.state import Move
 
-_KIND_ORDER = {"place": 0, "attach": 1, "play": 2, "trim": 3, "pass": 4, "declare": 5,
-               "discard": 6}
+PREFERENCE = ("place", "attach", "play", "take", "trim", "pass", "declare", "discard")
+"""Every kind of play, most preferred first (a declaration comes before all of them);
+each kind a player may take has its place here, which the tests hold to
+:data:`~model.monmamo.state.ACTION_KINDS`."""
+_KIND_ORDER = {kind: rank for rank, kind in enumerate(PREFERENCE)}
 
 
 class MonsterFirst:
@@ -26,12 +30,12 @@ class MonsterFirst:
 
     name = "monster_first"
     description = ("declares as soon as it may, else places a Monster, else another card, "
-                   "else attaches or plays one; discards the fewest cards, and only when "
-                   "nothing else is open")
+                   "else attaches or plays one; takes a Monster first from the Library; "
+                   "discards the fewest cards, and only when nothing else is open")
 
     @staticmethod
     def rank(move: Move, cards: Mapping[str, Card]):
-        monster = move.kind == "place" and cards[move.cards[0]].type == "Monster"
+        monster = move.kind in ("place", "take") and cards[move.cards[0]].type == "Monster"
         return (not move.declare and move.kind != "declare", not monster,
                 _KIND_ORDER[move.kind], len(move.cards), str(move))
 
@@ -46,11 +50,10 @@ POLICIES: dict[str, Policy] = {"monster_first": MonsterFirst(), **GENERIC_POLICI
 """The setup phase's policies by name, its own first."""
 
 
-def play_setup(game: Game, state, rules, seed: int):
+def play_setup(game: Game, state, rules, seed: int, policy: Policy = POLICIES["monster_first"]):
     """Play to the end of setup: chance drawn by ``random.Random(seed)``, players by
-    ``monster_first``.  Yields ``(state before, action, transition)``."""
+    ``policy`` (given the same generator).  Yields ``(state before, action, transition)``."""
     rng = random.Random(seed)
-    policy = POLICIES["monster_first"]
     while not game.is_terminal(state):
         player = game.current_player(state)
         if player == CHANCE:

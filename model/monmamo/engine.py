@@ -162,7 +162,15 @@ class MonstersMastersMobsters(Game[State, Move, Rules]):
 
     # -- states ---------------------------------------------------------------------
     def parse_state(self, text: str) -> State:
-        return State.parse(text)
+        """A position in the notation whose every card is a card of the game's set: an
+        unknown number is refused here, naming its section, rather than deep in a rule
+        that reads the card."""
+        state = State.parse(text)
+        for where, numbers in state.zones():
+            unknown = next((number for number in numbers if number not in self.cards), None)
+            if unknown is not None:
+                raise InputError(f"{unknown!r} is not a card of the card set", where)
+        return state
 
     def layout(self, position: str) -> Layout | None:
         """The Battlefield as one row per player (each entry with what is attached to

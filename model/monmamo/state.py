@@ -194,14 +194,18 @@ class State:
         """The seat's team (its own seat when there are no teams)."""
         return seat % self.teams if self.teams else seat
 
+    def zones(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The cards of each zone, each zone named as the notation's sections name it
+        (``hands: seat 1``); a Battlefield entry's attached cards are in the zone."""
+        return (("library", self.library),
+                *((f"hands: seat {seat}", hand) for seat, hand in enumerate(self.hands)),
+                ("battlefield", tuple(card for entry in self.battlefield
+                                      for card in entry.cards)),
+                ("discard", self.discard), ("exile", self.exile))
+
     def all_cards(self) -> tuple[str, ...]:
         """Every card in every zone, ascending (MM 1.6)."""
-        cards = list(self.library) + list(self.discard) + list(self.exile)
-        for hand in self.hands:
-            cards.extend(hand)
-        for entry in self.battlefield:
-            cards.extend(entry.cards)
-        return tuple(sorted(cards))
+        return tuple(sorted(card for _, cards in self.zones() for card in cards))
 
     @classmethod
     def parse(cls, text: str) -> "State":
@@ -307,6 +311,9 @@ class View:
 
 ACTION_KINDS = ("first", "draw", "place", "attach", "play", "take", "discard", "trim", "pass",
                 "declare")
+"""Every kind of action (:attr:`Move.kind`); a table keyed by kind has an entry for each."""
+CHANCE_KINDS = ("first", "draw")
+"""The kinds of action chance takes: the starting roll and a card drawn or dealt."""
 
 
 @dataclass(frozen=True, slots=True)
