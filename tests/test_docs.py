@@ -651,10 +651,11 @@ def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
 @needs_dot
 def test_the_adding_a_game_page_shows_the_toy_games_code(site):
     page = _page(site / "adding-a-game.html")
-    for text in ("class ToyRules", "class ToySetup", "def chance_outcomes", "def observation",
+    for text in ("class Rules", "class Setup", "def chance_outcomes", "def observation",
                  "def resample", "def player_actions", "def _resolve_effects", "def outcome",
-                 "def max_length", "def _toy_graph", "TOY_RULEBOOK = RuleBook(",
-                 "TOY_AMBIGUITIES = ("):
+                 "def max_length", "def phase_graph", "RULEBOOK = RuleBook(",
+                 "AMBIGUITIES = (", "game_type = GameType(", "class HighBid",
+                 "POLICIES: dict[str, Policy] ="):
         assert text in page.visible, text
     assert any(link.endswith("adding-a-game.html") for link in _page(site / "index.html").links)
 

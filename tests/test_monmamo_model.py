@@ -103,8 +103,8 @@ def test_the_rules_read_the_card_set_the_game_is_given():
 
     state = position("S01 S09 / S04", battlefield="1:S02")
     assert "place S01" in legal(state)
-    reprinted = MonstersMastersMobsters(cards={**GAME.cards,
-                              "S01": dataclasses.replace(GAME.cards["S01"], specific=True)})
+    reprinted = MonstersMastersMobsters(
+        cards={**GAME.cards, "S01": dataclasses.replace(GAME.cards["S01"], specific=True)})
     assert "place S01" not in {str(a) for a in reprinted.legal_actions(state, DEFAULT_RULES)}
     both = position("S09 / S04", battlefield="0:S01 1:S02")
     assert all(i(both) is None for i in GAME.invariants)
@@ -289,7 +289,8 @@ def test_declaring_and_the_final_turns():
     after, _ = play(after, ["place S04"])
     assert after.turn == 2 and after.step == "play"
     after, steps = play(after, ["discard S07"])
-    assert after.step == "complete" and GAME.outcome(after, DEFAULT_RULES).label == "setup complete"
+    assert after.step == "complete"
+    assert GAME.outcome(after, DEFAULT_RULES).label == "setup complete"
     # Declaring alone is a play only under the literal reading.
     ready = position("S09 / S02", battlefield="0:S01 1:S02")
     assert "declare" in legal(ready, LITERAL) and "declare" not in legal(ready)
@@ -330,8 +331,8 @@ def test_the_invariants_catch_what_the_rules_forbid():
     conserved, exile, spend = GAME.transition_invariants
     before = position("S01 / S02", exile="S12")
     assert conserved(before, Move("pass"), dataclasses.replace(before, exile=()), DEFAULT_RULES)
-    assert exile(before, Move("pass"), dataclasses.replace(before, exile=(),
-                                                        discard=("S12",)), DEFAULT_RULES)
+    assert exile(before, Move("pass"),
+                 dataclasses.replace(before, exile=(), discard=("S12",)), DEFAULT_RULES)
     assert spend(before, Move("discard", ("S01",)), before, DEFAULT_RULES)
 
 

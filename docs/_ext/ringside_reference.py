@@ -368,7 +368,7 @@ def _skip(self, node):
 
 
 def _qualify_signature_types(app, doctree) -> None:
-    """``Rules`` in a signature of ``model.clubfight.moves`` means that module's
+    """``Rules`` in a signature of ``model.<game>.moves`` means that module's
     ``Rules``: the reference target becomes its full name, found by importing the
     module (the documented object's, which autodoc imported already)."""
     for signature in doctree.findall(desc_signature):
