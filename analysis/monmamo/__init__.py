@@ -1,5 +1,8 @@
-"""What is computed over Monsters Masters & Mobsters' rules: the shipped card set and
-the game on it, the exhaustive survey of the setup phase, the play policies."""
+"""What is computed over Monsters Masters & Mobsters' rules.
+
+The shipped card set and the game on it, the exhaustive survey of the setup
+phase, the play policies.
+"""
 
 from analysis.monmamo.loading import GAME, SYNTHETIC_SET_FILE, shipped_cards
 from analysis.monmamo.policies import POLICIES, play_setup

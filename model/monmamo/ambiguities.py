@@ -1,7 +1,7 @@
-"""The ambiguity register of the Monsters Masters & Mobsters setup rules: every place
-the rulebook excerpt is silent or reads two ways.
+"""The ambiguity register of the Monsters Masters & Mobsters setup rules.
 
-Each entry cites the passage, gives the readings, our default and why, the
+One entry for every place where the rulebook excerpt is silent or reads two
+ways.  Each entry cites the passage, gives the readings, our default and why, the
 ``Rules`` field that selects a reading (:mod:`model.monmamo.rules`) and a
 witness: a position and a probe on which the readings part.
 """

@@ -1,8 +1,8 @@
-"""What the Battlefield holds under a card set: each player's Monsters, whether the
-battle format is met, how often a name may stand there.
+"""What the Battlefield holds: each player's Monsters, the format met, name limits.
 
-The card set is the game's (a value given to it): these read each card's type,
-name and limits from ``cards``, by number.
+The card set is the game's (a value given to it): these read each card's
+type, name and limits from ``cards``, by number.  The engine and the
+invariants both ask them.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
-"""The phase graph of the Monsters Masters & Mobsters setup phase: its steps and the
-transitions the engine may take between them.
+"""The phase graph of the Monsters Masters & Mobsters setup phase.
 
-Each node is a step of a setup turn (or the roll, the deal, an end), with the
-rules it carries out; each edge says in a few words when it is taken.  The
-engine never takes a transition the graph lacks (the conformance tests walk
-every logged step).
+Each node is a step of a setup turn (or the roll, the deal, an end), with
+the rules it carries out; each edge is a transition the engine may take,
+saying in a few words when.  The engine never takes a transition the graph
+lacks (the conformance tests walk every logged step).
 """
 
 from __future__ import annotations

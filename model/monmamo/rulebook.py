@@ -1,5 +1,4 @@
-"""The numbered rules of the Monsters Masters & Mobsters card system (setup phase) and
-its glossary.
+"""The numbered rules of the Monsters Masters & Mobsters setup phase, and its glossary.
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook excerpt (``monsters-masters-mobsters.txt``) each rule comes from.

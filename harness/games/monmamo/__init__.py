@@ -1,5 +1,8 @@
-"""Monsters Masters & Mobsters' parts: rules model (setup phase), proofs, commands,
-pages of its own, each named and imported only when first used."""
+"""Monsters Masters & Mobsters' parts, each named and imported only when first used.
+
+The rules model (the setup phase, on the shipped card set), proofs, commands
+and pages of its own.
+"""
 
 from __future__ import annotations
 
