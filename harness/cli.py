@@ -257,8 +257,16 @@ def _first_scenario() -> list[str]:
     return [str(next(iter(sorted(data_root().scenarios.rglob("*.toml")))))]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``argv`` only what parsing ``argv`` needs.
+
+    Each game's commands import that game's rules and analysis, the slowest part of
+    starting up; given ``argv``, only the game it names (if any) gets its commands,
+    and every other game is listed with its one-line help alone.
+    """
     from harness.registry import all_parts
+
+    named = _named_game(argv, all_parts()) if argv is not None else None
 
     parser = CommandParser(prog="ringside", description="Rules models and a verification harness for fight-themed card and dice games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
@@ -309,21 +317,37 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--starts", type=STARTS,
                       help="explorer start positions per game (default 4)")
 
+    from harness.play import register as register_play
+
+    register_play(sub)
     for parts in all_parts().values():
         if parts.commands is not None:
-            game = parts.game
-            game_parser = sub.add_parser(game.key, help=f"{game.title} tools")
-            parts.commands(game_parser.add_subparsers(dest=f"{game.key}_command",
-                                                      required=True,
-                                                      parser_class=CommandParser))
+            game_parser = sub.add_parser(parts.key, help=f"{parts.title} tools")
+            if argv is None or named == parts.key:
+                parts.commands(game_parser.add_subparsers(dest=f"{parts.key}_command",
+                                                          required=True,
+                                                          parser_class=CommandParser))
+            else:  # not asked for: parsing never reaches it, so its commands stay unloaded
+                game_parser.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
+
+
+def _named_game(argv: Sequence[str], parts: dict) -> str | None:
+    """The game key ``argv`` names as its command (the first word not an option)."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word if word in parts else None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     def run() -> int:
         # Building the parser imports the games' command modules, so a Ctrl-C
         # may land there too; inside the guard it is the same one line.
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(words).parse_args(words)
         return args.func(args)
 
     return guard(run)

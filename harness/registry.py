@@ -114,10 +114,12 @@ class GameParts:
     which the generator renders beside the pages every game has.  It reads
     its data (committed results, say) itself and raises
     :class:`~model.core.errors.InputError` when that data cannot be read.
-    ``drawing`` is how the rules reference draws the game's positions: a
-    :class:`~harness.drawing.Drawing` subclass, or ``"package.module:Name"``
-    naming one (imported on first use); the base class, the default, draws
-    none (the notation is shown).
+    ``policies`` gives the game's own play policies by name (each a
+    :class:`model.core.policy.Policy`), beside the two every game has, for
+    ``ringside play``.  ``drawing`` is how the rules reference draws the
+    game's positions: a :class:`~harness.drawing.Drawing` subclass, or
+    ``"package.module:Name"`` naming one (imported on first use); the base
+    class, the default, draws none (the notation is shown).
     """
 
     game_source: Game | str
@@ -125,13 +127,16 @@ class GameParts:
     cases: Callable[[], Sequence[DataCase]] = _no_cases
     commands: Callable[[Any], None] | None = None
     docs_pages: Callable[[DocsContext], Sequence[DocsPage]] | None = None
+    policies: Callable[[], Mapping[str, Any]] | None = None
     extra: dict = field(default_factory=dict)
     drawing_source: type[Drawing] | str = Drawing
     key_name: str = ""
+    title_text: str = ""
     _loaded: list = field(default_factory=list, repr=False, compare=False)
 
-    def __init__(self, game: Game | str, *, key: str = "", obligations=_no_obligations,
-                 cases=_no_cases, commands=None, docs_pages=None, extra=None,
+    def __init__(self, game: Game | str, *, key: str = "", title: str = "",
+                 obligations=_no_obligations, cases=_no_cases, commands=None,
+                 docs_pages=None, policies=None, extra=None,
                  drawing: type[Drawing] | str = Drawing) -> None:
         """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
         imported only when first used (then ``key`` must be given), so that listing the
@@ -153,10 +158,12 @@ class GameParts:
         set_ = object.__setattr__
         set_(self, "game_source", game)
         set_(self, "key_name", key or game.key)
+        set_(self, "title_text", title or ("" if isinstance(game, str) else game.title))
         set_(self, "obligations", obligations)
         set_(self, "cases", cases)
         set_(self, "commands", commands)
         set_(self, "docs_pages", docs_pages)
+        set_(self, "policies", policies)
         set_(self, "extra", {} if extra is None else extra)
         set_(self, "drawing_source", drawing)
         set_(self, "_loaded", [])
@@ -164,6 +171,11 @@ class GameParts:
     @property
     def key(self) -> str:
         return self.key_name
+
+    @property
+    def title(self) -> str:
+        """The game's title (given at registration, or read from the game)."""
+        return self.title_text or self.game.title
 
     @property
     def game(self) -> Game:

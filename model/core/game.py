@@ -34,12 +34,14 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
-
-import networkx as nx
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Iterable, Mapping,
+                    Sequence, TypeVar)
 
 from model.core.errors import InputError
 from model.core.game_type import GameType
+
+if TYPE_CHECKING:  # networkx takes a tenth of a second to import; only the graphs need it
+    import networkx as nx
 
 CHANCE = -1
 """``current_player`` of a state where chance acts."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from model.core.errors import InputError
-from model.duel.state import DuelState
 from harness.drawing import Drawing, Layout, Token
 
 
@@ -22,7 +21,7 @@ class CharactersDrawing(Drawing):
         it each character's HP, Shield, Adrenaline, Base, Strike Score and role, the
         hands and the piles."""
         try:
-            state = DuelState.parse(position)
+            state = self.game.parse_state(position)
         except InputError:
             return None
 

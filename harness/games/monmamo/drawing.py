@@ -8,8 +8,7 @@ step.
 from __future__ import annotations
 
 from model.core.errors import InputError
-from model.monmamo.engine import cards
-from model.monmamo.state import MMState
+from model.monmamo.state import State
 from harness.drawing import Drawing, Layout, Token
 
 
@@ -20,16 +19,16 @@ class BattlefieldDrawing(Drawing):
         """The Battlefield as one row per player (each entry with what is attached to
         it), the hands, the Library's size, the Discard pile and Exile beside it."""
         try:
-            state = MMState.parse(position)
+            state = State.parse(position)
         except InputError:
             return None
 
         def token(number: str, attached: tuple[str, ...] = ()) -> Token:
-            card = cards().get(number)
+            card = self.game.cards.get(number)
             words = f"{card.name} ({card.type})" if card else number
             if attached:
                 words += " with " + ", ".join(
-                    cards()[n].name if n in cards() else n for n in attached)
+                    self.game.cards[n].name if n in self.game.cards else n for n in attached)
             return Token("+".join((number,) + attached), words)
 
         rows = [[token(e.card, e.attached) for e in state.battlefield if e.owner == seat]
