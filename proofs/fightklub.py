@@ -510,7 +510,8 @@ def sweep_agreement(pools: Sequence[Pool], costs: Sequence[Cost], rulesets: Sequ
 
 
 def _cases_agree() -> Answer:
-    from model.fightklub.energy import energy_case_paths, load_energy_case, payment_problem
+    from analysis.fightklub.cases import energy_case_paths, load_energy_case
+    from model.fightklub.energy import payment_problem
 
     paths = energy_case_paths()
     for path in paths:

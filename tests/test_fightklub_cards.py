@@ -14,21 +14,35 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from analysis.fightklub.cases import case_header, case_paths, run_deck_case
+from analysis.fightklub.loading import (
+    all_cards, one_cards, one_facts, shipped_text, synthetic_cards,
+)
 from model.core.errors import InputError
 from model.fightklub import cards as cards_module
+from model.fightklub import decks as deck_rules
 from model.fightklub.cards import (
     CARD_TYPES, DRAW_STACK_TYPES, INSTANT_PHASES, ONE_SET, SYNTHETIC_SET, CharacterParts,
-    TabParts, Unknown, UniversalParts, card_code, is_known, one_cards, one_facts,
-    parse_synthetic_set, synthetic_cards,
+    TabParts, Unknown, UniversalParts, card_code, is_known, parse_synthetic_set,
 )
 from model.fightklub.decks import (
-    CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION, CardList, DeckLine, case_header, case_paths,
-    check_collection, check_deck, parse_collection, parse_deck, run_deck_case, shipped_text,
+    CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION, CardList, DeckLine, parse_collection,
+    parse_deck,
 )
 from model.fightklub.rules import RULEBOOK, FKRules
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "model" / "fightklub" / "data"
+DATA = ROOT / "analysis" / "fightklub" / "data"
+
+
+def check_deck(deck, rules=RULEBOOK):
+    """The deck checker with the shipped cards."""
+    return deck_rules.check_deck(deck, rules, cards=all_cards())
+
+
+def check_collection(owned, decks, rules=RULEBOOK):
+    """The collection checker with the shipped cards."""
+    return deck_rules.check_collection(owned, decks, rules, cards=all_cards())
 SHARED_LIST = ROOT.parent / "shared" / "data" / "fightklub-one-cardlist.tsv"
 
 

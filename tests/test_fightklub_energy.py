@@ -13,10 +13,10 @@ from hypothesis import given, settings, strategies as st
 
 from harness.toolkit import CommandParser, guard
 from model.core.errors import InputError
+from analysis.fightklub.cases import energy_case_paths, load_energy_case, run_energy_case
 from model.fightklub.energy import (
-    CARD_TYPES, COLOURS, EMPTY, Cost, CostPart, Pool, Situation, Token, energy_case_paths,
-    format_cost, load_energy_case, parse_cost, parse_pool, parse_table, pay,
-    payment_problem, run_energy_case)
+    CARD_TYPES, COLOURS, EMPTY, Cost, CostPart, Pool, Situation, Token, format_cost,
+    parse_cost, parse_pool, parse_table, pay, payment_problem)
 from model.fightklub.energy_rules import (
     ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION, energy_rulebook)
 from model.fightklub.rules import PRESETS, RULEBOOK, FKRules

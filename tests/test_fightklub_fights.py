@@ -12,15 +12,16 @@ import pytest
 import z3
 from hypothesis import given, settings, strategies as st
 
+from analysis.fightklub.loading import all_cards, synthetic_cards
 from model.core.errors import InputError
+from model.fightklub import fights
 from model.fightklub.cards import (
-    SYNTHETIC_SET, Card, FightParts, FightSide, SkirmishTab, Step, synthetic_cards)
+    SYNTHETIC_SET, Card, FightParts, FightSide, SkirmishTab, Step)
 from model.fightklub.fight_rules import FIGHT_AMBIGUITIES, FIGHT_GLOSSARY, FIGHT_RULES
 from model.fightklub.fights import (
-    CLASH_TIE, FIGHT_STEPS, ORDERS, TIE_SHAPES, FightResult, Fighter, centre_bonus_for,
-    fight_card, fight_damage, fight_mode, knocked_out, open_skirmishes, power_outcome,
-    resolve_clash, resolve_power, resolve_skirmish, resolve_unopposed, settle,
-    start_power_fight)
+    CLASH_TIE, FIGHT_STEPS, ORDERS, TIE_SHAPES, FightResult, Fighter, knocked_out,
+    open_skirmishes, power_outcome, resolve_skirmish,
+)
 from model.fightklub.rulebook import FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK
 from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
 from proofs.fightklub_fights import (
@@ -29,6 +30,32 @@ from proofs.fightklub_fights import (
 from proofs.obligations import PROVED, WITNESS, discharge
 
 TWO = {0: "S931", 1: "S971"}
+
+
+def _with_shipped_cards(function, keyword="cards"):
+    """``function`` of the fight arithmetic looking cards up in the shipped ones unless the
+    test gives cards of its own."""
+    def call(*args, **kwargs):
+        kwargs.setdefault(keyword, all_cards())
+        return function(*args, **kwargs)
+    return call
+
+
+centre_bonus_for = _with_shipped_cards(fights.centre_bonus_for)
+fight_mode = _with_shipped_cards(fights.fight_mode)
+resolve_clash = _with_shipped_cards(fights.resolve_clash)
+resolve_power = _with_shipped_cards(fights.resolve_power)
+resolve_unopposed = _with_shipped_cards(fights.resolve_unopposed)
+start_power_fight = _with_shipped_cards(fights.start_power_fight)
+settle = _with_shipped_cards(fights.settle, "card_table")
+
+
+def fight_card(code, cards=None):
+    return fights.fight_card(code, all_cards() if cards is None else cards)
+
+
+def fight_damage(code, doubled, cards=None):
+    return fights.fight_damage(code, doubled, all_cards() if cards is None else cards)
 
 
 def power_card(*tabs: tuple[int, tuple[Step, ...]], damage: int = 1,
@@ -538,7 +565,7 @@ def test_the_z3_ledger_agrees_with_settle(fights, on_any_loss, to_stakes):
 
 
 # -- fight cases: rulings on single fights as data ------------------------------------------------
-from model.fightklub.fight_cases import (  # noqa: E402
+from analysis.fightklub.cases import (  # noqa: E402
     fight_case_paths, load_fight_case, run_fight_case)
 
 CASES = fight_case_paths()
@@ -575,7 +602,7 @@ def test_a_fight_case_with_a_wrong_expectation_fails(tmp_path):
     (('card = "S937"\nboosts', 'card = "S961"\nboosts'), "card S961 Dirty Trick: is a card of"),
 ])
 def test_bad_fight_cases_are_input_errors_naming_file_and_field(tmp_path, change, message):
-    from model.fightklub.fight_cases import play_fight_case
+    from analysis.fightklub.cases import play_fight_case
 
     text = (CASES[0].parent / "fk5-17-a-multiplayer-tie-exhausts-both-cards.toml").read_text()
     old, new = change
@@ -586,3 +613,45 @@ def test_bad_fight_cases_are_input_errors_naming_file_and_field(tmp_path, change
         play_fight_case(load_fight_case(bad))
     assert str(caught.value).startswith(str(bad)) and message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+# -- the worked examples of the fight arithmetic, on the shipped synthetic cards ---------------
+def test_the_fight_arithmetic_on_shipped_cards():
+    # once the fight module's doctests, which now build their own cards (a model reads no
+    # file): the same answers on the cards ringside ships
+    assert fight_card("S935").name == "Haymaker"
+    with pytest.raises(InputError, match="card S961 Dirty Trick: is a card of type effect"):
+        fight_card("S961")
+    brick = synthetic_cards()["S901"].parts
+    assert (brick.centre_bonus, centre_bonus_for(brick, "S931"),
+            centre_bonus_for(brick, "S937")) == (("red", "red"), 2, 0)
+    stare_down = Fighter(0, "S933")
+    assert (fight_mode(stare_down, Fighter(1, "S971")),
+            fight_mode(stare_down, Fighter(1, "S972"))) == ("clash a", "clash choice")
+    assert fight_mode(Fighter(0, "S934", side=1), Fighter(1, "S971")) == "clash a"
+    jab_cross = Fighter(0, "S931", boosts=(1, 0, -1), centre_bonus=1)
+    assert start_power_fight(jab_cross, Fighter(1, "S971")).totals == ((3, 5, 0), (4, 2, 2))
+    after = resolve_skirmish(start_power_fight(Fighter(0, "S932"), Fighter(1, "S971")), 1,
+                             RULEBOOK)
+    assert (after.resolved[0].winner,
+            [(seat, step.do) for seat, step in after.resolved[0].fired]) == (0, [(0, "discard")])
+    assert open_skirmishes(after) == (0, 2)
+    fight = start_power_fight(Fighter(0, "S937"), Fighter(1, "S937"), nullified=frozenset({1}))
+    for position in (0, 1, 2):
+        fight = resolve_skirmish(fight, position, RULEBOOK)
+    assert power_outcome(fight).shape == "two ties and a nullified"
+    assert resolve_power(Fighter(0, "S937"), Fighter(1, "S937"), (2, 0, 1)).shape == "three ties"
+    assert resolve_clash("S933", 0, 0, 1, {0: {"cards in hand": 5},
+                                           1: {"cards in hand": 3}}).winner == 0
+    assert resolve_clash("S972", 0, 1, 0, {0: {"energy in pool": 2},
+                                           1: {"energy in pool": 2}}).shape == "clash tie"
+    result = resolve_unopposed(Fighter(0, "S936"))
+    assert (result.winner, result.shape,
+            [(seat, step.do) for seat, step in result.steps_for_engine()]) == (
+        0, "unopposed", [(0, "draw")])
+    fight_of = _with_shipped_cards(fights.resolve_fight)
+    assert fight_of((Fighter(0, "S935"),)).shape == "unopposed"
+    assert fight_of((Fighter(0, "S933"), Fighter(1, "S971")),
+                    measures={0: {"cards in hand": 4}, 1: {"cards in hand": 4}}).shape == \
+        "clash tie"
+    assert (fight_damage("S935", False), fight_damage("S935", True)) == (3, 6)

@@ -18,9 +18,9 @@ from hypothesis import given, settings, strategies as st
 
 from model.core.errors import InputError
 from model.core.game import CHANCE, AmbiguousAction, IllegalAction, missing_edges, probe_witness
+from analysis.fightklub.loading import GAME
 from model.fightklub.energy import EMPTY, parse_pool, payments_of
-from model.fightklub.engine import (
-    DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, playable_deck, situation)
+from model.fightklub.engine import DECKS, situation
 from model.fightklub.rules import PRESETS, RULEBOOK
 from model.fightklub.state import TURN_STEPS, FKMove, FKSetup, FKState, Side
 
@@ -31,6 +31,10 @@ SCENARIOS = sorted(path for path in (ROOT / "scenarios" / "fightklub").glob("*.t
 ``tests/test_fightklub_turn.py``'s."""
 SETUP_RULES = tuple(f"FK 4.{n}" for n in range(1, 17))
 BRICK_DANA = FKSetup(DECKS)
+CATALOG = GAME.catalog
+playable_deck = CATALOG.deck
+FK_INVARIANTS = GAME.invariants
+FK_TRANSITION_INVARIANTS = GAME.transition_invariants
 
 
 def revealed(state):
@@ -193,7 +197,7 @@ def test_every_card_play_burns_exactly_a_payment_of_its_cost():
                     continue
                 assert GAME.parse_action(before, str(action), rules) == action
                 cost = _cost_of(before, action)
-                sight = situation(before, before.turn, rules)
+                sight = situation(CATALOG, before, before.turn, rules)
                 pool = before.side(before.turn).pool
                 assert action.burn in set(payments_of(cost, pool, sight))
                 pay_step = transition.steps[0]
@@ -202,9 +206,9 @@ def test_every_card_play_burns_exactly_a_payment_of_its_cost():
 
 def _cost_of(state, action):
     from model.fightklub.energy import Cost
-    from model.fightklub.engine import _card, setup_lines
+    from model.fightklub.carried import setup_lines
 
-    card = _card(action.card)
+    card = CATALOG.card(action.card)
     if action.kind == "play":
         return card.cost or Cost()
     return setup_lines(card)[action.ability - 1].cost or Cost()
@@ -385,7 +389,7 @@ def test_states_and_actions_round_trip_through_their_notation(seed, cut):
     _, steps = play(seed=seed)
     state, _, _ = steps[min(cut, len(steps) - 1)]
     text = str(state)
-    assert FKState.parse(text) == state and str(FKState.parse(text)) == text
+    assert GAME.parse_state(text) == state and str(GAME.parse_state(text)) == text
     for action in GAME.actions(state, RULEBOOK):
         assert GAME.parse_action(state, GAME.format_action(state, action), RULEBOOK) == action
 
@@ -463,8 +467,7 @@ def test_there_is_a_scenario_for_every_setup_rule():
 
 def test_the_game_is_registered_with_its_cases_and_obligations():
     from harness.registry import parts_of
-    from model.fightklub.decks import case_paths
-    from model.fightklub.energy import energy_case_paths
+    from analysis.fightklub.cases import case_paths, energy_case_paths
 
     parts = parts_of("fightklub")
     assert parts.game is GAME

@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 
 from model.core.errors import InputError
-from model.fightklub.engine import GAME
-from model.fightklub.policies import POLICIES, play_game
+from analysis.fightklub.loading import GAME
+from analysis.fightklub.policies import POLICIES, play_game
+from model.fightklub import seats
 from model.fightklub.rules import RULEBOOK
-from model.fightklub.seats import clockwise, damage_taken, in_game, left_of, right_of
 from model.fightklub.state import FKMove, FKSetup, FKState
 
 DECKS = ("synthetic-brick", "synthetic-dana", "synthetic-vex", "synthetic-dana",
@@ -38,7 +38,7 @@ def _checked_game(players: int, seed: int, rules, policy: str = "random"):
         for invariant in GAME.transition_invariants:
             problem = invariant(before, action, after, rules)
             assert problem is None, (invariant.name, problem)
-        assert FKState.parse(str(after)) == after
+        assert GAME.parse_state(str(after)) == after
         steps.append((before, action, transition))
     return steps
 
@@ -55,7 +55,7 @@ def test_whole_games_at_a_bigger_table_keep_every_invariant(players, rules):
         if outcome is None:
             continue  # cut off by the test's turn limit: not a result
         ended += 1
-        live = in_game(end)
+        live = seats.in_game(GAME.catalog, end)
         if outcome.winners:
             # the last player standing, or FK-T1 under its other reading
             assert len(live) == 1 and outcome.winners == {live[0]}
@@ -89,7 +89,7 @@ def test_the_player_challenged_makes_the_next_challenge_or_the_choice_falls_back
             if (fight is None or len(fight.pairing) != 2 or after.step != "fight"
                     or after.fight is not None or after.round != before.round):
                 continue
-            holders = [s for s in in_game(after) if after.side(s).laid]
+            holders = [s for s in seats.in_game(GAME.catalog, after) if after.side(s).laid]
             if len(holders) < 2:
                 continue
             challenged = fight.pairing[1][0]
@@ -127,14 +127,14 @@ def test_damage_is_counted_per_victim_and_ties_exhaust_both_cards():
                 loser = b if winner == a else a
                 added = Counter(after.side(winner).damage) - Counter(before.side(winner).damage)
                 assert added and all(entry.endswith(f"@{loser}") for entry in added)
-                assert damage_taken(after, loser) > damage_taken(before, loser)
+                assert seats.damage_taken(GAME.catalog, after, loser) > seats.damage_taken(GAME.catalog, before, loser)
     assert wins and ties
 
 
 def test_seats_go_round_the_table():
     state = GAME.initial_state(FKSetup(DECKS[:4]), RULEBOOK)
-    assert clockwise(state, 2) == (2, 3, 0, 1)
-    assert left_of(state, 3) == 0 and right_of(state, 0) == 3
+    assert seats.clockwise(GAME.catalog, state, 2) == (2, 3, 0, 1)
+    assert seats.left_of(GAME.catalog, state, 3) == 0 and seats.right_of(GAME.catalog, state, 0) == 3
 
 
 def test_multiplayer_notation_round_trips_and_refuses_what_does_not_fit():
@@ -142,13 +142,13 @@ def test_multiplayer_notation_round_trips_and_refuses_what_does_not_fit():
     texts = [str(t.state) for _, _, t in steps if t.state.fight is not None]
     assert any(" fight p" in text for text in texts)
     for text in texts[:50]:
-        assert str(FKState.parse(text)) == text
+        assert str(GAME.parse_state(text)) == text
     scored = next(text for text in texts if "@" in text)
     with pytest.raises(InputError, match="names the seat"):
-        FKState.parse(re.sub(r"@[0-9-]", "", scored, count=1))
+        GAME.parse_state(re.sub(r"@[0-9-]", "", scored, count=1))
     two = str(GAME.initial_state(FKSetup(DECKS[:2]), RULEBOOK))
     with pytest.raises(InputError, match="more than 2 players"):
-        FKState.parse(two.replace(" | p0 ", " | won 1 | p0 "))
+        GAME.parse_state(two.replace(" | p0 ", " | won 1 | p0 "))
     assert str(FKMove.parse("challenge 3 p4 1")) == "challenge 3 p4 1"
     with pytest.raises(InputError):
         FKSetup(DECKS + ("synthetic-brick",))
@@ -185,7 +185,7 @@ def test_a_cooldown_action_naming_an_opponent_names_one_at_a_bigger_table(player
             if not lines:
                 continue
             targets = {m.player for m in lines}
-            expected = ({s for s in in_game(before) if s != 1} if players > 2 else {-1})
+            expected = ({s for s in seats.in_game(GAME.catalog, before) if s != 1} if players > 2 else {-1})
             assert targets == expected
             checked += 1
             if action in lines and players > 2 and transition.state.queue:
@@ -208,7 +208,7 @@ def test_a_setup_step_acting_on_an_opponent_is_refused_with_its_reason():
     """The setup model changes only its own player's zones (FK 4.13): a setup line that
     makes an opponent draw is refused at any table, not carried out for the wrong
     player, and the reason names the card and the step."""
-    from model.fightklub.engine import setup_problem
+    from model.fightklub.carried import setup_problem
 
     assert setup_problem(_setup_instant([{"do": "draw", "count": 1}])) is None
     problem = setup_problem(_setup_instant([{"do": "add_energy", "tokens": "G"},

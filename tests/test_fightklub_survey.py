@@ -10,12 +10,11 @@ from hypothesis import given, settings, strategies as st
 
 from harness.games.fightklub import survey_command
 from harness.games.fightklub.survey_command import RESULTS, play_one, survey_policy
-from model.fightklub.cards import all_cards
-from model.fightklub.decks import check_deck, parse_deck, shipped_text
-from model.fightklub.engine import GAME, playable_deck
-from model.fightklub.policies import POLICIES
+from analysis.fightklub.loading import GAME, all_cards, shipped_text
+from analysis.fightklub.policies import POLICIES
+from model.fightklub.carried import turn_problem
+from model.fightklub.decks import check_deck, parse_deck
 from model.fightklub.state import FKSetup
-from model.fightklub.turn import turn_problem
 from model.fightklub.turn_rules import _T1
 
 VEX = "synthetic-vex"
@@ -41,10 +40,10 @@ def _classes_add_up(report: dict) -> bool:
 @pytest.mark.rules("FK 2.1", "FK 2.2", "FK 2.3", "FK 2.4", "FK 2.5", "FK 2.6", "FK 2.7",
                    "FK 2.8", "FK 2.9")
 def test_the_villain_deck_is_valid_with_every_check_made(capsys):
-    report = check_deck(parse_deck(*shipped_text(VEX)))
+    report = check_deck(parse_deck(*shipped_text(VEX)), cards=all_cards())
     assert report.cards == 40 and report.violations == () and report.unchecked == ()
     assert report.verdict == "valid"
-    info = playable_deck(VEX)
+    info = GAME.catalog.deck(VEX)
     assert info.character.affiliation == "villain" and len(info.draw) == 26
     assert len(info.fight) == 12
     assert "S964" in info.draw  # Cheap Shot, the instant that nullifies a skirmish
@@ -64,12 +63,11 @@ def test_madame_vex_chooses_the_opponents_discard_by_fk_t4(shown):
     # way, chance picks the card, each as likely
     import dataclasses
 
-    from model.fightklub.engine import GAME
-    from model.fightklub.policies import POLICIES, play_game
+    from analysis.fightklub.policies import play_game
     from model.fightklub.state import FKSetup
 
     vex = next(card for card in all_cards().values() if card.name == "Madame Vex")
-    assert turn_problem(vex) is None and vex.code in playable_deck("synthetic-madame").all_cards()
+    assert turn_problem(vex) is None and vex.code in GAME.catalog.deck("synthetic-madame").all_cards()
     rules = dataclasses.replace(RULES, hidden_hand_choice_shown=shown)
     used = 0
     for seed in range(12):

@@ -19,11 +19,11 @@ from model.core.errors import InputError
 from model.core.game import (
     CHANCE, IllegalAction, draw_outcomes, missing_edges, probe_witness,
 )
+from analysis.fightklub.loading import GAME
+from analysis.fightklub.policies import POLICIES, play_game
 from model.fightklub import fights, turn
-from model.fightklub.engine import (
-    DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, late_game, playable_deck,
-)
-from model.fightklub.policies import POLICIES, play_game
+from model.fightklub.carried import phase_lines
+from model.fightklub.engine import DECKS, late_game
 from model.fightklub.rules import PRESETS, RULEBOOK
 from model.fightklub.state import FightState, FKMove, FKSetup, FKState, Task
 from model.fightklub.turn_rules import TURN_AMBIGUITIES, TURN_RULES
@@ -32,6 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "scenarios" / "fightklub"
 SCENARIOS = sorted(p for p in FOLDER.glob("*.toml") if p.name.startswith(("fk5-", "fk6-")))
 TURN_NUMBERS = tuple(rule.number for rule in TURN_RULES)
+CATALOG = GAME.catalog
+playable_deck = CATALOG.deck
+FK_INVARIANTS = GAME.invariants
+FK_TRANSITION_INVARIANTS = GAME.transition_invariants
 PAIRS = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[0]), (DECKS[1], DECKS[1]))
 
 
@@ -86,8 +90,8 @@ def test_whole_games_end_within_their_bound_with_every_step_checked():
         loser = 1 - next(iter(outcome.winners)) if outcome.winners else None
         if loser is not None:  # the loser's damage reached their life
             life = playable_deck(end.decks[loser]).character.parts.life
-            assert turn.damage_taken(end, loser) >= life
-            assert outcome.scores[1 - loser] == turn.damage_taken(end, loser)
+            assert turn.damage_taken(CATALOG, end, loser) >= life
+            assert outcome.scores[1 - loser] == turn.damage_taken(CATALOG, end, loser)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -95,7 +99,7 @@ def test_late_game_playouts_under_each_preset_and_reading(name):
     readings = [PRESETS[name]] + [dataclasses.replace(PRESETS[name], **{a.field: value})
                                   for a in TURN_AMBIGUITIES for value in (True, False)]
     for index, rules in enumerate(readings):
-        start = late_game(PAIRS[index % 4], index)
+        start = late_game(CATALOG, PAIRS[index % 4], index)
         assert all(inv(start) is None for inv in FK_INVARIANTS)
         end, taken = playout(start, index, rules)
         assert GAME.outcome(end, rules) is not None and taken <= GAME.max_length(start)
@@ -103,7 +107,7 @@ def test_late_game_playouts_under_each_preset_and_reading(name):
 
 @pytest.mark.rules("FK 6.3", "FK 4.6")
 def test_a_late_game_starts_a_turn_with_the_holders_order_choice():
-    start = late_game(DECKS, 1)
+    start = late_game(CATALOG, DECKS, 1)
     assert (start.step, start.drop, start.first, start.round) == ("order", 1, None, 3)
     assert GAME.current_player(start) == 1 and legal(start) == ["first 0", "first 1"]
 
@@ -157,7 +161,7 @@ def test_an_effect_adds_its_tabs_to_its_players_totals():
 @pytest.mark.rules("FK 6.5", "FK 6.4")
 def test_no_effect_in_a_clash_fight_and_gear_by_fk_t2():
     state = scenario_start("fk6-5-no-effect-in-a-clash-fight")
-    assert turn.clash_fight(state)
+    assert turn.clash_fight(CATALOG, state)
     moves = legal(state)
     assert not any(m.startswith("play S913") for m in moves) and "activate S916" in moves
     with pytest.raises(IllegalAction, match="FK 6.5"):
@@ -172,9 +176,9 @@ def test_no_effect_in_a_clash_fight_and_gear_by_fk_t2():
 def test_a_rotation_turns_the_card_and_can_make_a_clash_fight():
     state = scenario_start("fk6-6-a-rotatable-card-turns")
     player = state.turn
-    assert turn.mode(state) == fights.POWER
+    assert turn.mode(CATALOG, state) == fights.POWER
     after = apply(state, next(a for a in legal(state) if a.startswith("use S934")))
-    assert after.fight.sides[player] == 1 and turn.clash_fight(after)
+    assert after.fight.sides[player] == 1 and turn.clash_fight(CATALOG, after)
 
 
 @pytest.mark.rules("FK 6.6")
@@ -182,10 +186,10 @@ def test_a_tab_change_with_a_label_touches_only_tabs_of_that_label():
     # Training Montage's enhance line: +2 to the centre skirmish, Physical tabs only
     state = scenario_start("fk6-4-an-effect-adds-its-tabs")
     player = state.turn
-    montage = [s for s in turn._card("S912").abilities if s.phase == "enhance"][0]
+    montage = [s for s in CATALOG.card("S912").abilities if s.phase == "enhance"][0]
     code = state.side(player).laid[state.fight.place]
-    centre = fights.up_side(turn._card(code), state.fight.sides[player]).tabs[1].label
-    after = turn._gametext(state, player, montage.steps, [], RULEBOOK)
+    centre = fights.up_side(CATALOG.card(code), state.fight.sides[player]).tabs[1].label
+    after = turn._gametext(CATALOG, state, player, montage.steps, [], RULEBOOK)
     gained = after.fight.boosts[player][1] - state.fight.boosts[player][1]
     assert gained == (2 if centre == "Physical" else 0)
     assert after.fight.boosts[1 - player] == state.fight.boosts[1 - player]
@@ -252,7 +256,7 @@ def test_a_draw_that_empties_the_stack_ends_and_an_empty_one_does_nothing():
     # a task on empty stacks is dropped at once
     dry = state.with_side(player, draw=(), discard=())
     queued = dataclasses.replace(dry, queue=(Task("draw", player, 2),))
-    after = turn.advance(queued, [], RULEBOOK)
+    after = turn.advance(CATALOG, queued, [], RULEBOOK)
     assert not any(t.kind == "draw" and t.player == player for t in after.state.queue)
     assert any(s.phase == "task" for s in after.steps)
 
@@ -262,12 +266,12 @@ def test_finishing_move_doubles_the_winning_cards_damage():
     state = scenario_start("fk6-9-finishing-move-doubles-the-damage")
     winner = state.fight.result[1]
     code = turn.fight_cards(state)[winner]
-    before = turn.damage_taken(state, 1 - winner)
+    before = turn.damage_taken(CATALOG, state, 1 - winner)
     after = apply(state, next(a for a in legal(state) if a.startswith("play S920")), "pass")
     assert f"{code}x2" in after.side(winner).damage
-    stakes = sum(fights.fight_damage(c, False) for c in state.side(winner).stakes)
-    assert turn.damage_taken(after, 1 - winner) - before == \
-        fights.fight_damage(code, True) + stakes
+    stakes = sum(fights.fight_damage(c, False, CATALOG.cards) for c in state.side(winner).stakes)
+    assert turn.damage_taken(CATALOG, after, 1 - winner) - before == \
+        fights.fight_damage(code, True, CATALOG.cards) + stakes
 
 
 @pytest.mark.rules("FK 6.10", "FK 5.12", "FK 5.13")
@@ -313,10 +317,10 @@ def test_cooldown_actions_are_cooldown_instants_and_lines():
     moves = GAME.legal_actions(state, RULEBOOK)
     for move in moves:
         if move.kind == "play":
-            card = turn._card(move.card)
+            card = CATALOG.card(move.card)
             assert card.type == "instant" and card.parts.phase == "cooldown"
         elif move.kind == "use":
-            assert turn._lines(turn._card(move.card), "cooldown")
+            assert phase_lines(CATALOG.card(move.card), "cooldown")
         else:
             assert move.kind == "pass"
     player = state.turn
@@ -428,7 +432,7 @@ def test_turn_transition_invariants_catch_broken_steps():
 @given(st.integers(0, 10**6), st.integers(0, 60))
 def test_turn_states_and_actions_round_trip(seed, cut):
     rng = random.Random(seed)
-    state = late_game(PAIRS[seed % 4], seed)
+    state = late_game(CATALOG, PAIRS[seed % 4], seed)
     for _ in range(cut):
         if GAME.is_terminal(state):
             break
@@ -495,7 +499,7 @@ def test_there_is_a_scenario_for_every_turn_rule_and_reading():
 # -- policies and the play command ------------------------------------------------------------------
 @pytest.mark.parametrize("name", list(POLICIES))
 def test_policies_choose_legal_actions_and_finish_games(name):
-    start = late_game(DECKS, 0)
+    start = late_game(CATALOG, DECKS, 0)
     steps = list(play_game(GAME, start, RULEBOOK, 3, POLICIES[name]))
     for before, action, _ in steps:
         if GAME.current_player(before) != CHANCE:
@@ -551,11 +555,10 @@ def test_the_play_command_refuses_bad_input_with_one_line(argv, needle, capsys):
 
 def test_the_play_command_stops_at_a_broken_invariant_naming_rule_and_step(capsys, monkeypatch):
     from model.core.game import Invariant
-    from model.fightklub import engine
 
     broken = Invariant("no-second-turn", ("FK 6.15",), "A probe that fails in turn 2.",
                        lambda state: "turn 2 reached" if state.round > 1 else None)
-    monkeypatch.setattr(engine, "FK_INVARIANTS", engine.FK_INVARIANTS + (broken,))
+    monkeypatch.setattr(GAME, "_invariants", GAME.invariants + (broken,))
     code, out, err = _cli(["fightklub", "play", *DECKS, "--seed", "1"], capsys)
     assert code == 1 and out.splitlines()[-1].startswith("result broken")
     assert err.startswith("ringside: step ") and (

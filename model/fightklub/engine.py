@@ -23,7 +23,7 @@ a deck of ONE (``rambo``, ``hannibal``) is refused with an
 :class:`~model.core.errors.InputError` naming the unknown facts, and the model
 plays ringside's synthetic decks (``synthetic-brick``, ``synthetic-dana``).
 A line or result tab that does something the model does not carry out (see
-:data:`CARRIED_OUT` and :data:`model.fightklub.turn.CARRIED_OUT`) is refused the
+:mod:`model.fightklub.carried`) is refused the
 same way rather than half played.
 
 Stacks are unordered hidden collections (FK 4.2): every card taken from one is
@@ -40,7 +40,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 import networkx as nx
 
@@ -52,11 +52,9 @@ from model.core.game import (
 )
 # a card drawn on a page of the rules reference (the energy model has a Token of its own)
 from model.core.game import Token as Drawn
-from model.fightklub.cards import Card, all_cards, is_known
-from model.fightklub.decks import (
-    CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION, check_deck, parse_deck, shipped_names,
-    shipped_text,
-)
+from model.fightklub.cards import Card
+from model.fightklub.carried import setup_lines
+from model.fightklub.catalog import Catalog
 from model.fightklub.energy import (
     EMPTY, SPOT, BURN, Cost, Pool, Situation, Token, format_tokens, payment_problem,
     payments_of,
@@ -69,182 +67,8 @@ from model.fightklub.state import (
     MAX_ROUND, FKSetup, FKState, Side, cards_text, damage_entry,
 )
 
-CARRIED_OUT = ("add_energy", "draw", "return_to_hand")
-"""The ability steps the setup model carries out (FK 4.13)."""
 DECKS = ("synthetic-brick", "synthetic-dana")
 """The decks the examples and the explorer use: every card of them is known."""
-
-
-# -- decks ------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class DeckInfo:
-    """What the game needs of a playable deck: its cards by part, read once."""
-
-    name: str
-    character: Card
-    drop: Card
-    draw: tuple[str, ...]
-    fight: tuple[str, ...]
-    most_drawn: int
-    """The most cards one setup action of this deck can draw (for the length bound)."""
-
-    @property
-    def hand_value(self) -> int:
-        return self.character.parts.hand
-
-    @property
-    def first_setup_energy(self) -> Pool:
-        return Pool.of(Token(t) for t in self.character.parts.first_setup_energy)
-
-    @property
-    def latent(self) -> Pool:
-        return Pool.of(Token(t) for t in self.character.parts.latent_energy)
-
-    @property
-    def drop_latent(self) -> Pool:
-        return Pool.of(Token(t) for t in self.drop.parts.latent_energy)
-
-    def all_cards(self) -> Counter:
-        """The deck's 40 cards by code (FK 2.1)."""
-        return Counter((self.character.code, self.drop.code) + self.draw + self.fight)
-
-    @property
-    def stacked(self) -> tuple[str, ...]:
-        """The 38 cards that start in the stacks, ascending: what a player's zones hold
-        together, wherever the cards have gone since (FK 4.1)."""
-        return _stacked(self.draw, self.fight)
-
-
-@functools.lru_cache(maxsize=None)
-def _stacked(draw: tuple[str, ...], fight: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(draw + fight))
-
-
-def _unknown_facts(card: Card) -> list[str]:
-    facts = []
-    if not is_known(card.type):
-        facts.append("type")
-    # a cost is printed only on cards played from hand (FK 1.14)
-    costed = card.may_be("condition", "effect", "gear", "instant")
-    for name in ("affiliation", "cost", "abilities") if costed else ("affiliation", "abilities"):
-        if not is_known(getattr(card, name)):
-            facts.append(name)
-    parts = card.parts
-    if not is_known(parts):
-        facts.append("printed values")
-    elif dataclasses.is_dataclass(parts):
-        facts += [f.name.replace("_", " ") for f in dataclasses.fields(parts)
-                  if not is_known(getattr(parts, f.name))]
-    return facts
-
-
-@functools.lru_cache(maxsize=None)
-def playable_deck(name: str) -> DeckInfo:
-    """A shipped deck the game can play, or an :class:`InputError` saying why not (an
-    unknown name, a broken deck rule, a fact of a card that nobody knows, a setup line
-    the model does not carry out)."""
-    found = shipped_text(name) if isinstance(name, str) else None
-    if found is None or name not in shipped_names("decks"):
-        raise InputError(f"no shipped deck {name!r}; shipped decks: "
-                         f"{', '.join(shipped_names('decks'))}", "decks")
-    deck = parse_deck(*found)
-    cards = all_cards()
-    missing = []
-    # the character first: its life, hand and first setup energy are what a game needs first
-    leading = {line.code for line in deck.lines if line.section == CHARACTER}
-    for code in sorted(deck.copies(), key=lambda code: (code not in leading, code)):
-        card = cards.get(code)
-        facts = _unknown_facts(card) if card is not None else ["everything"]
-        if facts:
-            missing.append(f"{card.label if card else code} ({', '.join(facts)})")
-    if missing:
-        shown = "; ".join(missing[:3])
-        more = f"; and {len(missing) - 3} more cards" if len(missing) > 3 else ""
-        raise InputError(f"deck {name!r} cannot be played: the card texts of ONE are not "
-                         f"public, so these facts are unknown: {shown}{more}", "decks")
-    report = check_deck(deck)
-    if report.violations:
-        first = report.violations[0]
-        raise InputError(f"deck {name!r} breaks the deck rules: {first.message} "
-                         f"({', '.join(first.rules)})", "decks")
-    by_section: dict[str, list[str]] = {CHARACTER: [], DRAW: [], FIGHT: [],
-                                        UNIVERSAL_SECTION: []}
-    for line in deck.lines:
-        by_section[line.section].extend([line.code] * line.copies)
-    character = cards[by_section[CHARACTER][0]]
-    drop = cards[by_section[UNIVERSAL_SECTION][0]]
-    most = 0
-    for code in sorted(set(by_section[DRAW]) | {character.code}):
-        card = cards[code]
-        problem = setup_problem(card)
-        if problem is not None:
-            raise InputError(f"deck {name!r}: {problem}", "decks")
-        for ability in _setup_abilities(card):
-            most = max(most, sum(step.param("count") for step in ability.steps
-                                 if step.do == "draw"))
-    from model.fightklub.turn import turn_problem
-
-    for code in sorted(set(by_section[DRAW] + by_section[FIGHT] + [character.code])):
-        problem = turn_problem(cards[code])
-        if problem is not None:
-            raise InputError(f"deck {name!r}: {problem}, which the turn model does not "
-                             "carry out", "decks")
-    return DeckInfo(name, character, drop, tuple(sorted(by_section[DRAW])),
-                    tuple(sorted(by_section[FIGHT])), most)
-
-
-def _setup_abilities(card: Card) -> tuple:
-    """The lines a card carries out in the setup phase: a setup instant's, or the
-    setup lines of a card in play (FK 4.11, FK 4.12)."""
-    if card.surely("instant") and card.parts.phase == "setup":
-        return tuple(card.abilities)
-    return tuple(setup_lines(card))
-
-
-def setup_problem(card: Card) -> str | None:
-    """Why the setup model cannot carry out ``card``'s setup lines, or None: a step it
-    does not carry out, two returns to hand in one line, or a step acting on an
-    opponent (whose draw or support area the setup model does not change; with more
-    than 2 players its player would also pick which opponent, FK 7.9)."""
-    for ability in _setup_abilities(card):
-        for step in ability.steps:
-            if step.do not in CARRIED_OUT:
-                return (f"{card.label} does {step.do!r} in setup, which the setup model "
-                        f"does not carry out yet (it carries out {', '.join(CARRIED_OUT)})")
-            if dict(step.params).get("who", "you") != "you":
-                return (f"{card.label} has a setup step acting on an opponent "
-                        f"({step.do!r}), which the setup model does not carry out yet "
-                        "(FK 4.13, FK 7.9)")
-        if sum(1 for step in ability.steps if step.do == "return_to_hand") > 1:
-            return (f"{card.label} returns cards to hand twice in one line, which the setup "
-                    "model does not carry out")
-    return None
-
-
-def setup_lines(card: Card) -> tuple:
-    """The abilities of a card in play that a setup action may use (FK 4.12): its lines
-    opening with the setup phase word.  An instant's lines are played with it instead."""
-    return _setup_lines(card.code) if all_cards().get(card.code) is card else _lines(card)
-
-
-@functools.lru_cache(maxsize=None)
-def _setup_lines(code: str) -> tuple:
-    return _lines(all_cards()[code])
-
-
-def _lines(card: Card) -> tuple:
-    if card.surely("instant") or not is_known(card.abilities):
-        return ()
-    return tuple(a for a in card.abilities if a.phase == "setup")
-
-
-def _card(code: str) -> Card:
-    return all_cards()[code]
-
-
-def _name(code: str) -> str:
-    card = all_cards().get(code)
-    return f"{card.name} ({code})" if card else code
 
 
 # -- payment ------------------------------------------------------------------------------------------
@@ -255,26 +79,26 @@ def payments(cost: Cost, pool: Pool, situation: Situation) -> tuple[Pool, ...]:
     return tuple(payments_of(cost, pool, situation))
 
 
-def table_types(state: FKState, player: int) -> frozenset[str]:
+def table_types(catalog: Catalog, state: FKState, player: int) -> frozenset[str]:
     """The card types of a player's cards on the table: the character (hero or villain),
     The Drop (universal), the support area (FK 4.1, FK 4.10)."""
-    deck = playable_deck(state.decks[player])
+    deck = catalog.deck(state.decks[player])
     types = {deck.character.affiliation, "universal"}
-    types.update(_card(code).type for code in state.side(player).support)
+    types.update(catalog.card(code).type for code in state.side(player).support)
     return frozenset(types)
 
 
-def situation(state: FKState, player: int, rules: FKRules) -> Situation:
+def situation(catalog: Catalog, state: FKState, player: int, rules: FKRules) -> Situation:
     """What besides the pool decides a payment by ``player`` (FK 4.9)."""
     holder = state.drop if state.drop is not None else player
     others: frozenset[str] = frozenset()
     for seat in range(state.players):
         if seat != player:
             # with more than 2 players, a card of any opponent is in sight (FK 7.9)
-            others |= table_types(state, seat)
-    return Situation(playable_deck(state.decks[player]).latent,
-                     playable_deck(state.decks[holder]).drop_latent,
-                     state.drop == player, table_types(state, player), others, rules)
+            others |= table_types(catalog, state, seat)
+    return Situation(catalog.deck(state.decks[player]).latent,
+                     catalog.deck(state.decks[holder]).drop_latent,
+                     state.drop == player, table_types(catalog, state, player), others, rules)
 
 
 def _cost_rules(cost: Cost, sight: Situation) -> tuple[str, ...]:
@@ -357,7 +181,7 @@ def _ability_cost(ability) -> Cost:
     return ability.cost if ability.cost is not None else Cost()
 
 
-def _return_choices(state: FKState, player: int, ability) -> tuple[tuple[str, ...], ...]:
+def _return_choices(catalog: Catalog, state: FKState, player: int, ability) -> tuple[tuple[str, ...], ...]:
     """The cards a line's return-to-hand step may take back (FK 4.13): every choice of
     the named type from the player's support area, as sorted tuples; ``((),)`` when the
     line returns nothing or nothing fits."""
@@ -365,36 +189,36 @@ def _return_choices(state: FKState, player: int, ability) -> tuple[tuple[str, ..
     if step is None:
         return ((),)
     fitting = sorted(code for code in state.side(player).support
-                     if _card(code).type == step.param("what"))
+                     if catalog.card(code).type == step.param("what"))
     count = min(step.param("count"), len(fitting))
     return tuple(sorted(set(itertools.combinations(fitting, count)))) or ((),)
 
 
-def _offers(state: FKState, player: int) -> list[_Offer]:
+def _offers(catalog: Catalog, state: FKState, player: int) -> list[_Offer]:
     """Cards in hand that may be played and setup lines of cards in play that may be used
     (FK 4.8, FK 4.10 to FK 4.12), before payment."""
     side = state.side(player)
     offers = []
     for code in sorted(set(side.hand)):
-        card = _card(code)
+        card = catalog.card(code)
         playable = card.type in ("condition", "gear") or (
             card.type == "instant" and card.parts.phase == "setup")
         if playable:
             cost = card.cost if card.cost is not None else Cost()
             offers.append(_Offer("play", code, 1, cost, ((),)))
-    in_play = [playable_deck(state.decks[player]).character.code] + sorted(set(side.support))
+    in_play = [catalog.deck(state.decks[player]).character.code] + sorted(set(side.support))
     for code in in_play:
-        for index, ability in enumerate(setup_lines(_card(code)), 1):
+        for index, ability in enumerate(setup_lines(catalog.card(code)), 1):
             offers.append(_Offer("use", code, index, _ability_cost(ability),
-                                 _return_choices(state, player, ability)))
+                                 _return_choices(catalog, state, player, ability)))
     return offers
 
 
-def _setup_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
-    sight = situation(state, player, rules)
+def _setup_moves(catalog: Catalog, state: FKState, player: int, rules: FKRules) -> list[FKMove]:
+    sight = situation(catalog, state, player, rules)
     pool = state.side(player).pool
     moves = []
-    for offer in _offers(state, player):
+    for offer in _offers(catalog, state, player):
         for burn in payments(offer.cost, pool, sight):
             for returned in offer.returns:
                 moves.append(FKMove(offer.kind, offer.card, burn=burn, ability=offer.ability,
@@ -403,22 +227,22 @@ def _setup_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
 
 
 # -- invariants --------------------------------------------------------------------------------------
-def _started(state: FKState, player: int) -> bool:
+def _started(catalog: Catalog, state: FKState, player: int) -> bool:
     """Whether ``player``'s part of the setup phase has begun (their first setup action
     taken)."""
     if state.step in ("drop", "deal", "order"):
         return False
     if state.step == "lay" or state.step in TURN_STEPS:
         return True
-    order = clockwise(state, state.first)
+    order = clockwise(catalog, state, state.first)
     if player not in order or state.turn not in order:
         return True  # out of the game (FK 7.2): they take no setup actions
     return order.index(player) <= order.index(state.turn)
 
 
-def cards_conserved(state: FKState) -> str | None:
+def cards_conserved(catalog: Catalog, state: FKState) -> str | None:
     for player in range(state.players):
-        deck = playable_deck(state.decks[player])
+        deck = catalog.deck(state.decks[player])
         if state.side(player).cards() == deck.stacked:
             continue
         held = Counter(state.side(player).cards())
@@ -439,53 +263,42 @@ _ZONE_TYPES = {"draw": ("condition", "effect", "gear", "instant"),
                "stakes": ("fight",), "table": ("effect", "gear")}
 
 
-@functools.lru_cache(maxsize=None)
-def _type_of(code: str) -> str:
-    card = all_cards().get(code)
-    return "unknown" if card is None or not is_known(card.type) else card.type
-
-
-@functools.lru_cache(maxsize=None)
-def _codes_of(types: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(code for code in all_cards() if _type_of(code) in types)
-
-
-def zones_hold_their_types(state: FKState) -> str | None:
+def zones_hold_their_types(catalog: Catalog, state: FKState) -> str | None:
     for player in range(state.players):
         side = state.side(player)
         scored = tuple(code for code, _ in side.scored())
-        if not _codes_of(("fight",)).issuperset(scored):
-            code = next(c for c in scored if _type_of(c) != "fight")
-            return f"player {player}'s damage stack holds {code}, a {_type_of(code)} card"
+        if not catalog.codes_of(("fight",)).issuperset(scored):
+            code = next(c for c in scored if catalog.type_of(c) != "fight")
+            return f"player {player}'s damage stack holds {code}, a {catalog.type_of(code)} card"
         for zone, types in _ZONE_TYPES.items():
             held = getattr(side, zone)
-            if _codes_of(types).issuperset(held):
+            if catalog.codes_of(types).issuperset(held):
                 continue
-            code = next(c for c in held if _type_of(c) not in types)
-            return f"player {player}'s {zone} holds {code}, a {_type_of(code)} card"
+            code = next(c for c in held if catalog.type_of(c) not in types)
+            return f"player {player}'s {zone} holds {code}, a {catalog.type_of(code)} card"
     return None
 
 
-def hand_value_dealt(state: FKState) -> str | None:
+def hand_value_dealt(catalog: Catalog, state: FKState) -> str | None:
     for player in range(state.players):
         side = state.side(player)
-        value = playable_deck(state.decks[player]).hand_value
-        if len(side.hand) > value and not _started(state, player):
+        value = catalog.deck(state.decks[player]).hand_value
+        if len(side.hand) > value and not _started(catalog, state, player):
             return (f"player {player} holds {len(side.hand)} cards before their setup "
                     f"actions; the hand value is {value}")
         if state.round > 1:
             continue  # later turns: the even-up's own check (FK 6.14)
-        order = clockwise(state, state.drop) if state.drop is not None else ()
+        order = clockwise(catalog, state, state.drop) if state.drop is not None else ()
         dealt = state.step not in ("drop", "deal") or (
             state.step == "deal" and player in order
             and order.index(player) < order.index(state.turn))
-        if dealt and not _started(state, player) and len(side.hand) != value and side.draw:
+        if dealt and not _started(catalog, state, player) and len(side.hand) != value and side.draw:
             return (f"player {player} holds {len(side.hand)} cards after the deal with "
                     f"{len(side.draw)} in the draw stack; the hand value is {value}")
     return None
 
 
-def setup_counts(state: FKState) -> str | None:
+def setup_counts(catalog: Catalog, state: FKState) -> str | None:
     if state.pending and state.step != "draw":
         return f"{state.pending} cards still to draw at step {state.step}"
     if state.step == "setup" and state.left == 0:
@@ -499,7 +312,7 @@ def setup_counts(state: FKState) -> str | None:
     return None
 
 
-def laid_cards(state: FKState) -> str | None:
+def laid_cards(catalog: Catalog, state: FKState) -> str | None:
     for player in range(state.players):
         side = state.side(player)
         if side.laid and state.step not in ("lay", *TURN_STEPS):
@@ -511,7 +324,7 @@ def laid_cards(state: FKState) -> str | None:
         full = min(LAID, len(side.laid) + len(side.fight) + len(side.under))
         if state.step != "lay":
             continue
-        order = clockwise(state, state.drop)
+        order = clockwise(catalog, state, state.drop)
         if player not in order or state.turn not in order:
             continue
         before, now = order.index(player), order.index(state.turn)
@@ -523,6 +336,7 @@ def laid_cards(state: FKState) -> str | None:
     return None
 
 
+# Each check takes the game's catalog first; the game binds it (FKGame.invariants).
 FK_INVARIANTS = (
     Invariant("cards-conserved", ("FK 2.1", "FK 4.1"),
               "Each player's zones, character and Drop together hold exactly the 40 cards "
@@ -544,25 +358,26 @@ FK_INVARIANTS = (
     Invariant("fight-cards-accounted", ("FK 2.3", "FK 5.11", "FK 5.12", "FK 5.13", "FK 6.11"),
               "Each player's 12 fight cards are all in the fight stack, under it, laid on "
               "the table, in raise the stakes or in the damage stack, none anywhere else.",
-              lambda state: _fight_cards_accounted(state)),
+              lambda catalog, state: _fight_cards_accounted(catalog, state)),
     Invariant("one-drop-holder", ("FK 4.3", "FK 6.15"),
               "Once chance has given it, exactly one player controls The Drop.",
-              lambda state: None if (state.drop in range(state.players)) != (state.step == "drop")
+              lambda catalog, state: None if (state.drop in range(state.players)) != (state.step == "drop")
               else f"The Drop is held by {state.drop!r} at step {state.step}"),
     Invariant("game-ends-on-damage", ("FK 5.15", "FK 6.12", "FK 6.16"),
               "A game goes on only while both characters' damage is below their life; it "
               "ends when one reaches it, or when no fight card is left to lay.",
-              lambda state: _game_ends_on_damage(state)),
+              lambda catalog, state: _game_ends_on_damage(catalog, state)),
     Invariant("turn-structure", ("FK 6.1", "FK 6.3", "FK 6.8", "FK 6.10"),
               "A current fight exists exactly in the enhance, fight and score steps; cards "
               "lie on a fight only while it is current; draws and discards wait only in "
-              "the turn after the reveal.", lambda state: _turn_structure(state)),
+              "the turn after the reveal.",
+              lambda catalog, state: _turn_structure(catalog, state)),
 )
 
 
-def _fight_cards_accounted(state: FKState) -> str | None:
+def _fight_cards_accounted(catalog: Catalog, state: FKState) -> str | None:
     for player in range(state.players):
-        deck = playable_deck(state.decks[player])
+        deck = catalog.deck(state.decks[player])
         held = state.side(player).fight_cards()
         if held != deck.fight:
             gained = sorted((Counter(held) - Counter(deck.fight)).elements())
@@ -572,13 +387,13 @@ def _fight_cards_accounted(state: FKState) -> str | None:
     return None
 
 
-def _game_ends_on_damage(state: FKState) -> str | None:
-    live = in_game(state)
+def _game_ends_on_damage(catalog: Catalog, state: FKState) -> str | None:
+    live = in_game(catalog, state)
     out = [seat for seat in range(state.players) if seat not in live]
     if len(out) > state.players - 1:
         return "every character's damage reached its life"
     if state.players == PLAYERS and out and state.step != "over":
-        return (f"player {out[0]}'s character has taken {damage_taken(state, out[0])} damage, "
+        return (f"player {out[0]}'s character has taken {damage_taken(catalog, state, out[0])} damage, "
                 f"its life or more, and the game goes on at step {state.step}")
     if len(live) == 1 and state.step != "over":
         return (f"player {live[0]} is the last player standing and the game goes on at step "
@@ -592,7 +407,7 @@ def _game_ends_on_damage(state: FKState) -> str | None:
     return None
 
 
-def _turn_structure(state: FKState) -> str | None:
+def _turn_structure(catalog: Catalog, state: FKState) -> str | None:
     current = state.step in ("enhance", "skirmish", "clash", "score")
     if (state.fight is not None) != current:
         return f"a current fight {'is missing' if current else 'remains'} at step {state.step}"
@@ -607,7 +422,7 @@ def _turn_structure(state: FKState) -> str | None:
                 laid = state.side(seat).laid
                 if place >= len(laid):
                     return f"player {seat}'s place {place + 1} holds no card for the fight"
-                if fight.sides[slot] >= len(_card(laid[place]).parts.sides):
+                if fight.sides[slot] >= len(catalog.card(laid[place]).parts.sides):
                     return f"player {seat}'s fight card has no side {fight.sides[slot]}"
             lengths = [len(state.side(p).laid) for p, _ in fight.pairing]
         else:
@@ -616,7 +431,7 @@ def _turn_structure(state: FKState) -> str | None:
                 return f"the current fight's place {fight.place + 1} holds no card"
             for seat in range(PLAYERS):
                 laid = state.side(seat).laid
-                count = (len(_card(laid[fight.place]).parts.sides) if fight.place < len(laid)
+                count = (len(catalog.card(laid[fight.place]).parts.sides) if fight.place < len(laid)
                          else 1)
                 if fight.sides[seat] >= count:
                     return f"player {seat}'s fight card has no side {fight.sides[seat]}"
@@ -629,26 +444,26 @@ def _turn_structure(state: FKState) -> str | None:
             from model.fightklub.turn import mode
 
             wanted = "power" if state.step == "skirmish" else "clash choice"
-            if min(lengths) <= fight.place or mode(state) != wanted:
+            if min(lengths) <= fight.place or mode(catalog, state) != wanted:
                 return f"step {state.step} in a fight that is not {wanted}"
     return None
 
 
-def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
+def _grants(catalog: Catalog, before: FKState, action: FKMove, after: FKState, rules: FKRules,
             player: int) -> Pool:
     """The tokens the rules give ``player`` in this transition: the starting energy, the
     first setup action, and what the card played or line used adds (FK 4.5, FK 4.7,
     FK 4.13)."""
-    deck = playable_deck(before.decks[player])
+    deck = catalog.deck(before.decks[player])
     total = EMPTY
     if before.step == "deal" and after.step != "deal":
         total = total.plus(deck.first_setup_energy)
-    if ((rules.first_setup_energy_twice or after.round > 1) and _started(after, player)
-            and (not _started(before, player) or after.round > before.round)
-            and player in clockwise(after, player)):
+    if ((rules.first_setup_energy_twice or after.round > 1) and _started(catalog, after, player)
+            and (not _started(catalog, before, player) or after.round > before.round)
+            and player in clockwise(catalog, after, player)):
         total = total.plus(deck.first_setup_energy)
     if action.kind in ("play", "use") and before.turn == player and not before.queue:
-        card = _card(action.card)
+        card = catalog.card(action.card)
         phase = before.step if before.step in ("enhance", "score", "cooldown") else "setup"
         if action.kind == "play":
             lines = card.abilities if card.type == "instant" else ()
@@ -668,17 +483,17 @@ def _grants(before: FKState, action: FKMove, after: FKState, rules: FKRules,
         code = damage_entry(entry)[0]
         if won[code]:
             won[code] -= 1
-            total = total.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
+            total = total.plus(Pool.of(Token(t) for t in catalog.card(code).parts.reward))
     return total
 
 
-def tokens_conserved(before: FKState, action: Any, after: FKState, rules: FKRules) -> str | None:
+def tokens_conserved(catalog: Catalog, before: FKState, action: Any, after: FKState, rules: FKRules) -> str | None:
     for player in range(before.players):
         was, now = before.side(player), after.side(player)
         if (was.pool is now.pool and was.burned is now.burned
                 and action.kind in ("draw", "lay") and before.step == after.step):
             continue  # a card taken within one step: no token may move (checked cheaply)
-        grants = _grants(before, action, after, rules, player)
+        grants = _grants(catalog, before, action, after, rules, player)
         expected = was.pool.plus(was.burned).plus(grants)
         if now.pool.plus(now.burned) != expected:
             return (f"{action}: player {player}'s tokens (pool and burned) are "
@@ -690,7 +505,7 @@ def tokens_conserved(before: FKState, action: Any, after: FKState, rules: FKRule
     return None
 
 
-def latent_never_burned(before: FKState, action: Any, after: FKState,
+def latent_never_burned(catalog: Catalog, before: FKState, action: Any, after: FKState,
                         rules: FKRules) -> str | None:
     for player in range(before.players):
         was, now = before.side(player), after.side(player)
@@ -703,7 +518,7 @@ def latent_never_burned(before: FKState, action: Any, after: FKState,
     return None
 
 
-def played_from_hand(before: FKState, action: Any, after: FKState,
+def played_from_hand(catalog: Catalog, before: FKState, action: Any, after: FKState,
                      rules: FKRules) -> str | None:
     if action.kind != "play":
         return None
@@ -714,7 +529,7 @@ def played_from_hand(before: FKState, action: Any, after: FKState,
     return None
 
 
-def damage_from_scored_cards(before: FKState, action: Any, after: FKState,
+def damage_from_scored_cards(catalog: Catalog, before: FKState, action: Any, after: FKState,
                              rules: FKRules) -> str | None:
     """Damage grows only by cards scored: a player's new damage-stack cards come from
     their own current fight card and raise-the-stakes cards, only the fight card may be
@@ -746,7 +561,7 @@ def damage_from_scored_cards(before: FKState, action: Any, after: FKState,
     return None
 
 
-def evenup_hand_and_hold(before: FKState, action: Any, after: FKState,
+def evenup_hand_and_hold(catalog: Catalog, before: FKState, action: Any, after: FKState,
                          rules: FKRules) -> str | None:
     """After a player's even-up the hand is within the hold value once discarded, and at
     the hand value once drawn, unless their draw stack ran out (FK 6.14, FK 4.14)."""
@@ -754,12 +569,12 @@ def evenup_hand_and_hold(before: FKState, action: Any, after: FKState,
         return None
     if isinstance(action, FKMove) and action.kind == "keep" and not before.queue:
         player = before.turn
-        hold = playable_deck(before.decks[player]).character.parts.hold
+        hold = catalog.deck(before.decks[player]).character.parts.hold
         if len(action.cards) > hold:
             return f"{action}: player {player} kept {len(action.cards)} cards, hold {hold}"
         waiting = [t for t in after.queue if t.player == player and t.kind == "draw"]
         hand = after.side(player).hand
-        value = playable_deck(before.decks[player]).hand_value
+        value = catalog.deck(before.decks[player]).hand_value
         if not waiting and len(hand) < value and after.side(player).draw:
             return f"{action}: player {player} holds {len(hand)} and draws nothing"
         return None
@@ -770,7 +585,7 @@ def evenup_hand_and_hold(before: FKState, action: Any, after: FKState,
     if still or after.step != "evenup" and after.round == before.round:
         return None
     hand = after.side(player).hand
-    value = playable_deck(before.decks[player]).hand_value
+    value = catalog.deck(before.decks[player]).hand_value
     ran_out = len(before.side(player).draw) <= 1
     if len(hand) != value and not ran_out:
         return (f"{action}: player {player} ended the even-up with {len(hand)} cards, not the "
@@ -1047,7 +862,7 @@ def _graph() -> nx.DiGraph:
 
 
 # -- transitions (module functions: the rules' implemented_by names them) ---------------------------
-def _take_card(state: FKState, player: int, code: str, steps: list[Step], phase: str,
+def _take_card(catalog: Catalog, state: FKState, player: int, code: str, steps: list[Step], phase: str,
                rules_: tuple[str, ...], why: str) -> tuple[FKState, bool]:
     """``player`` takes ``code`` from their draw stack into hand; when that was the last
     card, the discard stack becomes the draw stack and the action ends (FK 4.14).
@@ -1057,7 +872,7 @@ def _take_card(state: FKState, player: int, code: str, steps: list[Step], phase:
     draw.remove(code)
     hand = tuple(sorted(side.hand + (code,)))
     state = state.with_side(player, draw=tuple(draw), hand=hand)
-    steps.append(Step(phase, rules_, f"player {player} draws {_name(code)} {why} "
+    steps.append(Step(phase, rules_, f"player {player} draws {catalog.name(code)} {why} "
                                      f"({len(hand)} in hand)"))
     if draw:
         return state, False
@@ -1070,24 +885,24 @@ def _take_card(state: FKState, player: int, code: str, steps: list[Step], phase:
     return state, True
 
 
-def _deal(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
+def _deal(catalog: Catalog, state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     """One card of the getting-started draw (FK 4.4); after the second hand, the starting
     energy (FK 4.5) and the Drop holder's choice (FK 4.6)."""
     player = state.turn
     steps: list[Step] = []
-    value = playable_deck(state.decks[player]).hand_value
-    state, ran_out = _take_card(state, player, code, steps, "deal", ("FK 4.4", "FK 4.2"),
+    value = catalog.deck(state.decks[player]).hand_value
+    state, ran_out = _take_card(catalog, state, player, code, steps, "deal", ("FK 4.4", "FK 4.2"),
                                 f"towards the hand value {value}")
     if not ran_out and len(state.side(player).hand) < value:
         return Transition(state, tuple(steps))
     # the hands are dealt from the Drop holder clockwise (FK 4.4, FK 7.3)
-    for other in clockwise(state, player)[1:]:
+    for other in clockwise(catalog, state, player)[1:]:
         if other == state.drop:
             break
         if state.side(other).draw:
             return Transition(dataclasses.replace(state, turn=other), tuple(steps))
     for seat in range(state.players):
-        energy = playable_deck(state.decks[seat]).first_setup_energy
+        energy = catalog.deck(state.decks[seat]).first_setup_energy
         pool = state.side(seat).pool.plus(energy)
         state = state.with_side(seat, pool=pool)
         steps.append(Step("starting_energy", ("FK 4.5", "FK 3.1"),
@@ -1100,22 +915,22 @@ def _deal(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
                           f"player {state.drop}, the Drop holder, sets up first; the others "
                           "follow clockwise"))
         state = dataclasses.replace(state, step="setup", first=state.drop, turn=state.drop)
-        return _begin_setup(state, state.drop, steps, rules)
+        return _begin_setup(catalog, state, state.drop, steps, rules)
     return Transition(dataclasses.replace(state, step="order", turn=state.drop), tuple(steps))
 
 
-def _next_in_order(state: FKState, player: int, first: int) -> int | None:
+def _next_in_order(catalog: Catalog, state: FKState, player: int, first: int) -> int | None:
     """The player after ``player`` in a clockwise step begun by ``first``, or None once
     it comes round to ``first`` again."""
-    order = clockwise(state, first)
+    order = clockwise(catalog, state, first)
     after = order.index(player) + 1 if player in order else len(order)
     return order[after] if after < len(order) else None
 
 
-def _begin_setup(state: FKState, player: int, steps: list[Step],
+def _begin_setup(catalog: Catalog, state: FKState, player: int, steps: list[Step],
                  rules: FKRules) -> Transition[FKState]:
     """``player``'s first setup action (FK 4.7), then their two setup actions."""
-    energy = playable_deck(state.decks[player]).first_setup_energy
+    energy = catalog.deck(state.decks[player]).first_setup_energy
     if rules.first_setup_energy_twice or state.round > 1:
         pool = state.side(player).pool.plus(energy)
         state = state.with_side(player, pool=pool)
@@ -1132,35 +947,35 @@ def _begin_setup(state: FKState, player: int, steps: list[Step],
                                           left=SETUP_ACTIONS, pending=0), tuple(steps))
 
 
-def _end_action(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def _end_action(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
     """After a setup action and its draws: the next action, the other player's turn, or
     the laying of the fight cards (FK 4.8, FK 4.15)."""
     state = dataclasses.replace(state, pending=0)
     if state.left:
         return Transition(dataclasses.replace(state, step="setup"), tuple(steps))
-    after = _next_in_order(state, state.turn, state.first)
+    after = _next_in_order(catalog, state, state.turn, state.first)
     if after is not None:
-        return _begin_setup(state, after, steps, rules)
+        return _begin_setup(catalog, state, after, steps, rules)
     everyone = "both players have" if state.players == PLAYERS else "every player has"
     order = "first" if state.players == PLAYERS else "first, then clockwise"
     steps.append(Step("end_setup", ("FK 4.8", "FK 4.15"),
                       f"{everyone} taken their setup actions; the fight cards are "
                       f"laid, player {state.drop} (the Drop holder) {order}"))
-    return _start_lay(state, state.drop, steps, rules)
+    return _start_lay(catalog, state, state.drop, steps, rules)
 
 
-def _start_lay(state: FKState, player: int, steps: list[Step],
+def _start_lay(catalog: Catalog, state: FKState, player: int, steps: list[Step],
                rules: FKRules) -> Transition[FKState]:
     side = state.side(player)
     if side.fight or side.under:
         return Transition(dataclasses.replace(state, step="lay", turn=player), tuple(steps))
-    after = _next_in_order(state, player, state.drop)
+    after = _next_in_order(catalog, state, player, state.drop)
     if after is not None:
-        return _start_lay(state, after, steps, rules)
-    return _reveal(state, steps, rules)
+        return _start_lay(catalog, state, after, steps, rules)
+    return _reveal(catalog, state, steps, rules)
 
 
-def _reveal(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def _reveal(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
     from model.fightklub.turn import begin_fight_phase
 
     shown = "; ".join(f"player {p} {cards_text(state.side(p).laid)}"
@@ -1168,10 +983,10 @@ def _reveal(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
     steps.append(Step("reveal", ("FK 4.16",),
                       f"the fight cards are revealed together ({shown}): the fight phase "
                       "begins"))
-    return begin_fight_phase(state, steps, rules)
+    return begin_fight_phase(catalog, state, steps, rules)
 
 
-def _lay(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
+def _lay(catalog: Catalog, state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     """The acting player lays ``code`` from their fight stack face down, left to right
     (FK 4.15): from the shuffled part while it lasts, then the exhausted cards under it
     in the order they went there (FK 6.11); the reveal follows the last card (FK 4.16)."""
@@ -1193,13 +1008,13 @@ def _lay(state: FKState, code: str, rules: FKRules) -> Transition[FKState]:
     left = state.side(player)
     if len(laid) < LAID and (left.fight or left.under):
         return Transition(state, tuple(steps))
-    after = _next_in_order(state, player, state.drop)
+    after = _next_in_order(catalog, state, player, state.drop)
     if after is not None:
-        return _start_lay(state, after, steps, rules)
-    return _reveal(state, steps, rules)
+        return _start_lay(catalog, state, after, steps, rules)
+    return _reveal(catalog, state, steps, rules)
 
 
-def _pay(state: FKState, player: int, cost: Cost, burn: Pool, what: str,
+def _pay(catalog: Catalog, state: FKState, player: int, cost: Cost, burn: Pool, what: str,
          steps: list[Step], rules: FKRules) -> FKState:
     side = state.side(player)
     pool = side.pool.minus(burn)
@@ -1207,12 +1022,12 @@ def _pay(state: FKState, player: int, cost: Cost, burn: Pool, what: str,
     paid = (f"burns {format_tokens(burn.tokens())}" if len(burn) else "burns nothing")
     text = (f"player {player} pays '{cost}' for {what}: {paid} (pool {pool})" if cost.parts
             else f"{what} costs nothing (pool {pool})")
-    steps.append(Step("pay", _cost_rules(cost, situation(state, player, rules)),
+    steps.append(Step("pay", _cost_rules(cost, situation(catalog, state, player, rules)),
                       text[0].upper() + text[1:] if not cost.parts else text))
     return state
 
 
-def _carry_out(state: FKState, player: int, lines, returned: tuple[str, ...],
+def _carry_out(catalog: Catalog, state: FKState, player: int, lines, returned: tuple[str, ...],
                steps: list[Step]) -> FKState:
     """The steps of the lines, in order (FK 4.13): energy added, cards returned to hand,
     draws left pending for chance."""
@@ -1231,7 +1046,7 @@ def _carry_out(state: FKState, player: int, lines, returned: tuple[str, ...],
                     support.remove(code)
                 state = state.with_side(player, support=tuple(support),
                                         hand=tuple(sorted(side.hand + returned)))
-                what = (f"{', '.join(_name(c) for c in returned)} returns" if returned
+                what = (f"{', '.join(catalog.name(c) for c in returned)} returns" if returned
                         else f"no {step.param('what')} is in play to return")
                 steps.append(Step("effects", ("FK 4.13",),
                                   f"{what} from player {player}'s support area to hand"))
@@ -1249,14 +1064,14 @@ def _carry_out(state: FKState, player: int, lines, returned: tuple[str, ...],
     return state
 
 
-def _play(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def _play(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     """A card played from hand as a setup action (FK 4.8 to FK 4.11, FK 4.13)."""
     player = state.turn
-    card = _card(move.card)
+    card = catalog.card(move.card)
     steps: list[Step] = []
     kind = "setup instant" if card.type == "instant" else card.type
     cost = card.cost if card.cost is not None else Cost()
-    state = _pay(state, player, cost, move.burn, f"{card.name} ({move.card}, {kind})", steps,
+    state = _pay(catalog, state, player, cost, move.burn, f"{card.name} ({move.card}, {kind})", steps,
                  rules)
     side = state.side(player)
     hand = list(side.hand)
@@ -1269,7 +1084,7 @@ def _play(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                           f"setup action {number}: player {player} plays the setup instant "
                           f"{card.name} ({move.card}); it does what it says and goes to the "
                           "discard stack"))
-        state = _carry_out(state, player, card.abilities, (), steps)
+        state = _carry_out(catalog, state, player, card.abilities, (), steps)
     else:
         state = state.with_side(player, support=tuple(sorted(side.support + (move.card,))))
         steps.append(Step("support", ("FK 4.10",),
@@ -1277,16 +1092,16 @@ def _play(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                           f"{card.name} ({move.card}) to the support area"))
     if state.pending:
         return Transition(dataclasses.replace(state, step="draw"), tuple(steps))
-    return _end_action(state, steps, rules)
+    return _end_action(catalog, state, steps, rules)
 
 
-def _use(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def _use(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     """A setup line of a card in play used as a setup action (FK 4.12, FK 4.13)."""
     player = state.turn
-    card = _card(move.card)
+    card = catalog.card(move.card)
     line = setup_lines(card)[move.ability - 1]
     steps: list[Step] = []
-    state = _pay(state, player, _ability_cost(line), move.burn,
+    state = _pay(catalog, state, player, _ability_cost(line), move.burn,
                  f"the setup line of {card.name} ({move.card})", steps, rules)
     state = dataclasses.replace(state, left=state.left - 1)
     number = SETUP_ACTIONS - state.left
@@ -1294,10 +1109,10 @@ def _use(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
     steps.append(Step("ability", ("FK 4.12", "FK 1.13"),
                       f"setup action {number}: player {player} uses the setup line of "
                       f"{card.name} ({move.card}, {where})"))
-    state = _carry_out(state, player, (line,), move.returned, steps)
+    state = _carry_out(catalog, state, player, (line,), move.returned, steps)
     if state.pending:
         return Transition(dataclasses.replace(state, step="draw"), tuple(steps))
-    return _end_action(state, steps, rules)
+    return _end_action(catalog, state, steps, rules)
 
 
 # -- what a player sees ------------------------------------------------------------------------------
@@ -1360,7 +1175,7 @@ LATE_MARGIN = 4
 """How far short of the opponent's life a :func:`late_game` damage stack stays."""
 
 
-def late_game(decks: tuple[str, ...], index: int = 0) -> FKState:
+def late_game(catalog: Catalog, decks: tuple[str, ...], index: int = 0) -> FKState:
     """A position at the start of a late turn (round 3), built by rule from the decks: each
     player's draw stack down to :data:`LATE_DRAW` cards (the rest in hand, up to the hand
     value, and in the discard stack), :data:`LATE_FIGHT` fight cards left in the fight
@@ -1371,7 +1186,7 @@ def late_game(decks: tuple[str, ...], index: int = 0) -> FKState:
     whole games short, for the explorer."""
     from model.fightklub.state import make_damage_entry
 
-    infos = [playable_deck(name) for name in decks]
+    infos = [catalog.deck(name) for name in decks]
     players = len(infos)
     taken = [0] * players
     sides = []
@@ -1383,7 +1198,7 @@ def late_game(decks: tuple[str, ...], index: int = 0) -> FKState:
         damage: list[str] = []
         aside: list[str] = []
         for code in info.fight[LATE_FIGHT:]:
-            markers = _card(code).parts.damage
+            markers = catalog.card(code).parts.damage
             if taken[victim] + markers <= victim_life - LATE_MARGIN:
                 damage.append(make_damage_entry(code, False, victim, players))
                 taken[victim] += markers
@@ -1394,7 +1209,7 @@ def late_game(decks: tuple[str, ...], index: int = 0) -> FKState:
         # a gear and a condition in play, so that enhance and cooldown lines are open
         support = []
         for kind in ("gear", "condition"):
-            found = next((code for code in rest if _card(code).type == kind), None)
+            found = next((code for code in rest if catalog.card(code).type == kind), None)
             if found is not None:
                 rest.remove(found)
                 support.append(found)
@@ -1440,6 +1255,20 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         "and draws up to the hand value, and The Drop passes. The game ends the moment a "
         "character's damage reaches its life.")
 
+    def __init__(self, cards: Mapping[str, Card], decks: Mapping[str, tuple[str, str]] = {},
+                 collections: Mapping[str, tuple[str, str]] = {}) -> None:
+        """The game played with the card table ``cards`` (code -> card) and the deck and
+        collection lists ``decks`` and ``collections`` (name -> ``(text, where)``):
+        :mod:`analysis.fightklub.loading` gives those of the shipped files."""
+        self.catalog = Catalog(dict(cards), dict(decks), dict(collections))
+        # the invariants look cards and decks up: each game checks them in its own catalog
+        self._invariants = tuple(dataclasses.replace(
+            invariant, check=functools.partial(invariant.check, self.catalog))
+            for invariant in FK_INVARIANTS)
+        self._transition_invariants = tuple(dataclasses.replace(
+            invariant, check=functools.partial(invariant.check, self.catalog))
+            for invariant in FK_TRANSITION_INVARIANTS)
+
     @property
     def presets(self):
         return PRESETS
@@ -1458,15 +1287,15 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     @property
     def invariants(self):
-        return FK_INVARIANTS
+        return self._invariants
 
     @property
     def transition_invariants(self):
-        return FK_TRANSITION_INVARIANTS
+        return self._transition_invariants
 
     # -- setups -------------------------------------------------------------------------
     def parse_setup(self, text: str) -> FKSetup:
-        return FKSetup.parse(text)
+        return FKSetup.parse(text, self.catalog.deck)
 
     def example_setups(self, count: int) -> list[FKSetup]:
         """The two synthetic decks against each other, both ways round, a table of three
@@ -1481,12 +1310,12 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         and the playouts reach the end of the game in a few dozen actions; getting
         started and whole games are the tests' and ``ringside fightklub play``'s."""
         for index, setup in enumerate(self.example_setups(count)):
-            yield late_game(setup.decks, index)
+            yield late_game(self.catalog, setup.decks, index)
 
     def initial_state(self, setup: FKSetup, rules: FKRules) -> FKState:
         """Characters and Drops on the table, the two stacks of each deck shuffled
         (FK 4.1, FK 4.2); chance gives The Drop first."""
-        sides = tuple(Side(draw=playable_deck(name).draw, fight=playable_deck(name).fight)
+        sides = tuple(Side(draw=self.catalog.deck(name).draw, fight=self.catalog.deck(name).fight)
                       for name in setup.decks)
         return FKState(setup.decks, "drop", None, None, 0, 0, 0, sides)
 
@@ -1500,8 +1329,8 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         from model.fightklub.turn import length_bound, multiplayer_length_bound
 
         if state.players > PLAYERS:
-            return multiplayer_length_bound(state, self._setup_left(state))
-        return length_bound(state, self._setup_left(state))
+            return multiplayer_length_bound(self.catalog, state, self._setup_left(state))
+        return length_bound(self.catalog, state, self._setup_left(state))
 
     def _setup_left(self, state: FKState) -> int:
         """Each action of getting started and the setup phase takes one of: The Drop's
@@ -1509,24 +1338,24 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         cards one can draw), a pending draw, a fight card laid."""
         if state.step in TURN_STEPS:
             return 0
-        decks = [playable_deck(name) for name in state.decks]
+        decks = [self.catalog.deck(name) for name in state.decks]
         total = 1 if state.step == "drop" else 0
         if state.step == "drop":
             total += sum(deck.hand_value for deck in decks)
         elif state.step == "deal":
             total += max(0, decks[state.turn].hand_value - len(state.side(state.turn).hand))
-            order = clockwise(state, state.drop)
+            order = clockwise(self.catalog, state, state.drop)
             for other in order[order.index(state.turn) + 1:]:
                 total += decks[other].hand_value
         if state.step in ("drop", "deal", "order"):
             total += 1
         for player in range(state.players):
             per_action = 1 + decks[player].most_drawn
-            if not _started(state, player):
+            if not _started(self.catalog, state, player):
                 total += SETUP_ACTIONS * per_action
             elif state.step in ("setup", "draw") and state.turn == player:
                 total += state.left * per_action + state.pending
-        laying = clockwise(state, state.drop) if state.step == "lay" else ()
+        laying = clockwise(self.catalog, state, state.drop) if state.step == "lay" else ()
         for player in range(state.players):
             side = state.side(player)
             stacked = len(side.fight) + len(side.under)
@@ -1541,19 +1370,19 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
     # -- states --------------------------------------------------------------------------
     def parse_state(self, text: str) -> FKState:
-        return FKState.parse(text)
+        return FKState.parse(text, self.catalog.deck)
 
     def layout(self, position: str) -> Layout | None:
         """Each player's table as a row (the character, their copy of The Drop, the
         support area, the fight cards laid), and beside it the hands, the stacks' sizes,
         the discard stacks, the pools and the burned tokens."""
         try:
-            state = FKState.parse(position)
+            state = FKState.parse(position, self.catalog.deck)
         except InputError:
             return None
 
         def token(code: str, face_down: bool = False) -> Drawn:
-            card = all_cards().get(code)
+            card = self.catalog.cards.get(code)
             words = f"{card.name} ({card.type})" if card else code
             return Drawn(code, words + (", face down" if face_down else ""))
 
@@ -1567,7 +1396,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         else:
             current = {seat: fight.place for seat in range(state.players)}
         for player in range(state.players):
-            deck = playable_deck(state.decks[player])
+            deck = self.catalog.deck(state.decks[player])
             side = state.side(player)
             drop = Drawn(deck.drop.code, "The Drop, face up (control)" if state.drop == player
                          else "The Drop, face down")
@@ -1595,7 +1424,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                       (f"player {player}'s energy", f"pool {side.pool}, burned {side.burned}")]
             if side.damage:
                 parts.append((f"player {player}'s damage stack",
-                               tuple(Drawn(entry, f"{_name(code)}"
+                               tuple(Drawn(entry, f"{self.catalog.name(code)}"
                                            + (", rotated: double damage" if doubled else "")
                                            + ("" if state.players == PLAYERS else
                                               f", scored against player {victim}"
@@ -1650,8 +1479,8 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             return None
         from model.fightklub.turn import outcome_winner
 
-        winner = outcome_winner(state, rules)
-        dealt = tuple(damage_dealt(state, seat) for seat in range(state.players))
+        winner = outcome_winner(self.catalog, state, rules)
+        dealt = tuple(damage_dealt(self.catalog, state, seat) for seat in range(state.players))
         if winner is None and state.round >= MAX_ROUND and state.players > PLAYERS:
             return Outcome(f"stopped at turn {MAX_ROUND}, the model's limit (no rule ends it)",
                            frozenset(), dealt)
@@ -1728,12 +1557,12 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         if state.queue or state.step in TURN_STEPS:
             from model.fightklub.turn import legal
 
-            return legal(state, rules)
+            return legal(self.catalog, state, rules)
         if state.step == "order":
             return tuple(FKMove("first", player=p) for p in range(state.players))
         if state.step != "setup":
             return ()
-        moves = _setup_moves(state, state.turn, rules)
+        moves = _setup_moves(self.catalog, state, state.turn, rules)
         if rules.pass_any_setup_action or not moves:
             moves.append(FKMove("pass"))
         return tuple(moves)
@@ -1785,7 +1614,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
             text = str(action) if isinstance(action, FKMove) else repr(action)
             raise IllegalAction(self._illegal(state, action, rules), text)
         if action.kind == "drop":
-            names = ", ".join(f"{playable_deck(d).character.name} (player {p})"
+            names = ", ".join(f"{self.catalog.deck(d).character.name} (player {p})"
                               for p, d in enumerate(state.decks))
             after = dataclasses.replace(state, step="deal", drop=action.player,
                                         turn=action.player)
@@ -1798,56 +1627,56 @@ class FKGame(Game[FKState, FKMove, FKRules]):
 
         if state.queue:
             if action.kind == "draw":
-                return turn.task_draw(state, action, rules)
-            return turn.task_discard(state, action, rules)
+                return turn.task_draw(self.catalog, state, action, rules)
+            return turn.task_discard(self.catalog, state, action, rules)
         if state.step in TURN_STEPS:
             if action.kind == "pick":
-                return turn.pick(state, action, rules)
+                return turn.pick(self.catalog, state, action, rules)
             if action.kind == "challenge":
-                return turn.challenge(state, action, rules)
+                return turn.challenge(self.catalog, state, action, rules)
             if action.kind == "skirmish":
-                return turn.skirmish(state, action, rules)
+                return turn.skirmish(self.catalog, state, action, rules)
             if action.kind == "clash":
-                return turn.choose_clash(state, action, rules)
+                return turn.choose_clash(self.catalog, state, action, rules)
             if action.kind == "first":
-                return turn.choose_first(state, action, rules)
+                return turn.choose_first(self.catalog, state, action, rules)
             if action.kind == "keep":
-                return turn.keep(state, action, rules)
-            return turn.act(state, action, rules)
+                return turn.keep(self.catalog, state, action, rules)
+            return turn.act(self.catalog, state, action, rules)
         if action.kind == "draw" and state.step == "deal":
-            return _deal(state, action.card, rules)
+            return _deal(self.catalog, state, action.card, rules)
         if action.kind == "draw":
             steps: list[Step] = []
-            after, ran_out = _take_card(state, state.turn, action.card, steps, "draw",
+            after, ran_out = _take_card(self.catalog, state, state.turn, action.card, steps, "draw",
                                         ("FK 4.13",), "for the setup action")
             after = dataclasses.replace(after, pending=0 if ran_out else state.pending - 1)
             if after.pending:
                 return Transition(after, tuple(steps))
-            return _end_action(after, steps, rules)
+            return _end_action(self.catalog, after, steps, rules)
         if action.kind == "lay":
-            return _lay(state, action.card, rules)
+            return _lay(self.catalog, state, action.card, rules)
         if action.kind == "first":
             steps = [Step("order", ("FK 4.6", "FK 6.15") if state.round > 1 else ("FK 4.6",),
                           f"player {state.drop}, the Drop holder, has player "
                           f"{action.player} set up first")]
-            return _begin_setup(dataclasses.replace(state, first=action.player),
+            return _begin_setup(self.catalog, dataclasses.replace(state, first=action.player),
                                 action.player, steps, rules)
         if action.kind == "pass":
             after = dataclasses.replace(state, left=state.left - 1)
             steps = [Step("pass", ("FK 4.8",),
                           f"setup action {SETUP_ACTIONS - after.left}: player {state.turn} "
                           "passes")]
-            return _end_action(after, steps, rules)
+            return _end_action(self.catalog, after, steps, rules)
         if action.kind == "play":
-            return _play(state, action, rules)
-        return _use(state, action, rules)
+            return _play(self.catalog, state, action, rules)
+        return _use(self.catalog, state, action, rules)
 
     # -- refusals -------------------------------------------------------------------------
     def _illegal(self, state: FKState, action: Any, rules: FKRules) -> Illegal:
         if state.queue or state.step in TURN_STEPS:
             from model.fightklub.turn import why_illegal
 
-            return why_illegal(state, action, rules)
+            return why_illegal(self.catalog, state, action, rules)
         if not isinstance(action, FKMove):
             return Illegal(("FK 4.8",), "not an action of this game")
         chance = {"drop": ("drop", "FK 4.3"), "deal": ("draw", "FK 4.4"),
@@ -1871,7 +1700,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
         if action.kind == "pass":
             return Illegal(("FK 4.8",), f"player {player} can play a card or use a setup "
                                         "line, and a pass is only for a player who cannot")
-        card = all_cards().get(action.card)
+        card = self.catalog.cards.get(action.card)
         if card is None:
             return Illegal(("FK 4.8",), f"{action.card} is not a card")
         if action.kind == "play":
@@ -1885,7 +1714,7 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                                                        f"{card.parts.phase} phase")
             cost = card.cost if card.cost is not None else Cost()
         else:
-            in_play = (playable_deck(state.decks[player]).character.code,) + side.support
+            in_play = (self.catalog.deck(state.decks[player]).character.code,) + side.support
             if action.card not in in_play:
                 return Illegal(("FK 4.12",), f"{card.name} is not in play for player "
                                              f"{player}")
@@ -1896,11 +1725,11 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                                f"{'s' if len(lines) != 1 else ''}")
             line = lines[action.ability - 1]
             cost = _ability_cost(line)
-            choices = _return_choices(state, player, line)
+            choices = _return_choices(self.catalog, state, player, line)
             if action.returned not in choices:
                 return Illegal(("FK 4.13",), f"{card.name} returns one of "
                                + (" / ".join(cards_text(c) for c in choices)))
-        sight = situation(state, player, rules)
+        sight = situation(self.catalog, state, player, rules)
         if action.burn is not None:
             problem = payment_problem(side.pool, [cost], [action.burn], situation=sight)
             if problem is not None:
@@ -1917,5 +1746,3 @@ class FKGame(Game[FKState, FKMove, FKRules]):
                            f"{payment.reason}")
         return Illegal(("FK 4.8",), f"{action} is not one of the setup actions open now")
 
-
-GAME = FKGame()

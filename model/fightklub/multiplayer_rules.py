@@ -88,7 +88,7 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "ringside's setup model carries out no step acting on an opponent yet, and "
          "refuses a deck with such a line at any table.",
          MULTI, (f"{_TURN}.other_fighter", f"{_ENGINE}.situation",
-                 f"{_ENGINE}.setup_problem")),
+                 "model.fightklub.carried.setup_problem")),
     Rule("FK 7.10", "A game that need not end",
          "No rule ends a multiplayer game whose fights keep tying: tied cards are "
          "exhausted and come back, so such a game can go on for ever. Ringside stops a "

@@ -103,7 +103,7 @@ CARD_RULES: tuple[Rule, ...] = (
          "A universal card has both card backs and suits hero and villain decks alike. The "
          "Drop is one; the Drop of ONE has one blue, one green and one yellow latent "
          "energy printed on it.",
-         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts", f"{_CARDS}.one_cards")),
+         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts", "analysis.fightklub.loading.one_cards")),
     Rule("FK 1.12", "Signature cards",
          "A signature card shows the likeness of one hero or villain in its signature icon; "
          "cards of most types can be signature cards. Other fight cards are global.",

@@ -53,7 +53,7 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from model.core.errors import InputError
 from model.core.notation import read_sections, split_action
@@ -253,34 +253,33 @@ _SIDE_FIELDS = tuple(field.name for field in dataclasses.fields(Side))
 
 @dataclass(frozen=True, slots=True)
 class FKSetup:
-    """A game's setup: the shipped decks that meet, player 0's first; 2 players play the
+    """A game's setup: the decks that meet, player 0's first; 2 players play the
     standard game, 3 to :data:`MAX_PLAYERS` the multiplayer rules (FK 7), seated
     clockwise in the order named (player 1 sits on player 0's left).
 
     Only decks whose every card is known can be played (the card texts of ONE are
-    not public); :func:`model.fightklub.engine.playable_deck` says why a deck is
-    refused.  A deck may be named more than once: each player brings their own copy.
+    not public); the game's :meth:`~model.fightklub.catalog.Catalog.deck` says why a
+    deck is refused.  A deck may be named more than once: each player brings their
+    own copy.
     """
 
     decks: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        from model.fightklub.engine import playable_deck
-
         if (not isinstance(self.decks, tuple)
                 or not PLAYERS <= len(self.decks) <= MAX_PLAYERS
                 or not all(isinstance(d, str) for d in self.decks)):
             raise InputError(f"a setup names {PLAYERS} to {MAX_PLAYERS} decks, not "
                              f"{self.decks!r}", "decks")
-        for name in self.decks:
-            playable_deck(name)
 
     def __str__(self) -> str:
         return "decks " + " ".join(self.decks)
 
     @classmethod
-    def parse(cls, text: str) -> "FKSetup":
-        """``decks synthetic-brick synthetic-dana`` (up to 6 decks)."""
+    def parse(cls, text: str, known_deck: Callable[[str], object] | None = None) -> "FKSetup":
+        """``decks synthetic-brick synthetic-dana`` (up to 6 decks); ``known_deck`` is
+        called on each name and raises an :class:`InputError` for a deck the game cannot
+        play (the game passes its catalog's)."""
         if not isinstance(text, str):
             raise InputError(f"a setup is text, not {type(text).__name__}")
         words = text.split()
@@ -288,7 +287,10 @@ class FKSetup:
                 or words[0].lower() != "decks"):
             raise InputError(f"{text!r} is not a setup; write: decks DECK DECK [DECK ...] "
                              f"({PLAYERS} to {MAX_PLAYERS} shipped deck names)")
-        return cls(tuple(words[1:]))
+        setup = cls(tuple(words[1:]))
+        for name in setup.decks if known_deck is not None else ():
+            known_deck(name)
+        return setup
 
 
 def _letters(positions: Iterable[int]) -> str:
@@ -562,9 +564,10 @@ class FKState:
                        self.won)
 
     @classmethod
-    def parse(cls, text: str) -> "FKState":
-        from model.fightklub.engine import playable_deck
-
+    def parse(cls, text: str, known_deck: Callable[[str], object] | None = None) -> "FKState":
+        """The position ``text`` (see the module's notation); ``known_deck`` is called on
+        each deck name and raises an :class:`InputError` for a deck the game cannot play
+        (the game passes its catalog's)."""
         if not isinstance(text, str):
             raise InputError(f"a position is text, not {type(text).__name__}")
         found = [part.split()[0].lower() if part.split() else "" for part in text.split("|")]
@@ -589,8 +592,8 @@ class FKState:
             return _seat(token, where, unknown, players)
 
         decks = tuple(body["decks"])
-        for name in decks:
-            playable_deck(name)
+        for name in decks if known_deck is not None else ():
+            known_deck(name)
         step = single("step").lower()
         if step not in STEPS:
             raise InputError(f"{step!r} is not a step; steps: {', '.join(STEPS)}", "step")

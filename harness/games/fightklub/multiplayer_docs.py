@@ -3,7 +3,7 @@ turn's fight phase at a table of three, and seeded whole games at tables of thre
 four, measured when the site is built.
 
 The turn and the figures are the model's own: the game is played by
-:func:`model.fightklub.policies.play_game` and the games by the survey of
+:func:`analysis.fightklub.policies.play_game` and the games by the survey of
 ``ringside fightklub survey`` (every step checked against the invariants), so the page
 cannot drift from the model.
 """
@@ -27,8 +27,8 @@ SURVEY_TURNS = 60
 def example_fight_phase(seed: int = EXAMPLE_SEED) -> dict:
     """The fight phase of the first turn of a seeded game at a table of three: each
     action with who took it and what the model logged, with its rules."""
-    from model.fightklub.engine import GAME
-    from model.fightklub.policies import POLICIES, play_game
+    from analysis.fightklub.loading import GAME
+    from analysis.fightklub.policies import POLICIES, play_game
     from model.fightklub.rules import RULEBOOK
     from model.fightklub.state import FKSetup
 

@@ -15,7 +15,8 @@ from typing import Any, Iterator
 
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.game import CHANCE, Transition
-from model.fightklub.engine import DECKS, GAME
+from analysis.fightklub.loading import GAME
+from model.fightklub.engine import DECKS
 from model.fightklub.state import TURN_STEPS, FKSetup
 
 MAX_SEED = 10**9

@@ -2,7 +2,7 @@
 
 For each policy asked for (``--policy``, default all of them) the command plays
 ``--games N`` whole games between the two decks with
-:func:`model.fightklub.policies.play_game`, seeds ``S`` to ``S+N-1`` (the seed
+:func:`analysis.fightklub.policies.play_game`, seeds ``S`` to ``S+N-1`` (the seed
 of game ``k`` is the seed ``ringside fightklub play`` takes to replay it), and
 checks every step against the game's invariants and transition invariants (the
 same check as ``play``: :func:`~harness.games.fightklub.play_command.broken_invariant`).
@@ -59,8 +59,9 @@ from harness.toolkit import (
     Progress, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
 from model.core.game import CHANCE
-from model.fightklub.engine import DECKS, GAME
-from model.fightklub.policies import POLICIES, play_game
+from analysis.fightklub.loading import GAME
+from model.fightklub.engine import DECKS
+from analysis.fightklub.policies import POLICIES, play_game
 
 MAX_GAMES = 100_000
 ALL = "all"
