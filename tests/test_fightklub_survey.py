@@ -14,11 +14,11 @@ from analysis.fightklub.loading import GAME, all_cards, shipped_text
 from analysis.fightklub.policies import POLICIES
 from model.fightklub.carried import turn_problem
 from model.fightklub.decks import check_deck, parse_deck
-from model.fightklub.state import FKSetup
+from model.fightklub.state import Setup
 from model.fightklub.turn_rules import _T1
 
 VEX = "synthetic-vex"
-BRICK_VEX = FKSetup(("synthetic-brick", VEX))
+BRICK_VEX = Setup(("synthetic-brick", VEX))
 RULES = GAME.default_rules
 
 
@@ -64,14 +64,14 @@ def test_madame_vex_chooses_the_opponents_discard_by_fk_t4(shown):
     import dataclasses
 
     from analysis.fightklub.policies import play_game
-    from model.fightklub.state import FKSetup
+    from model.fightklub.state import Setup
 
     vex = next(card for card in all_cards().values() if card.name == "Madame Vex")
     assert turn_problem(vex) is None and vex.code in GAME.catalog.deck("synthetic-madame").all_cards()
     rules = dataclasses.replace(RULES, hidden_hand_choice_shown=shown)
     used = 0
     for seed in range(12):
-        state = GAME.initial_state(FKSetup(("synthetic-madame", "synthetic-brick")), rules)
+        state = GAME.initial_state(Setup(("synthetic-madame", "synthetic-brick")), rules)
         for before, action, transition in play_game(GAME, state, rules, seed,
                                                     POLICIES["eager"]):
             after = transition.state
@@ -150,7 +150,7 @@ def test_a_stalled_game_is_counted_with_its_reason_under_each_reading_of_fk_t1()
     # turn 5 of a game where every fight card is scored or waits in raise the stakes
     # (player 0 has dealt 3 damage, player 1 has dealt 4): the reveal finds nothing laid
     start = GAME.parse_state(_T1)
-    dana = FKSetup(("synthetic-brick", "synthetic-dana"))
+    dana = Setup(("synthetic-brick", "synthetic-dana"))
     stall = survey_command._ENDINGS["stall"]
     games = [play_one(dana, RULES, seed, "first", None, survey_command._Tally(), start)
              for seed in range(2)]

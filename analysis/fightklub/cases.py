@@ -37,8 +37,8 @@ from model.fightklub.energy import (
 from model.fightklub.energy_rules import energy_rulebook
 from model.fightklub.fights import (
     POWER, FightResult, Fighter, Settlement, fight_mode, resolve_fight, settle)
-from model.fightklub.rulebook import FK_RULEBOOK
-from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
+from model.fightklub.rulebook import RULEBOOK
+from model.fightklub.rules import PRESETS, DEFAULT_RULES, Rules
 from model.fightklub.state import MAX_PLAYERS
 
 
@@ -60,7 +60,7 @@ def read_case_table(path: str | Path, fields: set[str] | frozenset[str]) -> tupl
     return data, where
 
 
-def case_ruleset(data: dict, where: str) -> FKRules:
+def case_ruleset(data: dict, where: str) -> Rules:
     """The ruleset a case asks for: ``ruleset`` (a preset name, default ``rulebook``) with
     the ``set`` table's fields changed; each field must exist and keep its type."""
     name = data.get("ruleset", "rulebook")
@@ -69,7 +69,7 @@ def case_ruleset(data: dict, where: str) -> FKRules:
     overrides = data.get("set", {})
     if not isinstance(overrides, dict):
         raise InputError("set: expected a table of rules fields", where)
-    fields = {f.name for f in dataclasses.fields(FKRules)}
+    fields = {f.name for f in dataclasses.fields(Rules)}
     for key, value in overrides.items():
         if key not in fields:
             raise InputError(f"set: unknown rules field {key!r}; fields: "
@@ -90,18 +90,18 @@ def case_paths() -> tuple[Path, ...]:
     return tuple(sorted(DECK_CASES.glob("*.toml")))
 
 
-def _case_rules(settings: Any, where: str) -> FKRules:
+def _case_rules(settings: Any, where: str) -> Rules:
     if settings is None:
-        return RULEBOOK
+        return DEFAULT_RULES
     if not isinstance(settings, dict):
-        raise InputError("[settings] is a table of FKRules fields", where)
-    fields = {field.name: field for field in dataclasses.fields(FKRules)}
+        raise InputError("[settings] is a table of Rules fields", where)
+    fields = {field.name: field for field in dataclasses.fields(Rules)}
     changes = {}
     for key, value in settings.items():
         if key not in fields:
-            raise InputError(f"{key!r} is not an FKRules field", f"{where}: settings")
-        if type(value) is not type(getattr(RULEBOOK, key)):
-            raise InputError(f"{key} takes {type(getattr(RULEBOOK, key)).__name__}",
+            raise InputError(f"{key!r} is not an Rules field", f"{where}: settings")
+        if type(value) is not type(getattr(DEFAULT_RULES, key)):
+            raise InputError(f"{key} takes {type(getattr(DEFAULT_RULES, key)).__name__}",
                              f"{where}: settings")
         changes[key] = value
     return dataclasses.replace(PRESETS["rulebook"], **changes)
@@ -132,7 +132,7 @@ def _read_case(path: Path | str) -> tuple[dict, str, tuple[str, ...]]:
         raise InputError("rules must be a list of the rule numbers the case is about", where)
     if not isinstance(data.get("title"), str) or not data["title"].strip():
         raise InputError("a case needs a title (the claim it checks)", where)
-    return data, where, FK_RULEBOOK.validate(numbers, where)
+    return data, where, RULEBOOK.validate(numbers, where)
 
 
 def case_header(path: Path | str) -> tuple[str, tuple[str, ...]]:
@@ -145,7 +145,7 @@ def run_deck_case(path: Path | str) -> tuple[bool, tuple[str, ...], list[str]]:
     """Run one deck case file: ``(passed, its rule numbers, what failed)``.
 
     A case gives a deck (``deck`` text or ``deck_name``), optional ``[settings]``
-    (FKRules fields) and ``[expect]``: ``valid``, ``violations`` (each
+    (Rules fields) and ``[expect]``: ``valid``, ``violations`` (each
     ``{rules = [...], line = N}``, the line left out for the whole deck) and
     ``unchecked`` (the names of the checks that cannot be made).  A collection
     case gives ``owned`` (text or a shipped name) and ``decks`` (shipped names)
@@ -163,7 +163,7 @@ def run_deck_case(path: Path | str) -> tuple[bool, tuple[str, ...], list[str]]:
     return not failures, rule_numbers, failures
 
 
-def _run_deck_case(data, expect, rules: FKRules, where: str) -> list[str]:
+def _run_deck_case(data, expect, rules: Rules, where: str) -> list[str]:
     deck = _case_list(data, "deck", "deck_name", where, deck=True)
     report = check_deck(deck, rules, cards=all_cards())
     failures = []
@@ -198,7 +198,7 @@ def _run_deck_case(data, expect, rules: FKRules, where: str) -> list[str]:
     return failures
 
 
-def _run_collection_case(data, expect, rules: FKRules, where: str) -> list[str]:
+def _run_collection_case(data, expect, rules: Rules, where: str) -> list[str]:
     owned = _case_list(data, "owned", "owned_name", where, deck=False)
     names = data["decks"]
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
@@ -234,7 +234,7 @@ class EnergyCase:
     path: str
     title: str
     rules: tuple[str, ...]
-    ruleset: FKRules
+    ruleset: Rules
     pool: Pool
     costs: tuple[Cost, ...]
     situation: Situation
@@ -351,7 +351,7 @@ class FightCase:
     winner_scores: bool
     target: int | None
     stakes: tuple[tuple[int, tuple[str, ...]], ...]
-    ruleset: FKRules
+    ruleset: Rules
     expect: tuple[tuple[str, Any], ...]
 
 
@@ -463,7 +463,7 @@ def load_fight_case(path: str | Path) -> FightCase:
     if not isinstance(numbers, list) or not numbers or not all(isinstance(n, str)
                                                                 for n in numbers):
         raise InputError("rules: expected a non-empty list of rule numbers", where)
-    rules = FK_RULEBOOK.validate(numbers, f"{where}: rules")
+    rules = RULEBOOK.validate(numbers, f"{where}: rules")
     players = _whole(data.get("players", 2), "players", where, 2, MAX_PLAYERS)
     entries = data["fighter"]
     if not isinstance(entries, list) or len(entries) not in (1, 2):

@@ -1,6 +1,6 @@
 """Reading Fight Klub's shipped data files, and the game played with them (``GAME``).
 
-The rules model reads no file: :class:`model.fightklub.engine.FKGame` takes its
+The rules model reads no file: :class:`model.fightklub.engine.FightKlub` takes its
 card table and deck lists as values.  This module reads the shipped ones from
 ``analysis/fightklub/data/``: the public card list of ONE
 (``one-cardlist.tsv``), the facts the rulebook states about some of its cards
@@ -39,7 +39,7 @@ from model.core.errors import InputError
 from model.fightklub.cards import (
     Card, Fact, build_one_cards, parse_one_facts, parse_one_list, parse_synthetic_set,
 )
-from model.fightklub.engine import FKGame
+from model.fightklub.engine import FightKlub
 
 DATA = Path(__file__).resolve().parent / "data"
 """The shipped data folder."""
@@ -116,9 +116,9 @@ def _lists(folder: str) -> dict[str, tuple[str, str]]:
 
 
 @functools.lru_cache(maxsize=1)
-def shipped_game() -> FKGame:
+def shipped_game() -> FightKlub:
     """The game played with the shipped cards, decks and collections."""
-    return FKGame(all_cards(), _lists("decks"), _lists("collections"))
+    return FightKlub(all_cards(), _lists("decks"), _lists("collections"))
 
 
 GAME = shipped_game()

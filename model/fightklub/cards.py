@@ -1,4 +1,4 @@
-"""Fight Klub cards as data: the schema, the ONE card list and ringside's synthetic set.
+"""Fight Klub cards as data: the schema, and the parsers of the ONE card list, its known facts and ringside's synthetic set.
 
 A card has a number, a name, a rarity letter and a type (FK 1.1); what else it
 carries depends on the type: a character's life, hand, hold, first setup
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from model.core.errors import InputError
+from model.fightklub.energy import parse_cost, parse_pool
 
 # -- vocabulary --------------------------------------------------------------------------------
 CARD_TYPES = ("character", "condition", "effect", "gear", "fight", "instant", "universal")
@@ -356,7 +357,6 @@ def parse_step(entry: Any, where: str) -> Step:
 # -- energy notation (the energy model's parser) -----------------------------------------------
 def parse_token_list(text: str) -> tuple[str, ...]:
     """Energy tokens written as a list (``"B G G"``), checked by the energy model."""
-    from model.fightklub.energy import parse_pool
 
     return tuple(str(token) for token in parse_pool(text).tokens())
 
@@ -364,7 +364,6 @@ def parse_token_list(text: str) -> tuple[str, ...]:
 def parse_cost_text(text: str) -> Any:
     """A cost in the energy notation (``burn B, burn 1, spot gear``), parsed by the
     energy model's :func:`~model.fightklub.energy.parse_cost`."""
-    from model.fightklub.energy import parse_cost
 
     return parse_cost(text)
 

@@ -34,7 +34,7 @@ from model.fightklub.cards import (
     DRAW_STACK_TYPES, ONE_SET, RARITIES, UNIVERSAL, Card, card_code, is_known,
     name_key,
 )
-from model.fightklub.rules import RULEBOOK, FKRules
+from model.fightklub.rules import DEFAULT_RULES, Rules
 
 # -- deck lists --------------------------------------------------------------------------------
 CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION = "Character", "Draw stack", "Fight stack", "Universal"
@@ -271,7 +271,7 @@ def _identify(line: DeckLine, cards: Mapping[str, Card],
     return card, []
 
 
-def check_deck(deck: CardList, rules: FKRules = RULEBOOK, *,
+def check_deck(deck: CardList, rules: Rules = DEFAULT_RULES, *,
                cards: Mapping[str, Card]) -> DeckReport:
     """Every violation of the deck rules FK 2.1-2.12 in ``deck``, and the checks
     that need facts nobody knows (``unchecked``)."""
@@ -360,7 +360,7 @@ def _check_the_drop(resolved, violations: list) -> None:
             "The Drop; a deck's one universal card is The Drop"))
 
 
-def _check_rarity(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> None:
+def _check_rarity(resolved, rules: Rules, violations: list, gaps: _Gaps) -> None:
     """FK 2.6: the 1-3-3 rule, counting copies of each card number over all lines, or
     of each name (FK-D3), under the strictest limit among the cards counted together."""
     seen: Counter = Counter()
@@ -385,7 +385,7 @@ def _check_rarity(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> No
             violations.append(Violation(("FK 2.6",), line.line, message))
 
 
-def _check_gold(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> None:
+def _check_gold(resolved, rules: Rules, violations: list, gaps: _Gaps) -> None:
     """FK 2.7: gold-icon fight cards in the fight stack, in all or per card (FK-D1)."""
     check = "the gold-icon limit"
     gold: Counter = Counter()
@@ -511,7 +511,7 @@ class CollectionReport:
                 "shortages": [s.as_json() for s in self.shortages]}
 
 
-def check_collection(owned: CardList, decks: Sequence[CardList], rules: FKRules = RULEBOOK,
+def check_collection(owned: CardList, decks: Sequence[CardList], rules: Rules = DEFAULT_RULES,
                      *, cards: Mapping[str, Card]) -> CollectionReport:
     """Whether ``owned`` holds every card the ``decks`` need at the same time (FK 2.14):
     for each card, the copies of all decks together, except that under

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
 from model.core.errors import InputError
-from model.fightklub.rules import FKRules, RULEBOOK
+from model.fightklub.rules import Rules, DEFAULT_RULES
 
 
 # -- tokens and pools ----------------------------------------------------------------------------
@@ -386,7 +386,7 @@ class Situation:
     controls_drop: bool = True
     table: frozenset[str] = frozenset()
     opponent_table: frozenset[str] = frozenset()
-    rules: FKRules = RULEBOOK
+    rules: Rules = DEFAULT_RULES
 
     def latent_in_sight(self) -> Pool:
         """The latent energy the player may spot: the character's, and The
@@ -544,7 +544,7 @@ class Payment:
 
 def pay(pool: Pool, costs: Sequence[Cost], *, latent: Pool = EMPTY, drop_latent: Pool = EMPTY,
         controls_drop: bool = True, table: Iterable[str] = (),
-        opponent_table: Iterable[str] = (), rules: FKRules = RULEBOOK) -> Payment:
+        opponent_table: Iterable[str] = (), rules: Rules = DEFAULT_RULES) -> Payment:
     """Pay ``costs`` in order from ``pool``, by exhaustive search.
 
     >>> payment = pay(parse_pool("B G Y"), [parse_cost("burn B, burn 1"), parse_cost("burn G")])

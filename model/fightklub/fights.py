@@ -19,7 +19,7 @@ score action stopped the winning card); this module says *what follows*:
 Everything is a frozen value; nothing here draws, shuffles or reads a file.
 Cards are looked up by code in the ``cards`` mapping every caller passes (the
 game's card table, or cards of a test's or a proof's own).
-Where the rulebook leaves a point open the :class:`~model.fightklub.rules.FKRules`
+Where the rulebook leaves a point open the :class:`~model.fightklub.rules.Rules`
 field of that ambiguity-register entry (FK-F1 to FK-F6) decides.
 
 >>> from model.fightklub.cards import parse_synthetic_set
@@ -58,10 +58,10 @@ field of that ambiguity-register entry (FK-F1 to FK-F6) decides.
 >>> a, b = Fighter(0, "S931"), Fighter(1, "S971")
 >>> fight_mode(a, b, cards=cards)
 'power'
->>> result = resolve_power(a, b, (0, 1, 2), RULEBOOK, cards=cards)
+>>> result = resolve_power(a, b, (0, 1, 2), DEFAULT_RULES, cards=cards)
 >>> result.winner, result.shape, [s.totals for s in result.skirmishes]
 (1, 'won', [(2, 4), (4, 2), (1, 2)])
->>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, RULEBOOK, card_table=cards).damage
+>>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, DEFAULT_RULES, card_table=cards).damage
 {0: 1, 1: 0}
 >>> fight_damage("S931", False, cards), fight_damage("S931", True, cards)
 (1, 2)
@@ -87,7 +87,7 @@ from typing import Mapping
 
 from model.core.errors import InputError
 from model.fightklub.cards import Card, CharacterParts, FightParts, FightSide, Step
-from model.fightklub.rules import RULEBOOK, FKRules
+from model.fightklub.rules import DEFAULT_RULES, Rules
 
 POSITIONS = ("left", "centre", "right")
 """The three skirmishes of a power-vs-power fight, by position (0, 1, 2)."""
@@ -265,7 +265,7 @@ def open_skirmishes(fight: PowerFight) -> tuple[int, ...]:
     return tuple(position for position in range(3) if position not in done)
 
 
-def _fires(owner: int, winner: int | None, rules: FKRules) -> bool:
+def _fires(owner: int, winner: int | None, rules: Rules) -> bool:
     # FK-F1: the literal reading lets a result tab act whenever its skirmish resolves;
     # the other makes it a prize for the skirmish's winner only.
     return winner == owner if rules.result_tab_needs_win else True
@@ -278,7 +278,7 @@ def _positions(step: Step, face: FightSide) -> tuple[int, ...]:
     return tuple(p for p in chosen if not label or face.tabs[p].label == label)
 
 
-def resolve_skirmish(fight: PowerFight, position: int, rules: FKRules) -> PowerFight:
+def resolve_skirmish(fight: PowerFight, position: int, rules: Rules) -> PowerFight:
     """Resolve the skirmish at ``position`` (FK 5.4 to FK 5.7): the higher total wins it,
     equal totals tie it, a nullified skirmish has no winner and its tabs do not act.
     The result tabs of that position then fire (FK-F1 says whose): a ``modify_tab``
@@ -351,7 +351,7 @@ def _tie_shape(won: int, tied: int, nullified: int) -> str:
             (1, 2): A_TIE_AND_TWO_NULLIFIED, (0, 3): THREE_NULLIFIED}[(tied, nullified)]
 
 
-def power_outcome(fight: PowerFight, rules: FKRules = RULEBOOK) -> FightResult:
+def power_outcome(fight: PowerFight, rules: Rules = DEFAULT_RULES) -> FightResult:
     """The fight's result once its three skirmishes are resolved (FK 5.8, FK 5.9): the
     seat that won more skirmishes wins; otherwise it is a tie of one of the
     :data:`TIE_SHAPES`.  Under the literal reading of FK-F2 a fight with a nullified
@@ -369,7 +369,7 @@ def power_outcome(fight: PowerFight, rules: FKRules = RULEBOOK) -> FightResult:
     return FightResult(POWER, None, shape, fight.resolved)
 
 
-def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: FKRules = RULEBOOK,
+def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: Rules = DEFAULT_RULES,
                   *, nullified: frozenset[int] = frozenset(),
                   cards: Mapping[str, Card]) -> FightResult:
     """A whole power-vs-power fight step, the skirmishes resolved in ``order``."""
@@ -383,7 +383,7 @@ def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: FK
 
 # -- clash text ------------------------------------------------------------------------------------
 def resolve_clash(card: str, side: int, owner: int, opponent: int,
-                  measures: Mapping[int, Mapping[str, int]], rules: FKRules = RULEBOOK, *,
+                  measures: Mapping[int, Mapping[str, int]], rules: Rules = DEFAULT_RULES, *,
                   cards: Mapping[str, Card]) -> FightResult:
     """A fight decided by the clash text on ``side`` of ``card`` (``owner``'s card), the
     two players compared on its measure: ``measures[seat][measure]`` (FK 5.10).
@@ -411,7 +411,7 @@ def resolve_clash(card: str, side: int, owner: int, opponent: int,
 
 
 # -- unopposed -------------------------------------------------------------------------------------
-def resolve_unopposed(f: Fighter, rules: FKRules = RULEBOOK, *,
+def resolve_unopposed(f: Fighter, rules: Rules = DEFAULT_RULES, *,
                       cards: Mapping[str, Card]) -> FightResult:
     """A fight card with no opponent wins (FK 5.16): each of its result tabs fires, left
     to right, whatever FK-F1 says (there is no opposing tab to beat); its skirmishes
@@ -432,7 +432,7 @@ def resolve_unopposed(f: Fighter, rules: FKRules = RULEBOOK, *,
 
 
 def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (0, 1, 2),
-                  rules: FKRules = RULEBOOK, *, nullified: frozenset[int] = frozenset(),
+                  rules: Rules = DEFAULT_RULES, *, nullified: frozenset[int] = frozenset(),
                   clash_text_of: int | None = None,
                   measures: Mapping[int, Mapping[str, int]] | None = None,
                   cards: Mapping[str, Card]) -> FightResult:
@@ -496,7 +496,7 @@ class Settlement:
 
 def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, tuple[str, ...]],
            winner_scores: bool, doubled: Mapping[str, bool], multiplayer: bool,
-           rules: FKRules = RULEBOOK, *, target: int | None = None,
+           rules: Rules = DEFAULT_RULES, *, target: int | None = None,
            card_table: Mapping[str, Card]) -> Settlement:
     """The score step's bookkeeping (FK 5.11 to FK 5.14, FK 5.16, FK 5.17).
 
@@ -585,7 +585,7 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
     return Settlement(tuple(scored), tuple(exhausted), tuple(aside), damage)
 
 
-def _unscored_winner(seat: int, code: str, multiplayer: bool, rules: FKRules,
+def _unscored_winner(seat: int, code: str, multiplayer: bool, rules: Rules,
                      exhausted: list, aside: list) -> None:
     # FK-F4: a winning card that does not score leaves the fight like a loser's card,
     # or (the other reading) waits with the raise-the-stakes cards.  With more than 2

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from model.fightklub import fights
 from model.fightklub.catalog import Catalog
-from model.fightklub.state import PLAYERS, FKState
+from model.fightklub.state import PLAYERS, State
 
 
-def is_multiplayer(state: FKState) -> bool:
+def is_multiplayer(state: State) -> bool:
     """Whether the multiplayer rules apply (3 players or more, FK 7)."""
     return state.players > PLAYERS
 
 
-def life(catalog: Catalog, state: FKState, seat: int) -> int:
+def life(catalog: Catalog, state: State, seat: int) -> int:
     return catalog.deck(state.decks[seat]).character.parts.life
 
 
-def damage_taken(catalog: Catalog, state: FKState, seat: int) -> int:
+def damage_taken(catalog: Catalog, state: State, seat: int) -> int:
     """The damage scored against ``seat``'s character: the opponent's damage stack with
     2 players, every card scored against the seat with more (FK 5.15, FK 7.6)."""
     if not is_multiplayer(state):
@@ -37,7 +37,7 @@ def damage_taken(catalog: Catalog, state: FKState, seat: int) -> int:
                if victim == seat)
 
 
-def damage_dealt(catalog: Catalog, state: FKState, seat: int) -> int:
+def damage_dealt(catalog: Catalog, state: State, seat: int) -> int:
     """The damage ``seat``'s scored cards dealt (cards scored against nobody, FK-M1,
     deal none)."""
     multiplayer = is_multiplayer(state)
@@ -46,16 +46,16 @@ def damage_dealt(catalog: Catalog, state: FKState, seat: int) -> int:
                if not multiplayer or victim is not None)
 
 
-def knocked_out(catalog: Catalog, state: FKState, seat: int) -> bool:
+def knocked_out(catalog: Catalog, state: State, seat: int) -> bool:
     return fights.knocked_out(damage_taken(catalog, state, seat), life(catalog, state, seat))
 
 
-def in_game(catalog: Catalog, state: FKState) -> tuple[int, ...]:
+def in_game(catalog: Catalog, state: State) -> tuple[int, ...]:
     """The seats whose character is still standing, in seat order."""
     return tuple(seat for seat in range(state.players) if not knocked_out(catalog, state, seat))
 
 
-def clockwise(catalog: Catalog, state: FKState, start: int) -> tuple[int, ...]:
+def clockwise(catalog: Catalog, state: State, start: int) -> tuple[int, ...]:
     """The seats still in the game going clockwise (to the left) from ``start``, which
     comes first if it is still in the game."""
     live = set(in_game(catalog, state))
@@ -63,13 +63,13 @@ def clockwise(catalog: Catalog, state: FKState, start: int) -> tuple[int, ...]:
                  if seat in live)
 
 
-def left_of(catalog: Catalog, state: FKState, seat: int) -> int | None:
+def left_of(catalog: Catalog, state: State, seat: int) -> int | None:
     """The next player still in the game on ``seat``'s left (clockwise), or None."""
     order = [s for s in clockwise(catalog, state, (seat + 1) % state.players) if s != seat]
     return order[0] if order else None
 
 
-def right_of(catalog: Catalog, state: FKState, seat: int, among=None) -> int | None:
+def right_of(catalog: Catalog, state: State, seat: int, among=None) -> int | None:
     """The next player on ``seat``'s right (counter-clockwise) among ``among`` (by
     default the players still in the game), or None."""
     eligible = set(in_game(catalog, state) if among is None else among)
@@ -80,7 +80,7 @@ def right_of(catalog: Catalog, state: FKState, seat: int, among=None) -> int | N
     return None
 
 
-def lead(catalog: Catalog, state: FKState) -> int:
+def lead(catalog: Catalog, state: State) -> int:
     """The player who acts first in a clockwise step: the Drop holder, or, once the
     holder is out, the next player on their left."""
     if not knocked_out(catalog, state, state.drop):

@@ -25,303 +25,30 @@ up to the next decision, chance event or the end of the game.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 from collections import Counter
-from typing import Any
 
 from model.core.game import Step, Transition
 from model.fightklub import fights, seats
 from model.fightklub.carried import hidden_choice, phase_lines
 from model.fightklub.catalog import Catalog
+from model.fightklub.current_fight import (
+    decider, fight_cards, fight_place, fight_seats, fight_slot, fight_step_decider, fighter,
+    holding_fight_cards, measures, mode, next_chooser, open_places, opponent, other_fighter,
+    power_fight, title,
+)
+from model.fightklub.turn_moves import PHASE_OF_STEP, STEP_RULE, clash_fight
 from model.fightklub.energy import Cost, Pool, Token
-from model.fightklub.engine import _ability_cost, _pay, _take_card, payments, situation
-from model.fightklub.rules import FKRules
+from model.fightklub.setup_phase import ability_cost, begin_setup, pay_cost, take_card
+from model.fightklub.rules import Rules
 from model.fightklub.seats import damage_taken, in_game, is_multiplayer
 from model.fightklub.state import (
-    LAID, MAX_ROUND, PLAYERS, SKIRMISH_WORDS, FightState, FKMove, FKState, Task, cards_text,
+    LAID, MAX_ROUND, PLAYERS, SKIRMISH_WORDS, FightState, Move, State, Task, cards_text,
     make_damage_entry,
 )
 
-PHASE_OF_STEP = {"enhance": "enhance", "score": "score", "cooldown": "cooldown"}
-"""The steps whose actions are played from hand or from a card's line of that phase."""
-
-
-# -- the current fight ---------------------------------------------------------------------------
-def opponent(seat: int) -> int:
-    """The other player of a two-player game."""
-    return 1 - seat
-
-
-def fight_seats(state: FKState) -> tuple[int, ...]:
-    """The seats with a card in the current fight: with 2 players in seat order (one
-    seat for an unopposed card), with more the challenger's first (FK 7.4)."""
-    fight = state.fight
-    if fight.pairing:
-        return tuple(seat for seat, _ in fight.pairing)
-    return tuple(seat for seat in range(PLAYERS) if fight.place < len(state.side(seat).laid))
-
-
-def _slot(state: FKState, seat: int) -> int:
-    """Where ``seat``'s card stands in the fight's ``sides`` and ``boosts``."""
-    fight = state.fight
-    if fight.pairing:
-        return next(i for i, (s, _) in enumerate(fight.pairing) if s == seat)
-    return seat
-
-
-def fight_place(state: FKState, seat: int) -> int:
-    """The place among ``seat``'s laid cards of their card in the current fight."""
-    fight = state.fight
-    if fight.pairing:
-        return next(place for s, place in fight.pairing if s == seat)
-    return fight.place
-
-
-def fight_cards(state: FKState) -> dict[int, str]:
-    """Each seat's card in the current fight (one seat for an unopposed card)."""
-    return {seat: state.side(seat).laid[fight_place(state, seat)]
-            for seat in fight_seats(state)}
-
-
-def other_fighter(state: FKState, seat: int) -> int | None:
-    """``seat``'s opponent in the current fight: the other card's owner, or for an
-    unopposed card the player it is scored against (None: nobody, FK-M1); with 2
-    players always the other player."""
-    if not is_multiplayer(state):
-        return opponent(seat)
-    fight = state.fight
-    if fight is None:
-        return None
-    others = [s for s in fight_seats(state) if s != seat]
-    return others[0] if others else fight.target
-
-
-def open_places(state: FKState) -> tuple[tuple[int, ...], bool]:
-    """The places the Drop holder may pick now in a two-player game, and whether they
-    are unopposed cards (which come first, FK 6.2)."""
-    lengths = [len(state.side(seat).laid) for seat in range(PLAYERS)]
-    paired = min(lengths)
-    unopposed = tuple(range(paired, max(lengths)))
-    if unopposed:
-        return unopposed, True
-    return tuple(range(paired)), False
-
-
-def holding_fight_cards(catalog: Catalog, state: FKState) -> tuple[int, ...]:
-    """The players still in the game with a fight card laid and not yet fought."""
-    return tuple(seat for seat in in_game(catalog, state) if state.side(seat).laid)
-
-
-def next_chooser(catalog: Catalog, state: FKState, preferred: int | None) -> int | None:
-    """Who makes the next choice of the fight phase with more than 2 players: while two
-    players hold fight cards, the challenger of the next pairing (FK 7.4): ``preferred``
-    (the player just challenged) if they still hold one, else the Drop holder, else the
-    next player on the holder's right who does; after that the owner of the cards left
-    over, unopposed (FK 7.7); None when no card is left."""
-    holders = holding_fight_cards(catalog, state)
-    if not holders:
-        return None
-    if preferred is not None and preferred in holders:
-        return preferred
-    if state.drop in holders:
-        return state.drop
-    return seats.right_of(catalog, state, state.drop, among=holders)
-
-
-def multiplayer_choices(catalog: Catalog, state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
-    """The choices of the fight phase with more than 2 players: the challenger's
-    pairings while two players hold fight cards (FK 7.4), then each card left over,
-    unopposed, with the opponent it scores against (FK 7.7, FK-M1)."""
-    seat = state.turn
-    holders = holding_fight_cards(catalog, state)
-    mine = range(len(state.side(seat).laid))
-    if len(holders) >= 2:
-        return tuple(FKMove("challenge", player=other, place=place, their=theirs)
-                     for place in mine for other in holders if other != seat
-                     for theirs in range(len(state.side(other).laid)))
-    if not rules.unopposed_damages_a_target:
-        return tuple(FKMove("pick", place=place, player=-1, their=0) for place in mine)
-    targets = [other for other in in_game(catalog, state) if other != seat]
-    return tuple(FKMove("pick", place=place, player=target, their=0)
-                 for place in mine for target in targets)
-
-
-def fighter(catalog: Catalog, state: FKState, seat: int) -> fights.Fighter:
-    fight = state.fight
-    code = state.side(seat).laid[fight_place(state, seat)]
-    slot = _slot(state, seat)
-    side = fight.sides[slot]
-    character = catalog.deck(state.decks[seat]).character.parts
-    return fights.Fighter(seat, code, side, fight.boosts[slot],
-                          fights.centre_bonus_for(character, code, side, cards=catalog.cards))
-
-
-def mode(catalog: Catalog, state: FKState) -> str:
-    """How the current fight is resolved as its cards stand now."""
-    fighting = fight_seats(state)
-    if len(fighting) == 1:
-        return fights.UNOPPOSED
-    return fights.fight_mode(fighter(catalog, state, fighting[0]), fighter(catalog, state, fighting[1]), cards=catalog.cards)
-
-
-def power_fight(catalog: Catalog, state: FKState, rules: FKRules) -> fights.PowerFight:
-    """The current power-vs-power fight with the skirmishes resolved so far, replayed in
-    the order they were picked."""
-    a, b = fight_seats(state)
-    fight = fights.start_power_fight(fighter(catalog, state, a), fighter(catalog, state, b),
-                                     nullified=frozenset(state.fight.nullified), cards=catalog.cards)
-    for position in state.fight.skirmishes:
-        fight = fights.resolve_skirmish(fight, position, rules)
-    return fight
-
-
-def measures(catalog: Catalog, state: FKState, seat: int) -> dict[str, int]:
-    """What clash text may compare, for ``seat`` (FK 5.10)."""
-    side = state.side(seat)
-    taken = damage_taken(catalog, state, seat)
-    life = catalog.deck(state.decks[seat]).character.parts.life
-    kinds = Counter(catalog.card(code).type for code in side.support + side.table)
-    return {"cards in hand": len(side.hand), "energy in pool": len(side.pool),
-            "damage taken": taken, "conditions in play": kinds["condition"],
-            "gear in play": kinds["gear"], "life left": life - taken}
-
-
-def decider(state: FKState) -> int:
-    """Who orders the enhance and score actions of the current fight: the Drop holder
-    with 2 players, the challenger with more (FK 7.5)."""
-    if not is_multiplayer(state):
-        return state.drop
-    return state.fight.pairing[0][0]
-
-
-def fight_step_decider(catalog: Catalog, state: FKState, rules: FKRules) -> int:
-    """Who picks the skirmishes or whose clash text decides: as :func:`decider`, or with
-    more than 2 players under the other reading of FK-M3 the Drop holder (the player on
-    their left once they are out)."""
-    if not is_multiplayer(state) or rules.challenger_runs_the_fight:
-        return decider(state)
-    return seats.lead(catalog, state)
-
-
-def title(state: FKState, seat: int) -> str:
-    """How a log line names the player who decides."""
-    if seat == state.drop:
-        return f"player {seat}, the Drop holder,"
-    if state.fight is not None and state.fight.pairing and seat == state.fight.pairing[0][0]:
-        return f"player {seat}, the challenger,"
-    return f"player {seat}"
-
-
-# -- what a player may do in the enhance, score and cooldown steps -----------------------------
-def _discard_choices(hand: tuple[str, ...], ability) -> tuple[tuple[str, ...], ...]:
-    count = sum(step.param("count") for step in ability.extra_costs if step.do == "discard")
-    if not count:
-        return ((),)
-    if count > len(hand):
-        return ()
-    return tuple(sorted(set(itertools.combinations(sorted(hand), count))))
-
-
-def clash_fight(catalog: Catalog, state: FKState) -> bool:
-    return mode(catalog, state) not in (fights.POWER, fights.UNOPPOSED)
-
-
-def step_moves(catalog: Catalog, state: FKState, player: int, rules: FKRules) -> list[FKMove]:
-    """The enhance, score or cooldown actions ``player`` may take now, paid by the
-    energy rules (FK 6.4, FK 6.9, FK 6.13); a pass is added by the caller."""
-    phase = PHASE_OF_STEP[state.step]
-    side = state.side(player)
-    sight = situation(catalog, state, player, rules)
-    moves: list[FKMove] = []
-    for code in sorted(set(side.hand)):
-        card = catalog.card(code)
-        if card.type == "effect":
-            if phase != "enhance" or clash_fight(catalog, state):
-                continue
-        elif not (card.type == "instant" and card.parts.phase == phase):
-            continue
-        cost = card.cost if card.cost is not None else Cost()
-        for burn in payments(cost, side.pool, sight):
-            moves.append(FKMove("play", code, burn=burn))
-    in_play = [catalog.deck(state.decks[player]).character.code] + sorted(set(side.support))
-    if phase == "enhance":
-        in_play.append(side.laid[fight_place(state, player)])
-    for code in in_play:
-        for index, ability in enumerate(phase_lines(catalog.card(code), phase), 1):
-            for discarded in _discard_choices(side.hand, ability):
-                for burn in payments(_ability_cost(ability), side.pool, sight):
-                    moves.append(FKMove("use", code, burn=burn, ability=index,
-                                        cards=discarded))
-    if phase == "enhance" and (rules.gear_in_clash_fights or not clash_fight(catalog, state)):
-        for code in sorted(set(side.support)):
-            if catalog.card(code).type == "gear":
-                moves.append(FKMove("activate", code))
-    if is_multiplayer(state) and phase == "cooldown":
-        # a cooldown action naming an opponent may name any player still in the game
-        # (FK 7.9): one move per opponent
-        others = [seat for seat in in_game(catalog, state) if seat != player]
-        named = []
-        for move in moves:
-            if _names_opponent(catalog, move, phase):
-                named.extend(dataclasses.replace(move, player=other) for other in others)
-            else:
-                named.append(move)
-        moves = named
-    return moves
-
-
-def _move_lines(catalog: Catalog, move: FKMove, phase: str) -> tuple:
-    """The gametext lines a play or use action carries out."""
-    card = catalog.card(move.card)
-    if move.kind == "play":
-        return tuple(card.abilities) if card.type == "instant" else ()
-    if move.kind == "use":
-        return (phase_lines(card, phase)[move.ability - 1],)
-    return ()
-
-
-def _names_opponent(catalog: Catalog, move: FKMove, phase: str) -> bool:
-    return any(dict(step.params).get("who") == "opponent"
-               for line in _move_lines(catalog, move, phase) for step in line.steps)
-
-
-def keep_choices(catalog: Catalog, state: FKState, player: int, rules: FKRules) -> tuple[FKMove, ...]:
-    """The hands a player may keep at the even-up: at most the hold value, and by
-    FK-T3 any smaller hand too (or, read the other way, exactly down to the hold)."""
-    hand = state.side(player).hand
-    hold = catalog.deck(state.decks[player]).character.parts.hold
-    most = min(hold, len(hand))
-    sizes = range(most + 1) if rules.evenup_discard_freely else (most,)
-    kept = {combo for size in sizes for combo in itertools.combinations(hand, size)}
-    return tuple(FKMove("keep", cards=combo) for combo in sorted(kept))
-
-
-def legal(catalog: Catalog, state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
-    """The legal actions at a decision of the turn after the reveal."""
-    if state.queue:
-        task = state.queue[0]
-        return tuple(FKMove("discard", code) for code in sorted(set(
-            state.side(task.player).hand)))
-    if state.step == "fight":
-        if is_multiplayer(state):
-            return multiplayer_choices(catalog, state, rules)
-        places, _ = open_places(state)
-        return tuple(FKMove("pick", place=place) for place in places)
-    if state.step == "skirmish":
-        return tuple(FKMove("skirmish", place=p)
-                     for p in fights.open_skirmishes(power_fight(catalog, state, rules)))
-    if state.step == "clash":
-        return tuple(FKMove("clash", player=seat) for seat in sorted(fight_seats(state)))
-    if state.first is None:
-        return tuple(FKMove("first", player=seat) for seat in sorted(_candidates(state)))
-    if state.step == "evenup":
-        return keep_choices(catalog, state, state.turn, rules)
-    return tuple(step_moves(catalog, state, state.turn, rules)) + (FKMove("pass"),)
-
 
 # -- transitions ------------------------------------------------------------------------------------
-def begin_fight_phase(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def begin_fight_phase(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
     """After the reveal (FK 4.16): the fight phase, or the end of a game where nobody has a
     fight card left to lay (FK 6.16, FK-T1)."""
     state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
@@ -332,7 +59,7 @@ def begin_fight_phase(catalog: Catalog, state: FKState, steps: list[Step], rules
     return advance(catalog, state, steps, rules)
 
 
-def _stall(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def _stall(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
     live = in_game(catalog, state)
     taken = {seat: damage_taken(catalog, state, seat) for seat in live}
     held = "; ".join(f"player {seat} raise the stakes {cards_text(state.side(seat).stakes)}"
@@ -354,7 +81,7 @@ def _stall(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) 
                                           left=0), tuple(steps))
 
 
-def outcome_winner(catalog: Catalog, state: FKState, rules: FKRules) -> int | None:
+def outcome_winner(catalog: Catalog, state: State, rules: Rules) -> int | None:
     """Who won a finished game: the last character whose damage is below its life
     (FK 5.15, FK 7.2); a stalled game by FK-T1 (the one player who took the least
     damage)."""
@@ -370,14 +97,7 @@ def outcome_winner(catalog: Catalog, state: FKState, rules: FKRules) -> int | No
     return None
 
 
-def _candidates(state: FKState) -> tuple[int, ...]:
-    """Who may be chosen to act first in an ordered step."""
-    if not is_multiplayer(state):
-        return tuple(range(PLAYERS))
-    return fight_seats(state)
-
-
-def _actors(catalog: Catalog, state: FKState) -> tuple[int, ...]:
+def _actors(catalog: Catalog, state: State) -> tuple[int, ...]:
     """The players who act in this ordered step, in order, from the first: both players
     with 2; with more the players of the current fight in an enhance or score step
     (FK 7.5) and everyone still in the game, clockwise from the Drop holder, at the
@@ -390,7 +110,7 @@ def _actors(catalog: Catalog, state: FKState) -> tuple[int, ...]:
     return seats.clockwise(catalog, state, state.first)
 
 
-def _begin_ordered(catalog: Catalog, state: FKState, step: str) -> FKState:
+def _begin_ordered(catalog: Catalog, state: State, step: str) -> State:
     state = dataclasses.replace(state, step=step, first=None, left=0)
     if not is_multiplayer(state):
         return dataclasses.replace(state, turn=state.drop)
@@ -401,7 +121,7 @@ def _begin_ordered(catalog: Catalog, state: FKState, step: str) -> FKState:
     return dataclasses.replace(state, left=len(_actors(catalog, state)))
 
 
-def advance(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def advance(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
     """Carry the game through what happens by itself, up to the next choice, chance
     event or the end: pending tasks that cannot act are dropped, finished steps lead to
     the next."""
@@ -470,7 +190,7 @@ def advance(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules)
         return Transition(state, tuple(steps))
 
 
-def pass_the_drop(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def pass_the_drop(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
     """The end of the turn: control of The Drop changes hands and the next turn's setup
     phase begins, with 2 players by the new holder choosing who sets up first
     (FK 6.15); with more The Drop goes to the last player who won a fight (FK 7.8, and
@@ -486,8 +206,6 @@ def pass_the_drop(catalog: Catalog, state: FKState, steps: list[Step], rules: FK
         return Transition(dataclasses.replace(
             state, step="order", drop=holder, first=None, turn=holder, left=0, pending=0,
             round=state.round + 1, fight=None, settled=0), tuple(steps))
-    from model.fightklub.engine import _begin_setup
-
     live = in_game(catalog, state)
     if state.round >= MAX_ROUND:
         steps.append(Step("stopped", ("FK 7.10",),
@@ -511,10 +229,10 @@ def pass_the_drop(catalog: Catalog, state: FKState, steps: list[Step], rules: FK
     state = dataclasses.replace(state, step="setup", drop=holder, first=holder, turn=holder,
                                 left=0, pending=0, round=state.round + 1, fight=None,
                                 settled=0, won=None)
-    return _begin_setup(catalog, state, holder, steps, rules)
+    return begin_setup(catalog, state, holder, steps, rules)
 
 
-def pick(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder makes the fight in ``move.place`` the current one (FK 6.1); an
     unopposed card is resolved at once, its result tabs acting, and its score step
     follows (FK 6.2, FK 5.16)."""
@@ -541,7 +259,7 @@ def pick(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Tran
     return advance(catalog, state, steps, rules)
 
 
-def challenge(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def challenge(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """With more than 2 players the challenger pairs one of their fight cards with
     another player's (FK 7.4); the enhance step begins, the challenger ordering it
     (FK 7.5)."""
@@ -559,7 +277,7 @@ def challenge(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) ->
     return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
 
 
-def _pick_left_over(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def _pick_left_over(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """With more than 2 players a fight card left over once no pairing can be made is
     resolved unopposed, its result tabs acting, and scored against the opponent its
     owner names (FK 7.7, FK-M1); its owner alone takes the score action."""
@@ -579,7 +297,7 @@ def _pick_left_over(catalog: Catalog, state: FKState, move: FKMove, rules: FKRul
     return advance(catalog, state, steps, rules)
 
 
-def _fight_step(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+def _fight_step(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
     """The enhance step is over: the fight step begins (FK 6.7)."""
     how = mode(catalog, state)
     chooser = fight_step_decider(catalog, state, rules)
@@ -604,9 +322,9 @@ def _fight_step(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRu
     return _clash(catalog, state, seat, steps, rules)
 
 
-def _clash(catalog: Catalog, state: FKState, seat: int, steps: list[Step], rules: FKRules) -> FKState:
+def _clash(catalog: Catalog, state: State, seat: int, steps: list[Step], rules: Rules) -> State:
     code = state.side(seat).laid[fight_place(state, seat)]
-    side = state.fight.sides[_slot(state, seat)]
+    side = state.fight.sides[fight_slot(state, seat)]
     fighting = sorted(fight_seats(state))
     numbers = {s: measures(catalog, state, s) for s in fighting}
     result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules, cards=catalog.cards)
@@ -625,7 +343,7 @@ def _totals_text(fight: fights.PowerFight) -> str:
                      for f, totals in ((fight.a, fight.totals[0]), (fight.b, fight.totals[1])))
 
 
-def _fight_result(catalog: Catalog, state: FKState, result: fights.FightResult, steps: list[Step]) -> FKState:
+def _fight_result(catalog: Catalog, state: State, result: fights.FightResult, steps: list[Step]) -> State:
     """The fight step's result is known: the score step begins (FK 6.9)."""
     if result.mode == fights.UNOPPOSED:
         words, rules_ = f"player {result.winner}'s unopposed card wins", ("FK 5.16",)
@@ -645,7 +363,7 @@ def _fight_result(catalog: Catalog, state: FKState, result: fights.FightResult, 
     return state
 
 
-def skirmish(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def skirmish(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder resolves the skirmish at ``move.place`` (FK 6.7, FK 5.4 to
     FK 5.7); the result-tab steps that fired are carried out on the state."""
     fight = fights.resolve_skirmish(power_fight(catalog, state, rules), move.place, rules)
@@ -672,14 +390,14 @@ def skirmish(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> 
     return advance(catalog, state, steps, rules)
 
 
-def choose_clash(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def choose_clash(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     steps = [Step("clash_choice", ("FK 6.7", "FK 5.1"),
                   f"{title(state, state.turn)} has player {move.player}'s clash "
                   "text decide the fight")]
     return advance(catalog, _clash(catalog, state, move.player, steps, rules), steps, rules)
 
 
-def choose_first(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def choose_first(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder decides who acts first in this step (FK 6.3)."""
     what = {"enhance": "takes the first enhance action", "score": "takes the first score "
             "action", "cooldown": "takes the first cooldown action",
@@ -696,7 +414,7 @@ def choose_first(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules)
     return advance(catalog, state, steps, rules)
 
 
-def _next_actor(catalog: Catalog, state: FKState) -> FKState:
+def _next_actor(catalog: Catalog, state: State) -> State:
     """One player has acted in this step: the next in the step's order, or nobody left."""
     if state.left > 1:
         order = _actors(catalog, state)
@@ -705,15 +423,12 @@ def _next_actor(catalog: Catalog, state: FKState) -> FKState:
     return dataclasses.replace(state, left=0)
 
 
-_STEP_RULE = {"enhance": "FK 6.4", "score": "FK 6.9", "cooldown": "FK 6.13"}
-
-
-def act(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def act(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """A player's enhance, score or cooldown action: a card played, a line used, a gear
     activated, or a pass (FK 6.4 to FK 6.6, FK 6.9, FK 6.13)."""
     player = state.turn
     phase = PHASE_OF_STEP[state.step]
-    rule = _STEP_RULE[state.step]
+    rule = STEP_RULE[state.step]
     steps: list[Step] = []
     if move.kind == "pass":
         steps.append(Step("pass_action", (rule,), f"player {player} passes their {phase} "
@@ -734,7 +449,7 @@ def act(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Trans
     card = catalog.card(move.card)
     if move.kind == "play":
         cost = card.cost if card.cost is not None else Cost()
-        state = _pay(catalog, state, player, cost, move.burn, f"{card.name} ({move.card})", steps,
+        state = pay_cost(catalog, state, player, cost, move.burn, f"{card.name} ({move.card})", steps,
                      rules)
         side = state.side(player)
         hand = list(side.hand)
@@ -755,7 +470,7 @@ def act(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Trans
         lines = card.abilities
     else:
         line = phase_lines(card, phase)[move.ability - 1]
-        state = _pay(catalog, state, player, _ability_cost(line), move.burn,
+        state = pay_cost(catalog, state, player, ability_cost(line), move.burn,
                      f"the {phase} line of {card.name} ({move.card})", steps, rules)
         if move.cards:
             side = state.side(player)
@@ -783,22 +498,22 @@ def _tabs_text(tabs) -> str:
     return " ".join(f"{v:+d}" for v in tabs)
 
 
-def _boost(state: FKState, player: int, tabs) -> FKState:
+def _boost(state: State, player: int, tabs) -> State:
     fight = state.fight
     boosts = list(fight.boosts)
-    slot = _slot(state, player)
+    slot = fight_slot(state, player)
     boosts[slot] = tuple(a + b for a, b in zip(boosts[slot], tabs))
     return dataclasses.replace(state, fight=dataclasses.replace(fight, boosts=tuple(boosts)))
 
 
-def _gametext(catalog: Catalog, state: FKState, player: int, gametext, steps: list[Step],
-              rules: FKRules, target: int | None = None) -> FKState:
+def _gametext(catalog: Catalog, state: State, player: int, gametext, steps: list[Step],
+              rules: Rules, target: int | None = None) -> State:
     """What enhance, score and cooldown gametext does, step by step (FK 6.6)."""
     for step in gametext:
         if step.do == "modify_tab":
             fight = state.fight
             code = state.side(player).laid[fight_place(state, player)]
-            face = fights.up_side(catalog.card(code), fight.sides[_slot(state, player)])
+            face = fights.up_side(catalog.card(code), fight.sides[fight_slot(state, player)])
             which = step.param("tab")
             chosen = range(LAID) if which == "all" else (SKIRMISH_WORDS.index(which),)
             label = step.param("label")
@@ -822,7 +537,7 @@ def _gametext(catalog: Catalog, state: FKState, player: int, gametext, steps: li
             code = state.side(player).laid[fight_place(state, player)]
             count = len(catalog.card(code).parts.sides)
             sides = list(fight.sides)
-            slot = _slot(state, player)
+            slot = fight_slot(state, player)
             sides[slot] = (sides[slot] + 1) % count
             state = dataclasses.replace(state, fight=dataclasses.replace(
                 fight, sides=tuple(sides)))
@@ -856,8 +571,8 @@ def _gametext(catalog: Catalog, state: FKState, player: int, gametext, steps: li
     return state
 
 
-def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules,
-                     target: int | None = None) -> FKState:
+def _carry_out_fired(state: State, fired, steps: list[Step], rules: Rules,
+                     target: int | None = None) -> State:
     """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
     draws and discards queued."""
     for seat, step in fired:
@@ -900,14 +615,14 @@ def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules,
     return state
 
 
-def task_draw(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def task_draw(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """One card of a queued draw; the draw stack running out ends it (FK 6.8, FK 4.14,
     FK 6.17)."""
     task = state.queue[0]
     steps: list[Step] = []
     rule = ("FK 6.14",) if state.step == "evenup" else ("FK 6.8",)
     why = "at the even-up" if state.step == "evenup" else "for the gametext"
-    state, ran_out = _take_card(catalog, state, task.player, move.card, steps, "task_draw", rule, why)
+    state, ran_out = take_card(catalog, state, task.player, move.card, steps, "task_draw", rule, why)
     rest = state.queue[1:]
     if ran_out:
         steps.append(Step("task", ("FK 6.17", "FK 4.14"),
@@ -918,7 +633,7 @@ def task_draw(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) ->
     return advance(catalog, dataclasses.replace(state, queue=rest), steps, rules)
 
 
-def task_discard(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def task_discard(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     task = state.queue[0]
     side = state.side(task.player)
     hand = list(side.hand)
@@ -934,7 +649,7 @@ def task_discard(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules)
     return advance(catalog, dataclasses.replace(state, queue=rest), steps, rules)
 
 
-def keep(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def keep(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """A player's even-up: the hand not kept goes to the discard stack, then they draw up
     to the hand value (FK 6.14)."""
     player = state.turn
@@ -954,7 +669,7 @@ def keep(catalog: Catalog, state: FKState, move: FKMove, rules: FKRules) -> Tran
     return advance(catalog, _next_actor(catalog, state), steps, rules)
 
 
-def settle(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+def settle(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
     """The end of the score step (FK 6.10): effects discarded and gear returned or
     destroyed, then the cards scored, exhausted or set aside (FK 5.11 to FK 5.14), and
     the game over if damage reached a life value (FK 6.12)."""
@@ -993,7 +708,7 @@ def settle(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) 
                                target=target, card_table=catalog.cards)
     fight_card_left = dict(cards)  # each seat's fight card until it has moved
 
-    def take(state: FKState, seat: int, code: str) -> FKState:
+    def take(state: State, seat: int, code: str) -> State:
         """``code`` leaves the table: the seat's fight card the first time it is named (a
         winner's card comes before its raise-the-stakes cards in a settlement), else one of
         their raise-the-stakes cards."""
@@ -1063,8 +778,8 @@ def settle(catalog: Catalog, state: FKState, steps: list[Step], rules: FKRules) 
     return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
 
 
-def _after_multiplayer_fight(catalog: Catalog, state: FKState, fight: FightState, out_before: set[int],
-                             steps: list[Step]) -> FKState:
+def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState, out_before: set[int],
+                             steps: list[Step]) -> State:
     """After a settled fight with more than 2 players: a character whose damage reached
     its life is out, its unfought cards set under its fight stack (FK 7.2, FK 7.9); the
     game ends when one player is left, else the next pairing is made by the player just
@@ -1091,244 +806,4 @@ def _after_multiplayer_fight(catalog: Catalog, state: FKState, fight: FightState
     chooser = next_chooser(catalog, state, preferred)
     return dataclasses.replace(state, step="fight", first=None, left=0,
                                turn=state.drop if chooser is None else chooser)
-
-
-# -- refusals ---------------------------------------------------------------------------------------
-def why_illegal(catalog: Catalog, state: FKState, action: Any, rules: FKRules):
-    """Why ``action`` is not legal at a state of the turn after the reveal, with the
-    deciding rules."""
-    from model.core.game import Illegal
-
-    if state.step == "over":
-        return Illegal(("FK 6.12",), "the game is over")
-    if not isinstance(action, FKMove):
-        return Illegal(("FK 6.1",), "not an action of this game")
-    if state.queue:
-        task = state.queue[0]
-        if task.kind == "draw":
-            return Illegal(("FK 6.8",), f"chance deals player {task.player}'s draw now: "
-                                        f"their draw stack holds "
-                                        f"{cards_text(state.side(task.player).draw)}")
-        if task.blind:
-            return Illegal(("FK 6.8",), f"chance picks player {task.player}'s discard from "
-                                        "the hidden hand now, each card as likely (FK-T4)")
-        return Illegal(("FK 6.8",), f"player {task.chooser} picks a card of player "
-                                    f"{task.player}'s hand to discard: "
-                                    f"{cards_text(state.side(task.player).hand)}")
-    if state.step == "fight" and is_multiplayer(state):
-        options = multiplayer_choices(catalog, state, rules)
-        shown = ", ".join(str(m) for m in options[:6]) + (", ..." if len(options) > 6 else "")
-        if options and options[0].kind == "challenge":
-            return Illegal(("FK 7.4",), f"player {state.turn} makes the next pairing: "
-                                        f"challenge YOUR-PLACE pSEAT THEIR-PLACE ({shown})")
-        return Illegal(("FK 7.7",), f"player {state.turn}'s cards are left over, "
-                                            f"unopposed: {shown}")
-    if state.step == "fight":
-        places, unopposed = open_places(state)
-        words = " ".join(f"pick {p + 1}" for p in places)
-        return Illegal(("FK 6.2",) if unopposed else ("FK 6.1",),
-                       f"player {state.drop}, the Drop holder, picks the current fight"
-                       + (" among the unopposed cards, which come first" if unopposed else "")
-                       + f": {words}")
-    if state.step == "skirmish":
-        open_ = fights.open_skirmishes(power_fight(catalog, state, rules))
-        return Illegal(("FK 6.7", "FK 5.5"), f"{title(state, state.turn)} picks "
-                       "the next skirmish: " + ", ".join(SKIRMISH_WORDS[p] for p in open_))
-    if state.step == "clash":
-        a, b = sorted(fight_seats(state))
-        return Illegal(("FK 6.7", "FK 5.1"), f"{title(state, state.turn)} "
-                                             "chooses whose clash text decides: clash "
-                                             f"{a} or clash {b}")
-    if state.first is None:
-        a, b = sorted(_candidates(state))
-        return Illegal(("FK 6.3",), f"{title(state, state.turn)} first decides "
-                                    f"who acts first: first {a} or first {b}")
-    player = state.turn
-    side = state.side(player)
-    if state.step == "evenup":
-        hold = catalog.deck(state.decks[player]).character.parts.hold
-        if action.kind != "keep":
-            return Illegal(("FK 6.14",), f"player {player} evens up now: keep at most "
-                                         f"{hold} cards of their hand")
-        if Counter(action.cards) - Counter(side.hand):
-            return Illegal(("FK 6.14",), f"player {player} holds {cards_text(side.hand)}")
-        if len(action.cards) > hold:
-            return Illegal(("FK 6.14",), f"the hold value is {hold}: keep at most {hold} "
-                                         "cards")
-        return Illegal(("FK 6.14",), f"under this ruleset the even-up discards exactly down "
-                                     f"to the hold value {hold}, no further (FK-T3)")
-    rule = _STEP_RULE[state.step]
-    phase = PHASE_OF_STEP[state.step]
-    if action.kind not in ("play", "use", "activate", "pass"):
-        article = "an" if phase[0] in "aeiou" else "a"
-        return Illegal((rule,), f"player {player} takes {article} {phase} action now (or "
-                                "passes)")
-    if action.kind == "activate":
-        if state.step != "enhance":
-            return Illegal((rule,), f"gear is activated in the enhance step, not the {phase} "
-                                    "step")
-        if action.card not in side.support or catalog.card(action.card).type != "gear":
-            return Illegal(("FK 6.4",), f"player {player} has no gear {action.card} in the "
-                                        "support area")
-        return Illegal(("FK 6.5",), "the fight is resolved by clash text, and under this "
-                                    "ruleset gear is barred there like an effect (FK-T2)")
-    card = catalog.cards.get(action.card)
-    if card is None:
-        return Illegal((rule,), f"{action.card} is not a card")
-    if action.kind == "play":
-        if action.card not in side.hand:
-            return Illegal((rule,), f"player {player} holds {cards_text(side.hand)}")
-        if card.type == "effect" and phase == "enhance" and clash_fight(catalog, state):
-            return Illegal(("FK 6.5",), f"{card.name} is an effect, and no effect may be "
-                                        "played in a fight resolved by clash text")
-        if card.type == "effect" and phase != "enhance":
-            return Illegal(("FK 6.4",), f"{card.name} is an effect, played in an enhance "
-                                        "step")
-        if card.type != "effect" and not (card.type == "instant"
-                                          and card.parts.phase == phase):
-            what = (f"an instant of the {card.parts.phase} phase" if card.type == "instant"
-                    else f"a {card.type}, played as a setup action")
-            return Illegal((rule,), f"{card.name} is {what}")
-        return Illegal((rule, "FK 4.9"), f"{action} does not pay the cost of {card.name} "
-                                         f"from pool {side.pool}")
-    in_play = (catalog.deck(state.decks[player]).character.code,) + side.support
-    if phase == "enhance":
-        in_play += (side.laid[fight_place(state, player)],)
-    if action.card not in in_play:
-        return Illegal((rule,), f"{card.name} is not in play for player {player}")
-    lines = phase_lines(card, phase)
-    if not 1 <= action.ability <= len(lines):
-        return Illegal((rule, "FK 6.6"), f"{card.name} has {len(lines) or 'no'} {phase} "
-                                         f"line{'s' if len(lines) != 1 else ''}")
-    return Illegal((rule, "FK 6.6"), f"{action} cannot be taken: its cost (energy "
-                                     f"'{lines[action.ability - 1].cost_text}', cards to "
-                                     "discard) is not met as written")
-
-
-# -- the length bound -------------------------------------------------------------------------------
-def _task_count(steps) -> int:
-    return sum(step.param("count") for step in steps if step.do in ("draw", "discard"))
-
-
-@functools.lru_cache(maxsize=None)
-def _allowances(catalog: Catalog, decks: tuple[str, str]) -> tuple[int, int, int, int, int, int]:
-    """Per-game constants of the bound: an action with its tasks (E), one skirmish with
-    its result tabs (SK1), a whole fight (PHI), the cooldown (COOL), the even-up
-    (EVEN) and a whole turn (W)."""
-    infos = [catalog.deck(name) for name in decks]
-    most_tasks = most_tab = 0
-    for info in infos:
-        for code in set(info.draw + info.fight + (info.character.code,)):
-            card = catalog.card(code)
-            if card.surely("instant") and card.parts.phase in PHASE_OF_STEP:
-                most_tasks = max(most_tasks, sum(_task_count(a.steps) for a in card.abilities))
-            for phase in PHASE_OF_STEP:
-                for line in phase_lines(card, phase):
-                    most_tasks = max(most_tasks, _task_count(line.steps))
-            if card.surely("fight"):
-                for side in card.parts.sides:
-                    for tab in side.tabs:
-                        most_tab = max(most_tab, _task_count(tab.result))
-    action = 1 + most_tasks
-    skirmish_ = 1 + 2 * most_tab
-    fight = 1 + (1 + 2 * action) + 3 * skirmish_ + (1 + 2 * action)
-    cool = 1 + 2 * action
-    even = 1 + sum(1 + info.hand_value for info in infos)
-    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
-    return action, skirmish_, fight, cool, even, setup + LAID * fight + cool + even
-
-
-def _fight_potential(state: FKState) -> int:
-    """A number no transition raises and every settled fight lowers: 26 for each fight
-    card not yet scored, less one for each raise-the-stakes card (a win scores at least
-    one card and frees at most 22 stakes; a tie sets two aside)."""
-    scored = sum(len(state.side(seat).damage) for seat in range(PLAYERS))
-    stakes = sum(len(state.side(seat).stakes) for seat in range(PLAYERS))
-    total = sum(len(state.side(seat).fight_cards()) for seat in range(PLAYERS))
-    return 26 * (total - scored) - stakes
-
-
-def length_bound(catalog: Catalog, state: FKState, setup_left: int) -> int:
-    """The game's ``max_length``: ``W * (F + Y) + r``, where ``W`` bounds one whole turn,
-    ``F`` is :func:`_fight_potential`, ``Y`` is 1 once a fight of this turn is settled
-    (each turn that ends has settled one, so ``F + Y`` falls when The Drop passes) and
-    ``r`` bounds what is left of the current turn."""
-    if state.step == "over":
-        return 0
-    action, skirmish_, fight, cool, even, whole = _allowances(catalog, state.decks)
-    hand = [catalog.deck(name).hand_value for name in state.decks]
-    queued = sum(task.count for task in state.queue)
-    if state.step not in TURN_STEPS_AFTER_REVEAL:
-        rest = setup_left + LAID * fight + cool + even
-    elif state.step in ("cooldown", "evenup"):
-        if state.step == "cooldown":
-            rest = (cool if state.first is None else state.left * action) + even
-        elif state.first is None:
-            rest = even
-        else:
-            rest = {2: 2 + hand[0] + hand[1], 1: 1 + hand[state.turn], 0: 0}[state.left]
-    else:
-        places = max(len(state.side(seat).laid) for seat in range(PLAYERS))
-        rest = cool + even
-        if state.fight is None:
-            rest += places * fight
-        else:
-            rest += (places - 1) * fight + _current_fight_left(state, action, skirmish_)
-    return whole * (_fight_potential(state) + (1 if state.settled else 0)) + rest + queued
-
-
-def _current_fight_left(state: FKState, action: int, skirmish_: int) -> int:
-    """A bound on the actions left in the current fight, by its step."""
-    after_enhance = 3 * skirmish_ + 1 + 2 * action
-    if state.step == "enhance":
-        return ((1 + 2 * action) if state.first is None
-                else state.left * action) + after_enhance
-    if state.step == "skirmish":
-        return (3 - len(state.fight.skirmishes)) * skirmish_ + 1 + 2 * action
-    if state.step == "clash":
-        return 2 + 2 * action
-    if state.step == "score":
-        return (1 + 2 * action) if state.first is None else state.left * action
-    return 0
-
-
-TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "cooldown",
-                           "evenup")
-
-
-def multiplayer_length_bound(catalog: Catalog, state: FKState, setup_left: int) -> int:
-    """``max_length`` with more than 2 players: ``W * (MAX_ROUND - round) + r``.  No rule
-    bounds such a game: a tie exhausts both cards, which come back from under the fight
-    stacks (FK 5.17), so a game whose fights keep tying goes on for ever.  The model
-    stops a game at the end of turn :data:`~model.fightklub.state.MAX_ROUND`
-    (:func:`pass_the_drop`), so the turns left are bounded; ``W`` bounds a whole turn
-    and ``r`` what is left of this one (each fight takes at least one of the laid cards
-    of the players still in the game), so the bound falls with every action."""
-    if state.step == "over":
-        return 0
-    action, skirmish_, fight, _, _, _ = _allowances(catalog, state.decks)
-    infos = [catalog.deck(name) for name in state.decks]
-    players = len(infos)
-    cool = players * action
-    even = sum(1 + info.hand_value for info in infos)
-    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
-    whole = setup + LAID * players * fight + cool + even
-    queued = sum(task.count for task in state.queue)
-    laid = sum(len(state.side(seat).laid) for seat in in_game(catalog, state))
-    if state.step not in TURN_STEPS_AFTER_REVEAL:
-        rest = setup_left + LAID * players * fight + cool + even
-    elif state.step == "cooldown":
-        rest = state.left * action + even
-    elif state.step == "evenup":
-        order = seats.clockwise(catalog, state, state.first)
-        start = order.index(state.turn) if state.turn in order else len(order)
-        rest = sum(1 + infos[seat].hand_value for seat in order[start:start + state.left])
-    else:
-        rest = cool + even
-        if state.fight is None:
-            rest += laid * fight
-        else:
-            rest += ((laid - len(state.fight.pairing)) * fight
-                     + _current_fight_left(state, action, skirmish_))
-    return whole * (MAX_ROUND - state.round) + rest + queued
 

@@ -165,10 +165,10 @@ def deck_findings(name: str, rules=None) -> dict:
     """What the deck checker says of a shipped deck (for the page and its tests)."""
     from analysis.fightklub.loading import all_cards, shipped_text
     from model.fightklub.decks import check_deck, parse_deck
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     text, where = shipped_text(name)
-    report = check_deck(parse_deck(text, where), rules or RULEBOOK, cards=all_cards())
+    report = check_deck(parse_deck(text, where), rules or DEFAULT_RULES, cards=all_cards())
     return {"name": name, "file": where, "cards": report.cards, "verdict": report.verdict,
             "violations": [{"line": v.line, "rules": list(v.rules), "message": v.message,
                             "links": _links(v.rules), "shown": _linked(v.message)}
@@ -195,15 +195,15 @@ def kilo_findings() -> list[dict]:
     """The Kilo against both recommended decks at once, under each reading of FK-D2."""
     from analysis.fightklub.loading import all_cards, shipped_text
     from model.fightklub.decks import check_collection, parse_collection, parse_deck
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     owned = parse_collection(*shipped_text(KILO))
     decks = [parse_deck(*shipped_text(name)) for name in RECOMMENDED]
     found = []
     for share in (False, True):
-        rules = dataclasses.replace(RULEBOOK, decks_share_the_drop=share)
+        rules = dataclasses.replace(DEFAULT_RULES, decks_share_the_drop=share)
         report = check_collection(owned, decks, rules, cards=all_cards())
-        found.append({"share": share, "default": share == RULEBOOK.decks_share_the_drop,
+        found.append({"share": share, "default": share == DEFAULT_RULES.decks_share_the_drop,
                       "buildable": report.buildable, "need": report.need, "have": report.have,
                       "shortages": [f"{s.code} {s.name}: need {s.need}, have {s.have}"
                                     for s in report.shortages]})
@@ -211,7 +211,7 @@ def kilo_findings() -> list[dict]:
 
 
 def decks_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     game = context.game
     entry = next(a for a in game.ambiguities if a.id == "FK-D2")

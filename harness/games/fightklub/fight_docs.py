@@ -132,11 +132,11 @@ def tie_shape_examples() -> tuple[dict, ...]:
 def _candidate_fights():
     """(reading, rules, nullified, hero card, villain card, hero boosts), the default
     reading first, fewer nullified skirmishes and smaller boosts first."""
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
-    literal = dataclasses.replace(RULEBOOK, nullified_skirmish_voids_fight=True)
+    literal = dataclasses.replace(DEFAULT_RULES, nullified_skirmish_voids_fight=True)
     heroes, villains = _power_cards("hero"), _power_cards("villain")
-    for reading, rules in (("rulebook", RULEBOOK), ("literal FK-F2", literal)):
+    for reading, rules in (("rulebook", DEFAULT_RULES), ("literal FK-F2", literal)):
         for count in range(4):
             for nullified in itertools.combinations(range(3), count):
                 for code_a, code_b in itertools.product(heroes, villains):
@@ -155,12 +155,12 @@ def _boosts(code_a: str, code_b: str) -> list[tuple[int, int, int]]:
 
 def clash_tie_example() -> dict:
     from model.fightklub.fights import resolve_clash
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     measures = {0: {"cards in hand": 4}, 1: {"cards in hand": 4}}
-    default = resolve_clash("S933", 0, 0, 1, measures, RULEBOOK, cards=_cards())
+    default = resolve_clash("S933", 0, 0, 1, measures, DEFAULT_RULES, cards=_cards())
     other = resolve_clash("S933", 0, 0, 1, measures,
-                          dataclasses.replace(RULEBOOK, clash_tie_to_text_owner=True),
+                          dataclasses.replace(DEFAULT_RULES, clash_tie_to_text_owner=True),
                           cards=_cards())
     return {"card": _named("S933"), "measure": "cards in hand", "numbers": "4 : 4",
             "default": default.shape, "default_winner": default.winner,
@@ -204,23 +204,23 @@ def stakes_sequence() -> list[dict]:
     """A tie, then a win whose card scores or is stopped, settled under each reading
     of FK-F3 and FK-F4 the stopped case depends on."""
     from model.fightklub.fights import FightResult, settle
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     hero_tied, villain_tied, hero_card, villain_card = "S937", "S971", "S935", "S973"
     tie = FightResult("power", None, "three ties")
     win = FightResult("power", 0, "won")
-    first = settle(tie, {0: hero_tied, 1: villain_tied}, {}, False, {}, False, RULEBOOK,
+    first = settle(tie, {0: hero_tied, 1: villain_tied}, {}, False, {}, False, DEFAULT_RULES,
                    card_table=_cards())
     stakes = {0: (hero_tied,), 1: (villain_tied,)}
     rows = [_settled("1", "a tie (three ties)", "any", first)]
-    scores = settle(win, {0: hero_card, 1: villain_card}, stakes, True, {}, False, RULEBOOK,
+    scores = settle(win, {0: hero_card, 1: villain_card}, stakes, True, {}, False, DEFAULT_RULES,
                     card_table=_cards())
     rows.append(_settled("2", "the hero wins and the card scores", "default", scores))
     for label, rules in (
-            ("default (FK-F3, FK-F4 as the rulebook preset reads them)", RULEBOOK),
+            ("default (FK-F3, FK-F4 as the rulebook preset reads them)", DEFAULT_RULES),
             ("FK-F3 other reading", dataclasses.replace(
-                RULEBOOK, loser_stakes_exhausted_on_any_loss=True)),
-            ("FK-F4 other reading", dataclasses.replace(RULEBOOK, unscored_winner_to_stakes=True))):
+                DEFAULT_RULES, loser_stakes_exhausted_on_any_loss=True)),
+            ("FK-F4 other reading", dataclasses.replace(DEFAULT_RULES, unscored_winner_to_stakes=True))):
         stopped = settle(win, {0: hero_card, 1: villain_card}, stakes, False, {}, False, rules,
                          card_table=_cards())
         rows.append(_settled("2'", "the hero wins but a score action stops the card",
@@ -250,7 +250,7 @@ def _settled(fight: str, what: str, reading: str, settlement) -> dict:
 
 
 def fights_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.fight_rules import FIGHT_AMBIGUITIES
+    from model.fightklub.ambiguities import FIGHT_AMBIGUITIES
 
     numbers = [f"FK 5.{n}" for n in range(1, 18)] + [f"FK 6.{n}" for n in (1, 2, 3, 4, 5, 7, 9, 10)]
     readings = {a.id: ref(ambiguity_label("fightklub", a.id), a.id) for a in FIGHT_AMBIGUITIES}

@@ -28,18 +28,18 @@ from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME
 from model.fightklub.engine import DECKS
 from analysis.fightklub.policies import POLICIES, play_game
-from model.fightklub.state import FKSetup
+from model.fightklub.state import Setup
 
 MAX_SEED = 10**9
 MAX_TURNS = 999
 
 
-def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> FKSetup:
+def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> Setup:
     """The setup of 2 to 6 shipped decks (3 or more play the multiplayer rules, FK 7), or
     one input error naming the deck and the synthetic decks ``ringside fightklub
     COMMAND`` can take instead."""
     try:
-        setup = FKSetup(tuple(decks))
+        setup = Setup(tuple(decks))
         for name in setup.decks:
             GAME.catalog.deck(name)
         return setup

@@ -111,15 +111,18 @@ def _ending(steps) -> str | None:
     return None
 
 
-def _refusing_deadlock(policy):
-    # play_game hands the policy the legal actions; an empty list at a non-terminal state
-    # is a deadlock, which must be reported rather than crash inside the policy
-    def choose(actions, rng):
-        if not actions:
-            raise _Deadlock
-        return policy(actions, rng)
+class _RefusingDeadlock:
+    """``policy``, except that no legal action at a non-terminal state is a deadlock,
+    which must be reported rather than crash inside the policy."""
 
-    return choose
+    def __init__(self, policy) -> None:
+        self.policy = policy
+        self.name, self.description = policy.name, policy.description
+
+    def choose(self, game, state, rules, player, rng):
+        if not game.legal_actions(state, rules):
+            raise _Deadlock
+        return self.policy.choose(game, state, rules, player, rng)
 
 
 def _stuck_at_chance(state, rules) -> bool:
@@ -135,7 +138,7 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
     tally.states.add(state)
     actions = 0
     last_steps: tuple = ()
-    policy = _refusing_deadlock(POLICIES[policy_name])
+    policy = _RefusingDeadlock(POLICIES[policy_name])
 
     def deadlock(at) -> Playout:
         return Playout(seed, "deadlocks", None, None, actions, at.round,
