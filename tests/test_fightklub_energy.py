@@ -141,7 +141,8 @@ def test_the_reason_names_the_failing_cost_and_part():
 @pytest.mark.rules("FK 3.8", "FK 3.9")
 def test_latent_energy_is_spotted_never_burned():
     assert pay_cost("-", "spot G", latent=parse_pool("G")).payable
-    assert not pay_cost("-", "burn 1", latent=parse_pool("G"), drop_latent=parse_pool("B G Y")).payable
+    assert not pay_cost("-", "burn 1", latent=parse_pool("G"),
+                        drop_latent=parse_pool("B G Y")).payable
     drop = dict(drop_latent=parse_pool("B G Y"), controls_drop=False)
     assert not pay_cost("-", "spot B", **drop).payable
     assert pay_cost("-", "spot B", rules=Rules(opponent_spots_drop=True), **drop).payable

@@ -279,7 +279,8 @@ def test_a_condition_in_play_offers_its_setup_line_for_both_actions():
 @pytest.mark.rules("FK 4.11", "FK 4.13", "FK 4.14")
 def test_a_setup_instant_draws_and_goes_to_the_discard_stack():
     state = _brick_setup(("S918", "S915", "S917", "S920", "S913", "S919"), "B")
-    after = GAME.apply(state, GAME.parse_action(state, "play S918 burn B", DEFAULT_RULES), DEFAULT_RULES)
+    after = GAME.apply(state, GAME.parse_action(state, "play S918 burn B", DEFAULT_RULES),
+                       DEFAULT_RULES)
     assert (after.step, after.pending, after.side(0).discard) == ("draw", 1, ("S918",))
     assert after.side(0).pool == parse_pool("G")
     for text, rule in (("play S919 burn G", "FK 4.11"), ("play S913", "FK 4.11"),

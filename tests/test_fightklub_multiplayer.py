@@ -17,7 +17,7 @@ from analysis.fightklub.loading import GAME
 from analysis.fightklub.policies import POLICIES, play_game
 from model.fightklub import seats
 from model.fightklub.rules import DEFAULT_RULES
-from model.fightklub.state import Move, Setup, State
+from model.fightklub.state import Move, Setup
 
 DECKS = ("synthetic-brick", "synthetic-dana", "synthetic-vex", "synthetic-dana",
          "synthetic-brick", "synthetic-vex")
@@ -127,14 +127,16 @@ def test_damage_is_counted_per_victim_and_ties_exhaust_both_cards():
                 loser = b if winner == a else a
                 added = Counter(after.side(winner).damage) - Counter(before.side(winner).damage)
                 assert added and all(entry.endswith(f"@{loser}") for entry in added)
-                assert seats.damage_taken(GAME.catalog, after, loser) > seats.damage_taken(GAME.catalog, before, loser)
+                assert seats.damage_taken(GAME.catalog, after,
+                                          loser) > seats.damage_taken(GAME.catalog, before, loser)
     assert wins and ties
 
 
 def test_seats_go_round_the_table():
     state = GAME.initial_state(Setup(DECKS[:4]), DEFAULT_RULES)
     assert seats.clockwise(GAME.catalog, state, 2) == (2, 3, 0, 1)
-    assert seats.left_of(GAME.catalog, state, 3) == 0 and seats.right_of(GAME.catalog, state, 0) == 3
+    assert seats.left_of(GAME.catalog, state, 3) == 0 and seats.right_of(GAME.catalog, state,
+                                                                         0) == 3
 
 
 def test_multiplayer_notation_round_trips_and_refuses_what_does_not_fit():
@@ -185,7 +187,8 @@ def test_a_cooldown_action_naming_an_opponent_names_one_at_a_bigger_table(player
             if not lines:
                 continue
             targets = {m.player for m in lines}
-            expected = ({s for s in seats.in_game(GAME.catalog, before) if s != 1} if players > 2 else {-1})
+            expected = ({s for s in seats.in_game(GAME.catalog,
+                                                  before) if s != 1} if players > 2 else {-1})
             assert targets == expected
             checked += 1
             if action in lines and players > 2 and transition.state.queue:

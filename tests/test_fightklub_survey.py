@@ -67,7 +67,8 @@ def test_madame_vex_chooses_the_opponents_discard_by_fk_t4(shown):
     from model.fightklub.state import Setup
 
     vex = next(card for card in all_cards().values() if card.name == "Madame Vex")
-    assert turn_problem(vex) is None and vex.code in GAME.catalog.deck("synthetic-madame").all_cards()
+    assert turn_problem(vex) is None
+    assert vex.code in GAME.catalog.deck("synthetic-madame").all_cards()
     rules = dataclasses.replace(RULES, hidden_hand_choice_shown=shown)
     used = 0
     for seed in range(12):

@@ -223,7 +223,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "(S932) against Haymaker (S935): Haymaker wins the centre 5 to 3, and the centre "
         "tab's discard fires for seat 0 under the default reading, not at all under the "
         "other.",
-        Witness("", "", "A result tab of Shoulder Charge (S932) whose centre skirmish Ambush wins: its discard fires under the default reading and not under the other.",
+        Witness("", "",
+                "A result tab of Shoulder Charge (S932) whose centre skirmish Ambush wins: its discard fires under the default reading and not under the other.",
                 command="fightklub fight S932 S971 --boost-b 0,2,0"),
         "result tab needs a win"),
     Ambiguity(
@@ -231,7 +232,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Among the ways a fight ends tied, the raise-the-stakes section lists a fight in "
         "which one of the skirmishes was nullified, next to a skirmish each and a tie; the "
         "power card's rule gives the fight to whoever wins the most skirmishes.",
-        f"{fight.RAISE}; {fight.POWER_CARD}", ("FK 5.8", "FK 5.9"), "nullified_skirmish_voids_fight",
+        f"{fight.RAISE}; {fight.POWER_CARD}", ("FK 5.8", "FK 5.9"),
+              "nullified_skirmish_voids_fight",
         (Reading(False, "A nullified skirmish is won by nobody; the fight still goes to "
                         "whoever won more skirmishes, so a skirmish each and a nullified "
                         "one is a tie.", "counts for nobody"),
@@ -243,7 +245,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "nullified instead of tied. Witness: Jab-Cross (S931) against Ambush (S971) with "
         "the centre nullified: Ambush wins left and right, 2 to 0, and the fight under the "
         "default reading; the other reading makes it a tie.",
-        Witness("", "", "Jab-Cross (S931, +1 right) against Ambush (S971) with the left skirmish nullified: Jab-Cross wins the centre and ties the right, so it wins the fight under the default reading; the other makes the fight a tie.",
+        Witness("", "",
+                "Jab-Cross (S931, +1 right) against Ambush (S971) with the left skirmish nullified: Jab-Cross wins the centre and ties the right, so it wins the fight under the default reading; the other makes the fight a tie.",
                 command="fightklub fight S931 S971 --boost-a 0,0,1 --nullified left"),
         "nullified skirmish voids the fight"),
     Ambiguity(
@@ -263,7 +266,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "nothing was settled if no card scored. Witness: seat 0 wins with a card a score "
         "action stops, seat 1 holds a raise-the-stakes card: it stays under the default "
         "reading and is exhausted under the other.",
-        Witness("", "", "Haymaker (S935) beats Ambush (S971) but a score action stops it; seat 1's raise-the-stakes Vex's Kiss (S973) stays under the default reading and is exhausted under the other.",
+        Witness("", "",
+                "Haymaker (S935) beats Ambush (S971) but a score action stops it; seat 1's raise-the-stakes Vex's Kiss (S973) stays under the default reading and is exhausted under the other.",
                 command="fightklub fight S935 S971 --stakes-a S931 --stakes-b S973 --stopped"),
         "loser's stakes exhausted on any loss"),
     Ambiguity(
@@ -280,7 +284,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "that leaves a resolved fight without scoring is exhausted. Witness: seat 0 wins "
         "with Counter Punch (S937) and a score action stops it: exhausted under the default "
         "reading, set aside under the other.",
-        Witness("", "", "Haymaker (S935) beats Ambush (S971) but a score action stops it: Haymaker is exhausted under the default reading and set aside as a raise-the-stakes card under the other.",
+        Witness("", "",
+                "Haymaker (S935) beats Ambush (S971) but a score action stops it: Haymaker is exhausted under the default reading and set aside as a raise-the-stakes card under the other.",
                 command="fightklub fight S935 S971 --stopped"),
         "unscored winner to raise the stakes"),
     Ambiguity(
@@ -296,7 +301,8 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Nothing in the text favours either player, and a fight without a winner is what "
         "the rulebook calls a tie. Witness: Ultimatum (S972) with both pools at 2 tokens: a "
         "clash tie under the default reading, a win for Ultimatum's owner under the other.",
-        Witness("", "", "Stare Down (S933) against Ambush (S971) with 4 cards in each hand: a clash tie under the default reading, a win for Stare Down's owner under the other.",
+        Witness("", "",
+                "Stare Down (S933) against Ambush (S971) with 4 cards in each hand: a clash tie under the default reading, a win for Stare Down's owner under the other.",
                 command="fightklub fight S933 S971 --measure-a 'cards in hand=4' --measure-b 'cards in hand=4'"),
         "clash tie to the text's owner"),
     Ambiguity(

@@ -1,4 +1,4 @@
-"""Fight Klub cards as data: the schema, and the parsers of the ONE card list, its known facts and ringside's synthetic set.
+"""Fight Klub cards as data: the schema, and parsers for ONE's list and facts and the synthetic set.
 
 A card has a number, a name, a rarity letter and a type (FK 1.1); what else it
 carries depends on the type: a character's life, hand, hold, first setup

@@ -1,4 +1,4 @@
-"""The current fight as a state holds it: whose cards meet, where they lie, how the fight is resolved, who decides.
+"""The current fight as a state holds it: whose cards meet, where, how it is resolved, who decides.
 
 With 2 players the current fight is a place among both players' laid cards; with
 more it pairs a challenger's card with another player's (FK 7.4), or leaves one
@@ -119,7 +119,9 @@ def mode(catalog: Catalog, state: State) -> str:
     fighting = fight_seats(state)
     if len(fighting) == 1:
         return fights.UNOPPOSED
-    return fights.fight_mode(fighter(catalog, state, fighting[0]), fighter(catalog, state, fighting[1]), cards=catalog.cards)
+    return fights.fight_mode(fighter(catalog, state, fighting[0]), fighter(catalog, state,
+                                                                           fighting[1]),
+                             cards=catalog.cards)
 
 
 def power_fight(catalog: Catalog, state: State, rules: Rules) -> fights.PowerFight:
@@ -127,7 +129,8 @@ def power_fight(catalog: Catalog, state: State, rules: Rules) -> fights.PowerFig
     the order they were picked."""
     a, b = fight_seats(state)
     fight = fights.start_power_fight(fighter(catalog, state, a), fighter(catalog, state, b),
-                                     nullified=frozenset(state.fight.nullified), cards=catalog.cards)
+                                     nullified=frozenset(state.fight.nullified),
+                                     cards=catalog.cards)
     for position in state.fight.skirmishes:
         fight = fights.resolve_skirmish(fight, position, rules)
     return fight

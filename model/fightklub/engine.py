@@ -1,4 +1,4 @@
-"""The Fight Klub game (:class:`FightKlub`): the core protocol over getting started, the setup phase and the turn.
+"""The Fight Klub game (:class:`FightKlub`): the core protocol over the whole game, setup to end.
 
 Two players meet with two shipped decks.  Getting started (FK 4.1 to FK 4.6):
 the characters and both copies of The Drop lie on the table, the stacks are
@@ -242,7 +242,7 @@ class FightKlub(Game[State, Move, Rules]):
 
     def max_length(self, state: State) -> int:
         """A bound that every action lowers by one at least (see
-        :func:`model.fightklub.turn.length_bound`): the turns still possible, each at
+        :func:`model.fightklub.bounds.length_bound`): the turns still possible, each at
         most a whole turn's actions, and what is left of the current turn."""
         if state.players > PLAYERS:
             return bounds.multiplayer_length_bound(self.catalog, state, self._setup_left(state))
@@ -651,7 +651,8 @@ class FightKlub(Game[State, Move, Rules]):
             if problem is not None:
                 return Illegal(("FK 4.9",) + burn_rules(cost, side.pool, action.burn, sight),
                                f"burning {action.burn} does not pay {card.name}: {problem}")
-        payment = pay_from_pool(side.pool, [cost], latent=sight.latent, drop_latent=sight.drop_latent,
+        payment = pay_from_pool(side.pool, [cost], latent=sight.latent,
+                                drop_latent=sight.drop_latent,
                       controls_drop=sight.controls_drop, table=sight.table,
                       opponent_table=sight.opponent_table, rules=rules)
         if not payment.payable:

@@ -61,7 +61,8 @@ field of that ambiguity-register entry (FK-F1 to FK-F6) decides.
 >>> result = resolve_power(a, b, (0, 1, 2), DEFAULT_RULES, cards=cards)
 >>> result.winner, result.shape, [s.totals for s in result.skirmishes]
 (1, 'won', [(2, 4), (4, 2), (1, 2)])
->>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, DEFAULT_RULES, card_table=cards).damage
+>>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, DEFAULT_RULES,
+...        card_table=cards).damage
 {0: 1, 1: 0}
 >>> fight_damage("S931", False, cards), fight_damage("S931", True, cards)
 (1, 2)

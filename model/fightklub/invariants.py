@@ -84,7 +84,8 @@ def hand_value_dealt(catalog: Catalog, state: State) -> str | None:
         dealt = state.step not in ("drop", "deal") or (
             state.step == "deal" and player in order
             and order.index(player) < order.index(state.turn))
-        if dealt and not setup_started(catalog, state, player) and len(side.hand) != value and side.draw:
+        if dealt and not setup_started(catalog, state,
+                                       player) and len(side.hand) != value and side.draw:
             return (f"player {player} holds {len(side.hand)} cards after the deal with "
                     f"{len(side.draw)} in the draw stack; the hand value is {value}")
     return None
@@ -153,7 +154,8 @@ INVARIANTS = (
               lambda catalog, state: _fight_cards_accounted(catalog, state)),
     Invariant("one-drop-holder", ("FK 4.3", "FK 6.15"),
               "Once chance has given it, exactly one player controls The Drop.",
-              lambda catalog, state: None if (state.drop in range(state.players)) != (state.step == "drop")
+              lambda catalog,
+              state: None if (state.drop in range(state.players)) != (state.step == "drop")
               else f"The Drop is held by {state.drop!r} at step {state.step}"),
     Invariant("game-ends-on-damage", ("FK 5.15", "FK 6.12", "FK 6.16"),
               "A game goes on only while both characters' damage is below their life; it "
@@ -185,7 +187,8 @@ def _game_ends_on_damage(catalog: Catalog, state: State) -> str | None:
     if len(out) > state.players - 1:
         return "every character's damage reached its life"
     if state.players == PLAYERS and out and state.step != "over":
-        return (f"player {out[0]}'s character has taken {damage_taken(catalog, state, out[0])} damage, "
+        taken = damage_taken(catalog, state, out[0])
+        return (f"player {out[0]}'s character has taken {taken} damage, "
                 f"its life or more, and the game goes on at step {state.step}")
     if len(live) == 1 and state.step != "over":
         return (f"player {live[0]} is the last player standing and the game goes on at step "
@@ -248,7 +251,8 @@ def _grants(catalog: Catalog, before: State, action: Move, after: State, rules: 
     total = EMPTY
     if before.step == "deal" and after.step != "deal":
         total = total.plus(deck.first_setup_energy)
-    if ((rules.first_setup_energy_twice or after.round > 1) and setup_started(catalog, after, player)
+    if ((rules.first_setup_energy_twice or after.round > 1) and setup_started(catalog, after,
+                                                                              player)
             and (not setup_started(catalog, before, player) or after.round > before.round)
             and player in clockwise(catalog, after, player)):
         total = total.plus(deck.first_setup_energy)
@@ -277,7 +281,8 @@ def _grants(catalog: Catalog, before: State, action: Move, after: State, rules: 
     return total
 
 
-def tokens_conserved(catalog: Catalog, before: State, action: Any, after: State, rules: Rules) -> str | None:
+def tokens_conserved(catalog: Catalog, before: State, action: Any, after: State,
+                     rules: Rules) -> str | None:
     for player in range(before.players):
         was, now = before.side(player), after.side(player)
         if (was.pool is now.pool and was.burned is now.burned
@@ -291,7 +296,8 @@ def tokens_conserved(catalog: Catalog, before: State, action: Any, after: State,
         burned = action.burn if (action.kind in ("play", "use") and before.turn == player
                                  and action.burn is not None) else EMPTY
         if now.burned != was.burned.plus(burned):
-            return f"{action}: player {player} burned {now.burned}, expected {was.burned.plus(burned)}"
+            return (f"{action}: player {player} burned {now.burned}, expected "
+                    f"{was.burned.plus(burned)}")
     return None
 
 

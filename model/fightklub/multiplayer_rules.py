@@ -43,7 +43,8 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "and the turn goes round to the left. Ringside runs the cooldown and the even-up "
          "the same way, from the Drop holder clockwise, since the multiplayer rules give "
          "priority round the table and name no other order.",
-         MULTI, ("model.fightklub.setup_phase.deal", "model.fightklub.setup_phase.end_action", f"{_TURN}._actors")),
+         MULTI, ("model.fightklub.setup_phase.deal", "model.fightklub.setup_phase.end_action",
+                 f"{_TURN}._actors")),
     Rule("FK 7.4", "Challenges",
          "After the reveal the Drop holder challenges another player: they pair one of "
          "their own laid fight cards with one of that player's. The player challenged makes "
@@ -57,7 +58,8 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "In a fight made by a challenge only its two players take enhance and score "
          "actions, and the challenger decides which of them acts first in each step. Who "
          "picks the skirmish order and whose clash text decides is FK-M3's reading.",
-         MULTI, ("model.fightklub.current_fight.decider", "model.fightklub.current_fight.fight_step_decider", f"{_TURN}._actors")),
+         MULTI, ("model.fightklub.current_fight.decider",
+                 "model.fightklub.current_fight.fight_step_decider", f"{_TURN}._actors")),
     Rule("FK 7.6", "Damage goes to the loser",
          "The winning card is scored against the character of the player who lost the "
          "fight, and the damage tracker records who dealt it: each scored card names the "

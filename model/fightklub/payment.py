@@ -1,4 +1,4 @@
-"""How a player pays a cost in the game: the payments open to them and the energy rules each applies.
+"""How a player pays a cost in the game: the payments open to them and the energy rules they apply.
 
 The energy model (:mod:`model.fightklub.energy`) says whether a pool pays a cost;
 this module puts a player's pool in its place at the table: the latent energy in

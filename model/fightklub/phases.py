@@ -1,4 +1,4 @@
-"""Fight Klub's phase graph: the steps of getting started, the setup phase and the turn, and the moves between them.
+"""Fight Klub's phase graph: the steps of getting started, the setup phase and the turn, and their moves.
 
 The engine never takes a transition the graph lacks (the tests walk every step),
 the explorer lints it and the rules reference draws it.

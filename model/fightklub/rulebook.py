@@ -102,7 +102,8 @@ CARD_RULES: tuple[Rule, ...] = (
          "A universal card has both card backs and suits hero and villain decks alike. The "
          "Drop is one; the Drop of ONE has one blue, one green and one yellow latent "
          "energy printed on it.",
-         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts", "analysis.fightklub.loading.one_cards")),
+         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts",
+                                      "analysis.fightklub.loading.one_cards")),
     Rule("FK 1.12", "Signature cards",
          "A signature card shows the likeness of one hero or villain in its signature icon; "
          "cards of most types can be signature cards. Other fight cards are global.",
@@ -112,7 +113,8 @@ CARD_RULES: tuple[Rule, ...] = (
          "enhance, score, cooldown) naming when it can be used; what stands before the "
          "colon is that phase and any extra costs, what follows is what happens once they "
          "are paid. An asterisk in the cost area points to an extra cost in the text.",
-         f"{FUNCTIONS}; {GLOSSARY_SECTION}, Asterisk", (f"{_CARDS}.Ability", f"{_CARDS}.parse_step")),
+         f"{FUNCTIONS}; {GLOSSARY_SECTION}, Asterisk", (f"{_CARDS}.Ability",
+                                                        f"{_CARDS}.parse_step")),
     Rule("FK 1.14", "Card costs",
          "A card played from hand may have a cost: coloured and generic energy to burn, "
          "and energy colours or card types to spot, written in the energy notation (FK 3).",

@@ -47,7 +47,8 @@ def ability_cost(ability) -> Cost:
     return ability.cost if ability.cost is not None else Cost()
 
 
-def return_choices(catalog: Catalog, state: State, player: int, ability) -> tuple[tuple[str, ...], ...]:
+def return_choices(catalog: Catalog, state: State, player: int, ability) -> tuple[tuple[str,
+                                                                                        ...], ...]:
     """The cards a line's return-to-hand step may take back (FK 4.13): every choice of
     the named type from the player's support area, as sorted tuples; ``((),)`` when the
     line returns nothing or nothing fits."""
@@ -180,7 +181,8 @@ def begin_setup(catalog: Catalog, state: State, player: int, steps: list[Step],
                                           left=SETUP_ACTIONS, pending=0), tuple(steps))
 
 
-def end_action(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
+def end_action(catalog: Catalog, state: State, steps: list[Step],
+               rules: Rules) -> Transition[State]:
     """After a setup action and its draws: the next action, the other player's turn, or
     the laying of the fight cards (FK 4.8, FK 4.15)."""
     state = dataclasses.replace(state, pending=0)
@@ -312,7 +314,8 @@ def play_card(catalog: Catalog, state: State, move: Move, rules: Rules) -> Trans
     steps: list[Step] = []
     kind = "setup instant" if card.type == "instant" else card.type
     cost = card.cost if card.cost is not None else Cost()
-    state = pay_cost(catalog, state, player, cost, move.burn, f"{card.name} ({move.card}, {kind})", steps,
+    state = pay_cost(catalog, state, player, cost, move.burn,
+                     f"{card.name} ({move.card}, {kind})", steps,
                  rules)
     side = state.side(player)
     hand = list(side.hand)

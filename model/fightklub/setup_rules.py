@@ -77,7 +77,8 @@ SETUP_RULES: tuple[Rule, ...] = (
          "ringside's default reading a player may pass even when something could be "
          "played (FK-S2). Then the other player takes their first setup action and two "
          "setup actions.",
-         f"{SETUP}; {MULTIPLAYER}", (f"{_GAME}.legal_actions", "model.fightklub.setup_phase.end_action")),
+         f"{SETUP}; {MULTIPLAYER}", (f"{_GAME}.legal_actions",
+                                     "model.fightklub.setup_phase.end_action")),
     Rule("FK 4.9", "Paying for a setup action",
          "A card played or a setup line used has its cost paid in full as part of the "
          "action, by the energy rules (FK 3), from the acting player's pool: the action "

@@ -48,7 +48,8 @@ from model.fightklub.state import (
 
 
 # -- transitions ------------------------------------------------------------------------------------
-def begin_fight_phase(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
+def begin_fight_phase(catalog: Catalog, state: State, steps: list[Step],
+                      rules: Rules) -> Transition[State]:
     """After the reveal (FK 4.16): the fight phase, or the end of a game where nobody has a
     fight card left to lay (FK 6.16, FK-T1)."""
     state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
@@ -190,7 +191,8 @@ def advance(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> 
         return Transition(state, tuple(steps))
 
 
-def pass_the_drop(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
+def pass_the_drop(catalog: Catalog, state: State, steps: list[Step],
+                  rules: Rules) -> Transition[State]:
     """The end of the turn: control of The Drop changes hands and the next turn's setup
     phase begins, with 2 players by the new holder choosing who sets up first
     (FK 6.15); with more The Drop goes to the last player who won a fight (FK 7.8, and
@@ -241,7 +243,8 @@ def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition
     places, unopposed = open_places(state)
     state = dataclasses.replace(state, fight=FightState(move.place))
     cards = fight_cards(state)
-    shown = " against ".join(f"{catalog.name(code)} (player {seat})" for seat, code in cards.items())
+    shown = " against ".join(f"{catalog.name(code)} (player {seat})" for seat,
+                             code in cards.items())
     steps: list[Step] = []
     if not unopposed:
         steps.append(Step("pick", ("FK 6.1",),
@@ -327,7 +330,8 @@ def _clash(catalog: Catalog, state: State, seat: int, steps: list[Step], rules: 
     side = state.fight.sides[fight_slot(state, seat)]
     fighting = sorted(fight_seats(state))
     numbers = {s: measures(catalog, state, s) for s in fighting}
-    result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules, cards=catalog.cards)
+    result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules,
+                                  cards=catalog.cards)
     rule = fights.up_side(catalog.card(code), side).clash
     compared = ", ".join(f"player {s} {numbers[s][rule.measure]}" for s in fighting)
     winner = ("a tie" if result.winner is None else f"player {result.winner} wins")
@@ -343,7 +347,8 @@ def _totals_text(fight: fights.PowerFight) -> str:
                      for f, totals in ((fight.a, fight.totals[0]), (fight.b, fight.totals[1])))
 
 
-def _fight_result(catalog: Catalog, state: State, result: fights.FightResult, steps: list[Step]) -> State:
+def _fight_result(catalog: Catalog, state: State, result: fights.FightResult,
+                  steps: list[Step]) -> State:
     """The fight step's result is known: the score step begins (FK 6.9)."""
     if result.mode == fights.UNOPPOSED:
         words, rules_ = f"player {result.winner}'s unopposed card wins", ("FK 5.16",)
@@ -442,14 +447,16 @@ def act(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[
         state = state.with_side(player, support=tuple(support),
                                 table=tuple(sorted(side.table + (move.card,))))
         state = _boost(state, player, card.parts.tabs)
-        steps.append(Step("gear", ("FK 6.4", "FK 6.5") if clash_fight(catalog, state) else ("FK 6.4",),
+        steps.append(Step("gear", ("FK 6.4", "FK 6.5") if clash_fight(catalog,
+                                                                      state) else ("FK 6.4",),
                           f"player {player} activates the gear {catalog.name(move.card)}: its tabs "
                           f"{_tabs_text(card.parts.tabs)} lie on their fight card"))
         return advance(catalog, _next_actor(catalog, state), steps, rules)
     card = catalog.card(move.card)
     if move.kind == "play":
         cost = card.cost if card.cost is not None else Cost()
-        state = pay_cost(catalog, state, player, cost, move.burn, f"{card.name} ({move.card})", steps,
+        state = pay_cost(catalog, state, player, cost, move.burn, f"{card.name} ({move.card})",
+                         steps,
                      rules)
         side = state.side(player)
         hand = list(side.hand)
@@ -622,7 +629,8 @@ def task_draw(catalog: Catalog, state: State, move: Move, rules: Rules) -> Trans
     steps: list[Step] = []
     rule = ("FK 6.14",) if state.step == "evenup" else ("FK 6.8",)
     why = "at the even-up" if state.step == "evenup" else "for the gametext"
-    state, ran_out = take_card(catalog, state, task.player, move.card, steps, "task_draw", rule, why)
+    state, ran_out = take_card(catalog, state, task.player, move.card, steps, "task_draw", rule,
+                               why)
     rest = state.queue[1:]
     if ran_out:
         steps.append(Step("task", ("FK 6.17", "FK 4.14"),
@@ -778,7 +786,8 @@ def settle(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> S
     return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
 
 
-def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState, out_before: set[int],
+def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState,
+                             out_before: set[int],
                              steps: list[Step]) -> State:
     """After a settled fight with more than 2 players: a character whose damage reached
     its life is out, its unfought cards set under its fight stack (FK 7.2, FK 7.9); the
@@ -790,8 +799,9 @@ def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState, 
         side = state.side(seat)
         life = catalog.deck(state.decks[seat]).character.parts.life
         state = state.with_side(seat, laid=(), under=side.under + side.laid)
+        taken = damage_taken(catalog, state, seat)
         steps.append(Step("knockout", ("FK 6.12", "FK 5.15", "FK 7.2", "FK 7.9"),
-                          f"player {seat}'s character has taken {damage_taken(catalog, state, seat)} "
+                          f"player {seat}'s character has taken {taken} "
                           f"damage, reaching its life {life}: player {seat} is out of the "
                           "game" + (f", and their unfought fight cards "
                                     f"{cards_text(side.laid)} go under their fight stack"

@@ -74,7 +74,8 @@ TURN_RULES: tuple[Rule, ...] = (
          "Other enhance actions remain open; by ringside's default reading that includes "
          "activating a gear (FK-T2). An effect played before a rotation turned the fight "
          "into a clash stays where it is and changes nothing.",
-         EFFECT, ("model.fightklub.turn_moves.step_moves", "model.fightklub.turn_moves.clash_fight")),
+         EFFECT, ("model.fightklub.turn_moves.step_moves",
+                  "model.fightklub.turn_moves.clash_fight")),
     Rule("FK 6.6", "What enhance gametext does",
          "Gametext refers to its player's own cards unless it names the opponent. A change "
          "to a skirmish tab applies to the player's own fight card (only to tabs of the "
@@ -135,7 +136,8 @@ TURN_RULES: tuple[Rule, ...] = (
          "card at a time up to the hand value. Nobody may skip it. A player whose draw "
          "stack runs out while drawing stops there and may end the turn below the hand "
          "value.",
-         EVEN_UP, (f"{_TURN}.keep", "model.fightklub.turn_moves.keep_choices", f"{_TURN}.task_draw")),
+         EVEN_UP, (f"{_TURN}.keep", "model.fightklub.turn_moves.keep_choices",
+                   f"{_TURN}.task_draw")),
     Rule("FK 6.15", "The Drop passes and the next turn begins",
          "When both players have evened up, control of The Drop changes hands and the turn "
          "ends. The next turn begins with the setup phase: the new Drop holder decides who "

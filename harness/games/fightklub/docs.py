@@ -211,7 +211,7 @@ def kilo_findings() -> list[dict]:
 
 
 def decks_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.rules import DEFAULT_RULES
+    pass
 
     game = context.game
     entry = next(a for a in game.ambiguities if a.id == "FK-D2")

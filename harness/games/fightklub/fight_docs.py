@@ -220,7 +220,8 @@ def stakes_sequence() -> list[dict]:
             ("default (FK-F3, FK-F4 as the rulebook preset reads them)", DEFAULT_RULES),
             ("FK-F3 other reading", dataclasses.replace(
                 DEFAULT_RULES, loser_stakes_exhausted_on_any_loss=True)),
-            ("FK-F4 other reading", dataclasses.replace(DEFAULT_RULES, unscored_winner_to_stakes=True))):
+            ("FK-F4 other reading", dataclasses.replace(DEFAULT_RULES,
+                                                        unscored_winner_to_stakes=True))):
         stopped = settle(win, {0: hero_card, 1: villain_card}, stakes, False, {}, False, rules,
                          card_table=_cards())
         rows.append(_settled("2'", "the hero wins but a score action stops the card",

@@ -17,7 +17,7 @@ from harness.toolkit import Report, add_command, add_rules_options, bounded_int,
 from model.core.game import CHANCE, Transition
 from analysis.fightklub.loading import GAME
 from model.fightklub.engine import DECKS
-from model.fightklub.state import TURN_STEPS, Setup
+from model.fightklub.state import TURN_STEPS
 
 MAX_SEED = 10**9
 
