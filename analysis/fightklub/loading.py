@@ -117,8 +117,8 @@ def _lists(folder: str) -> dict[str, tuple[str, str]]:
 
 @functools.lru_cache(maxsize=1)
 def shipped_game() -> FightKlub:
-    """The game played with the shipped cards, decks and collections."""
-    return FightKlub(all_cards(), _lists("decks"), _lists("collections"))
+    """The game played with the shipped cards and decks."""
+    return FightKlub(all_cards(), _lists("decks"))
 
 
 GAME = shipped_game()

@@ -1,8 +1,8 @@
 """The cards and decks a game of Fight Klub is played with: the game's data, as a value.
 
 The rules model reads no file.  :class:`Catalog` holds the card table (code ->
-:class:`~model.fightklub.cards.Card`) and the deck and collection lists by name
-(their text and where it came from); :mod:`analysis.fightklub.loading` builds
+:class:`~model.fightklub.cards.Card`) and the deck lists by name (their text and
+where it came from); :mod:`analysis.fightklub.loading` builds
 the one of the shipped files, and a user's own card or deck files make another.
 The game (:class:`model.fightklub.engine.FightKlub`) takes one and hands it to
 every function that looks a card or a deck up.
@@ -94,17 +94,16 @@ def _unknown_facts(card: Card) -> list[str]:
 
 @dataclass(frozen=True, eq=False)
 class Catalog:
-    """The card table and the deck and collection lists a game is played with.
+    """The card table and the deck lists a game is played with.
 
-    ``cards`` maps a code to its card; ``decks`` and ``collections`` map a name to
-    ``(text, where)``, the list's text and the place its messages name.  Compared
+    ``cards`` maps a code to its card; ``decks`` maps a name to ``(text, where)``, the
+    list's text and the place its messages name.  Compared
     by identity: one catalog is one game's data, and what it works out (the
     playable decks, the cards of each type) is kept with it.
     """
 
     cards: Mapping[str, Card]
     decks: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    collections: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     _known: dict = field(default_factory=dict, init=False, repr=False)
 
     def card(self, code: str) -> Card:
@@ -131,11 +130,6 @@ class Catalog:
             self._known[key] = frozenset(code for code in self.cards
                                          if self.type_of(code) in types)
         return self._known[key]
-
-    def shipped(self, name: str) -> tuple[str, str] | None:
-        """The text of a deck or collection list and where it lies; ``None`` for a name
-        that is neither."""
-        return self.decks.get(name) or self.collections.get(name)
 
     def deck(self, name: str) -> DeckInfo:
         """The deck ``name`` as the game plays it, or an :class:`InputError` saying why

@@ -173,12 +173,11 @@ class FightKlub(Game[State, Move, Rules]):
         "character's damage reaches its life.")
 
     def __init__(self, cards: Mapping[str, Card],
-                 decks: Mapping[str, tuple[str, str]] | None = None,
-                 collections: Mapping[str, tuple[str, str]] | None = None) -> None:
-        """The game played with the card table ``cards`` (code -> card) and the deck and
-        collection lists ``decks`` and ``collections`` (name -> ``(text, where)``):
-        :mod:`analysis.fightklub.loading` gives those of the shipped files."""
-        self.catalog = Catalog(dict(cards), dict(decks or {}), dict(collections or {}))
+                 decks: Mapping[str, tuple[str, str]] | None = None) -> None:
+        """The game played with the card table ``cards`` (code -> card) and the deck lists
+        ``decks`` (name -> ``(text, where)``): :mod:`analysis.fightklub.loading` gives
+        those of the shipped files."""
+        self.catalog = Catalog(dict(cards), dict(decks or {}))
         # the invariants look cards and decks up: each game checks them in its own catalog
         self._invariants = tuple(dataclasses.replace(
             invariant, check=functools.partial(invariant.check, self.catalog))
