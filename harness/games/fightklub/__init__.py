@@ -38,6 +38,7 @@ def _cases():
 
 
 PARTS = GameParts("analysis.fightklub.loading:GAME", key="fightklub",
+                  title="Fight Klub", policies=lazy("analysis.fightklub.policies:POLICIES"),
                   obligations=_obligations,
                   commands=lazy("harness.games.fightklub.commands:register"),
                   cases=_cases,
