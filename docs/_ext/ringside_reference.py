@@ -24,10 +24,8 @@ gives the pages
   (every rule needs an example);
 - type names in signatures that autodoc could not qualify (``rules: Rules``)
   linked to the class the name means in the documented object's own module:
-  every game has its own ``Rules`` and ``State``, so a bare name is ambiguous;
-- where that finds nothing (a name imported only for type checking), a
-  post-transform that reads the short name as the documented object of that
-  name nearest the signature's own module.
+  every game has its own ``Rules`` and ``State``, so a bare name is ambiguous
+  (where that finds nothing, ``ringside_xref`` prefers the game's own object).
 
 Configuration (``conf.py`` or ``-D``): ``ringside_root`` (the data root the
 checks read: scenarios, results, rule index; default
@@ -56,7 +54,6 @@ from sphinx.addnodes import desc_signature, pending_xref
 from sphinx.domains import Domain, ObjType
 from sphinx.errors import ExtensionError
 from sphinx.transforms import SphinxTransform
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -143,47 +140,6 @@ class RuleLinks(SphinxTransform):
                 return True
             parent = parent.parent
         return False
-
-
-class NearestTypes(SphinxPostTransform):
-    """Resolve a short Python name (``Rules``) that several documented objects end with
-    to the one whose module shares the longest prefix with the referring module.
-
-    Annotations are kept as written (``from __future__ import annotations``), so a
-    signature's ``Rules`` is looked up by its short name; every game names its ruleset
-    class ``Rules``, and without this the lookup finds one per game.
-    """
-
-    default_priority = 5  # before Sphinx's references resolver (10)
-
-    def run(self, **kwargs) -> None:
-        objects = self.env.get_domain("py").objects
-        for node in self.document.findall(pending_xref):
-            target = node.get("reftarget", "")
-            module = node.get("py:module") or ""
-            if node.get("refdomain") != "py" or not module or "." in target or not target:
-                continue
-            if f"{module}.{target}" in objects:
-                continue
-            found = [name for name in objects if name.endswith(f".{target}")]
-            if len(found) < 2:
-                continue
-            here = module.split(".")
-
-            def shared(name: str) -> int:
-                there = name.split(".")[:-1]
-                count = 0
-                for mine, theirs in zip(here, there):
-                    if mine != theirs:
-                        break
-                    count += 1
-                return count
-
-            best = max(shared(name) for name in found)
-            nearest = [name for name in found if shared(name) == best]
-            if len(nearest) == 1:
-                node["reftarget"] = nearest[0]
-                node["refspecific"] = False
 
 
 # -- rules and terms as objects: the search and the general index ----------------------
@@ -494,7 +450,6 @@ def setup(app):
                  "kind-terminal"):
         app.add_role(f"rs-{name}", _class_role(f"rs-{name}"))
     app.add_transform(RuleLinks)
-    app.add_post_transform(NearestTypes)
     app.add_domain(RingsideDomain)
     app.add_directive("ringside-rule", RuleDirective)
     app.add_directive("ringside-term", TermDirective)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from harness.registry import GameParts, lazy
 
 PARTS = GameParts("analysis.duel.loading:GAME", key="duel",
+                  title="Power Source dice duel", policies=lazy("analysis.duel.policies:POLICIES"),
                   obligations=lazy("proofs.duel:OBLIGATIONS"),
                   commands=lazy("harness.games.duel.commands:register"),
                   docs_pages=lazy("harness.games.duel.docs:docs_pages"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from harness.registry import GameParts, lazy
 
 PARTS = GameParts("analysis.fantasy.loading:GAME", key="fantasy",
+                  title="Fantasy Fight Club", policies=lazy("analysis.fantasy.policies:POLICIES"),
                   obligations=lazy("proofs.fantasy:OBLIGATIONS"),
                   commands=lazy("harness.games.fantasy.commands:register"),
                   docs_pages=lazy("harness.games.fantasy.docs:docs_pages"),

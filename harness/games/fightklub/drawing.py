@@ -12,9 +12,7 @@ from typing import Any
 
 from model.core.errors import InputError
 from model.core.game import CHANCE, TERMINAL
-from model.fightklub.cards import all_cards
-from model.fightklub.engine import _name, playable_deck
-from model.fightklub.state import PLAYERS, TURN_STEPS, FKState
+from model.fightklub.state import PLAYERS, TURN_STEPS, State
 from harness.drawing import Drawing, Layout
 # a card drawn on a page of the rules reference (the energy model has a Token of its own)
 from harness.drawing import Token as Drawn
@@ -28,12 +26,12 @@ class TableDrawing(Drawing):
         support area, the fight cards laid), and beside it the hands, the stacks' sizes,
         the discard stacks, the pools and the burned tokens."""
         try:
-            state = FKState.parse(position)
+            state = State.parse(position, self.game.catalog.deck)
         except InputError:
             return None
 
         def token(code: str, face_down: bool = False) -> Drawn:
-            card = all_cards().get(code)
+            card = self.game.catalog.cards.get(code)
             words = f"{card.name} ({card.type})" if card else code
             return Drawn(code, words + (", face down" if face_down else ""))
 
@@ -47,7 +45,7 @@ class TableDrawing(Drawing):
         else:
             current = {seat: fight.place for seat in range(state.players)}
         for player in range(state.players):
-            deck = playable_deck(state.decks[player])
+            deck = self.game.catalog.deck(state.decks[player])
             side = state.side(player)
             drop = Drawn(deck.drop.code, "The Drop, face up (control)" if state.drop == player
                          else "The Drop, face down")
@@ -75,7 +73,7 @@ class TableDrawing(Drawing):
                       (f"player {player}'s energy", f"pool {side.pool}, burned {side.burned}")]
             if side.damage:
                 parts.append((f"player {player}'s damage stack",
-                               tuple(Drawn(entry, f"{_name(code)}"
+                               tuple(Drawn(entry, f"{self.game.catalog.name(code)}"
                                            + (", rotated: double damage" if doubled else "")
                                            + ("" if state.players == PLAYERS else
                                               f", scored against player {victim}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from harness.registry import GameParts, lazy
 
 PARTS = GameParts("analysis.monmamo.loading:GAME", key="monmamo",
+                  title="Monsters Masters & Mobsters", policies=lazy("analysis.monmamo.policies:POLICIES"),
                   obligations=lazy("proofs.monmamo:OBLIGATIONS"),
                   commands=lazy("harness.games.monmamo.commands:register"),
                   docs_pages=lazy("harness.games.monmamo.docs:docs_pages"),
