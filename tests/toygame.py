@@ -557,25 +557,11 @@ class ToyGame(Game[State, Any, Rules]):
     setup_type = Setup
     summary = "A test game: hidden cards, a secret bid, a draw and two effects in order."
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def invariants(self):
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return TRANSITION_INVARIANTS
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     # -- setups -------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:

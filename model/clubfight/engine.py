@@ -105,25 +105,12 @@ for an empty slot) and then, after ``|``, the grid deck, the hand, the club
 deck, the discard, the cleared pile and the number of Jokers.
 """
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def invariants(self):
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return TRANSITION_INVARIANTS
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     def parse_state(self, text: str) -> State:
         return State.parse(text)
@@ -159,10 +146,6 @@ deck, the discard, the cleared pile and the number of Jokers.
     def resample(self, state: State, player: int, rng) -> State:
         """The same table with both decks in a random order."""
         return observe(state).sample(rng)
-
-    @property
-    def glossary(self):
-        return GLOSSARY
 
     def current_player(self, state: State) -> int:
         return TERMINAL if state.won or state.lost else 0

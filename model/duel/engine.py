@@ -87,29 +87,12 @@ class Duel(Game[State, Any, Rules]):
                 raise ValueError(f"the character {char.key!r} is filed under {key!r}")
         self.characters: Mapping[str, Character] = dict(characters)
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return GLOSSARY
-
-    @property
-    def invariants(self):
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return TRANSITION_INVARIANTS
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     # -- setups --------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:

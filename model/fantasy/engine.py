@@ -115,21 +115,10 @@ class FantasyFightClub(Game[State, Move, Rules]):
         self._invariants = invariants(tables)
         self._transition_invariants = transition_invariants(tables)
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return GLOSSARY
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
 
     @property
     def invariants(self):

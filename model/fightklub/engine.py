@@ -183,21 +183,10 @@ class FightKlub(Game[State, Move, Rules]):
             invariant, check=functools.partial(invariant.check, self.catalog))
             for invariant in TRANSITION_INVARIANTS)
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return GLOSSARY
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
 
     @property
     def invariants(self):

@@ -106,29 +106,15 @@ class MonstersMastersMobsters(Game[State, Move, Rules]):
         self.cards: dict[str, Card] = dict(cards)
         self._invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return GLOSSARY
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
+    transition_invariants = TRANSITION_INVARIANTS
 
     @property
     def invariants(self):
         return self._invariants
-
-    @property
-    def transition_invariants(self):
-        return TRANSITION_INVARIANTS
 
     # -- setups ---------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:
