@@ -131,7 +131,7 @@ def test_the_turn_is_drawn_in_stages_small_enough_to_read(generated):
     """Fight Klub's phase graph is too big for one diagram: each stage has at most
     STAGE_MOST phases, the stages share no phase, the phases of one rule stay in one
     stage, and a stage diagram draws every other stage as one dashed box."""
-    from harness.docs.pages import STAGE_MOST, phase_dot, phase_stages
+    from harness.docs.diagrams import STAGE_MOST, phase_dot, phase_stages
 
     graph = GAME.phase_graph()
     stages = phase_stages(GAME)
