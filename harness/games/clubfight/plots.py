@@ -15,10 +15,18 @@ salt, no date), so a rebuild rewrites no file that did not change.
 
 from __future__ import annotations
 
-import io
 from typing import Any, Mapping, Sequence
 
+from harness.plots import RC, figure as new_figure, matplotlib_parts, svg as house_svg
 from model.core.errors import InputError
+
+PAGE = "the statistics page"
+"""The page these figures are drawn for (named when matplotlib is missing)."""
+
+
+def svg(figure) -> str:
+    """The figure as the text of an SVG file (the same text for the same figure)."""
+    return house_svg(figure, PAGE)
 
 Row = Mapping[str, Any]
 
@@ -26,37 +34,6 @@ WAYS = (("perfect information", "#0072B2"), ("greedy", "#E69F00"), ("mc", "#009E
 """The ways of play, each with its colour (Okabe-Ito: safe for colour-blind readers)."""
 JOKER_COLOURS = {1: "#0072B2", 2: "#D55E00"}
 RULES_STYLES = {"rulebook": "-", "webapp": "--"}
-RC = {"svg.hashsalt": "ringside", "svg.fonttype": "path", "font.size": 9,
-      "axes.spines.top": False, "axes.spines.right": False, "axes.titlesize": 9.5,
-      "legend.frameon": False, "figure.facecolor": "white", "axes.facecolor": "white"}
-
-
-def _matplotlib():
-    try:
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError("matplotlib is not installed; the statistics page draws its plots "
-                         "with it: install the docs extras (pip install 'ringside[docs]')"
-                         ) from None
-    return matplotlib, Figure, FigureCanvasAgg
-
-
-def _figure(width: float, height: float, **kwargs):
-    _, Figure, FigureCanvasAgg = _matplotlib()
-    figure = Figure(figsize=(width, height), layout="constrained", **kwargs)
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def svg(figure) -> str:
-    """The figure as the text of an SVG file (the same text for the same figure)."""
-    matplotlib, _, _ = _matplotlib()
-    buffer = io.StringIO()
-    with matplotlib.rc_context(RC):
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-    return buffer.getvalue()
 
 
 def variant_name(row: Row, newline: bool = False) -> str:
@@ -95,9 +72,9 @@ def win_rates(rows: Sequence[Row]):
     """Win rate per variant and way of play, each with its 95% Wilson interval."""
     if not rows:
         return None
-    matplotlib, _, _ = _matplotlib()
+    matplotlib, _, _ = matplotlib_parts(PAGE)
     with matplotlib.rc_context(RC):
-        figure = _figure(7.2, 3.5)
+        figure = new_figure(7.2, 3.5, PAGE)
         axes = figure.add_subplot()
         width = 0.26
         for index, (way, colour) in enumerate(WAYS):
@@ -135,9 +112,9 @@ def solver_effort(rows: Sequence[Row]):
     drawn = [r for r in rows if isinstance(r.get("nodes_log2"), Mapping) and r["nodes_log2"]]
     if not drawn:
         return None
-    matplotlib, _, _ = _matplotlib()
+    matplotlib, _, _ = matplotlib_parts(PAGE)
     with matplotlib.rc_context(RC):
-        figure = _figure(7.2, 3.4)
+        figure = new_figure(7.2, 3.4, PAGE)
         axes = figure.add_subplot()
         top, first = 0, None
         for row in drawn:
@@ -174,7 +151,7 @@ def cards_left(rows: Sequence[Row]):
                                     for p in (r.get("policies") or {}).values())]
     if not drawn:
         return None
-    matplotlib, _, _ = _matplotlib()
+    matplotlib, _, _ = matplotlib_parts(PAGE)
     ways = [(way, colour) for way, colour in WAYS[1:]]
     most = max((len(p["cards_left_lost"]) - 1 for r in drawn
                 for p in r["policies"].values() if "cards_left_lost" in p), default=1)
@@ -182,7 +159,7 @@ def cards_left(rows: Sequence[Row]):
     columns = 2 if len(drawn) > 1 else 1
     lines = (len(drawn) + columns - 1) // columns
     with matplotlib.rc_context(RC):
-        figure = _figure(7.2, 1.25 + 1.7 * lines)
+        figure = new_figure(7.2, 1.25 + 1.7 * lines, PAGE)
         grid = figure.subplots(lines, columns, sharex=True, sharey=True, squeeze=False)
         for index, row in enumerate(drawn):
             axes = grid[index // columns][index % columns]
@@ -283,7 +260,7 @@ def slack_distribution(rows: Sequence[Row]):
     counted = [(row, slack_counts(row)) for row in rows]
     if not any(found for _, found in counted):
         return None
-    matplotlib, _, _ = _matplotlib()
+    matplotlib, _, _ = matplotlib_parts(PAGE)
     top = max((max(found["values"], default=0) for _, found in counted if found), default=0)
     top = max(top, 4)
     any_unwinnable = any(found and found["unwinnable"] for _, found in counted)
@@ -292,7 +269,7 @@ def slack_distribution(rows: Sequence[Row]):
     unknown_at = top + 1.8
     unwinnable_at = unknown_at + 1.9  # room for both labels under their bars
     with matplotlib.rc_context(RC):
-        figure = _figure(7.2, 1.3 + 1.8 * lines)
+        figure = new_figure(7.2, 1.3 + 1.8 * lines, PAGE)
         grid = figure.subplots(lines, columns, sharey=True, squeeze=False)
         for index, (row, found) in enumerate(counted):
             axes = grid[index // columns][index % columns]

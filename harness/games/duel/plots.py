@@ -8,44 +8,21 @@ the ``docs`` extra) is imported only here, and only when the reference is built.
 
 from __future__ import annotations
 
-import io
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from model.core.errors import InputError
+from harness.plots import figure as new_figure, svg as house_svg
 
-COLOURS = ("#0072B2", "#E69F00", "#009E73")
-"""One colour per character (Okabe-Ito: safe for colour-blind readers)."""
-RC = {"svg.hashsalt": "ringside", "svg.fonttype": "path", "font.size": 9,
-      "axes.spines.top": False, "axes.spines.right": False, "axes.titlesize": 9.5,
-      "legend.frameon": False, "figure.facecolor": "white", "axes.facecolor": "white"}
-
-
-def _matplotlib():
-    try:
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError("matplotlib is not installed; the duel's odds page draws its plots "
-                         "with it: install the docs extras (pip install 'ringside[docs]')"
-                         ) from None
-    return matplotlib, Figure, FigureCanvasAgg
-
-
-def _figure(width: float, height: float):
-    _, Figure, FigureCanvasAgg = _matplotlib()
-    figure = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
+PAGE = "the duel's odds page"
+"""The page these figures are drawn for (named when matplotlib is missing)."""
 
 
 def svg(figure) -> str:
-    matplotlib, _, _ = _matplotlib()
-    buffer = io.StringIO()
-    with matplotlib.rc_context(RC):
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-    return buffer.getvalue()
+    """The figure as the text of an SVG file (the same text for the same figure)."""
+    return house_svg(figure, PAGE)
+
+COLOURS = ("#0072B2", "#E69F00", "#009E73")
+"""One colour per character (Okabe-Ito: safe for colour-blind readers)."""
 
 
 def _float(text: str) -> float:
@@ -54,7 +31,7 @@ def _float(text: str) -> float:
 
 def bases_figure(bases: Sequence[tuple[str, Mapping[str, str]]]):
     """One step line per character: the chance of each Base."""
-    figure = _figure(6.4, 2.8)
+    figure = new_figure(6.4, 2.8, PAGE)
     axes = figure.add_subplot()
     for index, (name, odds) in enumerate(bases):
         values = sorted(int(k) for k in odds)
@@ -69,7 +46,7 @@ def bases_figure(bases: Sequence[tuple[str, Mapping[str, str]]]):
 
 def clash_figure(pairs: Sequence[tuple[str, Mapping[str, str]]]):
     """Grouped bars: the first round's clash damage for each pair of characters."""
-    figure = _figure(6.4, 2.8)
+    figure = new_figure(6.4, 2.8, PAGE)
     axes = figure.add_subplot()
     width = 0.8 / max(1, len(pairs))
     for index, (label, odds) in enumerate(pairs):
@@ -85,7 +62,7 @@ def clash_figure(pairs: Sequence[tuple[str, Mapping[str, str]]]):
 
 def duel_figure(rows: Sequence[tuple[str, float, float]]):
     """Horizontal stacked bars: the chance each side wins the duel."""
-    figure = _figure(6.4, 0.6 + 0.45 * len(rows))
+    figure = new_figure(6.4, 0.6 + 0.45 * len(rows), PAGE)
     axes = figure.add_subplot()
     labels = [label for label, _, _ in rows]
     first = [a for _, a, _ in rows]

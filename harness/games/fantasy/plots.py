@@ -10,22 +10,13 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
-from model.core.errors import InputError
+from harness.plots import matplotlib_parts
+
+PAGE = "the odds page"
+"""The page these figures are drawn for (named when matplotlib is missing)."""
 
 RC = {"svg.hashsalt": "ringside", "svg.fonttype": "none", "font.size": 7,
       "figure.facecolor": "white", "axes.facecolor": "white"}
-
-
-def _matplotlib():
-    try:
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise InputError("matplotlib is not installed; the odds page draws its heat maps "
-                         "with it: install the docs extras (pip install 'ringside[docs]')"
-                         ) from None
-    return matplotlib, Figure, FigureCanvasAgg
 
 
 def heat_map(values: Sequence[Sequence[float | None]], rows: Sequence[str],
@@ -34,7 +25,7 @@ def heat_map(values: Sequence[Sequence[float | None]], rows: Sequence[str],
     """A heat map of ``values`` (``None``: never, drawn grey) as the text of an SVG file.
 
     The cells carry no numbers (the page's table and CSV file give them exactly)."""
-    matplotlib, Figure, FigureCanvasAgg = _matplotlib()
+    matplotlib, Figure, FigureCanvasAgg = matplotlib_parts(PAGE)
     import numpy
 
     data = numpy.array([[numpy.nan if v is None else float(v) for v in row] for row in values])
