@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
-from model.core.game import CHANCE, Game, Transition
-from model.core.policy import Policy, choices
+from model.core.game import Game, Transition
+from model.core.policy import Policy, choices, play_out
 from model.fightklub.state import Move
 
 _EAGER_ORDER = {"play": 0, "use": 1, "activate": 2}
@@ -84,15 +84,8 @@ def play_game(game: Game, state, rules, seed: int, policy: Policy,
     """A seeded game from ``state``: chance drawn by ``random.Random(seed)`` with its exact
     odds, every player following ``policy`` with the same generator.  Yields ``(state
     before, action, transition)`` until the game ends or turn ``max_turns`` is over."""
-    rng = random.Random(seed)
-    while not game.is_terminal(state):
-        if max_turns is not None and state.round > max_turns:
+    for before, action, transition in play_out(game, state, rules, policy,
+                                               random.Random(seed)):
+        if max_turns is not None and before.round > max_turns:
             return
-        player = game.current_player(state)
-        if player == CHANCE:
-            action, _ = game.sample_chance(state, rules, rng)
-        else:
-            action = policy.choose(game, state, rules, player, rng)
-        transition = game.resolve(state, action, rules)
-        yield state, action, transition
-        state = transition.state
+        yield before, action, transition

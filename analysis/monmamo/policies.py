@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from model.core.game import CHANCE, Game
-from model.core.policy import GENERIC_POLICIES, Policy, choices
+from model.core.game import Game
+from model.core.policy import GENERIC_POLICIES, Policy, choices, play_out
 from model.monmamo.cards import Card
 from model.monmamo.state import Move
 
@@ -53,13 +53,4 @@ POLICIES: dict[str, Policy] = {"monster_first": MonsterFirst(), **GENERIC_POLICI
 def play_setup(game: Game, state, rules, seed: int, policy: Policy = POLICIES["monster_first"]):
     """Play to the end of setup: chance drawn by ``random.Random(seed)``, players by
     ``policy`` (given the same generator).  Yields ``(state before, action, transition)``."""
-    rng = random.Random(seed)
-    while not game.is_terminal(state):
-        player = game.current_player(state)
-        if player == CHANCE:
-            action, _ = game.sample_chance(state, rules, rng)
-        else:
-            action = policy.choose(game, state, rules, player, rng)
-        transition = game.resolve(state, action, rules)
-        yield state, action, transition
-        state = transition.state
+    return play_out(game, state, rules, policy, random.Random(seed))
