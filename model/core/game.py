@@ -552,14 +552,11 @@ class Game(abc.ABC, Generic[S, A, R]):
         and ``rules`` attributes.
         """
 
-    @property
-    @abc.abstractmethod
-    def invariants(self) -> tuple[Invariant[S], ...]:
-        ...
-
-    @property
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        return ()
+    invariants: tuple[Invariant[S], ...] = ()
+    """The checks every state must pass; a game whose checks need its data (cards,
+    tables) sets them on the instance when it is made."""
+    transition_invariants: tuple[TransitionInvariant, ...] = ()
+    """The checks every step must pass (before, action, after, rules)."""
 
     @property
     @abc.abstractmethod

@@ -112,21 +112,13 @@ class FantasyFightClub(Game[State, Move, Rules]):
         self.tables = tables
         self.battle = Battle(tables)
         self.skirmishes = tuple(skirmishes)
-        self._invariants = invariants(tables)
-        self._transition_invariants = transition_invariants(tables)
+        self.invariants = invariants(tables)
+        self.transition_invariants = transition_invariants(tables)
 
     presets = PRESETS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
-
-    @property
-    def invariants(self):
-        return self._invariants
-
-    @property
-    def transition_invariants(self):
-        return self._transition_invariants
 
     # -- setups --------------------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:

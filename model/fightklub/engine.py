@@ -176,10 +176,10 @@ class FightKlub(Game[State, Move, Rules]):
         those of the shipped files."""
         self.catalog = Catalog(dict(cards), dict(decks or {}))
         # the invariants look cards and decks up: each game checks them in its own catalog
-        self._invariants = tuple(dataclasses.replace(
+        self.invariants = tuple(dataclasses.replace(
             invariant, check=functools.partial(invariant.check, self.catalog))
             for invariant in INVARIANTS)
-        self._transition_invariants = tuple(dataclasses.replace(
+        self.transition_invariants = tuple(dataclasses.replace(
             invariant, check=functools.partial(invariant.check, self.catalog))
             for invariant in TRANSITION_INVARIANTS)
 
@@ -187,14 +187,6 @@ class FightKlub(Game[State, Move, Rules]):
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
-
-    @property
-    def invariants(self):
-        return self._invariants
-
-    @property
-    def transition_invariants(self):
-        return self._transition_invariants
 
     # -- setups -------------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:

@@ -104,17 +104,13 @@ class MonstersMastersMobsters(Game[State, Move, Rules]):
 
     def __init__(self, cards: Mapping[str, Card]) -> None:
         self.cards: dict[str, Card] = dict(cards)
-        self._invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
+        self.invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
 
     presets = PRESETS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
     transition_invariants = TRANSITION_INVARIANTS
-
-    @property
-    def invariants(self):
-        return self._invariants
 
     # -- setups ---------------------------------------------------------------------
     def parse_setup(self, text: str) -> Setup:
