@@ -11,14 +11,27 @@ The compiled cores are C sources beside the code, built on first use and
 cached under ``~/.cache/ringside`` (``_native_build``).
 """
 
-from analysis.clubfight.certify import CertificateError, Replay, certify_win, replay_win
-from analysis.clubfight.losscheck import LossCertificate, LossCheck, check_loss
-from analysis.clubfight.policies import POLICIES, Greedy, MonteCarlo, PlayResult, play
-from analysis.clubfight.slack import SlackResult, with_clubs
-from analysis.clubfight.solver import VERDICTS, FewestLeft, SolveResult, fewest_left, solve
-from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
+import importlib
 
-__all__ = ["ALL_TECHNIQUES", "CertificateError", "FewestLeft", "Greedy", "LossCertificate",
-           "LossCheck", "MonteCarlo", "POLICIES", "PlayResult", "Replay", "SlackResult",
-           "SolveResult", "Techniques", "VERDICTS", "certify_win", "check_loss",
-           "fewest_left", "play", "replay_win", "solve", "with_clubs"]
+_HOMES = {
+    "certify": ("CertificateError", "Replay", "certify_win", "replay_win"),
+    "losscheck": ("LossCertificate", "LossCheck", "check_loss"),
+    "policies": ("POLICIES", "Greedy", "MonteCarlo", "PlayResult", "play"),
+    "slack": ("SlackResult", "with_clubs"),
+    "solver": ("VERDICTS", "FewestLeft", "SolveResult", "fewest_left", "solve"),
+    "techniques": ("ALL_TECHNIQUES", "Techniques"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+__all__ = sorted(_HOME_OF)
+
+
+def __getattr__(name: str):
+    # The solver and checker take a tenth of a second to import; a command that only
+    # deals or moves never needs them, so each name loads its module when first asked.
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -42,11 +42,13 @@ from analysis.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
 from analysis.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
-from analysis.clubfight.solver import DEFAULT_CERTIFICATE_LIMIT, solve
+from analysis.clubfight.limits import (  # noqa: F401  (their old home, still named)
+    DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES, PYTHON_CHECK_LIMIT,
+)
+from analysis.clubfight.solver import solve
 from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 from model.clubfight.state import State
 
-DEFAULT_MAX_NODES = 2_000_000
 FIRST_SHORT = 2
 """By default :func:`slack` first solves the deal with this many clubs fewer
 than all (a count that wins, for every deal surveyed so far: a first count
@@ -55,19 +57,6 @@ UNKNOWN_KINDS = ("budget", "check_limit", "check_failed")
 """Why a slack stays unknown (:attr:`SlackResult.unknown_kind`): the node
 budget (or the time) ran out; a loss's certificate was larger than the check
 limit; the checker could not re-derive a loss (its own search ran out)."""
-DEFAULT_CHECK_LIMIT = DEFAULT_CERTIFICATE_LIMIT
-"""Largest certificate checked by default with the compiled checker
-(:mod:`analysis.clubfight._losscheck_native`); a caller may ask for up to the
-solver's own most (:data:`analysis.clubfight.solver.CERTIFICATE_LIMIT`, with
-its memory figures) along with a larger node budget.  The certificate goes
-from the compiled solver to the compiled checker packed (12 bytes a state),
-so size costs time, not memory: the 1,086,737 states of CF2-3 with 9 clubs
-(rulebook) were solved in 15.0 s and checked in 21.9 s, the process peaking
-at 436 MB (it was 890 MB while each state became a Python tuple, which is
-why the limit was 500,000)."""
-PYTHON_CHECK_LIMIT = 5_000
-"""The same limit when only the Python checker can run (no C compiler, or
-``RINGSIDE_NO_NATIVE=1``): it manages some 30-100 states a second."""
 
 
 def default_check_limit() -> int:

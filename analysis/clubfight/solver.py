@@ -27,6 +27,7 @@ import time
 from array import array
 from dataclasses import dataclass, field, replace
 
+from analysis.clubfight.limits import CERTIFICATE_LIMIT, DEFAULT_CERTIFICATE_LIMIT  # noqa: F401
 from analysis.clubfight._solver_core import (
     MASK_SLOTS, Position, child_grid, club_masks, dealt_of, unpack_grid,
 )
@@ -77,21 +78,6 @@ def as_state(source) -> State:
 
 
 ENGINES = ("auto", "native", "python")
-CERTIFICATE_LIMIT = 10_000_000
-"""The most refuted states a loss certificate carries (12 bytes each in C).
-
-A proof that large takes its time and memory: the slack of CF1-89
-(``webapp``), whose 9-club loss has 2,380,927 refuted states, took 37 s to
-solve and 37 s to check, the process peaking at 503 MB (some 200 bytes a
-state with the solver's tables and the checker's), so 10 million states ask
-for about 2 GB.  The default check limit of slack and its surveys stays
-lower (:data:`analysis.clubfight.slack.DEFAULT_CHECK_LIMIT`)."""
-DEFAULT_CERTIFICATE_LIMIT = 2_000_000
-""":func:`solve`'s certificate limit unless told otherwise: the compiled
-search's certificate arrays are set aside at the limit's size before it
-runs (12 bytes a state), so a larger one is asked for, not the default."""
-
-
 def _certificate(state: State, position: Position, rules: Rules, entries, nodes: int
                  ) -> LossCertificate:
     """The refuted table in the certificate's packed form.

@@ -8,9 +8,8 @@ draws clubs and checks for the end, logging each step with its rule numbers.
 from __future__ import annotations
 
 import functools
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-import networkx as nx
 
 from model.core.game import (
     TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Outcome, Step, Transition,
@@ -31,6 +30,9 @@ from model.clubfight.phases import phase_graph
 from model.clubfight.rulebook import GLOSSARY, RULEBOOK
 from model.clubfight.rules import PRESETS, Rules
 from model.clubfight.state import HAND_SIZE, MAX_TURNS, State
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 
 def _cards_text(grid: Grid, slots: Iterable[int]) -> str:

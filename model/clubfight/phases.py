@@ -8,11 +8,15 @@ node with the rules that govern it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import functools
 
-import networkx as nx
 
 from model.core.phases import build_phase_graph
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 PHASES = ("deal", "choose_club", "choose_action", "clear", "refill", "draw", "end_check",
           "won", "lost")

@@ -10,8 +10,10 @@ in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built or linted
+    import networkx as nx
 
 NODE_KINDS = ("start", "decision", "step", "terminal")
 
@@ -23,6 +25,8 @@ def build_phase_graph(name: str, nodes, edges) -> nx.DiGraph:
     An edge naming a phase that is not a node is a mistake in the table, not a new
     phase: it raises ``ValueError`` naming the edge.
     """
+    import networkx as nx
+
     graph = nx.DiGraph(name=name)
     for phase, kind, rules, label in nodes:
         graph.add_node(phase, kind=kind, rules=tuple(rules), label=label)
@@ -64,6 +68,8 @@ class PhaseLint:
 
 def lint_phase_graph(graph: nx.DiGraph) -> PhaseLint:
     """Unreachable phases, dead ends, and phases that cannot reach an end."""
+    import networkx as nx
+
     malformed = sorted(
         f"{node} (kind {data.get('kind')!r})"
         for node, data in graph.nodes(data=True)

@@ -19,9 +19,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-import networkx as nx
 
 from model.core.errors import InputError
 from model.core.game import (
@@ -41,6 +40,9 @@ from model.duel.rules import PRESETS, Rules
 from model.duel.state import (
     ACTION_KINDS, HAND_SIZE, KEEP_SIZE, WINDOW_STEPS, Play, Roll, Setup, State, View,
 )
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 ROUND_MAX = 28
 """A bound on the actions of a round: 10 draws, the discard, Before Rolls, 2 Bases, a

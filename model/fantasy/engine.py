@@ -25,9 +25,8 @@ from __future__ import annotations
 import collections
 import dataclasses
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-import networkx as nx
 
 from model.core.errors import InputError
 from model.core.game import (
@@ -48,6 +47,9 @@ from model.fantasy.state import (
     State, View, who_text,
 )
 from model.fantasy.tables import Tables
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 CHANCE_STEPS = ("target_roll", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
                 "damage_roll", "order_roll", "first_strike")

@@ -6,11 +6,15 @@ the explorer lints it and the rules reference draws it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import functools
 
-import networkx as nx
 
 from model.core.phases import build_phase_graph
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 PHASE_NODES = (
     ("setup", "start", ("FF 1.1",), "Warbands laid out"),

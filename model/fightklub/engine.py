@@ -38,9 +38,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-import networkx as nx
 
 from model.core.game import (
     CHANCE, TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Outcome, Step,
@@ -71,6 +70,9 @@ from model.fightklub.state import (
     ACTION_KINDS, LAID, MAX_PLAYERS, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, Move,
     MAX_ROUND, Setup, State, Side, cards_text, make_damage_entry,
 )
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 DECKS = ("synthetic-brick", "synthetic-dana")
 """The decks the examples and the explorer use: every card of them is known."""

@@ -21,9 +21,8 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-import networkx as nx
 
 from model.core.errors import InputError
 from model.core.game import (
@@ -43,6 +42,9 @@ from model.monmamo.state import (
     ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, Move, Setup, State,
     View, cards_text,
 )
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 
 def _remove(cards_: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:

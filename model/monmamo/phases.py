@@ -8,11 +8,15 @@ lacks (the conformance tests walk every logged step).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import functools
 
-import networkx as nx
 
 from model.core.phases import build_phase_graph
+
+if TYPE_CHECKING:  # networkx loads only when a phase graph is built
+    import networkx as nx
 
 
 PHASE_NODES = (

@@ -102,8 +102,7 @@ def _hint(kind: str | None, args) -> str | None:
 
 def register(commands) -> None:
     """Add ``slack`` to ``ringside clubfight``."""
-    from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
-    from analysis.clubfight.solver import CERTIFICATE_LIMIT
+    from analysis.clubfight.limits import CERTIFICATE_LIMIT, DEFAULT_CHECK_LIMIT, PYTHON_CHECK_LIMIT
 
     parser = add_command(commands, "slack", cmd_clubfight_slack,
                          help="how many clubs from the end a deal can spare and still be won",

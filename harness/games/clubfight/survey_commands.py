@@ -224,8 +224,7 @@ def cmd_clubfight_play(args) -> Report:
 def register(commands) -> None:
     """Add ``survey`` and ``play`` to ``ringside clubfight``."""
     from analysis.clubfight.policies import POLICIES
-    from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
-    from analysis.clubfight.solver import CERTIFICATE_LIMIT
+    from analysis.clubfight.limits import CERTIFICATE_LIMIT, DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES
 
     survey = add_command(commands, "survey", cmd_clubfight_survey,
                          help="solve a range of deals: win rate with a 95%% Wilson interval",
