@@ -38,6 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from analysis.inputs import (
+    check_input_file, check_input_folder, describe_range, path_problem, read_text,
+)
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
 from harness.interrupts import checkpoint
@@ -163,15 +166,6 @@ MAX_COUNT = 10_000_000
 """The most items (deals, evaluations ...) a command lists or runs in one go."""
 
 
-def _show(number: float) -> str:
-    """A bound as people read it: ``64``, ``10000000``, ``2^63-1``."""
-    if isinstance(number, int) and number > 2 ** 31 and (number + 1) & number == 0:
-        return f"2^{number.bit_length()}-1"
-    if isinstance(number, float) and number.is_integer():
-        return str(int(number))
-    return str(number)
-
-
 class Bounded:
     """An argparse type: a whole number or a number within a range.
 
@@ -188,14 +182,8 @@ class Bounded:
         self.__name__ = kind.__name__  # argparse names a type by it
 
     def describe(self) -> str:
-        noun = "a whole number" if self.kind is int else "a number"
-        if self.unit:
-            noun += f" of {self.unit}"
-        if self.kind is int and self.high - self.low == 1:
-            return f"{_show(self.low)} or {_show(self.high)}"
-        if self.above:
-            return f"{noun} above {_show(self.low)} and at most {_show(self.high)}"
-        return f"{noun} from {_show(self.low)} to {_show(self.high)}"
+        return describe_range(self.kind is int, self.low, self.high, above=self.above,
+                              unit=self.unit)
 
     def __call__(self, text: str) -> int | float:
         shown = text if len(text) <= 40 else text[:37] + "..."
@@ -277,6 +265,65 @@ OUTPUT_FILE = OutputPath("file")
 OUTPUT_FOLDER = OutputPath("folder")
 
 
+class InputPath:
+    """An argparse type for a file a command reads (``form``: a ``file``, a
+    ``folder`` or ``either``, a file or a folder of them).
+
+    Checked while the command line is read, with :mod:`analysis.inputs`: a
+    path too long, missing, not a regular file (a folder, a pipe, a device)
+    or over the size cap of ``kind`` is one line before any work; the
+    command still reads it through :mod:`analysis.inputs`.  With ``names``
+    the argument may instead be a name (a shipped deck, a character): a
+    callable giving the names (taken as they are), or ``True`` when the
+    command itself tells names from paths, so a path that is not there is
+    passed on for the command to say it is no known name either.  ``kind``
+    lets the fault-injection tests find every input of every command.
+    """
+
+    def __init__(self, kind: str, *, form: str = "file",
+                 names: "Callable[[], Iterable[str]] | bool" = False) -> None:
+        if form not in ("file", "folder", "either"):
+            raise ValueError(f"an input is a file, a folder or either, not {form!r}")
+        self.kind, self.form, self.names = kind, form, names
+        self.__name__ = f"input {kind}"
+
+    def _named(self, text: str) -> bool:
+        if not callable(self.names):
+            return False
+        wanted = text.strip().lower()
+        return any(wanted == str(name).lower() for name in self.names())
+
+    def __call__(self, text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"needs a {self.kind} name")
+        if self._named(text):
+            return text
+        shown = text if len(text) <= 300 else text[:297] + "..."
+        problem = path_problem(text)
+        if problem:
+            raise argparse.ArgumentTypeError(f"{shown}: {problem}")
+        try:
+            os.stat(text)
+        except (FileNotFoundError, NotADirectoryError):
+            if self.names:
+                return text  # no such path: the command says whether it is a name
+            if self.form == "either":
+                raise argparse.ArgumentTypeError(f"{shown}: no such file or folder") from None
+        except OSError:
+            pass  # the check below says what is wrong with it
+        try:
+            if self.form == "folder" or (self.form == "either" and os.path.isdir(text)):
+                check_input_folder(text, self.kind)
+            else:
+                check_input_file(text, self.kind)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(f"{shown}: {error.what}") from None
+        return text
+
+    def __repr__(self) -> str:
+        return f"InputPath({self.kind!r})"
+
+
 def add_workers(parser: argparse.ArgumentParser, default: int = 1) -> None:
     """``--workers W``: processes of the pool (1: in this process)."""
     parser.add_argument("--workers", type=WORKERS, default=default, metavar="W",
@@ -334,21 +381,23 @@ def read_rules(game: Game, args: argparse.Namespace) -> Any:
 
 # -- starts ------------------------------------------------------------------------------------
 def file_text(path: str, where: str, must: bool = False) -> str | None:
-    """The stripped contents of the file at ``path``; ``None`` if there is no such
-    file (an :class:`InputError` with ``must``)."""
+    """The stripped text of the file at ``path`` (read through :mod:`analysis.inputs`:
+    regular files only, capped, BOM and CRLF accepted); ``None`` if nothing is
+    there and not ``must`` (the text may be no path at all: a position)."""
+    if not must:
+        if not path or path_problem(path):
+            return None
+        try:
+            os.stat(path)
+        except (OSError, ValueError):
+            return None
     try:
-        found = Path(path).is_file() if path and len(path) < 4096 else False
-    except (OSError, ValueError):
-        found = False
-    if not found:
-        if must:
-            raise InputError(f"no such file: {path!r}", where)
-        return None
-    try:
-        return Path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise InputError(f"cannot read {path!r}: {reason}", where) from None
+        return read_text(path, "start file").strip()
+    except InputError as error:
+        shown = path if len(path) <= 300 else path[:297] + "..."
+        if error.what.startswith("no such"):
+            raise InputError(f"no such file: {shown!r}", where) from None
+        raise InputError(f"cannot read {shown!r}: {error.what}", where) from None
 
 
 @dataclass(frozen=True)

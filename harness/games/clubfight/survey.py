@@ -76,9 +76,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
-from harness.files import (
-    atomic_write, check_output_file, check_replaceable, held_for_writing, load_json, parse_json,
-)
+from analysis.inputs import check_input_file, load_json, parse_json, read_bytes
+from harness.files import atomic_write, check_output_file, check_replaceable, held_for_writing
 from model.core.errors import InputError
 from model.clubfight.certify import replay_win
 from model.clubfight.deals import Deal, parse_deal_id
@@ -586,7 +585,7 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
     """
     where = str(path)
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, "survey results file")
     except OSError as error:
         raise InputError(f"cannot read it: {error.strerror or error}", where) from None
     keep = data.rfind(b"\n") + 1  # complete lines end here
@@ -657,6 +656,7 @@ def reusable_records(path: Path, config: SurveyConfig) -> tuple[dict[int, dict],
     if "slack" not in mine:
         raise InputError("needs --slack N: reusing a survey is for raising its slack limits",
                          "--reuse")
+    check_input_file(path, "survey results file")
     try:
         with open(path, "rb") as handle:
             first = handle.readline()
