@@ -66,10 +66,35 @@ def one_line(text: object, limit: int = 300) -> str:
 
 
 def guard(call: Callable[[], int]) -> int:
-    """Run a command; turn what may escape it into one line on stderr and an exit code."""
-    from harness import interrupts
+    """Run a command; turn what may escape it into one line on stderr and an exit code.
+
+    Standard output and error are watched (:mod:`harness.streams`): when one
+    cannot be written (a full disk, a closed pipe) the run ends quietly with
+    exit 2, or the command's own code if it had already failed.
+    """
+    from harness import interrupts, streams
 
     hook = sys.unraisablehook
+    code = None
+    with streams.watched():
+        try:
+            try:
+                code = _run_command(call, interrupts)
+            except SystemExit:  # argparse's --help: what it printed must reach the reader
+                streams.flush()
+                raise
+            streams.flush()
+            return code
+        except streams.OutputLost as lost:
+            return streams.lost(lost, code)
+        finally:
+            sys.unraisablehook = hook
+
+
+def _run_command(call: Callable[[], int], interrupts) -> int:
+    """The exit code of ``call``, what escaped it said in one line."""
+    from harness.streams import OutputLost, say
+
     try:
         with interrupts.watching():
             code = call()
@@ -78,17 +103,17 @@ def guard(call: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         return _interrupted(interrupts)
     except InputError as error:
-        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        say(f"ringside: error: {one_line(error, 2000)}")
         return EXIT_BAD_INPUT
     except WorkFailed as error:
-        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        say(f"ringside: error: {one_line(error, 2000)}")
         return EXIT_FAILED
+    except OutputLost:
+        raise
     except BrokenPipeError as error:
-        if _stdout_closed():  # ``ringside ... | head``: the reader has what it wanted
-            _silence_stdout()
-            return EXIT_OK
-        # Any other broken pipe is work that failed, never a success.
-        print(f"ringside: error: a pipe broke: {one_line(error)}", file=sys.stderr)
+        # Standard output's own pipe is watched (OutputLost); any other broken
+        # pipe is work that failed, never a success.
+        say(f"ringside: error: a pipe broke: {one_line(error)}")
         return EXIT_FAILED
     except Exception as error:
         # Python wraps a Ctrl-C that lands in some of its own machinery (a
@@ -97,16 +122,16 @@ def guard(call: Callable[[], int]) -> int:
         if _caused_by_interrupt(error):
             return _interrupted(interrupts)
         raise
-    finally:
-        sys.unraisablehook = hook
 
 
 def _interrupted(interrupts) -> int:
+    from harness.streams import say
+
     # The interrupted work's objects are freed when the handler ends; some
     # were cut off half-built (a z3 term without its context) and complain
     # in their __del__.  Nobody needs those complaints after a Ctrl-C.
     sys.unraisablehook = interrupts.quiet
-    print("ringside: interrupted", file=sys.stderr)
+    say("ringside: interrupted")
     return 130
 
 
@@ -119,29 +144,6 @@ def _caused_by_interrupt(error: BaseException) -> bool:
         seen.add(id(error))
         error = error.__cause__ or error.__context__
     return False
-
-
-def _stdout_closed() -> bool:
-    """Whether the reader of standard output has gone (its pipe reports an error)."""
-    import select
-
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), select.POLLOUT)
-        return any(events & (select.POLLERR | select.POLLHUP)
-                   for _, events in poller.poll(0))
-    except (OSError, ValueError, AttributeError):  # no real stdout: cannot be its pipe
-        return False
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -505,17 +507,23 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     returns its exit code (an ``int`` returned is passed through)."""
 
     def run(args: argparse.Namespace) -> int:
+        from harness.streams import OutputLost
+
         report = func(args)
         if isinstance(report, int):
             return report
-        if getattr(args, "json", False):
-            if report.data is not None:
-                print_json(report.data)
-        else:
-            for line in report.lines:
-                print(line)
-        for line in report.problems:
-            print(line, file=sys.stderr)
+        try:
+            if getattr(args, "json", False):
+                if report.data is not None:
+                    print_json(report.data)
+            else:
+                for line in report.lines:
+                    print(line)
+            for line in report.problems:
+                print(line, file=sys.stderr)
+        except OutputLost as lost:
+            lost.code = report.code  # a failure stays one, whatever became of its report
+            raise
         return report.code
 
     run.__name__ = getattr(func, "__name__", "run")
