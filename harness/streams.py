@@ -11,11 +11,14 @@ before the command's code is returned, so that final flush has nothing left
 to fail on, and :func:`lost` ends the run: the broken stream pointed at
 ``/dev/null``, one line on stderr when it can still be written (none for a
 pipe whose reader closed: nobody is left to read it), and exit 2, or the
-command's own code when it had already failed.
+command's own code when it had already failed.  Text the stream's encoding
+cannot hold (a file name given in bytes that are not UTF-8) is written as it
+came, or escaped, never a UnicodeEncodeError.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sys
@@ -82,10 +85,39 @@ class _Watched:
         return getattr(self._stream, name)
 
 
+def _unencodable(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The codec error handler ``ringside-output``: bytes that came in undecodable
+    (a file name in argv, kept as surrogates) go out as they came; any other
+    character the stream's encoding lacks is written as a backslash escape."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    chunk = error.object[error.start:error.end]
+    if all(0xDC80 <= ord(char) <= 0xDCFF for char in chunk):
+        return bytes(ord(char) - 0xDC00 for char in chunk), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error("ringside-output", _unencodable)
+
+
+def _lenient(stream: Any) -> str | None:
+    """Make ``stream`` write what its encoding cannot hold instead of raising
+    UnicodeEncodeError; the error handler it had, to put back (``None``: unchanged)."""
+    try:
+        previous = stream.errors
+        if previous == "strict":
+            stream.reconfigure(errors="ringside-output")
+            return previous
+    except (AttributeError, OSError, ValueError):
+        pass  # not a text stream that can be changed: left as it is
+    return None
+
+
 @contextmanager
 def watched() -> Iterator[None]:
     """Wrap ``sys.stdout`` and ``sys.stderr`` (see the module) while the block runs."""
     out, err = sys.stdout, sys.stderr
+    changed = [(stream, _lenient(stream)) for stream in (out, err) if stream is not None]
     wrappers = _Watched(out, STDOUT), _Watched(err, STDERR)
     sys.stdout, sys.stderr = wrappers
     try:
@@ -93,6 +125,12 @@ def watched() -> Iterator[None]:
     finally:
         for wrapper in wrappers:
             wrapper._retired = True
+        for stream, previous in changed:
+            if previous is not None:
+                try:
+                    stream.reconfigure(errors=previous)
+                except (AttributeError, OSError, ValueError):
+                    pass
         # Put back what was there, unless something else replaced the wrappers since.
         if isinstance(sys.stdout, _Watched) and sys.stdout._stream is out:
             sys.stdout = out

@@ -33,10 +33,9 @@ import pytest
 
 from harness.cli import build_parser, main
 from harness.toolkit import OutputPath, example_of
-from test_toolkit import parser_has_subcommands, walk
+from battery import commands
 
-COMMANDS = [(path, parser) for path, parser in walk(build_parser())
-            if path and not parser_has_subcommands(parser)]
+COMMANDS = commands(build_parser())
 IDS = [" ".join(path) for path, _ in COMMANDS]
 LONG_NAME = "n" * 300
 PYTHON_MAIN = "import sys; from harness.entry import main; sys.exit(main())"

@@ -205,3 +205,20 @@ def test_docs_marks_its_folder_and_replaces_only_a_marked_one(tmp_path, capsys, 
         assert main([*DOCS, "--out", str(site)]) == 2
         assert "left untouched" in capsys.readouterr().err
     assert len(no_build) == 2
+
+
+def test_what_the_output_encoding_cannot_hold_is_written_never_a_traceback(tmp_path):
+    """A file name in bytes that are not UTF-8 comes back as it was given; a
+    character a narrow encoding lacks is escaped."""
+    scenario = next(iter(sorted((ROOT / "scenarios").rglob("*.toml"))))
+    (tmp_path / scenario.parent.name).mkdir()
+    name = os.fsencode(tmp_path / scenario.parent.name) + b"/s\xff.toml"
+    Path(os.fsdecode(name)).write_bytes(scenario.read_bytes())
+    env = dict(os.environ, PYTHONIOENCODING="ascii:strict")
+    done = subprocess.run([sys.executable, "-c", PYTHON_MAIN, "rule", name],
+                          capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and no_traceback(done) == ""
+    assert done.stdout.startswith(os.fsencode(scenario.parent.name) + b"/s\xff: ")
+    done = subprocess.run([sys.executable, "-c", PYTHON_MAIN, "rule", "caf\u00e9"],
+                          capture_output=True, env=env, timeout=120)
+    assert done.returncode == 2 and "caf\\xe9" in no_traceback(done)
