@@ -27,15 +27,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model.fightklub.energy import Situation, is_payable  # noqa: E402
-from model.fightklub.rules import FKRules  # noqa: E402
+from model.fightklub.rules import Rules  # noqa: E402
 from proofs.fightklub import (  # noqa: E402
     SweepSolver, pay_z3, sweep_agreement, sweep_costs, sweep_pools)
 
 READINGS = {
-    "rulebook": FKRules(),
-    "before-burning": FKRules(spot_after_burning=False),
-    "token-per-spot": FKRules(one_token_per_spot=True),
-    "both": FKRules(spot_after_burning=False, one_token_per_spot=True),
+    "rulebook": Rules(),
+    "before-burning": Rules(spot_after_burning=False),
+    "token-per-spot": Rules(one_token_per_spot=True),
+    "both": Rules(spot_after_burning=False, one_token_per_spot=True),
 }
 
 

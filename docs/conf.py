@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "ringside_reference",
     "ringside_navigation",
+    "ringside_xref",
 ]
 
 exclude_patterns = ["_build", "generated/*.inc"]

@@ -15,9 +15,9 @@ from typing import Callable, Sequence
 
 import z3
 
+from analysis.fantasy.loading import GAME
 from model.fantasy import combat
-from model.fantasy.rules import RULEBOOK
-from model.fantasy.tables import equipment, warriors, weapons
+from model.fantasy.rules import DEFAULT_RULES
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import check
 
@@ -41,8 +41,10 @@ def _faces(total_modifier: z3.ArithRef) -> z3.ArithRef:
     return z3.If(count < 0, 0, z3.If(count > 6, 6, count))
 
 
-_W = list(warriors().values())
-_A = list(weapons().values())
+TABLES = GAME.tables
+"""The shipped tables: the printed warriors and weapons, ringside's example equipment."""
+_W = list(TABLES.warriors.values())
+_A = list(TABLES.weapons.values())
 
 
 def _warrior(solver, name):
@@ -120,7 +122,7 @@ def _armor_stops_weakest() -> Answer:
     solver = z3.Solver()
     a, attacker = _warrior(solver, "attacker")
     w, used, weapon = _weapon(solver, "weapon")
-    pieces = [e for e in equipment().values() if e.kind != "shield"]
+    pieces = [e for e in TABLES.equipment.values() if e.kind != "shield"]
     worn = [z3.Bool(f"wears_{e.code}") for e in pieces]
     helmets = [b for b, e in zip(worn, pieces) if e.kind == "helmet"]
     suits = [b for b, e in zip(worn, pieces) if e.kind == "full"]
@@ -152,15 +154,16 @@ def _parry_at_range_matters() -> Answer:
     model = solver.model()
     found = {"attacker": _names(model, a, _W), "defender": _names(model, d, _W),
              "defender_weapon": _names(model, p, parried)}
-    rules = RULEBOOK
+    rules = DEFAULT_RULES
     chances = []
     for parry_counts in (False, True):
         import dataclasses
 
         read = dataclasses.replace(rules, parry_against_ranged=parry_counts)
         chances.append(combat.hit_chance(combat.hit_modifier(
-            warriors()[found["attacker"]], warriors()[found["defender"]],
-            (weapons()[_code(found["defender_weapon"])],), True, False, False, read), False))
+            TABLES.warriors[found["attacker"]], TABLES.warriors[found["defender"]],
+            (TABLES.weapons[_code(found["defender_weapon"])],), True, False, False, read),
+            False))
     found["hit"] = [str(c) for c in chances]
     return Answer(WITNESS, f"{found['attacker']} shooting at {found['defender']} using the "
                            f"{found['defender_weapon']}: hits {chances[0]} without parry, "

@@ -25,7 +25,7 @@ import z3
 
 from model.fightklub.energy import (
     COLOURS, Cost, Pool, Situation, parse_cost, parse_pool, type_in_sight)
-from model.fightklub.rules import FKRules, RULEBOOK
+from model.fightklub.rules import Rules, DEFAULT_RULES
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import Undecided, check
 
@@ -287,7 +287,7 @@ _READING_FIELDS = {"spot_after_burning": "after", "one_token_per_spot": "distinc
 def readings_differ(field_name: str, length: int = 1) -> Answer:
     """z3 looks for a pool and costs that one reading of ``field_name`` lets pay and the
     other does not (every other reading at its default)."""
-    defaults = {name: z3.BoolVal(getattr(RULEBOOK, field))
+    defaults = {name: z3.BoolVal(getattr(DEFAULT_RULES, field))
                 for field, name in _READING_FIELDS.items() if field != field_name}
     name = _READING_FIELDS[field_name]
     terms, domain = _symbolic_terms(length, "", defaults)
@@ -470,7 +470,7 @@ class SweepResult:
     z3_seconds: float
 
 
-def sweep_agreement(pools: Sequence[Pool], costs: Sequence[Cost], rulesets: Sequence[FKRules],
+def sweep_agreement(pools: Sequence[Pool], costs: Sequence[Cost], rulesets: Sequence[Rules],
                     tables: Sequence[frozenset] = (frozenset(), frozenset({"gear"})),
                     limit: int = 10) -> SweepResult:
     """Every pool against every single cost, table and ruleset: the brute-force payer
@@ -510,7 +510,8 @@ def sweep_agreement(pools: Sequence[Pool], costs: Sequence[Cost], rulesets: Sequ
 
 
 def _cases_agree() -> Answer:
-    from model.fightklub.energy import energy_case_paths, load_energy_case, payment_problem
+    from analysis.fightklub.cases import energy_case_paths, load_energy_case
+    from model.fightklub.energy import payment_problem
 
     paths = energy_case_paths()
     for path in paths:
@@ -530,7 +531,7 @@ def _cases_agree() -> Answer:
 
 
 def _small_sweep_agrees() -> Answer:
-    result = sweep_agreement(sweep_pools(4), sweep_costs(2), [RULEBOOK])
+    result = sweep_agreement(sweep_pools(4), sweep_costs(2), [DEFAULT_RULES])
     if result.disagreements:
         return Answer("refuted", result.disagreements[0],
                       {"disagreements": list(result.disagreements)})

@@ -32,7 +32,7 @@ import z3
 from model.fightklub.cards import (
     SYNTHETIC_SET, Card, FightParts, FightSide, SkirmishTab, Step)
 from model.fightklub.fights import ORDERS, POSITIONS, Fighter, resolve_power
-from model.fightklub.rules import RULEBOOK
+from model.fightklub.rules import DEFAULT_RULES
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import check
 
@@ -138,8 +138,8 @@ def order_can_matter_with_result_tabs() -> Answer:
                    z3.Implies(tab.kind == NONE, tab.target == 0))
     # the ruleset's default readings; no skirmish nullified before the fight step
     no = [z3.BoolVal(False)] * 3
-    default = (z3.BoolVal(RULEBOOK.nullified_skirmish_voids_fight),
-               z3.BoolVal(RULEBOOK.result_tab_needs_win))
+    default = (z3.BoolVal(DEFAULT_RULES.nullified_skirmish_voids_fight),
+               z3.BoolVal(DEFAULT_RULES.result_tab_needs_win))
     first = fight_winner(tabs, ORDERS[0], no, *default)
     solver.add(z3.Or([fight_winner(tabs, order, no, *default) != first
                       for order in ORDERS[1:]]))
@@ -210,7 +210,7 @@ def replay(witness: dict) -> list[int | None]:
     orders, under the default readings."""
     cards = witness_cards(witness)
     a, b = Fighter(0, "P0"), Fighter(1, "P1")
-    return [resolve_power(a, b, tuple(order), RULEBOOK, cards=cards).winner
+    return [resolve_power(a, b, tuple(order), DEFAULT_RULES, cards=cards).winner
             for order in witness["orders"]]
 
 

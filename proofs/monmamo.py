@@ -22,17 +22,18 @@ from typing import Mapping, Sequence
 
 import z3
 
-from model.monmamo.cards import MMCard, synthetic_set
+from analysis.monmamo.loading import GAME
+from model.monmamo.cards import Card
 from proofs.obligations import PROVED, WITNESS, Answer, Obligation
 from proofs.solving import check
 
 
-def _monster_counts(library: Sequence[str], cards: Mapping[str, MMCard]) -> Counter:
+def _monster_counts(library: Sequence[str], cards: Mapping[str, Card]) -> Counter:
     return Counter(n for n in library if cards[n].type == "Monster")
 
 
 def _share_out(solver: z3.Solver, counts: Mapping[str, z3.ArithRef | int], players: int,
-               each: int, cards: Mapping[str, MMCard]) -> dict:
+               each: int, cards: Mapping[str, Card]) -> dict:
     """Constrain ``solver`` to a share-out; returns the variables by (player, number)."""
     share = {(p, n): z3.Int(f"p{p}_{n}") for p in range(players) for n in counts}
     for variable in share.values():
@@ -54,9 +55,8 @@ def _share_out(solver: z3.Solver, counts: Mapping[str, z3.ArithRef | int], playe
 
 
 def monsters_assignable(library: Sequence[str], players: int, each: int,
-                        cards: Mapping[str, MMCard] | None = None) -> dict[int, list[str]] | None:
+                        cards: Mapping[str, Card]) -> dict[int, list[str]] | None:
     """A share-out of the Library's Monsters meeting the format, or ``None`` if none."""
-    cards = cards or synthetic_set()
     counts = _monster_counts(library, cards)
     solver = z3.Solver()
     share = _share_out(solver, counts, players, each, cards)
@@ -68,9 +68,8 @@ def monsters_assignable(library: Sequence[str], players: int, each: int,
 
 
 def brute_monsters_assignable(library: Sequence[str], players: int, each: int,
-                              cards: Mapping[str, MMCard] | None = None) -> bool:
+                              cards: Mapping[str, Card]) -> bool:
     """The same question, by trying every owner (or none) for every Monster card."""
-    cards = cards or synthetic_set()
     monsters = [n for n in library if cards[n].type == "Monster"]
     for owners in itertools.product(range(players + 1), repeat=len(monsters)):
         placed = [n for n, owner in zip(monsters, owners) if owner < players]
@@ -86,8 +85,8 @@ def brute_monsters_assignable(library: Sequence[str], players: int, each: int,
 
 
 def _whole_set_meets_one_each() -> Answer:
-    library = sorted(synthetic_set())
-    share = monsters_assignable(library, 2, 1)
+    library = sorted(GAME.cards)
+    share = monsters_assignable(library, 2, 1, GAME.cards)
     if share is None:
         return Answer("refuted", "no share-out of the synthetic set's Monsters")
     return Answer(WITNESS, f"player 0 gets {' '.join(share[0])}, player 1 "
@@ -96,7 +95,7 @@ def _whole_set_meets_one_each() -> Answer:
 
 def _no_library_holds_four_monsters() -> Answer:
     """Any number of copies of every synthetic Monster: still no four on the Battlefield."""
-    cards = synthetic_set()
+    cards = GAME.cards
     solver = z3.Solver()
     counts = {n: z3.Int(f"copies_{n}") for n, c in cards.items() if c.type == "Monster"}
     for count in counts.values():

@@ -27,10 +27,10 @@ from model.core.game import (
 from model.core.phases import NODE_KINDS, lint_phase_graph
 from harness.registry import games, get_game
 from toygame import (
-    EFFECTS, HIDDEN, HOUSE, STANDARD, TOY, BadOddsGame, CardSwapGame, CarelessResampleGame,
-    CrowdedSetupGame, DriftingSetupsGame, EarlyVerdictGame, EndlessGame, FrozenResampleGame,
-    GhostDrawGame, IgnoredOrderGame, NoTiedBidsGame, OffGraphGame, PeekingBidGame,
-    StuckOrderGame, ToyAction, ToySetup, ToyView, UnloggedOrderGame, start_of,
+    DEFAULT_RULES, EFFECTS, HIDDEN, HOUSE, POLICIES, TOY, Action, BadOddsGame, CardSwapGame,
+    CarelessResampleGame, CrowdedSetupGame, DriftingSetupsGame, EarlyVerdictGame, EndlessGame,
+    FrozenResampleGame, GhostDrawGame, IgnoredOrderGame, NoTiedBidsGame, OffGraphGame,
+    PeekingBidGame, Setup, StuckOrderGame, UnloggedOrderGame, View, start_of,
 )
 
 GAMES = [*games().values(), TOY]
@@ -415,7 +415,7 @@ def test_actions_are_refused_once_the_game_is_over(game):
 
 
 # -- each generic check fails on the bug it is there for ------------------------------------
-def playouts_of(game, seeds=range(40), rules=STANDARD):
+def playouts_of(game, seeds=range(40), rules=DEFAULT_RULES):
     """Run :func:`check_playout` on many seeded games of the toy's example setups."""
     for seed in seeds:
         check_playout(game, rules, start_for(game, rules, seed % 6),
@@ -467,7 +467,7 @@ def test_a_setup_parser_that_accepts_anything_fails_the_setup_check():
             try:
                 return super().parse_setup(text)
             except InputError:
-                return ToySetup(2, 3)
+                return Setup(2, 3)
 
     with pytest.raises(AssertionError, match="parse_setup accepts ''"):
         check_setups(Lenient())
@@ -512,14 +512,14 @@ def test_too_many_scores_fail_the_outcome_check():
 
 # -- the toy game: setups -----------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "setup"), [
-    ("players 2 deck 3", ToySetup(2, 3)),
-    ("PLAYERS 4   deck 9", ToySetup(4, 9)),
-    ("players 3 deck 04", ToySetup(3, 4)),
+    ("players 2 deck 3", Setup(2, 3)),
+    ("PLAYERS 4   deck 9", Setup(4, 9)),
+    ("players 3 deck 04", Setup(3, 4)),
 ])
 def test_toy_setups_parse(text, setup):
     assert TOY.parse_setup(text) == setup
     assert TOY.parse_setup(TOY.format_setup(setup)) == setup
-    assert TOY.num_players(TOY.initial_state(setup, STANDARD)) == setup.players
+    assert TOY.num_players(TOY.initial_state(setup, DEFAULT_RULES)) == setup.players
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -541,37 +541,37 @@ def test_toy_setup_errors_name_the_field(text, message):
 
 def test_toy_setup_validates_on_construction():
     with pytest.raises(InputError, match="players: must be a whole number, not True"):
-        ToySetup(True, 3)
+        Setup(True, 3)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        ToySetup(2, 3).players = 3
+        Setup(2, 3).players = 3
 
 
 def test_toy_example_setups_cover_every_player_count():
     setups = list(TOY.example_setups(6))
     assert [s.players for s in setups] == [2, 3, 4, 2, 3, 4]
     assert all(s.players + 1 <= s.deck <= 9 for s in setups)
-    assert setups[:3] == [ToySetup(2, 3), ToySetup(3, 4), ToySetup(4, 5)]
+    assert setups[:3] == [Setup(2, 3), Setup(3, 4), Setup(4, 5)]
 
 
 # -- the toy game: chance -----------------------------------------------------------------------
 def test_toy_deals_and_the_middle_draw_are_one_card_at_a_time_with_exact_odds():
     state = start_of(2, 4)
     assert TOY.current_player(state) == CHANCE and TOY.phase(state) == "deal"
-    assert TOY.chance_outcomes(state, STANDARD) == tuple(
-        (ToyAction("deal", c), Fraction(1, 4)) for c in (1, 2, 3, 4))
+    assert TOY.chance_outcomes(state, DEFAULT_RULES) == tuple(
+        (Action("deal", c), Fraction(1, 4)) for c in (1, 2, 3, 4))
     probability = Fraction(1)
     for text in ("deal 3", "deal 1", "bid 2 & bid 0", "draw 4"):
-        action = TOY.parse_action(state, text, STANDARD)
+        action = TOY.parse_action(state, text, DEFAULT_RULES)
         if TOY.current_player(state) == CHANCE:
-            probability *= dict(TOY.chance_outcomes(state, STANDARD))[action]
-        state = TOY.apply(state, action, STANDARD)
+            probability *= dict(TOY.chance_outcomes(state, DEFAULT_RULES))[action]
+        state = TOY.apply(state, action, DEFAULT_RULES)
         if text == "deal 3":
             # The second card comes from the three left: the 3 cannot come twice.
-            assert [a.value for a, _ in TOY.chance_outcomes(state, STANDARD)] == [1, 2, 4]
+            assert [a.value for a, _ in TOY.chance_outcomes(state, DEFAULT_RULES)] == [1, 2, 4]
         if text == "bid 2 & bid 0":
             assert TOY.phase(state) == "draw" and TOY.current_player(state) == CHANCE
-            assert TOY.chance_outcomes(state, STANDARD) == (
-                (ToyAction("draw", 2), Fraction(1, 2)), (ToyAction("draw", 4), Fraction(1, 2)))
+            assert TOY.chance_outcomes(state, DEFAULT_RULES) == (
+                (Action("draw", 2), Fraction(1, 2)), (Action("draw", 4), Fraction(1, 2)))
     assert probability == Fraction(1, 4) * Fraction(1, 3) * Fraction(1, 2)
     assert state.deck == (2,) and state.drawn == 4
 
@@ -590,14 +590,14 @@ def reachable(game, rules, start):
     return list(seen)
 
 
-@pytest.mark.parametrize("rules", [STANDARD, HOUSE], ids=["standard", "house"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, HOUSE], ids=["standard", "house"])
 def test_toy_observation_hides_exactly_the_other_hands(rules):
     states = reachable(TOY, rules, start_of(3, 4))
     for state in states:
         over = state.strengths is not None
         for player in range(3):
             view = TOY.observation(state, player)
-            assert isinstance(view, ToyView) and view.player == player
+            assert isinstance(view, View) and view.player == player
             for seat, card in enumerate(state.hands):
                 shown = card if (seat == player or over or not card) else HIDDEN
                 assert view.hands[seat] == shown
@@ -607,7 +607,7 @@ def test_toy_observation_hides_exactly_the_other_hands(rules):
                 state.bids, state.initiative, state.drawn, state.strengths)
 
 
-@pytest.mark.parametrize("rules", [STANDARD, HOUSE], ids=["standard", "house"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, HOUSE], ids=["standard", "house"])
 def test_toy_resample_draws_exactly_the_states_the_player_cannot_tell_apart(rules):
     # Every reachable state, grouped by what player 0 sees: resample must return
     # only members of the group, and (over enough draws) every one of them.
@@ -648,16 +648,16 @@ def test_toy_bid_is_simultaneous_and_options_come_from_the_own_card():
     assert TOY.phase(state) == "bid"
     assert TOY.current_player(state) == SIMULTANEOUS
     assert TOY.players_to_act(state) == (0, 1)
-    assert [str(a) for a in TOY.player_actions(state, STANDARD, 0)] == ["bid 0", "bid 1"]
-    assert [str(a) for a in TOY.player_actions(state, STANDARD, 1)] == [
+    assert [str(a) for a in TOY.player_actions(state, DEFAULT_RULES, 0)] == ["bid 0", "bid 1"]
+    assert [str(a) for a in TOY.player_actions(state, DEFAULT_RULES, 1)] == [
         "bid 0", "bid 1", "bid 2"]
-    legal = TOY.legal_actions(state, STANDARD)
-    assert legal == TOY.joint_actions(state, STANDARD)
+    legal = TOY.legal_actions(state, DEFAULT_RULES)
+    assert legal == TOY.joint_actions(state, DEFAULT_RULES)
     assert [TOY.format_action(state, a) for a in legal] == [
         f"bid {a} & bid {b}" for a in (0, 1) for b in (0, 1, 2)]
-    joint = TOY.parse_action(state, "bid 1 & BID 2", STANDARD)
-    assert joint == Joint(((0, ToyAction("bid", 1)), (1, ToyAction("bid", 2))))
-    transition = TOY.resolve(state, joint, STANDARD)
+    joint = TOY.parse_action(state, "bid 1 & BID 2", DEFAULT_RULES)
+    assert joint == Joint(((0, Action("bid", 1)), (1, Action("bid", 2))))
+    transition = TOY.resolve(state, joint, DEFAULT_RULES)
     assert transition.state.bids == (1, 2) and transition.state.initiative == 1
     assert [s.phase for s in transition.steps] == ["bid", "reveal"]
     assert transition.steps[0].text == "the bids are revealed: player 0 bids 1, player 1 bids 2"
@@ -666,10 +666,11 @@ def test_toy_bid_is_simultaneous_and_options_come_from_the_own_card():
 def test_toy_tied_bids_under_each_reading():
     state = TOY.parse_state("hands 3 2 | deck 1 4 | bids ? | initiative ? | drawn - | order - "
                             "| strengths -")
-    joint = TOY.parse_action(state, "bid 1 & bid 1", STANDARD)
-    cancelled = TOY.resolve(state, joint, STANDARD)
+    joint = TOY.parse_action(state, "bid 1 & bid 1", DEFAULT_RULES)
+    cancelled = TOY.resolve(state, joint, DEFAULT_RULES)
     assert TOY.is_terminal(cancelled.state) and cancelled.state.initiative is None
-    assert TOY.outcome(cancelled.state, STANDARD) == Outcome("p0 wins", frozenset({0}), (2, 1))
+    assert TOY.outcome(cancelled.state, DEFAULT_RULES) == Outcome("p0 wins", frozenset({0}),
+                                                                  (2, 1))
     assert [s.phase for s in cancelled.steps] == ["bid", "reveal", "showdown"]
     house = TOY.apply(state, joint, HOUSE)
     assert house.initiative == 0 and TOY.phase(house) == "draw"
@@ -683,10 +684,10 @@ ORDER_STATE = ("hands 2 1 | deck 4 | bids 1 0 | initiative 0 | drawn 3 | order -
 def test_toy_order_of_the_effects_changes_the_result_and_is_logged():
     state = TOY.parse_state(ORDER_STATE)
     assert TOY.current_player(state) == 0 and TOY.phase(state) == "order"
-    assert TOY.legal_actions(state, STANDARD) == (ChooseOrder(("heal", "rage")),
-                                                  ChooseOrder(("rage", "heal")))
-    heal_first = TOY.resolve(state, ChooseOrder(("heal", "rage")), STANDARD)
-    rage_first = TOY.resolve(state, ChooseOrder(("rage", "heal")), STANDARD)
+    assert TOY.legal_actions(state, DEFAULT_RULES) == (ChooseOrder(("heal", "rage")),
+                                                       ChooseOrder(("rage", "heal")))
+    heal_first = TOY.resolve(state, ChooseOrder(("heal", "rage")), DEFAULT_RULES)
+    rage_first = TOY.resolve(state, ChooseOrder(("rage", "heal")), DEFAULT_RULES)
     assert heal_first.state.strengths == ((2 - 1 + 3) * 2, 1) == (8, 1)
     assert rage_first.state.strengths == ((2 - 1) * 2 + 3, 1) == (5, 1)
     assert [s.text for s in rage_first.steps] == [
@@ -698,22 +699,23 @@ def test_toy_order_of_the_effects_changes_the_result_and_is_logged():
         check_order_logged(TOY, action, transition)
     # The broken variant ignores the order: both orders give the same strengths.
     ignored = IgnoredOrderGame()
-    assert ignored.apply(state, ChooseOrder(("rage", "heal")), STANDARD).strengths == (8, 1)
+    assert ignored.apply(state, ChooseOrder(("rage", "heal")), DEFAULT_RULES).strengths == (8, 1)
 
 
 def test_toy_order_parsing():
     state = TOY.parse_state(ORDER_STATE)
-    assert TOY.parse_action(state, "ORDER Rage Heal", STANDARD) == ChooseOrder(("rage", "heal"))
+    assert TOY.parse_action(state, "ORDER Rage Heal", DEFAULT_RULES) == \
+        ChooseOrder(("rage", "heal"))
     with pytest.raises(AmbiguousAction) as caught:
-        TOY.parse_action(state, "order", STANDARD)
+        TOY.parse_action(state, "order", DEFAULT_RULES)
     assert caught.value.choice == "which order the effects resolve in"
     assert caught.value.candidates == ("order heal rage", "order rage heal")
     with pytest.raises(InputError, match="must name each pending effect once"):
-        TOY.parse_action(state, "order heal heal", STANDARD)
+        TOY.parse_action(state, "order heal heal", DEFAULT_RULES)
     before = TOY.parse_state("hands 2 1 | deck 3 4 | bids 1 0 | initiative 0 | drawn - "
                              "| order - | strengths -")
     with pytest.raises(IllegalAction) as caught:
-        TOY.parse_action(before, "order heal rage", STANDARD)
+        TOY.parse_action(before, "order heal rage", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("TG 3.1",)
 
 
@@ -721,13 +723,13 @@ def test_toy_order_parsing():
 def test_toy_outcome_scores_and_the_tie_readings():
     tied = TOY.parse_state("hands 2 3 | deck 4 5 | bids 1 0 | initiative 0 | drawn 1 "
                            "| order rage heal | strengths 3 3")
-    assert TOY.outcome(tied, STANDARD) == Outcome("draw", frozenset(), (3, 3))
+    assert TOY.outcome(tied, DEFAULT_RULES) == Outcome("draw", frozenset(), (3, 3))
     assert TOY.outcome(tied, HOUSE) == Outcome("shared p0 p1", frozenset({0, 1}), (3, 3))
-    assert TOY.outcome(TOY.parse_state(ORDER_STATE), STANDARD) is None
+    assert TOY.outcome(TOY.parse_state(ORDER_STATE), DEFAULT_RULES) is None
 
 
 def test_toy_max_length_is_the_longest_way_to_the_end():
-    for rules in (STANDARD, HOUSE):
+    for rules in (DEFAULT_RULES, HOUSE):
         @functools.lru_cache(maxsize=None)
         def longest(state):
             if TOY.is_terminal(state):
@@ -737,7 +739,43 @@ def test_toy_max_length_is_the_longest_way_to_the_end():
 
         for state in reachable(TOY, rules, start_of(3, 4)):
             assert TOY.max_length(state) == longest(state), str(state)
-    assert TOY.max_length(start_of(4, 9)) == 4 + 3
+    assert TOY.max_length(start_of(4, 9)) == 4 + 3 == TOY.game_type.longest_game
+
+
+# -- the toy game: its policies ---------------------------------------------------------------
+def test_toy_policies_choose_their_own_options_from_what_they_see():
+    """Each policy is a Policy, picks one of the player's own options (its part of a
+    secret bid) and picks the same on a state the player cannot tell apart."""
+    from model.core.policy import Policy
+
+    for name, policy in POLICIES.items():
+        assert isinstance(policy, Policy) and policy.name == name and policy.description
+        for seed in SEEDS:
+            rng = random.Random(seed)
+            state = start_of(3, 6)
+            while not TOY.is_terminal(state):
+                if TOY.current_player(state) == CHANCE:
+                    state = TOY.apply(state, TOY.sample_chance(state, DEFAULT_RULES, rng)[0],
+                                      DEFAULT_RULES)
+                    continue
+                chosen = []
+                for player in TOY.players_to_act(state):
+                    action = policy.choose(TOY, state, DEFAULT_RULES, player,
+                                           random.Random(seed))
+                    assert action in TOY.player_actions(state, DEFAULT_RULES, player), name
+                    twin = TOY.resample(state, player, random.Random(seed + 1))
+                    assert policy.choose(TOY, twin, DEFAULT_RULES, player,
+                                         random.Random(seed)) == action, name
+                    chosen.append((player, action))
+                joint = TOY.current_player(state) == SIMULTANEOUS
+                state = TOY.apply(state, Joint(tuple(chosen)) if joint else chosen[0][1],
+                                  DEFAULT_RULES)
+    high = POLICIES["high_bid"]
+    bid = TOY.parse_state("hands 2 1 | deck 3 | bids ? | initiative ? | drawn - | order - | "
+                          "strengths -")
+    assert [high.choose(TOY, bid, DEFAULT_RULES, p, None).value for p in (0, 1)] == [2, 1]
+    assert str(high.choose(TOY, TOY.parse_state(ORDER_STATE), DEFAULT_RULES, 0, None)) == \
+        "order heal rage"
 
 
 # -- the protocol's own small pieces ---------------------------------------------------
@@ -768,16 +806,17 @@ def test_input_error_locates_itself_outermost_first():
 
 def test_walk_phases_collapses_repeats_and_missing_edges_finds_gaps():
     state = TOY.parse_state(ORDER_STATE)
-    transition = TOY.resolve(state, ChooseOrder(EFFECTS), STANDARD)
+    transition = TOY.resolve(state, ChooseOrder(EFFECTS), DEFAULT_RULES)
     assert walk_phases(TOY, state, transition) == [
         ("order", "effects"), ("effects", "showdown"), ("showdown", "over")]
     assert missing_edges(TOY, state, transition) == []
     start = start_of(2, 3)
-    deal = TOY.resolve(start, ToyAction("deal", 1), STANDARD)
+    deal = TOY.resolve(start, Action("deal", 1), DEFAULT_RULES)
     assert walk_phases(TOY, start, deal) == []  # deal -> deal -> deal
     tie = TOY.parse_state("hands 1 2 | deck 3 | bids ? | initiative ? | drawn - | order - "
                           "| strengths -")
-    cancelled = TOY.resolve(tie, TOY.parse_action(tie, "bid 0 & bid 0", STANDARD), STANDARD)
+    cancelled = TOY.resolve(tie, TOY.parse_action(tie, "bid 0 & bid 0", DEFAULT_RULES),
+                            DEFAULT_RULES)
     assert missing_edges(OffGraphGame(), tie, cancelled) == [("reveal", "showdown")]
 
 
@@ -791,6 +830,6 @@ def test_registry_knows_its_games_and_refuses_others():
 def test_joint_actions_are_every_combination_in_player_order():
     state = TOY.parse_state("hands 1 2 3 | deck 4 | bids ? | initiative ? | drawn - | order - "
                             "| strengths -")
-    joints = TOY.joint_actions(state, STANDARD)
+    joints = TOY.joint_actions(state, DEFAULT_RULES)
     expected = list(itertools.product(range(2), range(3), range(3)))
     assert [tuple(c.value for _, c in j.choices) for j in joints] == expected

@@ -18,7 +18,7 @@ from harness.registry import GameParts, register, unregister
 from model.core.game import Invariant
 from harness.scenario import load_scenario, run_scenario
 from toygame import (
-    HOUSE, STANDARD, TOY, CardSwapGame, EndlessGame, GhostDrawGame, OffGraphGame,
+    DEFAULT_RULES, HOUSE, TOY, CardSwapGame, EndlessGame, GhostDrawGame, OffGraphGame,
     StuckOrderGame, ToyGame, UnpaidBidGame, hand_counts, start_of,
 )
 
@@ -81,8 +81,8 @@ def play(game, rules, start, texts):
 
 
 # -- counting ----------------------------------------------------------------------------
-@pytest.mark.parametrize(("rules", "setup"), [(STANDARD, (2, 3)), (HOUSE, (2, 3)),
-                                              (STANDARD, (3, 4)), (HOUSE, (2, 4))],
+@pytest.mark.parametrize(("rules", "setup"), [(DEFAULT_RULES, (2, 3)), (HOUSE, (2, 3)),
+                                              (DEFAULT_RULES, (3, 4)), (HOUSE, (2, 4))],
                          ids=["standard-2-3", "house-2-3", "standard-3-4", "house-2-4"])
 def test_state_counts_by_depth_match_the_count_from_the_rules(rules, setup):
     players, deck = setup
@@ -107,7 +107,7 @@ def test_the_two_player_three_card_game_by_hand():
 
 
 def test_transitions_terminals_and_action_kinds_at_full_depth():
-    report = explore(TOY, STANDARD, [START], max_depth=FULL)
+    report = explore(TOY, DEFAULT_RULES, [START], max_depth=FULL)
     assert report.kinds_taken == {"deal": 3 + 6, "bid": 42, "draw": 28, "order": 56}
     assert report.transitions == 135 == report.states - 1  # a tree: nothing merges
     assert report.terminal_states == 14 + 56
@@ -118,28 +118,28 @@ def test_transitions_terminals_and_action_kinds_at_full_depth():
 
 
 def test_a_depth_bound_leaves_the_search_unexhausted_and_kinds_untaken():
-    report = explore(TOY, STANDARD, [START], max_depth=2)
+    report = explore(TOY, DEFAULT_RULES, [START], max_depth=2)
     assert report.states == 10 and not report.exhausted
     assert report.kinds_never_taken == ("bid", "draw", "order")
     assert report.phases_seen == {"deal", "bid"}
 
 
 def test_budgets_are_per_start_and_a_state_budget_stops_the_search():
-    both = explore(TOY, STANDARD, TOY.exploration_starts(STANDARD, 2), max_depth=6)
+    both = explore(TOY, DEFAULT_RULES, TOY.exploration_starts(DEFAULT_RULES, 2), max_depth=6)
     assert both.starts == 2 and both.states == sum(hand_counts(2, 3)) + sum(hand_counts(3, 4))
-    small = explore(TOY, STANDARD, [START], max_depth=FULL, max_states=50)
+    small = explore(TOY, DEFAULT_RULES, [START], max_depth=FULL, max_states=50)
     assert small.states == 50 and not small.exhausted and small.ok
 
 
 def test_progress_is_reported_every_thousand_states():
     calls = []
-    report = explore(TOY, STANDARD, TOY.exploration_starts(STANDARD, 2), max_depth=6,
+    report = explore(TOY, DEFAULT_RULES, TOY.exploration_starts(DEFAULT_RULES, 2), max_depth=6,
                      progress=calls.append)
     assert report.states == 1527 and calls == [1000]
 
 
 def test_report_as_dict_is_plain_json():
-    report = explore(GhostDrawGame(), STANDARD, [START], max_depth=4)
+    report = explore(GhostDrawGame(), DEFAULT_RULES, [START], max_depth=4)
     data = json.loads(json.dumps(report.as_dict()))
     assert data["mode"] == "search"
     assert data["states"] == report.states and data["exhausted"] is False
@@ -162,13 +162,13 @@ def test_clubfight_depth_one_counts_match_an_independent_count():
 # -- problems and their shortest traces ---------------------------------------------------
 def test_invariant_violation_is_found_with_the_shortest_trace():
     game = GhostDrawGame()
-    report = explore(game, STANDARD, [START], max_depth=FULL)
+    report = explore(game, DEFAULT_RULES, [START], max_depth=FULL)
     (problem,) = report.problems  # found in many states, reported once
     assert (problem.kind, problem.name, problem.rules) == ("invariant", "cards-once",
                                                            ("TG 1.1", "TG 1.2"))
     assert problem.trace.actions == ("deal 1", "deal 2", "bid 0 & bid 1", "draw 1")
     assert len(problem.trace.actions) == first_depth(
-        game, STANDARD, START, lambda s: s.drawn and s.drawn in s.hands)
+        game, DEFAULT_RULES, START, lambda s: s.drawn and s.drawn in s.hands)
     assert problem.trace.start == str(START)
     assert problem.trace.final == ("hands 1 2 | deck 3 | bids 0 1 | initiative 1 | drawn 1 "
                                    "| order - | strengths -")
@@ -176,30 +176,30 @@ def test_invariant_violation_is_found_with_the_shortest_trace():
 
 def test_the_shortest_trace_wins_over_the_first_one_in_action_order():
     game = UnpaidBidGame()
-    report = explore(game, STANDARD, [START], max_depth=FULL)
+    report = explore(game, DEFAULT_RULES, [START], max_depth=FULL)
     (problem,) = report.problems
     assert problem.name == "strengths-fit"
     assert problem.trace.actions == ("deal 1", "deal 2", "bid 1 & bid 1")
-    assert first_depth(game, STANDARD, START,
+    assert first_depth(game, DEFAULT_RULES, START,
                        lambda s: s.strengths is not None and s.bids[0] > 0) == 3
     # A depth-first walk in action order would have met this longer way first:
     # bid 1 & bid 0 comes before bid 1 & bid 1, and player 0 still pays nothing.
-    state = play(game, STANDARD, START,
+    state = play(game, DEFAULT_RULES, START,
                  ("deal 1", "deal 2", "bid 1 & bid 0", "draw 3", "order heal rage"))
     assert state.strengths == ((1 + 3) * 2, 2)  # not ((1 - 1 + 3) * 2, 2)
     # Too shallow a search does not see it.
-    assert explore(game, STANDARD, [START], max_depth=2).ok
+    assert explore(game, DEFAULT_RULES, [START], max_depth=2).ok
 
 
 def test_deadlock_is_found_with_the_shortest_trace():
     game = StuckOrderGame()
-    report = explore(game, STANDARD, TOY.exploration_starts(STANDARD, 2), max_depth=6)
+    report = explore(game, DEFAULT_RULES, TOY.exploration_starts(DEFAULT_RULES, 2), max_depth=6)
     (problem,) = report.problems
     assert (problem.kind, problem.name, problem.rules) == ("deadlock", "order", ())
     assert problem.message == "player 1 has no action in phase 'order'"
     assert problem.trace.actions == ("deal 1", "deal 2", "bid 0 & bid 1", "draw 3")
-    assert first_depth(game, STANDARD, START, lambda s: not game.is_terminal(s)
-                       and not game.actions(s, STANDARD)) == 4
+    assert first_depth(game, DEFAULT_RULES, START, lambda s: not game.is_terminal(s)
+                       and not game.actions(s, DEFAULT_RULES)) == 4
 
 
 def test_a_simultaneous_deadlock_names_every_player_choosing():
@@ -209,7 +209,7 @@ def test_a_simultaneous_deadlock_names_every_player_choosing():
                 return ()
             return super().player_actions(state, rules, player)
 
-    (problem,) = explore(NoBids(), STANDARD, [START], max_depth=FULL).problems
+    (problem,) = explore(NoBids(), DEFAULT_RULES, [START], max_depth=FULL).problems
     assert problem.message == "players 0, 1 (choosing together) have no action in phase 'bid'"
     assert problem.trace.actions == ("deal 1", "deal 2")
 
@@ -218,13 +218,13 @@ def test_an_invariant_broken_at_the_start_has_an_empty_trace():
     class Grumpy(ToyGame):
         invariants = (Invariant("never", ("TG 1.1",), "Nothing holds.", lambda s: "no"),)
 
-    report = explore(Grumpy(), STANDARD, [START], max_depth=1)
+    report = explore(Grumpy(), DEFAULT_RULES, [START], max_depth=1)
     (problem,) = report.problems
     assert problem.trace.actions == () and problem.trace.final == str(START)
 
 
 def test_a_transition_invariant_violation_is_traced_to_the_offending_step():
-    report = explore(CardSwapGame(), STANDARD, [START], max_depth=FULL)
+    report = explore(CardSwapGame(), DEFAULT_RULES, [START], max_depth=FULL)
     (problem,) = report.problems
     assert (problem.kind, problem.name) == ("invariant", "cards-stay")
     assert problem.trace.actions == ("deal 1", "deal 2", "bid 0 & bid 1", "draw 3")
@@ -234,23 +234,23 @@ def test_a_transition_invariant_violation_is_traced_to_the_offending_step():
 
 
 def test_an_off_graph_transition_is_traced():
-    report = explore(OffGraphGame(), STANDARD, [START], max_depth=FULL)
+    report = explore(OffGraphGame(), DEFAULT_RULES, [START], max_depth=FULL)
     (problem,) = report.problems
     assert (problem.kind, problem.name) == ("phase", "reveal -> showdown")
     assert problem.rules == ("TG 2.1", "TG 2.2", "TG 2.3", "TG 4.1")
     assert problem.trace.actions == ("deal 1", "deal 2", "bid 0 & bid 0")
-    assert explore(OffGraphGame(), STANDARD, [START], max_depth=FULL, check_phases=False).ok
+    assert explore(OffGraphGame(), DEFAULT_RULES, [START], max_depth=FULL, check_phases=False).ok
 
 
 def test_states_behind_a_transition_problem_are_still_explored():
     # The graph is smaller, the states are the same.
-    report = explore(OffGraphGame(), STANDARD, [START], max_depth=FULL)
+    report = explore(OffGraphGame(), DEFAULT_RULES, [START], max_depth=FULL)
     assert report.states == sum(hand_counts(2, 3))
 
 
 def test_a_loop_is_merged_by_the_search_and_hidden_from_it():
     # A tied bid leads back to the state before the bid: the search has seen it.
-    report = explore(EndlessGame(), STANDARD, [START], max_depth=10)
+    report = explore(EndlessGame(), DEFAULT_RULES, [START], max_depth=10)
     assert report.ok and report.exhausted
     assert report.states == 136 - 14  # the 14 tied endings never happen
     assert report.transitions == report.states - 1 + 14  # 14 steps lead back
@@ -264,9 +264,10 @@ def comparable(report):
 
 
 def test_playouts_are_reproducible_and_the_seed_matters():
-    first = playouts(TOY, STANDARD, TOY.exploration_starts(STANDARD, 3), count=60, seed=4)
-    again = playouts(TOY, STANDARD, TOY.exploration_starts(STANDARD, 3), count=60, seed=4)
-    other = playouts(TOY, STANDARD, TOY.exploration_starts(STANDARD, 3), count=60, seed=5)
+    starts = list(TOY.exploration_starts(DEFAULT_RULES, 3))
+    first = playouts(TOY, DEFAULT_RULES, starts, count=60, seed=4)
+    again = playouts(TOY, DEFAULT_RULES, starts, count=60, seed=4)
+    other = playouts(TOY, DEFAULT_RULES, starts, count=60, seed=5)
     assert comparable(first) == comparable(again)
     assert comparable(first) != comparable(other)
     assert first.mode == "playouts" and first.seed == 4 and first.starts == 3
@@ -275,14 +276,14 @@ def test_playouts_are_reproducible_and_the_seed_matters():
 
 
 def test_playouts_play_to_the_end_and_count_what_they_saw():
-    report = playouts(TOY, STANDARD, [START], count=2000, seed=0)
+    report = playouts(TOY, DEFAULT_RULES, [START], count=2000, seed=0)
     assert report.ok and report.playouts == 2000
     # Enough games to meet every state of the small game, and never a state outside it.
     assert report.states == sum(hand_counts(2, 3)) == 136
     assert report.terminal_states == 14 + 56
     assert report.max_depth == FULL
-    every_end = {TOY.outcome(state, STANDARD).label for state in all_states(TOY, STANDARD, START)
-                 if TOY.is_terminal(state)}
+    every_end = {TOY.outcome(state, DEFAULT_RULES).label
+                 for state in all_states(TOY, DEFAULT_RULES, START) if TOY.is_terminal(state)}
     assert set(report.outcomes) == every_end == {"p0 wins", "p1 wins", "draw"}
     assert sum(report.outcomes.values()) == 2000
     assert report.kinds_never_taken == ()
@@ -297,7 +298,7 @@ def test_playouts_play_to_the_end_and_count_what_they_saw():
 def test_playouts_draw_chance_and_choices_with_the_right_odds():
     # From the bid with the 1 and the 2: 6 joint bids, each 1/6; two of them tie
     # (0-0 and 1-1) and end at once, so 1/3 of the games are 3 actions long.
-    report = playouts(TOY, STANDARD, [play(TOY, STANDARD, START, ("deal 1", "deal 2"))],
+    report = playouts(TOY, DEFAULT_RULES, [play(TOY, DEFAULT_RULES, START, ("deal 1", "deal 2"))],
                       count=3000, seed=1)
     tied = report.kinds_taken["bid"] - report.kinds_taken["draw"]
     assert abs(tied / 3000 - 1 / 3) < 0.03
@@ -305,21 +306,22 @@ def test_playouts_draw_chance_and_choices_with_the_right_odds():
 
 
 def test_playouts_over_several_starts_take_them_in_turn_and_reach_every_player_count():
-    report = playouts(TOY, STANDARD, TOY.exploration_starts(STANDARD, 3), count=30, seed=2)
+    report = playouts(TOY, DEFAULT_RULES, TOY.exploration_starts(DEFAULT_RULES, 3), count=30,
+                      seed=2)
     assert report.max_depth == 4 + 3  # some four-player game went the whole way
     assert report.kinds_taken["deal"] == 10 * (2 + 3 + 4)
     assert report.ok
 
 
 def test_zero_playouts_see_nothing():
-    report = playouts(TOY, STANDARD, [START], count=0, seed=0)
+    report = playouts(TOY, DEFAULT_RULES, [START], count=0, seed=0)
     assert (report.playouts, report.states, report.transitions) == (0, 0, 0)
     assert report.kinds_never_taken == TOY.action_kinds
 
 
 def test_playouts_catch_a_game_that_runs_past_its_bound():
     game = EndlessGame()
-    report = playouts(game, STANDARD, [START], count=50, seed=0)
+    report = playouts(game, DEFAULT_RULES, [START], count=50, seed=0)
     (problem,) = report.problems
     assert (problem.kind, problem.name) == ("length", "max_length")
     bound = game.max_length(START)
@@ -340,14 +342,14 @@ def test_playouts_catch_a_game_that_runs_past_its_bound():
     (OffGraphGame(), "phase", "reveal -> showdown"),
 ], ids=lambda v: type(v).__name__ if isinstance(v, ToyGame) else str(v))
 def test_playouts_catch_what_the_search_catches(game, kind, name):
-    report = playouts(game, STANDARD, [START], count=200, seed=0)
+    report = playouts(game, DEFAULT_RULES, [START], count=200, seed=0)
     (problem,) = report.problems
     assert (problem.kind, problem.name) == (kind, name)
     # Never shorter than the shortest trace the search finds.
-    (shortest,) = explore(game, STANDARD, [START], max_depth=FULL).problems
+    (shortest,) = explore(game, DEFAULT_RULES, [START], max_depth=FULL).problems
     assert len(problem.trace.actions) >= len(shortest.trace.actions)
     # The trace replays on the game to the state it names.
-    assert str(play(game, STANDARD, START, problem.trace.actions)) == problem.trace.final
+    assert str(play(game, DEFAULT_RULES, START, problem.trace.actions)) == problem.trace.final
 
 
 def test_a_finished_game_without_an_outcome_is_a_playout_problem():
@@ -355,7 +357,7 @@ def test_a_finished_game_without_an_outcome_is_a_playout_problem():
         def outcome(self, state, rules):
             return None
 
-    report = playouts(Mute(), STANDARD, [START], count=5, seed=0)
+    report = playouts(Mute(), DEFAULT_RULES, [START], count=5, seed=0)
     (problem,) = report.problems
     assert (problem.kind, problem.message) == ("outcome", "the game is over but has no outcome")
     assert report.outcomes == {"(no outcome)": 5}
@@ -363,7 +365,7 @@ def test_a_finished_game_without_an_outcome_is_a_playout_problem():
 
 def test_playout_progress_every_hundred():
     calls = []
-    playouts(TOY, STANDARD, [START], count=250, seed=0, progress=calls.append)
+    playouts(TOY, DEFAULT_RULES, [START], count=250, seed=0, progress=calls.append)
     assert calls == [100, 200]
 
 
@@ -379,7 +381,7 @@ def test_clubfight_playouts_go_the_whole_thirteen_turns():
 
 # -- traces as scenarios ----------------------------------------------------------------
 def replay(game, problem, tmp_path, name="trace"):
-    text = problem.trace.to_scenario(game, STANDARD, f"{problem.kind}: {problem.name}",
+    text = problem.trace.to_scenario(game, DEFAULT_RULES, f"{problem.kind}: {problem.name}",
                                      f"found by explore: {problem.message}\nsecond line")
     path = tmp_path / f"{name}.toml"
     path.write_text(text, encoding="utf-8")
@@ -389,7 +391,7 @@ def replay(game, problem, tmp_path, name="trace"):
 
 def test_an_invariant_trace_replays_as_a_failing_scenario(tmp_path):
     game = GhostDrawGame()
-    (problem,) = explore(game, STANDARD, [START], max_depth=4).problems
+    (problem,) = explore(game, DEFAULT_RULES, [START], max_depth=4).problems
     text, scenario, result = replay(game, problem, tmp_path)
     assert text.startswith("# found by explore: the card 1 is in play twice\n"
                            "# second line\n")
@@ -411,7 +413,7 @@ def test_an_invariant_trace_replays_as_a_failing_scenario(tmp_path):
 
 def test_a_short_invariant_trace_replays(tmp_path):
     game = UnpaidBidGame()
-    (problem,) = explore(game, STANDARD, [START], max_depth=FULL).problems
+    (problem,) = explore(game, DEFAULT_RULES, [START], max_depth=FULL).problems
     _, _, result = replay(game, problem, tmp_path)
     assert len(result.actions) == 3
     assert result.actions[-1].position == problem.trace.final
@@ -420,23 +422,23 @@ def test_a_short_invariant_trace_replays(tmp_path):
 
 def test_a_deadlock_trace_replays_to_the_stuck_position(tmp_path):
     game = StuckOrderGame()
-    (problem,) = explore(game, STANDARD, [START], max_depth=FULL).problems
+    (problem,) = explore(game, DEFAULT_RULES, [START], max_depth=FULL).problems
     _, _, result = replay(game, problem, tmp_path)
     assert result.passed and result.checked == ["position"]
     assert result.final_position == problem.trace.final
     assert result.final_outcome == "ongoing"
-    assert game.actions(game.parse_state(result.final_position), STANDARD) == ()
+    assert game.actions(game.parse_state(result.final_position), DEFAULT_RULES) == ()
 
 
 def test_transition_and_phase_traces_replay_and_fail(tmp_path):
     swap = CardSwapGame()
-    (problem,) = explore(swap, STANDARD, [START], max_depth=FULL).problems
+    (problem,) = explore(swap, DEFAULT_RULES, [START], max_depth=FULL).problems
     _, _, result = replay(swap, problem, tmp_path, "swap")
     assert result.final_position == problem.trace.final and "position" in result.checked
     assert result.failures == ["step 4 ('draw 3'): invariant cards-stay (TG 1.2, TG 3.1) "
                                "broken: draw 3 changed player 1's card from 2 to 3"]
     off = OffGraphGame()
-    (problem,) = explore(off, STANDARD, [START], max_depth=FULL).problems
+    (problem,) = explore(off, DEFAULT_RULES, [START], max_depth=FULL).problems
     _, _, result = replay(off, problem, tmp_path, "offgraph")
     assert result.failures == ["step 3 ('bid 0 & bid 0'): the engine went reveal -> "
                                "showdown, which the phase graph lacks"]
@@ -444,7 +446,7 @@ def test_transition_and_phase_traces_replay_and_fail(tmp_path):
 
 def test_a_length_trace_replays_and_the_correct_game_refuses_the_loop(tmp_path):
     game = EndlessGame()
-    (problem,) = playouts(game, STANDARD, [START], count=50, seed=0).problems
+    (problem,) = playouts(game, DEFAULT_RULES, [START], count=50, seed=0).problems
     _, scenario, result = replay(game, problem, tmp_path, "endless")
     assert result.passed and len(result.actions) == 6
     assert result.actions[2].steps[-1].text == "a tie: everybody bids again"

@@ -9,7 +9,7 @@ from harness.explorer import explore
 from model.core.game import missing_edges, walk_phases
 from model.core.phases import lint_phase_graph
 from harness.registry import games
-from toygame import HOUSE, STANDARD, TOY, OffGraphGame, start_of
+from toygame import HOUSE, DEFAULT_RULES, TOY, OffGraphGame, start_of
 
 
 def graph(nodes: dict[str, str], edges: list[tuple[str, str]]) -> nx.DiGraph:
@@ -86,11 +86,11 @@ def toy_edges_taken(rules) -> set[tuple[str, str]]:
 
 
 def test_toy_engine_takes_every_edge_of_its_graph_and_no_other():
-    report = explore(TOY, STANDARD, [start_of(2, 3)], max_depth=5)
+    report = explore(TOY, DEFAULT_RULES, [start_of(2, 3)], max_depth=5)
     assert report.ok and report.exhausted
     graph = TOY.phase_graph()
     assert report.phases_seen == set(graph.nodes)
-    standard, house = toy_edges_taken(STANDARD), toy_edges_taken(HOUSE)
+    standard, house = toy_edges_taken(DEFAULT_RULES), toy_edges_taken(HOUSE)
     assert standard == set(graph.edges)
     # Under the house reading a tied bid still gives the initiative: no bid ends the game.
     assert house == set(graph.edges) - {("reveal", "showdown")}
@@ -100,8 +100,8 @@ def test_an_edge_missing_from_the_graph_is_caught():
     broken = OffGraphGame()
     state = broken.parse_state(
         "hands 1 2 | deck 3 | bids ? | initiative ? | drawn - | order - | strengths -")
-    transition = broken.resolve(state, broken.parse_action(state, "bid 1 & bid 1", STANDARD),
-                                STANDARD)
+    transition = broken.resolve(state, broken.parse_action(state, "bid 1 & bid 1", DEFAULT_RULES),
+                                DEFAULT_RULES)
     assert missing_edges(broken, state, transition) == [("reveal", "showdown")]
     assert missing_edges(TOY, state, transition) == []
     lint = lint_phase_graph(broken.phase_graph())

@@ -651,10 +651,11 @@ def test_a_games_own_pages_come_from_its_docs_pages_hook(tmp_path):
 @needs_dot
 def test_the_adding_a_game_page_shows_the_toy_games_code(site):
     page = _page(site / "adding-a-game.html")
-    for text in ("class ToyRules", "class ToySetup", "def chance_outcomes", "def observation",
+    for text in ("class Rules", "class Setup", "def chance_outcomes", "def observation",
                  "def resample", "def player_actions", "def _resolve_effects", "def outcome",
-                 "def max_length", "def _toy_graph", "TOY_RULEBOOK = RuleBook(",
-                 "TOY_AMBIGUITIES = ("):
+                 "def max_length", "def phase_graph", "RULEBOOK = RuleBook(",
+                 "AMBIGUITIES = (", "game_type = GameType(", "class HighBid",
+                 "POLICIES: dict[str, Policy] ="):
         assert text in page.visible, text
     assert any(link.endswith("adding-a-game.html") for link in _page(site / "index.html").links)
 
@@ -827,12 +828,12 @@ def test_a_games_data_cases_run_in_check_count_for_rules_and_show_on_its_checks_
 
 @needs_dot
 def test_monmamo_pages_of_its_own_show_the_cards_and_the_termination_survey(site):
-    from model.monmamo.cards import synthetic_set
-    from model.monmamo.search import SMALL_STARTS
+    from analysis.monmamo.loading import GAME
+    from analysis.monmamo.search import SMALL_STARTS
 
     cards = _page(site / "generated" / "monmamo" / "cards.html")
     assert "None of these cards is a real card of the game." in cards.visible
-    for card in synthetic_set().values():
+    for card in GAME.cards.values():
         assert card.name in cards.visible and card.number in cards.visible
     termination = _page(site / "generated" / "monmamo" / "termination.html")
     for words, _ in SMALL_STARTS:

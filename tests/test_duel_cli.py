@@ -12,7 +12,7 @@ from harness import registry
 from harness.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-CHARACTERS = ROOT / "model" / "duel" / "data" / "characters"
+CHARACTERS = ROOT / "analysis" / "duel" / "data" / "characters"
 
 
 @pytest.fixture(autouse=True)

@@ -19,43 +19,45 @@ from pathlib import Path
 import pytest
 
 import test_core_conformance as conformance
+from analysis.duel.loading import GAME
+from analysis.duel.policies import POLICIES, play_duel
 from harness.scenario import load_scenario, run_scenario
 from model.core.errors import InputError
 from model.core.game import IllegalAction, Joint, probe_witness
+from model.core.policy import Policy
 from model.duel import resolution
-from model.duel.characters import DECK_SIZE, character, parse_character, shipped
-from model.duel.engine import GAME, ROUND_MAX
-from model.duel.policies import eager, pass_policy, play_duel
-from model.duel.rules import ALTERNATIVE, RULEBOOK
-from model.duel.state import DuelSetup, Play
+from model.duel.characters import DECK_SIZE, find_character, parse_character
+from model.duel.engine import ROUND_MAX
+from model.duel.rules import ALTERNATIVE, DEFAULT_RULES
+from model.duel.state import Play, Setup
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios" / "duel").glob("*.toml"))
-EMBER = (ROOT / "model" / "duel" / "data" / "characters" / "ember.toml").read_text()
+EMBER = (ROOT / "analysis" / "duel" / "data" / "characters" / "ember.toml").read_text()
 
 
 # -- characters as data ----------------------------------------------------------------------
 @pytest.mark.rules("DU 1.1", "DU 1.2")
 def test_shipped_characters_are_ours_with_thirty_card_decks():
-    assert set(shipped()) == {"ember", "tide", "brute", "spark"}
-    for char in shipped().values():
+    assert set(GAME.characters) == {"ember", "tide", "brute", "spark"}
+    for char in GAME.characters.values():
         assert char.ours and len(char.deck()) == DECK_SIZE
     # The three full examples play cards at both moments; the small one (one kind of
     # card, a three-sided die) is there to keep exhaustive searches small.
     for key in ("ember", "tide", "brute"):
-        assert {card.timing for card in shipped()[key].cards} == {"before", "after"}
-    spark = shipped()["spark"]
+        assert {card.timing for card in GAME.characters[key].cards} == {"before", "after"}
+    spark = GAME.characters["spark"]
     assert len(spark.cards) == 1 and spark.power.dice == 1 and spark.power.sides == 3
-    kinds = {e.kind for c in shipped().values() for card in c.cards
+    kinds = {e.kind for c in GAME.characters.values() for card in c.cards
              for e in card.effects + sum(card.options, ()) + (card.rush.effects if card.rush else ())}
-    whens = {e.when for c in shipped().values() for card in c.cards
+    whens = {e.when for c in GAME.characters.values() for card in c.cards
              for e in card.effects + sum(card.options, ())}
     # Every mechanism of the rulebook's keyword list is exercised by some card.
     assert kinds == {"ss", "damage", "heal", "shield", "dr", "regen"}
     assert whens == {"always", "aggressor", "defender", "crit", "salvage", "revenge", "execute"}
-    assert any(card.options for c in shipped().values() for card in c.cards)
-    assert any(card.rush for c in shipped().values() for card in c.cards)
-    assert {c.power.is_dice for c in shipped().values()} == {True, False}
+    assert any(card.options for c in GAME.characters.values() for card in c.cards)
+    assert any(card.rush for c in GAME.characters.values() for card in c.cards)
+    assert {c.power.is_dice for c in GAME.characters.values()} == {True, False}
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -88,15 +90,17 @@ def test_character_file_errors_name_the_file_entry_and_field(old, new, message):
 
 
 def test_characters_are_found_by_key_or_name_and_unknown_ones_refused():
-    assert character("Ember Duelist") is character("ember")
-    with pytest.raises(InputError, match="unknown character 'zed'; shipped: ember, tide, brute, spark"):
-        character("zed")
+    table = GAME.characters
+    assert find_character(table, "Ember Duelist") is find_character(table, "ember")
+    with pytest.raises(InputError,
+                       match="unknown character 'zed'; characters: ember, tide, brute, spark"):
+        find_character(table, "zed")
 
 
 @pytest.mark.rules("DU 4.1")
 @pytest.mark.parametrize("key", ["ember", "tide", "brute"])
 def test_power_outcomes_are_exact_and_match_every_ordered_draw(key):
-    power = shipped()[key].power
+    power = GAME.characters[key].power
     outcomes = dict(power.outcomes())
     assert sum(outcomes.values()) == 1
     if power.is_dice:
@@ -110,11 +114,11 @@ def test_power_outcomes_are_exact_and_match_every_ordered_draw(key):
 
 # -- notation and setups ---------------------------------------------------------------------
 def test_setups_parse_and_refuse_with_one_line():
-    assert DuelSetup.parse("Ember vs TIDE rounds 3") == DuelSetup("ember", "tide", 3)
+    assert Setup.parse("Ember vs TIDE rounds 3", GAME.characters) == Setup("ember", "tide", 3)
     for text, message in [("ember tide", "is not a setup"), ("ember vs zed rounds 2", "second"),
                           ("ember vs tide rounds 0", "rounds"), ("ember vs tide rounds ٣", "rounds")]:
         with pytest.raises(InputError, match=message):
-            DuelSetup.parse(text)
+            Setup.parse(text, GAME.characters)
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -126,15 +130,15 @@ def test_setups_parse_and_refuse_with_one_line():
     (("duel ember tide", "duel ember zed"), "unknown character 'zed'"),
 ])
 def test_positions_refuse_what_cannot_be_written(change, message):
-    text = GAME.format_state(GAME.initial_state(DuelSetup("ember", "tide", 2), RULEBOOK))
+    text = GAME.format_state(GAME.initial_state(Setup("ember", "tide", 2), DEFAULT_RULES))
     assert change[0] in text
     with pytest.raises(InputError, match=message):
         GAME.parse_state(text.replace(change[0], change[1], 1))
 
 
 # -- the round -------------------------------------------------------------------------------
-def first_round(seed: int = 0, rules=RULEBOOK):
-    state = GAME.initial_state(DuelSetup("ember", "tide", 3), rules)
+def first_round(seed: int = 0, rules=DEFAULT_RULES):
+    state = GAME.initial_state(Setup("ember", "tide", 3), rules)
     return [t for _, _, t in itertools.islice(play_duel(GAME, state, rules, seed), 40)]
 
 
@@ -152,11 +156,11 @@ def test_before_rolls_is_a_secret_simultaneous_choice():
     state = GAME.parse_state(load_scenario(ROOT / "scenarios/duel/before-rolls-cards-only.toml",
                                            {"duel": GAME}).start)
     assert GAME.players_to_act(state) == (0, 1)
-    own = [GAME.player_actions(state, RULEBOOK, seat) for seat in (0, 1)]
-    assert len(GAME.legal_actions(state, RULEBOOK)) == len(own[0]) * len(own[1])
+    own = [GAME.player_actions(state, DEFAULT_RULES, seat) for seat in (0, 1)]
+    assert len(GAME.legal_actions(state, DEFAULT_RULES)) == len(own[0]) * len(own[1])
     # A player's options do not change with the opponent's hidden hand.
     twin = GAME.resample(state, 0, random.Random(3))
-    assert GAME.player_actions(twin, RULEBOOK, 0) == own[0]
+    assert GAME.player_actions(twin, DEFAULT_RULES, 0) == own[0]
 
 
 @pytest.mark.rules("DU 7.2", "DU 7.1")
@@ -179,23 +183,23 @@ def test_absorb_spends_shield_before_hp_and_never_goes_below_zero():
 
 @pytest.mark.rules("DU 1.4")
 def test_max_length_bounds_every_round():
-    state = GAME.initial_state(DuelSetup("tide", "brute", 4), RULEBOOK)
+    state = GAME.initial_state(Setup("tide", "brute", 4), DEFAULT_RULES)
     assert GAME.max_length(state) == 4 * ROUND_MAX
     for seed in range(3):
-        states = [state] + [t.state for _, _, t in play_duel(GAME, state, RULEBOOK, seed)]
+        states = [state] + [t.state for _, _, t in play_duel(GAME, state, DEFAULT_RULES, seed)]
         assert len(states) - 1 <= GAME.max_length(state)
         assert all(GAME.max_length(b) > GAME.max_length(a) for b, a in zip(states, states[1:]))
 
 
 @pytest.mark.rules("DU 1.3", "DU 6.7")
-@pytest.mark.parametrize("rules", [RULEBOOK, ALTERNATIVE], ids=["rulebook", "alternative"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, ALTERNATIVE], ids=["rulebook", "alternative"])
 def test_seeded_duels_end_with_a_winner_a_draw_or_the_round_bound(rules):
     labels = Counter()
     for seed in range(6):
-        state = dataclasses.replace(GAME.initial_state(DuelSetup("ember", "brute", 6), rules),
+        state = dataclasses.replace(GAME.initial_state(Setup("ember", "brute", 6), rules),
                                     hp=(9, 9))
         end = state
-        for _, _, transition in play_duel(GAME, state, rules, seed, eager):
+        for _, _, transition in play_duel(GAME, state, rules, seed, POLICIES["eager"]):
             end = transition.state
         outcome = GAME.outcome(end, rules)
         labels[outcome.label] += 1
@@ -207,22 +211,22 @@ def test_seeded_duels_end_with_a_winner_a_draw_or_the_round_bound(rules):
 
 
 def test_refusals_name_a_rule_and_malformed_actions_are_input_errors():
-    state = GAME.initial_state(DuelSetup("ember", "tide", 2), RULEBOOK)
+    state = GAME.initial_state(Setup("ember", "tide", 2), DEFAULT_RULES)
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "draw T01", RULEBOOK)
+        GAME.parse_action(state, "draw T01", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("DU 2.1",)
     with pytest.raises(InputError, match="is not an action of the duel"):
-        GAME.parse_action(state, "shuffle everything", RULEBOOK)
+        GAME.parse_action(state, "shuffle everything", DEFAULT_RULES)
 
 
 # -- the ambiguity register --------------------------------------------------------------------
 @pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)
 def test_each_witness_separates_its_readings(ambiguity):
     views = [probe_witness(GAME, ambiguity.witness.position, ambiguity.witness.probe,
-                           dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
+                           dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: r.value}))
              for r in ambiguity.readings]
     assert len(set(views)) == len(views), views
-    assert getattr(RULEBOOK, ambiguity.field) == ambiguity.default
+    assert getattr(DEFAULT_RULES, ambiguity.field) == ambiguity.default
     assert getattr(ALTERNATIVE, ambiguity.field) != ambiguity.default
 
 
@@ -262,13 +266,35 @@ def test_random_playouts_keep_the_protocol(preset, seed):
 
 
 def test_the_pass_policy_never_plays():
-    state = GAME.initial_state(DuelSetup("tide", "ember", 2), RULEBOOK)
-    for before, action, _ in play_duel(GAME, state, RULEBOOK, 5, pass_policy):
+    state = GAME.initial_state(Setup("tide", "ember", 2), DEFAULT_RULES)
+    for before, action, _ in play_duel(GAME, state, DEFAULT_RULES, 5, POLICIES["pass"]):
         choices = action.choices if isinstance(action, Joint) else (
             ((0, action),) if isinstance(action, Play) else ())
         assert all(play.kind in ("pass", "keep", "trim") and not play.adrenaline
                    for _, play in choices)
 
+
+
+def test_the_policies_keep_the_protocol_and_decide_from_what_the_player_sees():
+    """Each policy is a Policy named by its key; the fixed ones choose the same action at
+    every state the player cannot tell apart from the one played (the opponent's hand
+    and deck dealt again)."""
+    assert all(isinstance(policy, Policy) and policy.name == name and policy.description
+               for name, policy in POLICIES.items())
+    assert {"eager", "pass", "greedy", "first", "random"} <= set(POLICIES)
+    rng = random.Random(3)
+    for name in ("eager", "pass", "greedy"):
+        policy = POLICIES[name]
+        state = GAME.initial_state(Setup("ember", "tide", 2), DEFAULT_RULES)
+        chosen = 0
+        for before, _, _ in play_duel(GAME, state, DEFAULT_RULES, 2, policy):
+            for seat in GAME.players_to_act(before):
+                choice = policy.choose(GAME, before, DEFAULT_RULES, seat, rng)
+                for _ in range(3):
+                    twin = GAME.resample(before, seat, rng)
+                    assert policy.choose(GAME, twin, DEFAULT_RULES, seat, rng) == choice
+                chosen += 1
+        assert chosen > 10, name
 
 # -- the Adrenaline window (DU 4.11) -----------------------------------------------------------
 def _window_offers(state, rules, seed: int):
@@ -301,7 +327,7 @@ def test_the_window_offers_only_players_who_can_act_in_their_order(roles):
         "| gains 0 0")
     seen_steps = Counter()
     for seed in range(40):
-        offers = _window_offers(start, RULEBOOK, seed)
+        offers = _window_offers(start, DEFAULT_RULES, seed)
         for state, choices in offers:
             seen_steps[state.step] += 1
             assert all(state.acted)  # offers after the cards come once both have played
@@ -327,17 +353,17 @@ def test_the_defender_is_offered_the_window_before_the_aggressors_card():
         "| hands E03 E04 E05 / T03 T04 T05 | decks E01*6 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 "
         "/ T01*6 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 4 5 / - "
         "| bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0")
-    defender_offer = GAME.apply(state, GAME.parse_action(state, "base 3 4", RULEBOOK), RULEBOOK)
+    defender_offer = GAME.apply(state, GAME.parse_action(state, "base 3 4", DEFAULT_RULES), DEFAULT_RULES)
     assert defender_offer.step == "open" and GAME.current_player(defender_offer) == 1
     # A Defender who cannot pay for any action is not asked: the Aggressor's card is next.
     poor = dataclasses.replace(state, adrenaline=(2, 0))
-    after = GAME.apply(poor, GAME.parse_action(poor, "base 3 4", RULEBOOK), RULEBOOK)
+    after = GAME.apply(poor, GAME.parse_action(poor, "base 3 4", DEFAULT_RULES), DEFAULT_RULES)
     assert after.step == "after" and GAME.current_player(after) == 0
     # Roles the other way round: the offer goes to player 0, now the Defender.
-    strong = GAME.apply(state, GAME.parse_action(state, "base 5 6", RULEBOOK), RULEBOOK)
+    strong = GAME.apply(state, GAME.parse_action(state, "base 5 6", DEFAULT_RULES), DEFAULT_RULES)
     assert strong.roles == "1" and strong.step == "open" and GAME.current_player(strong) == 0
     with pytest.raises(IllegalAction):
-        GAME.parse_action(defender_offer, "play T03", RULEBOOK)
+        GAME.parse_action(defender_offer, "play T03", DEFAULT_RULES)
 
 
 # -- every keyword has a scenario where it takes effect ------------------------------------------
@@ -392,7 +418,7 @@ def test_every_keyword_takes_effect_in_some_scenario():
 
 # -- small starts for the explorer -------------------------------------------------------------
 @pytest.mark.rules("DU 1.3", "DU 1.4", "DU 2.1", "DU 4.1")
-@pytest.mark.parametrize("rules", [RULEBOOK, ALTERNATIVE], ids=["rulebook", "alternative"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, ALTERNATIVE], ids=["rulebook", "alternative"])
 def test_the_search_sees_a_small_duel_to_its_end(rules):
     from harness.explorer import explore
 

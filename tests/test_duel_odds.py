@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from analysis.duel.loading import GAME
+from analysis.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
+from analysis.duel.policies import POLICIES
 from model.core.game import CHANCE, SIMULTANEOUS, Joint
-from model.duel.characters import parse_character, shipped
-from model.duel.engine import GAME
-from model.duel.odds import base_distribution, critical_chance, duel_odds, round_odds
-from model.duel.policies import choose, pass_policy
-from model.duel.policies import greedy as greedy_policy
-from model.duel.rules import ALTERNATIVE, RULEBOOK
+from model.duel.characters import parse_character
+from model.duel.rules import ALTERNATIVE, DEFAULT_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-CHARACTERS = ROOT / "model" / "duel" / "data" / "characters"
+CHARACTERS = ROOT / "analysis" / "duel" / "data" / "characters"
 
 
 def tiny(key: str, hp: int, sides: int, passive: str = "",
@@ -45,7 +44,7 @@ effects = [{{ kind = "ss", amount = 1 }}]
 
 @pytest.mark.rules("DU 4.1", "DU 4.5")
 def test_base_and_critical_of_the_shipped_characters():
-    ember, tide, brute = (shipped()[k] for k in ("ember", "tide", "brute"))
+    ember, tide, brute = (GAME.characters[k] for k in ("ember", "tide", "brute"))
     assert base_distribution(ember)[7] == Fraction(1, 6)
     assert critical_chance(ember) == Fraction(3, 36)
     assert base_distribution(tide)[2] == Fraction(1, 45)  # both 1s of ten cards
@@ -57,8 +56,8 @@ def test_base_and_critical_of_the_shipped_characters():
 
 @pytest.mark.rules("DU 4.3", "DU 4.4", "DU 6.4")
 def test_roles_and_clash_of_two_equal_brutes():
-    brute = shipped()["brute"]
-    odds = round_odds(brute, brute, RULEBOOK)
+    brute = GAME.characters["brute"]
+    odds = round_odds(brute, brute, DEFAULT_RULES)
     assert odds.aggressor == (Fraction(9, 20), Fraction(9, 20), Fraction(1, 10))
     assert sum(odds.clash.values()) == 1
     # Thick Hide's DR 1 takes 1 off every clash: Bases 1 apart deal nothing, except 10
@@ -71,7 +70,7 @@ def test_roles_and_clash_of_two_equal_brutes():
     assert again.aggressor == (Fraction(1, 2), Fraction(1, 2), 0)
 
 
-def exact_by_the_engine(first, second, rules, rounds: int, policy=pass_policy):
+def exact_by_the_engine(first, second, rules, rounds: int, policy=POLICIES["pass"]):
     """Who wins within ``rounds`` rounds, playing the engine's whole game tree under
     ``policy`` (every chance outcome with its odds)."""
     @functools.lru_cache(maxsize=None)
@@ -88,19 +87,17 @@ def exact_by_the_engine(first, second, rules, rounds: int, policy=pass_policy):
                     total[i] += p * v
             return tuple(total)
         if player == SIMULTANEOUS:
-            action = Joint(tuple((seat, choose(policy, GAME.player_actions(state, rules, seat),
-                                               state, rules, seat))
+            action = Joint(tuple((seat, policy.choose(GAME, state, rules, seat, None))
                                  for seat in GAME.players_to_act(state)))
         else:
-            action = choose(policy, GAME.player_actions(state, rules, player), state, rules,
-                            player)
+            action = policy.choose(GAME, state, rules, player, None)
         return value(GAME.apply(state, action, rules))
 
     return value(GAME.start_with(first, second, rounds))
 
 
 @pytest.mark.rules("DU 1.3", "DU 6.2", "DU 6.4", "DU 6.5", "DU 4.5")
-@pytest.mark.parametrize("rules", [RULEBOOK, ALTERNATIVE], ids=["rulebook", "alternative"])
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, ALTERNATIVE], ids=["rulebook", "alternative"])
 def test_the_markov_chain_agrees_with_the_engine_played_out(rules):
     first = tiny("ann", 3, 3)
     second = tiny("bob", 4, 2, passive='[[passives]]\nname = "Hide"\n'
@@ -118,7 +115,7 @@ def test_the_markov_chain_agrees_with_the_engine_played_out(rules):
 
 def test_a_cycle_is_reported_not_guessed():
     heal = '[[passives]]\nname = "Mend"\neffects = [{ kind = "heal", amount = 2 }]'
-    odds = duel_odds(tiny("ann", 3, 3, heal), tiny("bob", 3, 3, heal), RULEBOOK)
+    odds = duel_odds(tiny("ann", 3, 3, heal), tiny("bob", 3, 3, heal), DEFAULT_RULES)
     assert odds.first is None and odds.second is None
     assert odds.method.startswith("not computed")
 
@@ -128,18 +125,18 @@ def test_a_duel_that_cannot_end_gives_nobody_a_win():
     # Critical Range: every round a stalemate; the duel never ends.
     flat = tiny("ann", 3, 2, power="draw = 1\nvalues = [3, 3]")
     assert not flat.is_crit(3)
-    odds = duel_odds(flat, flat, RULEBOOK)
+    odds = duel_odds(flat, flat, DEFAULT_RULES)
     assert (odds.first, odds.second, odds.draw) == (0, 0, 0)
 
 
-# -- other policies (model.duel.odds.policy_odds) ------------------------------------------------
+# -- other policies (analysis.duel.odds.policy_odds) ------------------------------------------------
 @pytest.mark.rules("DU 1.3", "DU 6.4", "DU 2.1")
 def test_the_whole_state_chain_under_pass_agrees_with_the_hp_shield_chain():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
     first, second = tiny("ann", 2, 3), tiny("bob", 3, 2)
-    general = policy_odds(first, second, RULEBOOK, "pass")
-    special = duel_odds(first, second, RULEBOOK)
+    general = policy_odds(first, second, DEFAULT_RULES, "pass")
+    special = duel_odds(first, second, DEFAULT_RULES)
     assert (general.first, general.second, general.draw) == \
         (special.first, special.second, special.draw)
     assert general.method.startswith("exact Markov chain over the whole state")
@@ -147,18 +144,18 @@ def test_the_whole_state_chain_under_pass_agrees_with_the_hp_shield_chain():
 
 @pytest.mark.rules("DU 4.8", "DU 4.6", "DU 5.1")
 def test_greedy_odds_are_exact_and_differ_from_passing():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
     # Bob's one card, Burst, is +2 SS: greedy plays it every round, passing never does.
     bob = parse_character(EMBERLESS.replace("amount = 1 }", "amount = 2 }"), "bob.toml")
     ann = tiny("ann", 2, 3)
-    greedy = policy_odds(ann, bob, RULEBOOK, "greedy")
-    passing = policy_odds(ann, bob, RULEBOOK, "pass")
+    greedy = policy_odds(ann, bob, DEFAULT_RULES, "greedy")
+    passing = policy_odds(ann, bob, DEFAULT_RULES, "pass")
     assert isinstance(greedy.second, Fraction) and greedy.first + greedy.second + greedy.draw <= 1
     assert greedy.second > passing.second
     assert "'greedy'" in greedy.method
     # The engine's own game tree under greedy, six rounds deep, brackets the chain.
-    win, lose, draw, unfinished = exact_by_the_engine(ann, bob, RULEBOOK, 6, policy=greedy_policy)
+    win, lose, draw, unfinished = exact_by_the_engine(ann, bob, DEFAULT_RULES, 6, policy=POLICIES["greedy"])
     assert win <= greedy.first <= win + unfinished
     assert lose <= greedy.second <= lose + unfinished
     assert unfinished < Fraction(1, 10)
@@ -166,23 +163,23 @@ def test_greedy_odds_are_exact_and_differ_from_passing():
 
 @pytest.mark.rules("DU 4.1", "DU 2.1")
 def test_the_small_example_has_exact_policy_odds():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
-    spark = shipped()["spark"]
+    spark = GAME.characters["spark"]
     for policy in ("greedy", "eager"):
-        odds = policy_odds(spark, spark, RULEBOOK, policy)
+        odds = policy_odds(spark, spark, DEFAULT_RULES, policy)
         # A mirror match: both sides alike, and nobody falls to their own card.
         assert odds.first == odds.second and odds.first + odds.second + odds.draw == 1
         assert odds.method.startswith("exact")
 
 
 def test_a_chain_too_big_for_the_policy_is_reported_not_guessed():
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
-    odds = policy_odds(shipped()["ember"], shipped()["tide"], RULEBOOK, "greedy")
+    odds = policy_odds(GAME.characters["ember"], GAME.characters["tide"], DEFAULT_RULES, "greedy")
     assert odds.first is None and odds.second is None and odds.draw is None
     assert odds.method.startswith("not computed") and "45167199 pairs of hands and Bases" in odds.method
-    small = policy_odds(tiny("ann", 2, 3), tiny("bob", 3, 2), RULEBOOK, "greedy", max_states=50)
+    small = policy_odds(tiny("ann", 2, 3), tiny("bob", 3, 2), DEFAULT_RULES, "greedy", max_states=50)
     assert small.first is None and "passed 50 states" in small.method
 
 

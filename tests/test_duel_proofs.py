@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from model.duel import resolution
 from model.duel.characters import Effect
-from model.duel.rules import RULEBOOK
+from model.duel.rules import DEFAULT_RULES
 from proofs.duel import OBLIGATIONS, absorb, adrenaline_after, adrenaline_by_table, mini_round
 from proofs.obligations import WITNESS, discharge
 
@@ -52,7 +52,7 @@ def test_mini_round_is_the_models_resolution(hp_a, hp_d, sh_a, sh_d, heal_d, tb,
                (1, Effect("damage", td, "opponent")) if td else None)
     hp, shield, _ = resolution.resolve_round(
         (diff, 0), (0,), 1, tuple(p for p in pending if p), (hp_a, hp_d), (sh_a, sh_d),
-        (99, max_d), RULEBOOK)
+        (99, max_d), DEFAULT_RULES)
     values = dict(hp_a=hp_a, hp_d=hp_d, sh_a=sh_a, sh_d=sh_d, max_d=max_d, heal_d=heal_d,
                   tb=tb, diff=diff, dr_d=dr_d, td=td)
     assert mini_round(values) == (hp[0], hp[1], shield[0], shield[1])

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from analysis.fantasy.loading import GAME
 from model.fantasy.combat import attack_odds, expected_attacks, hit_chance
-from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.tables import equipment, warriors, weapons
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
+
+TABLES = GAME.tables
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -25,13 +27,13 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 # -- the odds --------------------------------------------------------------------------------
-W, A = warriors(), weapons()
-ROOT_DATA = Path(__file__).resolve().parent.parent / "model" / "fantasy" / "data"
+W, A = TABLES.warriors, TABLES.weapons
+ROOT_DATA = Path(__file__).resolve().parent.parent / "analysis" / "fantasy" / "data"
 
 
 @pytest.mark.rules("FF 5.6", "FF 6.2", "FF 6.4")
 def test_a_hand_computed_matchup():
-    odds = attack_odds(W["Ogre"], A["Maul"], W["Orc"], (), None, (), RULEBOOK)
+    odds = attack_odds(W["Ogre"], A["Maul"], W["Orc"], (), None, (), DEFAULT_RULES)
     assert odds.hit == Fraction(1, 2)
     assert odds.damage == {0: Fraction(1, 2), **{d: Fraction(1, 12) for d in range(6, 12)}}
     assert odds.kill_in_one == Fraction(1, 2) and odds.expected_attacks_to_kill == 2
@@ -39,38 +41,38 @@ def test_a_hand_computed_matchup():
 
 @pytest.mark.rules("FF 6.1", "FF 6.2", "FF 1.8")
 def test_shield_armor_and_two_handed_weapons():
-    shield, cap, suit = (equipment()[c] for c in ("RoundShield", "IronCap", "ChainSuit"))
+    shield, cap, suit = (TABLES.equipment[c] for c in ("RoundShield", "IronCap", "ChainSuit"))
     odds = attack_odds(W["Knight"], A["LongSword"], W["Dwarf"], (A["Club"],), shield,
-                       (cap, suit), RULEBOOK)
+                       (cap, suit), DEFAULT_RULES)
     # 4+ on 1D6 + skill 1 - dodge 1 - parry 1: a third; blocked on 5-6: a third of the hits.
     assert odds.hit == Fraction(1, 3) and odds.blocked == Fraction(1, 9)
     # 1D6 + 1 + 2 - 3: 1 to 6 hits lost when not blocked (2/9 of the attacks).
     assert odds.damage == {0: Fraction(7, 9), **{d: Fraction(1, 27) for d in range(1, 7)}}
     axe = attack_odds(W["Knight"], A["LongSword"], W["Dwarf"], (A["BattleAxe"],), shield,
-                      (cap, suit), RULEBOOK)
+                      (cap, suit), DEFAULT_RULES)
     assert axe.blocked == 0 and "FF 1.8" in axe.rules
 
 
 @pytest.mark.rules("FF 4.4", "FF 6.3")
 def test_ranged_readings_give_their_own_odds():
     elf, goblin = W["Elf"], W["Goblin"]
-    front = attack_odds(elf, A["LongBow"], goblin, (), None, (), RULEBOOK, ranged=True)
-    back = attack_odds(elf, A["LongBow"], goblin, (), None, (), RULEBOOK, ranged=True,
+    front = attack_odds(elf, A["LongBow"], goblin, (), None, (), DEFAULT_RULES, ranged=True)
+    back = attack_odds(elf, A["LongBow"], goblin, (), None, (), DEFAULT_RULES, ranged=True,
                        attacker_in_back=True)
     assert (front.hit, back.hit) == (Fraction(1, 2), Fraction(1, 3))
     rolled = attack_odds(elf, A["LongBow"], goblin, (), None, (),
-                         dataclasses.replace(RULEBOOK, dodge_is_rolled=True), ranged=True)
+                         dataclasses.replace(DEFAULT_RULES, dodge_is_rolled=True), ranged=True)
     assert rolled.hit == Fraction(sum(1 for f in range(1, 7) for d in range(1, 7)
                                       if f + 2 - d >= 4), 36)
     crossbow = [attack_odds(elf, A["LightCrossbow"], goblin, (), None, (), rules,
-                            ranged=True).damage for rules in (RULEBOOK, LITERAL)]
+                            ranged=True).damage for rules in (DEFAULT_RULES, LITERAL)]
     assert max(crossbow[0]) + 2 == max(crossbow[1])
 
 
 @pytest.mark.rules("FF 6.2")
 def test_an_attack_that_cannot_wound_never_kills():
-    armor = tuple(equipment()[c] for c in ("IronCap", "Breastplate", "Greaves", "Vambraces"))
-    odds = attack_odds(W["Wizard"], A["Knives"], W["Orc"], (), None, armor, RULEBOOK)
+    armor = tuple(TABLES.equipment[c] for c in ("IronCap", "Breastplate", "Greaves", "Vambraces"))
+    odds = attack_odds(W["Wizard"], A["Knives"], W["Orc"], (), None, armor, DEFAULT_RULES)
     assert odds.damage == {0: Fraction(1)} and odds.expected_attacks_to_kill is None
     assert odds.as_dict()["expected_attacks_to_kill"] is None
 
@@ -184,7 +186,8 @@ def test_battle_draws_missing_spell_cards_and_casts_spells(capsys, tmp_path):
     assert 'spells = ["Ember Dart"]' in source
     path = tmp_path / "no-spells.toml"
     path.write_text(source.replace('spells = ["Ember Dart"]', ""))
-    elf = [f for f in parse_warband(path.read_text(), "x").fighters if f.card == "Elf"]
+    elf = [f for f in parse_warband(path.read_text(), TABLES, "x").fighters
+           if f.card == "Elf"]
     assert len(elf) == 1 and not elf[0].spells
     code, out, _ = run(capsys, "fantasy", "battle", str(path), "goblin-rabble", "--seed", "2",
                        "--json")

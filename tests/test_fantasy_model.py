@@ -9,24 +9,28 @@ from pathlib import Path
 import pytest
 
 import test_core_conformance as conformance
+from analysis.fantasy.loading import GAME
+from analysis.fantasy.policies import POLICIES
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction, missing_edges, probe_witness
-from model.fantasy.engine import GAME, per_turn_bound
+from model.core.policy import Policy
+from model.fantasy.engine import per_turn_bound
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.state import FFMove, FFSetup, FFState, parse_warband
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
+from model.fantasy.state import Move, Setup, State, parse_warband
 from model.fantasy.tables import (
-    parse_equipment, parse_spells, parse_warriors, parse_weapons, warriors, weapons,
+    parse_equipment, parse_spells, parse_warriors, parse_weapons,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "model" / "fantasy" / "data"
+DATA = ROOT / "analysis" / "fantasy" / "data"
+TABLES = GAME.tables
 
 
 # -- the tables -------------------------------------------------------------------------------
 @pytest.mark.rules("FF 1.11")
 def test_the_warrior_table_is_read_column_by_column():
-    table = warriors()
+    table = TABLES.warriors
     assert len(table) == 20
     ogre = table["Ogre"]
     assert (ogre.race, ogre.damage, ogre.speed, ogre.skill, ogre.dodge, ogre.hits,
@@ -41,7 +45,7 @@ def test_the_warrior_table_is_read_column_by_column():
 
 @pytest.mark.rules("FF 1.12")
 def test_the_weapon_table_is_read_column_by_column():
-    table = weapons()
+    table = TABLES.weapons
     assert len(table) == 28
     dagger = table["Dagger"]
     assert (dagger.damage, dagger.range, dagger.thrown, dagger.speed, dagger.reach,
@@ -51,6 +55,8 @@ def test_the_weapon_table_is_read_column_by_column():
     assert table["HeavyCrossbow"].damage == 3 and table["HeavyCrossbow"].range == 8
     assert table["Whip"].reach == 8 and table["Whip"].parry == 0
     assert table["Javelins"].reach is None and table["Javelins"].bracket == 3
+    assert table["Knives"].bracket == 4 and table["Knives"].thrown and table["Knives"].range == 1
+    assert table["LongBow"].range == 6 and not table["LongBow"].thrown
     assert table["Staff"].parry == 2 and table["Staff"].two_handed
     assert sum(w.two_handed for w in table.values()) == 10
     assert {w.code for w in table.values() if w.thrown} == {
@@ -87,7 +93,8 @@ def test_the_example_data_is_marked_as_ours():
 
 # -- warbands and the recruit rules -------------------------------------------------------
 def band(name: str):
-    return parse_warband((DATA / "warbands" / f"{name}.toml").read_text(), name).fighters
+    return parse_warband((DATA / "warbands" / f"{name}.toml").read_text(), TABLES,
+                         name).fighters
 
 
 @pytest.mark.rules("FF 1.1", "FF 1.2", "FF 1.3", "FF 1.4", "FF 1.5", "FF 1.6", "FF 1.9",
@@ -95,11 +102,12 @@ def band(name: str):
 def test_the_example_warbands_keep_every_recruit_rule():
     a, b = band("iron-host"), band("goblin-rabble")
     assert len(a) == len(b) == 10
-    assert violations(a) == violations(b) == shared_card_violations(a, b) == []
+    assert violations(TABLES, a) == violations(TABLES, b) == []
+    assert shared_card_violations(TABLES, a, b) == []
 
 
 def fighters(text: str):
-    return FFSetup.parse(f"size 1 | a {text} | b Orc@F:5[Club]").a
+    return Setup.parse(f"size 1 | a {text} | b Orc@F:5[Club]", TABLES).a
 
 
 @pytest.mark.parametrize(("text", "size", "rules"), [
@@ -120,13 +128,13 @@ def fighters(text: str):
 @pytest.mark.rules("FF 1.1", "FF 1.2", "FF 1.3", "FF 1.4", "FF 1.5", "FF 1.6", "FF 1.9",
                    "FF 1.10")
 def test_each_recruit_rule_is_reported_with_its_number(text, size, rules):
-    assert [v.rule for v in violations(fighters(text), size)] == rules
+    assert [v.rule for v in violations(TABLES, fighters(text), size)] == rules
 
 
 @pytest.mark.rules("FF 1.3")
 def test_too_many_weapon_cards_break_the_half_deck():
-    every = ",".join(list(weapons())[:15])
-    found = violations(fighters(f"Orc@F:5[{every}]"), 1)
+    every = ",".join(list(TABLES.weapons)[:15])
+    found = violations(TABLES, fighters(f"Orc@F:5[{every}]"), 1)
     assert [v.rule for v in found] == ["FF 1.3"] and "half the deck, 14" in found[0].text
 
 
@@ -134,10 +142,10 @@ def test_too_many_weapon_cards_break_the_half_deck():
 def test_two_warbands_share_the_spell_deck():
     wizard = "Wizard@B:2[Staff]<EmberDart,EmberDart,EmberDart,EmberDart,EmberDart>"
     a = fighters(f"Orc@F:5[Club] {wizard}")
-    b = FFSetup.parse(f"size 1 | a Ogre@F:10[Maul] {wizard.replace('Staff', 'Katar')} "
-                      "| b Orc@F:5[Club]").a
-    assert violations(a, 2) == violations(b, 2) == []
-    assert [v.rule for v in shared_card_violations(a, b)] == ["FF 1.10"]
+    b = Setup.parse(f"size 1 | a Ogre@F:10[Maul] {wizard.replace('Staff', 'Katar')} "
+                      "| b Orc@F:5[Club]", TABLES).a
+    assert violations(TABLES, a, 2) == violations(TABLES, b, 2) == []
+    assert [v.rule for v in shared_card_violations(TABLES, a, b)] == ["FF 1.10"]
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -153,7 +161,7 @@ def test_two_warbands_share_the_spell_deck():
 ])
 def test_warband_schema_errors_name_the_file_warrior_and_field(text, message):
     with pytest.raises(InputError) as caught:
-        parse_warband(text, "x.toml")
+        parse_warband(text, TABLES, "x.toml")
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
@@ -165,18 +173,18 @@ def test_warband_schema_errors_name_the_file_warrior_and_field(text, message):
 ])
 def test_bad_setups_are_refused(text):
     with pytest.raises(InputError):
-        FFSetup.parse(text)
+        Setup.parse(text, TABLES)
 
 
 @pytest.mark.parametrize("text", ["", "set A0 X Club", "roll 7", "aim back", "pick C1",
                                   "set A0 F Club+", "field C"])
 def test_bad_actions_are_refused(text):
     with pytest.raises(InputError):
-        FFMove.parse(text)
+        Move.parse(text)
 
 
 def test_states_refuse_what_does_not_fit():
-    start = GAME.format_state(GAME.initial_state(GAME.example_setups(1)[0], RULEBOOK))
+    start = GAME.format_state(GAME.initial_state(GAME.example_setups(1)[0], DEFAULT_RULES))
     with pytest.raises(InputError, match="step hit_roll needs an attack"):
         GAME.parse_state(start.replace("step field", "step hit_roll"))
     with pytest.raises(InputError, match="names a warrior the side lacks"):
@@ -184,7 +192,7 @@ def test_states_refuse_what_does_not_fit():
 
 
 # -- the battle ---------------------------------------------------------------------------------
-def melee_state(attacker: str, defender: str, ranged: bool = False) -> FFState:
+def melee_state(attacker: str, defender: str, ranged: bool = False) -> State:
     kind = "ranged" if ranged else "melee"
     return GAME.parse_state(
         f"size 1 | turn 1 | step hit_roll | actor 0 | acts 3 | cursor 0 | segment melee | "
@@ -192,14 +200,14 @@ def melee_state(attacker: str, defender: str, ranged: bool = False) -> FFState:
         f"queue A0.{kind}.1.1.hit_roll.0.F.0.0 | pairs - | held -")
 
 
-def damage_distribution(state: FFState, rules) -> dict[int, object]:
+def damage_distribution(state: State, rules) -> dict[int, object]:
     """The exact distribution of hits B0 loses in the attack at ``state``, from the game tree."""
     from fractions import Fraction
 
     found: dict[int, Fraction] = {}
     start_hits = state.sides[1][0].hits
 
-    def walk(node: FFState, chance: Fraction) -> None:
+    def walk(node: State, chance: Fraction) -> None:
         if GAME.current_player(node) != CHANCE or node.step == "first_strike" or (
                 node.queue and node.queue[0].index != 0):
             lost = start_hits - node.sides[1][0].hits
@@ -213,9 +221,9 @@ def damage_distribution(state: FFState, rules) -> dict[int, object]:
 
 
 @pytest.mark.parametrize(("attacker", "defender", "ranged", "rules"), [
-    ("Ogre@F:10[Maul*]", "Orc@F:5[Club*]{RoundShield,IronCap,ChainSuit}", False, RULEBOOK),
-    ("Kobold@F:3[Knives*]", "Dwarf@F:7[BattleAxe*]{RoundShield,PlateSuit}", False, RULEBOOK),
-    ("Elf@B:4[ShortBow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, RULEBOOK),
+    ("Ogre@F:10[Maul*]", "Orc@F:5[Club*]{RoundShield,IronCap,ChainSuit}", False, DEFAULT_RULES),
+    ("Kobold@F:3[Knives*]", "Dwarf@F:7[BattleAxe*]{RoundShield,PlateSuit}", False, DEFAULT_RULES),
+    ("Elf@B:4[ShortBow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, DEFAULT_RULES),
     ("Elf@B:4[LightCrossbow*]<EmberDart>", "Goblin@F:4[Staff*]{Buckler}", True, LITERAL),
     ("Warrior@F:6[HandAxe*]", "Knight@F:6[Spear*]{TowerShield,GreatHelm}", False, LITERAL),
 ])
@@ -223,15 +231,38 @@ def damage_distribution(state: FFState, rules) -> dict[int, object]:
 def test_the_engine_rolls_exactly_the_odds_of_the_combat_model(attacker, defender, ranged,
                                                                  rules):
     from model.fantasy.combat import attack_odds
-    from model.fantasy.engine import armor_of, card, shield_of, used_weapons
+    from model.fantasy.fighters import armor_of, card, shield_of, used_weapons
 
     state = melee_state(attacker, defender, ranged)
     a, d = state.sides[0][0], state.sides[1][0]
-    odds = attack_odds(card(a), used_weapons(a)[0], card(d), used_weapons(d), shield_of(d),
-                       armor_of(d), rules, ranged=ranged, attacker_in_back=a.row == "B",
+    t = TABLES
+    odds = attack_odds(card(t, a), used_weapons(t, a)[0], card(t, d), used_weapons(t, d),
+                       shield_of(t, d), armor_of(t, d), rules, ranged=ranged, attacker_in_back=a.row == "B",
                        target_in_back=d.row == "B")
     tree = damage_distribution(state, rules)
     assert {k: v for k, v in tree.items() if v} == dict(odds.damage)
+
+
+def test_the_policies_keep_the_protocol_and_random_draws_as_the_seeded_battle_did():
+    """``random`` is what ``fantasy battle`` plays by: it must draw exactly as
+    ``rng.choice`` over the legal actions, or seeded battles would change."""
+    assert set(POLICIES) == {"first", "random"}
+    assert all(isinstance(policy, Policy) and policy.name == name
+               for name, policy in POLICIES.items())
+    for seed in range(3):
+        state = GAME.initial_state(GAME.example_setups(3)[seed], DEFAULT_RULES)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(60):
+            if GAME.is_terminal(state):
+                break
+            player = GAME.current_player(state)
+            if player == CHANCE:
+                action, _ = GAME.sample_chance(state, DEFAULT_RULES, mine)
+                assert GAME.sample_chance(state, DEFAULT_RULES, theirs)[0] == action
+            else:
+                action = POLICIES["random"].choose(GAME, state, DEFAULT_RULES, player, mine)
+                assert theirs.choice(list(GAME.legal_actions(state, DEFAULT_RULES))) == action
+            state = GAME.apply(state, action, DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 6.4", "FF 8.1", "FF 8.2")
@@ -262,20 +293,20 @@ def test_every_battle_ends_within_its_bound_with_a_winner_a_draw_or_undecided():
 
 @pytest.mark.rules("FF 1.1")
 def test_a_warband_that_breaks_a_rule_cannot_be_fielded():
-    setup = FFSetup.parse("size 1 | a Rogue@F:4[Dirk]{Buckler} | b Orc@F:5[Club]")
-    state = GAME.initial_state(setup, RULEBOOK)
-    assert GAME.legal_actions(state, RULEBOOK) == ()
+    setup = Setup.parse("size 1 | a Rogue@F:4[Dirk]{Buckler} | b Orc@F:5[Club]", TABLES)
+    state = GAME.initial_state(setup, DEFAULT_RULES)
+    assert GAME.legal_actions(state, DEFAULT_RULES) == ()
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "field A", RULEBOOK)
+        GAME.parse_action(state, "field A", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FF 1.9",)
 
 
 @pytest.mark.rules("FF 4.5")
 def test_ammunition_follows_the_bracket_reading():
-    setup = FFSetup.parse("size 1 | a Orc@F:5[HandAxe,Knives] | b Goblin@F:4[Club]")
+    setup = Setup.parse("size 1 | a Orc@F:5[HandAxe,Knives] | b Goblin@F:4[Club]", TABLES)
     ammo = lambda rules: [a.ammo for a in GAME.initial_state(setup, rules).sides[0][0].arms]  # noqa: E731
-    assert ammo(RULEBOOK) == [2, 4]
-    assert ammo(dataclasses.replace(RULEBOOK, bracket_is_hands=True)) == [1, 4]
+    assert ammo(DEFAULT_RULES) == [2, 4]
+    assert ammo(dataclasses.replace(DEFAULT_RULES, bracket_is_hands=True)) == [1, 4]
 
 
 def test_the_scenarios_replay():
@@ -308,16 +339,16 @@ def witness_view(ambiguity, rules) -> str:
 
 @pytest.mark.parametrize("ambiguity", GAME.ambiguities, ids=lambda a: a.id)
 def test_every_witness_parts_the_readings(ambiguity):
-    fields = {f.name for f in dataclasses.fields(RULEBOOK)}
-    assert ambiguity.field in fields and getattr(RULEBOOK, ambiguity.field) == ambiguity.default
-    views = [witness_view(ambiguity, dataclasses.replace(RULEBOOK, **{ambiguity.field: r.value}))
+    fields = {f.name for f in dataclasses.fields(DEFAULT_RULES)}
+    assert ambiguity.field in fields and getattr(DEFAULT_RULES, ambiguity.field) == ambiguity.default
+    views = [witness_view(ambiguity, dataclasses.replace(DEFAULT_RULES, **{ambiguity.field: r.value}))
              for r in ambiguity.readings]
     assert len(set(views)) == len(views), views
 
 
 def test_every_rules_field_has_its_entry():
-    assert {a.field for a in GAME.ambiguities} == {f.name for f in dataclasses.fields(RULEBOOK)}
-    assert {a.field: a.default for a in GAME.ambiguities} == dataclasses.asdict(RULEBOOK)
+    assert {a.field for a in GAME.ambiguities} == {f.name for f in dataclasses.fields(DEFAULT_RULES)}
+    assert {a.field: a.default for a in GAME.ambiguities} == dataclasses.asdict(DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 4.4", "FF 6.1")
@@ -325,39 +356,37 @@ def test_the_odds_the_witnesses_quote():
     from fractions import Fraction
 
     from model.fantasy.combat import attack_odds
-    from model.fantasy.tables import equipment
 
-    w, a = warriors(), weapons()
+    w, a = TABLES.warriors, TABLES.weapons
 
-    def hit(attacker, weapon, defender, used=(), rules=RULEBOOK, **where):
+    def hit(attacker, weapon, defender, used=(), rules=DEFAULT_RULES, **where):
         return attack_odds(w[attacker], a[weapon], w[defender], used, None, (), rules,
                            ranged=True, **where).hit
 
-    rolled = dataclasses.replace(RULEBOOK, dodge_is_rolled=True)
+    rolled = dataclasses.replace(DEFAULT_RULES, dodge_is_rolled=True)
     assert (hit("Orc", "Javelins", "Goblin"), hit("Orc", "Javelins", "Goblin", rules=rolled)) \
         == (Fraction(1, 6), Fraction(1, 12))
-    on_target = dataclasses.replace(RULEBOOK, back_penalty_on_target=True)
+    on_target = dataclasses.replace(DEFAULT_RULES, back_penalty_on_target=True)
     assert (hit("Centaur", "LongBow", "Knight", attacker_in_back=True),
             hit("Centaur", "LongBow", "Knight", rules=on_target, attacker_in_back=True)) \
         == (Fraction(1, 2), Fraction(2, 3))
-    parry = dataclasses.replace(RULEBOOK, parry_against_ranged=True)
+    parry = dataclasses.replace(DEFAULT_RULES, parry_against_ranged=True)
     assert (hit("Centaur", "LongBow", "Knight", (a["BroadSword"],)),
             hit("Centaur", "LongBow", "Knight", (a["BroadSword"],), rules=parry)) \
         == (Fraction(2, 3), Fraction(1, 2))
-    buckler = equipment()["Buckler"]
+    buckler = TABLES.equipment["Buckler"]
     blocked = [attack_odds(w["Knight"], a["LongSword"], w["Orc"], (a["HandAxe"],), buckler, (),
-                           rules) for rules in (RULEBOOK, dataclasses.replace(
-                               RULEBOOK, bracket_is_hands=True))]
+                           rules) for rules in (DEFAULT_RULES, dataclasses.replace(
+                               DEFAULT_RULES, bracket_is_hands=True))]
     assert [o.blocked / o.hit for o in blocked] == [Fraction(1, 6), 0]
 
 
 @pytest.mark.rules("FF 1.5", "FF 1.9", "FF 4.5", "FF 6.4")
 def test_the_invariants_catch_broken_positions():
-    from model.fantasy.engine import FF_INVARIANTS
 
     position = GAME.ambiguities[0].witness.position
-    checks = {invariant.name: invariant for invariant in FF_INVARIANTS}
-    assert all(invariant(GAME.parse_state(position)) is None for invariant in FF_INVARIANTS)
+    checks = {invariant.name: invariant for invariant in GAME.invariants}
+    assert all(invariant(GAME.parse_state(position)) is None for invariant in GAME.invariants)
     broken = {
         "equipment-kept": position.replace("{Buckler}", "{Buckler,RoundShield}"),
         "ammunition-never-negative": position.replace("ShortSword,", "ShortSword=2,"),

@@ -12,22 +12,23 @@ from hypothesis import strategies as st
 
 from model.core.errors import InputError
 from model.core.game import CHANCE, IllegalAction
-from model.fantasy.engine import FF_INVARIANTS, FF_TRANSITION_INVARIANTS, GAME
-from model.fantasy.rules import LITERAL, RULEBOOK
-from model.fantasy.state import HIDDEN_SPELL, FFMove, parse_fighter
-from model.fantasy.tables import parse_spells, spells
+from analysis.fantasy.loading import GAME
+from model.fantasy.rules import DEFAULT_RULES, LITERAL
+from model.fantasy.state import HIDDEN_SPELL, Move, parse_fighter
+from model.fantasy.tables import parse_spells
 
 TACTICS = ("size 1 | turn 1 | step tactics | actor 0 | acts 0 | cursor 0 | segment - | a {a} | "
            "b {b} | cards 7 7 26 0 | queue - | pairs - | held -")
-INVARIANTS = {invariant.name: invariant for invariant in FF_INVARIANTS}
-TRANSITIONS = {invariant.name: invariant for invariant in FF_TRANSITION_INVARIANTS}
+TABLES = GAME.tables
+INVARIANTS = {invariant.name: invariant for invariant in GAME.invariants}
+TRANSITIONS = {invariant.name: invariant for invariant in GAME.transition_invariants}
 
 
 def tactics(a: str, b: str = "Orc@F:5[Club]"):
     return GAME.parse_state(TACTICS.format(a=a, b=b))
 
 
-def play(state, *actions, rules=RULEBOOK):
+def play(state, *actions, rules=DEFAULT_RULES):
     for text in actions:
         state = GAME.apply(state, GAME.parse_action(state, text, rules), rules)
     return state
@@ -36,7 +37,7 @@ def play(state, *actions, rules=RULEBOOK):
 # -- the spell data (FF 7.1) ----------------------------------------------------------------------
 @pytest.mark.rules("FF 7.1")
 def test_the_example_spells_carry_their_effects():
-    cards = spells()
+    cards = TABLES.spells
     assert {code: (s.effect, s.amount, s.range, s.in_tactics) for code, s in cards.items()} == {
         "EmberDart": ("bolt", 2, 6, False), "StoneSkin": ("heal", 2, 0, True),
         "SuddenFog": ("aim", 1, 0, True)}
@@ -69,25 +70,25 @@ def test_spell_data_errors_name_the_card_and_field(text, message):
 ])
 def test_bad_spell_notation_is_refused(token, message):
     with pytest.raises(InputError, match=message):
-        parse_fighter(token, "a")
+        parse_fighter(token, TABLES, "a")
 
 
 def test_a_fighter_with_spell_marks_round_trips():
     token = "Wizard@B:2[Staff*]<StoneSkin,EmberDart*>!+1"
-    fighter = parse_fighter(token, "a")
+    fighter = parse_fighter(token, TABLES, "a")
     assert (fighter.readied, fighter.cast, fighter.boost) == ("EmberDart", True, 1)
     assert str(fighter) == token
-    assert str(FFMove.parse("cast A1 StoneSkin A0")) == "cast A1 StoneSkin A0"
+    assert str(Move.parse("cast A1 StoneSkin A0")) == "cast A1 StoneSkin A0"
 
 
 # -- casting (FF 7.2 to FF 7.5) -------------------------------------------------------------------
 @pytest.mark.rules("FF 7.2", "FF 7.3")
 def test_a_caster_may_cast_each_spell_it_holds_before_it_sets():
     state = tactics("Shaman@F:3[Club]<StoneSkin,EmberDart>")
-    casts = [str(m) for m in GAME.legal_actions(state, RULEBOOK) if m.kind == "cast"]
+    casts = [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES) if m.kind == "cast"]
     assert casts == ["cast A0 StoneSkin A0", "cast A0 EmberDart"]
     # A warrior without a Spells value casts nothing.
-    assert not [m for m in GAME.legal_actions(tactics("Orc@F:5[Club]"), RULEBOOK)
+    assert not [m for m in GAME.legal_actions(tactics("Orc@F:5[Club]"), DEFAULT_RULES)
                 if m.kind == "cast"]
 
 
@@ -104,14 +105,14 @@ def test_a_heal_gives_back_hits_up_to_the_card_and_is_discarded():
 def test_one_spell_a_turn_then_a_new_turn_allows_another():
     state = play(tactics("Shaman@F:3[Club]<StoneSkin,EmberDart>"), "cast A0 StoneSkin A0")
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "cast A0 EmberDart", RULEBOOK)
+        GAME.parse_action(state, "cast A0 EmberDart", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FF 7.4",)
     # The turn ends (the Orc and the Shaman miss each other); the marks are gone.
     state = play(state, "set A0 F Club", "set B0 F Club", "roll 1", "pick B0", "roll 1",
                  "roll 1", "roll 1")
     assert state.turn == 2 and state.step == "tactics"
     assert not state.sides[0][0].cast
-    assert "cast A0 EmberDart" in [str(m) for m in GAME.legal_actions(state, RULEBOOK)]
+    assert "cast A0 EmberDart" in [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES)]
 
 
 @pytest.mark.rules("FF 7.2", "FF 7.1")
@@ -121,7 +122,7 @@ def test_cast_refusals_name_their_rules():
                         ("cast A0 StoneSkin B0", ("FF 7.2",)),
                         ("cast A0 EmberDart B0", ("FF 7.3",))):
         with pytest.raises(IllegalAction) as caught:
-            GAME.parse_action(state, text, RULEBOOK)
+            GAME.parse_action(state, text, DEFAULT_RULES)
         assert caught.value.illegal.rules == rules, text
 
 
@@ -136,7 +137,7 @@ def test_an_aim_spell_adds_to_every_hit_roll_of_the_turn_only():
         "cards 7 7 26 0 | queue A0.melee.1.1.hit_roll.0.F.0.0 | pairs - | held -")
     plain = GAME.parse_state(GAME.format_state(hit).replace("!+1", ""))
     hits = lambda s: [face for face in range(1, 7)  # noqa: E731
-                      if GAME.apply(s, FFMove("roll", value=face), RULEBOOK).step
+                      if GAME.apply(s, Move("roll", value=face), DEFAULT_RULES).step
                       == "damage_roll"]
     assert hits(hit) == [4, 5, 6] and hits(plain) == [5, 6]  # the Club parries 1
 
@@ -146,7 +147,7 @@ def test_a_bolt_takes_its_hits_with_no_roll():
     state = play(tactics("Elf@F:4[Dirk]<EmberDart>"), "cast A0 EmberDart", "set A0 F Dirk",
                  "set B0 F Club", "aim front")
     assert [a.kind for a in state.queue] == ["spell"]
-    after = GAME.resolve(state, GAME.parse_action(state, "pick B0", RULEBOOK), RULEBOOK)
+    after = GAME.resolve(state, GAME.parse_action(state, "pick B0", DEFAULT_RULES), DEFAULT_RULES)
     orc, elf = after.state.sides[1][0], after.state.sides[0][0]
     assert (orc.hits, elf.spells, elf.readied) == (3, (), "")
     assert [s.phase for s in after.steps][:2] == ["pick", "bolt"]
@@ -161,17 +162,17 @@ def test_the_spell_invariants_catch_broken_positions_and_steps():
         assert INVARIANTS["spells-held"](tactics(token)), token
     cast = play(good, "cast A0 StoneSkin A0")
     check = TRANSITIONS["one-spell-a-turn"]
-    assert check(good, None, cast, RULEBOOK) is None
+    assert check(good, None, cast, DEFAULT_RULES) is None
     both_gone = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], spells=()))
-    assert check(good, None, both_gone, RULEBOOK)
+    assert check(good, None, both_gone, DEFAULT_RULES)
     second = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], spells=()))
-    assert check(cast, None, second, RULEBOOK) == "Shaman cast a second spell this turn"
+    assert check(cast, None, second, DEFAULT_RULES) == "Shaman cast a second spell this turn"
     unmarked = good.with_fighter(0, 0, dataclasses.replace(good.sides[0][0],
                                                            spells=("EmberDart",)))
-    assert check(good, None, unmarked, RULEBOOK)
+    assert check(good, None, unmarked, DEFAULT_RULES)
     healed_twice = cast.with_fighter(0, 0, dataclasses.replace(cast.sides[0][0], hits=7))
-    assert TRANSITIONS["hits-only-fall"](good, FFMove("cast", (0, 0), word="StoneSkin",
-                                                      target=(0, 0)), healed_twice, RULEBOOK)
+    assert TRANSITIONS["hits-only-fall"](good, Move("cast", (0, 0), word="StoneSkin",
+                                                      target=(0, 0)), healed_twice, DEFAULT_RULES)
 
 
 @settings(max_examples=25, deadline=None)
@@ -188,7 +189,7 @@ def test_in_random_battles_a_caster_casts_at_most_once_a_turn(seed, preset):
         else:
             action = rng.choice(list(GAME.legal_actions(state, rules)))
         after = GAME.apply(state, action, rules)
-        if isinstance(action, FFMove) and action.kind == "cast":
+        if isinstance(action, Move) and action.kind == "cast":
             key = (state.turn, *action.who)
             spent[key] = spent.get(key, 0) + 1
         state = after
@@ -209,7 +210,7 @@ def test_the_other_sides_spells_are_face_down_and_resampled():
     for twin in twins:
         assert GAME.observation(twin, 1) == view_b
         assert twin.sides[1] == state.sides[1] and twin.sides[0][0].readied == "EmberDart"
-        assert all(invariant(twin) is None for invariant in FF_INVARIANTS)
+        assert all(invariant(twin) is None for invariant in GAME.invariants)
     # Side A sees its own cards; the Elf's face-down card is what A cannot see.
     assert GAME.observation(state, 0).seen.sides[1][0].spells == (HIDDEN_SPELL,)
 
@@ -228,7 +229,7 @@ def test_fight_cards_stay_counted_under_both_readings():
 @pytest.mark.rules("FF 3.1", "FF 1.2")
 def test_alternating_tactics_keep_the_rows_rule_for_each_side():
     witness = next(a for a in GAME.ambiguities if a.id == "FF-A17").witness
-    rules = dataclasses.replace(RULEBOOK, tactics_alternate=True)
+    rules = dataclasses.replace(DEFAULT_RULES, tactics_alternate=True)
     state = play(GAME.parse_state(witness.position), "set A0 B LongSword", rules=rules)
     assert (state.actor, state.cursor) == (1, 0)
     state = play(state, "set B0 F Whip", rules=rules)
@@ -239,10 +240,10 @@ def test_alternating_tactics_keep_the_rows_rule_for_each_side():
 @pytest.mark.rules("FF 7.2")
 def test_a_heal_needs_a_wounded_warrior():
     state = tactics("Shaman@F:5[Club]<StoneSkin,SuddenFog>")
-    casts = [str(m) for m in GAME.legal_actions(state, RULEBOOK) if m.kind == "cast"]
+    casts = [str(m) for m in GAME.legal_actions(state, DEFAULT_RULES) if m.kind == "cast"]
     assert casts == ["cast A0 SuddenFog A0"]
     with pytest.raises(IllegalAction, match="wounded"):
-        GAME.parse_action(state, "cast A0 StoneSkin A0", RULEBOOK)
+        GAME.parse_action(state, "cast A0 StoneSkin A0", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FF 1.10")
@@ -251,16 +252,18 @@ def test_casters_listing_no_card_draw_their_spells_from_what_is_left_of_the_deck
 
     from model.fantasy.recruit import draw_spells, violations
 
-    a = (parse_fighter("Wizard@F:2[Staff]", "a"), parse_fighter("Orc@F:5[Club]", "a"))
-    b = (parse_fighter("Sorcerer@F:3[Dagger]<StoneSkin,StoneSkin,StoneSkin,StoneSkin>", "b"),)
-    drawn_a, drawn_b, words = draw_spells(a, b, random.Random(1))
+    a = (parse_fighter("Wizard@F:2[Staff]", TABLES, "a"),
+         parse_fighter("Orc@F:5[Club]", TABLES, "a"))
+    b = (parse_fighter("Sorcerer@F:3[Dagger]<StoneSkin,StoneSkin,StoneSkin,StoneSkin>", TABLES,
+                       "b"),)
+    drawn_a, drawn_b, words = draw_spells(TABLES, a, b, random.Random(1))
     assert drawn_b == b and drawn_a[1] == a[1]
     assert len(drawn_a[0].spells) == 5 and len(words) == 1 and words[0].startswith("A0 Wizard")
     together = Counter(c for f in (*drawn_a, *drawn_b) for c in f.spells)
-    assert all(count <= spells()[code].copies for code, count in together.items())
+    assert all(count <= TABLES.spells[code].copies for code, count in together.items())
     assert together["StoneSkin"] <= 6
-    assert not [v for v in violations(drawn_a, 2) if v.rule == "FF 1.10"]
-    assert draw_spells(a, b, random.Random(1)) == (drawn_a, drawn_b, words)
+    assert not [v for v in violations(TABLES, drawn_a, 2) if v.rule == "FF 1.10"]
+    assert draw_spells(TABLES, a, b, random.Random(1)) == (drawn_a, drawn_b, words)
 
 
 def test_positions_with_a_bolt_that_cannot_be_are_refused():

@@ -14,21 +14,35 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from analysis.fightklub.cases import case_header, case_paths, run_deck_case
+from analysis.fightklub.loading import (
+    all_cards, one_cards, one_facts, shipped_text, synthetic_cards,
+)
 from model.core.errors import InputError
 from model.fightklub import cards as cards_module
+from model.fightklub import decks as deck_rules
 from model.fightklub.cards import (
     CARD_TYPES, DRAW_STACK_TYPES, INSTANT_PHASES, ONE_SET, SYNTHETIC_SET, CharacterParts,
-    TabParts, Unknown, UniversalParts, card_code, is_known, one_cards, one_facts,
-    parse_synthetic_set, synthetic_cards,
+    TabParts, Unknown, UniversalParts, card_code, is_known, parse_synthetic_set,
 )
 from model.fightklub.decks import (
-    CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION, CardList, DeckLine, case_header, case_paths,
-    check_collection, check_deck, parse_collection, parse_deck, run_deck_case, shipped_text,
+    CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION, CardList, DeckLine, parse_collection,
+    parse_deck,
 )
-from model.fightklub.rules import RULEBOOK, FKRules
+from model.fightklub.rules import DEFAULT_RULES, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "model" / "fightklub" / "data"
+DATA = ROOT / "analysis" / "fightklub" / "data"
+
+
+def check_deck(deck, rules=DEFAULT_RULES):
+    """The deck checker with the shipped cards."""
+    return deck_rules.check_deck(deck, rules, cards=all_cards())
+
+
+def check_collection(owned, decks, rules=DEFAULT_RULES):
+    """The collection checker with the shipped cards."""
+    return deck_rules.check_collection(owned, decks, rules, cards=all_cards())
 SHARED_LIST = ROOT.parent / "shared" / "data" / "fightklub-one-cardlist.tsv"
 
 
@@ -346,7 +360,7 @@ _FRAGMENTS = ["Character", "Draw stack", "Fight stack", "Universal", "# note", "
 @given(st.text(max_size=300))
 @settings(max_examples=60)
 def test_the_deck_checker_never_raises_but_input_error_on_any_text(text):
-    for rules in (RULEBOOK, FKRules(gold_icon_limit_per_card=True, copy_limits_by_name=True)):
+    for rules in (DEFAULT_RULES, Rules(gold_icon_limit_per_card=True, copy_limits_by_name=True)):
         try:
             report = check_deck(parse_deck(text, "fuzz.txt"), rules)
         except InputError as error:
@@ -359,7 +373,7 @@ def test_the_deck_checker_never_raises_but_input_error_on_any_text(text):
 @settings(max_examples=80)
 def test_the_deck_checker_never_crashes_on_deck_like_text(lines):
     text = "\n".join(lines)
-    for rules in (RULEBOOK, FKRules(gold_icon_limit_per_card=True, copy_limits_by_name=True)):
+    for rules in (DEFAULT_RULES, Rules(gold_icon_limit_per_card=True, copy_limits_by_name=True)):
         try:
             deck = parse_deck(text, "fuzz.txt")
         except InputError:
@@ -464,7 +478,7 @@ def test_one_kilo_is_a_drop_short_of_both_decks_unless_they_share_it():
     assert [(s.number, s.name, s.need, s.have) for s in report.shortages] == [
         (101, "The Drop", 2, 1)]
     assert report.need == 80 and report.have == 121
-    shared = check_collection(kilo, decks, FKRules(decks_share_the_drop=True))
+    shared = check_collection(kilo, decks, Rules(decks_share_the_drop=True))
     assert shared.buildable and shared.need == 79
 
 
@@ -483,7 +497,7 @@ def _card_list(counts: dict[str, int], section: str | None) -> CardList:
        st.booleans())
 @settings(max_examples=60)
 def test_collection_arithmetic(owned_counts, deck_counts, share):
-    rules = FKRules(decks_share_the_drop=share)
+    rules = Rules(decks_share_the_drop=share)
     owned = _card_list(owned_counts, None)
     decks = [_card_list(counts, DRAW) for counts in deck_counts]
     report = check_collection(owned, decks, rules)
@@ -508,23 +522,23 @@ def test_collection_arithmetic(owned_counts, deck_counts, share):
 # -- the rulebook --------------------------------------------------------------------------------
 def test_the_rulebook_composes_cards_decks_and_energy():
     from model.fightklub.energy_rules import ENERGY_RULES
-    from model.fightklub.rulebook import (
-        DECK_AMBIGUITIES, FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK)
+    from model.fightklub.ambiguities import DECK_AMBIGUITIES, AMBIGUITIES
+    from model.fightklub.rulebook import GLOSSARY, RULEBOOK
 
-    numbers = FK_RULEBOOK.numbers()
+    numbers = RULEBOOK.numbers()
     assert {n.split(".")[0] for n in numbers} == {"FK 1", "FK 2", "FK 3", "FK 4", "FK 5", "FK 6",
                                                   "FK 7"}
-    assert all(rule.number in FK_RULEBOOK for rule in ENERGY_RULES)
-    fields = {field.name: field.default for field in dataclasses.fields(FKRules)}
-    for ambiguity in FK_AMBIGUITIES:
+    assert all(rule.number in RULEBOOK for rule in ENERGY_RULES)
+    fields = {field.name: field.default for field in dataclasses.fields(Rules)}
+    for ambiguity in AMBIGUITIES:
         assert ambiguity.field in fields, ambiguity.id
         assert fields[ambiguity.field] == ambiguity.default, ambiguity.id
-        assert all(number in FK_RULEBOOK for number in ambiguity.rules)
-    assert len({a.id for a in FK_AMBIGUITIES}) == len(FK_AMBIGUITIES)
+        assert all(number in RULEBOOK for number in ambiguity.rules)
+    assert len({a.id for a in AMBIGUITIES}) == len(AMBIGUITIES)
     assert {a.id for a in DECK_AMBIGUITIES} == {"FK-D1", "FK-D2", "FK-D3"}
-    for term in FK_GLOSSARY:
-        assert all(number in FK_RULEBOOK for number in term.rules), term.name
-    for rule in FK_RULEBOOK:
+    for term in GLOSSARY:
+        assert all(number in RULEBOOK for number in term.rules), term.name
+    for rule in RULEBOOK:
         for dotted in rule.implemented_by:
             module, _, name = dotted.rpartition(".")
             try:
@@ -633,7 +647,7 @@ def test_gold_icon_doubt_counts_copies_over_all_lines():
     """Under the per-card reading a ONE fight card of unknown gold icon held 4 times (over
     two lines) leaves the limit undecided; held 3 times it is decided by the 1-3-3 rule
     either way, so the gold-icon check is made."""
-    per_card = FKRules(gold_icon_limit_per_card=True)
+    per_card = Rules(gold_icon_limit_per_card=True)
     split = parse_deck("Fight stack\n- M-1: 2 U 39\n- M-1: 2 U 39\n", "d.txt")
     report = check_deck(split, per_card)
     assert "the gold-icon limit" in [item.check for item in report.unchecked]
@@ -650,7 +664,7 @@ def test_gold_icon_doubt_counts_copies_over_all_lines():
 def test_the_deck_ambiguity_witnesses_give_different_answers_under_their_readings(capsys):
     import shlex
 
-    from model.fightklub.rulebook import DECK_AMBIGUITIES
+    from model.fightklub.ambiguities import DECK_AMBIGUITIES
 
     by_id = {ambiguity.id: ambiguity for ambiguity in DECK_AMBIGUITIES}
 

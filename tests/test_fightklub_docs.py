@@ -16,8 +16,9 @@ from harness import docs  # noqa: E402
 from harness.games.fightklub.docs import (  # noqa: E402
     WORKED_PAYMENTS, deck_findings, kilo_findings, worked_payments)
 from harness.resources import data_root  # noqa: E402
-from model.fightklub.cards import one_cards, one_facts, synthetic_cards  # noqa: E402
-from model.fightklub.engine import GAME  # noqa: E402
+from analysis.fightklub.loading import (  # noqa: E402
+    GAME, one_cards, one_facts, synthetic_cards,
+)
 
 ROOT = data_root().path
 

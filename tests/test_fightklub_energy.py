@@ -13,13 +13,13 @@ from hypothesis import given, settings, strategies as st
 
 from harness.toolkit import CommandParser, guard
 from model.core.errors import InputError
+from analysis.fightklub.cases import energy_case_paths, load_energy_case, run_energy_case
 from model.fightklub.energy import (
-    CARD_TYPES, COLOURS, EMPTY, Cost, CostPart, Pool, Situation, Token, energy_case_paths,
-    format_cost, load_energy_case, parse_cost, parse_pool, parse_table, pay,
-    payment_problem, run_energy_case)
-from model.fightklub.energy_rules import (
-    ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION, energy_rulebook)
-from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
+    CARD_TYPES, COLOURS, EMPTY, Cost, CostPart, Pool, Situation, Token, format_cost,
+    parse_cost, parse_pool, parse_table, pay, payment_problem)
+from model.fightklub.ambiguities import ENERGY_AMBIGUITIES
+from model.fightklub.energy_rules import ENERGY_RULES, ENERGY_SECTION, energy_rulebook
+from model.fightklub.rules import PRESETS, DEFAULT_RULES, Rules
 from proofs.fightklub import (
     OBLIGATIONS, PAYABLE, UNPAYABLE, SweepSolver, pay_z3, sweep_agreement,
     sweep_costs, sweep_pools)
@@ -112,13 +112,13 @@ def test_bad_pools_and_tables_say_what_and_where(call, message):
 
 
 # -- the payer by hand -------------------------------------------------------------------------
-def _pay(pool, *cost_texts, **situation):
+def pay_cost(pool, *cost_texts, **situation):
     return pay(parse_pool(pool), [parse_cost(c) for c in cost_texts], **situation)
 
 
 @pytest.mark.rules("FK 3.2", "FK 3.3", "FK 3.4", "FK 3.11")
 def test_the_payer_keeps_what_later_costs_need():
-    payment = _pay("B G Y", "burn 1", "burn B, burn Y")
+    payment = pay_cost("B G Y", "burn 1", "burn B, burn Y")
     assert payment.payable and payment.burned == ((Token.G,), (Token.B, Token.Y))
     assert payment.notes == (
         "cost 1: burning 'Y' or 'B' instead would leave a later cost unpayable",)
@@ -129,22 +129,23 @@ def test_the_payer_keeps_what_later_costs_need():
 
 @pytest.mark.rules("FK 3.4", "FK 3.11")
 def test_the_reason_names_the_failing_cost_and_part():
-    assert _pay("B", "burn B, burn 1").reason == (
+    assert pay_cost("B", "burn B, burn 1").reason == (
         "cost 1 'burn B, burn 1': part 2 'burn 1': 0 token(s) left after the coloured burns, "
         "1 needed (latent energy is never burned)")
-    assert _pay("B G", "burn 1", "burn 1", "spot Y").reason.startswith(
+    assert pay_cost("B G", "burn 1", "burn 1", "spot Y").reason.startswith(
         "cost 3 'spot Y' cannot be paid after costs 1-2: every way to pay them leaves '-'")
-    assert _pay("G Y", "burn 1, spot Y, spot G").reason.startswith(
+    assert pay_cost("G Y", "burn 1, spot Y, spot G").reason.startswith(
         "cost 1 'burn 1, spot Y, spot G': no way of burning leaves enough in sight")
 
 
 @pytest.mark.rules("FK 3.8", "FK 3.9")
 def test_latent_energy_is_spotted_never_burned():
-    assert _pay("-", "spot G", latent=parse_pool("G")).payable
-    assert not _pay("-", "burn 1", latent=parse_pool("G"), drop_latent=parse_pool("B G Y")).payable
+    assert pay_cost("-", "spot G", latent=parse_pool("G")).payable
+    assert not pay_cost("-", "burn 1", latent=parse_pool("G"),
+                        drop_latent=parse_pool("B G Y")).payable
     drop = dict(drop_latent=parse_pool("B G Y"), controls_drop=False)
-    assert not _pay("-", "spot B", **drop).payable
-    assert _pay("-", "spot B", rules=FKRules(opponent_spots_drop=True), **drop).payable
+    assert not pay_cost("-", "spot B", **drop).payable
+    assert pay_cost("-", "spot B", rules=Rules(opponent_spots_drop=True), **drop).payable
 
 
 # -- energy cases ---------------------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_bad_case_files_name_the_file_and_field(tmp_path, text, message):
 
 
 # -- z3 against the exhaustive payer --------------------------------------------------------------
-rulesets = st.builds(FKRules, st.booleans(), st.booleans(), st.booleans(), st.booleans())
+rulesets = st.builds(Rules, st.booleans(), st.booleans(), st.booleans(), st.booleans())
 type_sets = st.frozensets(st.sampled_from(("gear", "hero", "effect")), max_size=2)
 situations = st.builds(Situation, st.builds(Pool, *[st.integers(0, 1)] * 3),
                        st.builds(Pool, *[st.integers(0, 1)] * 3), st.booleans(), type_sets,
@@ -234,10 +235,10 @@ def test_z3_and_the_exhaustive_payer_agree_on_sequences(pool, cost_list, situati
 
 
 SWEEP_READINGS = {
-    "rulebook": RULEBOOK,
-    "spot-before-burning": FKRules(spot_after_burning=False),
-    "token-per-spot": FKRules(one_token_per_spot=True),
-    "both": FKRules(spot_after_burning=False, one_token_per_spot=True),
+    "rulebook": DEFAULT_RULES,
+    "spot-before-burning": Rules(spot_after_burning=False),
+    "token-per-spot": Rules(one_token_per_spot=True),
+    "both": Rules(spot_after_burning=False, one_token_per_spot=True),
 }
 
 
@@ -273,7 +274,7 @@ def test_z3_answers_do_not_depend_on_colour_names(pool, cost, order):
 def test_the_sweep_counts_a_disagreement():
     """A sweep that cannot fail proves nothing: give z3 a wrong question on purpose."""
     result = sweep_agreement([Pool(1, 0, 0)], [parse_cost("burn B, spot B")],
-                             [RULEBOOK], tables=[frozenset()])
+                             [DEFAULT_RULES], tables=[frozenset()])
     assert result.disagreements == ()
     import proofs.fightklub as encoding
 
@@ -282,7 +283,7 @@ def test_the_sweep_counts_a_disagreement():
         encoding.cost_numbers = lambda cost, situation: dataclasses.replace(
             original(cost, situation), spotted=(0, 0, 0))
         result = sweep_agreement([Pool(1, 0, 0)], [parse_cost("burn B, spot B")],
-                                 [RULEBOOK], tables=[frozenset()])
+                                 [DEFAULT_RULES], tables=[frozenset()])
     finally:
         encoding.cost_numbers = original
     assert len(result.disagreements) == 1
@@ -295,14 +296,14 @@ def test_the_energy_rules_and_register_are_well_formed():
     assert [a.id for a in ENERGY_AMBIGUITIES] == ["FK-A1", "FK-A2", "FK-A3", "FK-A4"]
     for ambiguity in ENERGY_AMBIGUITIES:
         book.validate(ambiguity.rules, ambiguity.id)
-        assert ambiguity.default == getattr(RULEBOOK, ambiguity.field)
-        assert ambiguity.field in FKRules.__doc__
+        assert ambiguity.default == getattr(DEFAULT_RULES, ambiguity.field)
+        assert ambiguity.field in Rules.__doc__
     assert {a.field for a in ENERGY_AMBIGUITIES} == set(ENERGY_FIELDS)
-    assert dataclasses.fields(FKRules)[:4] == tuple(
-        f for f in dataclasses.fields(FKRules) if f.name in ENERGY_FIELDS)
-    assert list(PRESETS) == ["rulebook", "literal"] and PRESETS["rulebook"] == FKRules()
+    assert dataclasses.fields(Rules)[:4] == tuple(
+        f for f in dataclasses.fields(Rules) if f.name in ENERGY_FIELDS)
+    assert list(PRESETS) == ["rulebook", "literal"] and PRESETS["rulebook"] == Rules()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        RULEBOOK.one_token_per_spot = True  # type: ignore[misc]
+        DEFAULT_RULES.one_token_per_spot = True  # type: ignore[misc]
 
 
 def _pay_parser():
@@ -346,7 +347,7 @@ def test_each_obligation_gives_its_expected_answer(obligation):
 
 def test_the_proof_of_the_spare_colour_is_not_vacuous():
     """FK-P6 rests on a payable sequence with a generic burn and a spare colour: one exists."""
-    payment = _pay("B G Y", "burn 1", "burn B")
+    payment = pay_cost("B G Y", "burn 1", "burn B")
     assert payment.payable and payment.burned[0] != (Token.B,)
 
 

@@ -12,23 +12,52 @@ import pytest
 import z3
 from hypothesis import given, settings, strategies as st
 
+from analysis.fightklub.loading import all_cards, synthetic_cards
 from model.core.errors import InputError
+from model.fightklub import fights
 from model.fightklub.cards import (
-    SYNTHETIC_SET, Card, FightParts, FightSide, SkirmishTab, Step, synthetic_cards)
-from model.fightklub.fight_rules import FIGHT_AMBIGUITIES, FIGHT_GLOSSARY, FIGHT_RULES
+    SYNTHETIC_SET, Card, FightParts, FightSide, SkirmishTab, Step)
+from model.fightklub.ambiguities import FIGHT_AMBIGUITIES
+from model.fightklub.fight_rules import FIGHT_GLOSSARY, FIGHT_RULES
 from model.fightklub.fights import (
-    CLASH_TIE, FIGHT_STEPS, ORDERS, TIE_SHAPES, FightResult, Fighter, centre_bonus_for,
-    fight_card, fight_damage, fight_mode, knocked_out, open_skirmishes, power_outcome,
-    resolve_clash, resolve_power, resolve_skirmish, resolve_unopposed, settle,
-    start_power_fight)
-from model.fightklub.rulebook import FK_AMBIGUITIES, FK_GLOSSARY, FK_RULEBOOK
-from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
+    CLASH_TIE, FIGHT_STEPS, ORDERS, TIE_SHAPES, FightResult, Fighter, knocked_out,
+    open_skirmishes, power_outcome, resolve_skirmish,
+)
+from model.fightklub.ambiguities import AMBIGUITIES
+from model.fightklub.rulebook import GLOSSARY, RULEBOOK
+from model.fightklub.rules import PRESETS, DEFAULT_RULES, Rules
 from proofs.fightklub_fights import (
     A_WINS, B_WINS, MODIFY, NONE, NULLIFY, OBLIGATIONS, TIE, _Tab, concrete_ledger,
     fight_winner, witness_cards)
 from proofs.obligations import PROVED, WITNESS, discharge
 
 TWO = {0: "S931", 1: "S971"}
+
+
+def _with_shipped_cards(function, keyword="cards"):
+    """``function`` of the fight arithmetic looking cards up in the shipped ones unless the
+    test gives cards of its own."""
+    def call(*args, **kwargs):
+        kwargs.setdefault(keyword, all_cards())
+        return function(*args, **kwargs)
+    return call
+
+
+centre_bonus_for = _with_shipped_cards(fights.centre_bonus_for)
+fight_mode = _with_shipped_cards(fights.fight_mode)
+resolve_clash = _with_shipped_cards(fights.resolve_clash)
+resolve_power = _with_shipped_cards(fights.resolve_power)
+resolve_unopposed = _with_shipped_cards(fights.resolve_unopposed)
+start_power_fight = _with_shipped_cards(fights.start_power_fight)
+settle = _with_shipped_cards(fights.settle, "card_table")
+
+
+def fight_card(code, cards=None):
+    return fights.fight_card(code, all_cards() if cards is None else cards)
+
+
+def fight_damage(code, doubled, cards=None):
+    return fights.fight_damage(code, doubled, all_cards() if cards is None else cards)
 
 
 def power_card(*tabs: tuple[int, tuple[Step, ...]], damage: int = 1,
@@ -48,8 +77,8 @@ def nullify(tab: str) -> Step:
     return Step("nullify_skirmish", (("tab", tab),))
 
 
-def reading(field: str, value: bool) -> FKRules:
-    return dataclasses.replace(RULEBOOK, **{field: value})
+def reading(field: str, value: bool) -> Rules:
+    return dataclasses.replace(DEFAULT_RULES, **{field: value})
 
 
 # -- the rules, the register, the glossary --------------------------------------------------------
@@ -57,18 +86,18 @@ def test_fight_rules_are_in_the_rulebook_with_sources_and_real_implementations()
     import importlib
 
     for rule in FIGHT_RULES:
-        assert FK_RULEBOOK.get(rule.number) is rule
+        assert RULEBOOK.get(rule.number) is rule
         assert rule.source.startswith("Fight Klub") and rule.implemented_by
         for name in rule.implemented_by:
             module, _, attribute = name.rpartition(".")
             assert hasattr(importlib.import_module(module), attribute), name
-    assert [a for a in FK_AMBIGUITIES if a.id.startswith("FK-F")] == list(FIGHT_AMBIGUITIES)
-    assert set(FIGHT_GLOSSARY) <= set(FK_GLOSSARY)
-    fields = {f.name: f.default for f in dataclasses.fields(FKRules)}
+    assert [a for a in AMBIGUITIES if a.id.startswith("FK-F")] == list(FIGHT_AMBIGUITIES)
+    assert set(FIGHT_GLOSSARY) <= set(GLOSSARY)
+    fields = {f.name: f.default for f in dataclasses.fields(Rules)}
     for ambiguity in FIGHT_AMBIGUITIES:
         assert fields[ambiguity.field] == ambiguity.default is False
-        assert ambiguity.field in FKRules.__doc__
-        assert all(number in FK_RULEBOOK for number in ambiguity.rules)
+        assert ambiguity.field in Rules.__doc__
+        assert all(number in RULEBOOK for number in ambiguity.rules)
     assert all(getattr(preset, a.field) is False for preset in PRESETS.values()
                for a in FIGHT_AMBIGUITIES)
 
@@ -144,14 +173,14 @@ def test_totals_add_effects_gear_and_the_centre_bonus():
 def test_skirmishes_resolve_one_at_a_time_in_the_chosen_order():
     fight = start_power_fight(Fighter(0, "S931"), Fighter(1, "S937"))  # (2,4,1) v (2,3,2)
     assert open_skirmishes(fight) == (0, 1, 2)
-    fight = resolve_skirmish(fight, 2, RULEBOOK)
+    fight = resolve_skirmish(fight, 2, DEFAULT_RULES)
     assert open_skirmishes(fight) == (0, 1)
-    fight = resolve_skirmish(fight, 0, RULEBOOK)
-    fight = resolve_skirmish(fight, 1, RULEBOOK)
+    fight = resolve_skirmish(fight, 0, DEFAULT_RULES)
+    fight = resolve_skirmish(fight, 1, DEFAULT_RULES)
     assert [(s.position, s.totals, s.winner) for s in fight.resolved] == \
         [(2, (1, 2), 1), (0, (2, 2), None), (1, (4, 3), 0)]
     with pytest.raises(ValueError, match="not open"):
-        resolve_skirmish(fight, 1, RULEBOOK)
+        resolve_skirmish(fight, 1, DEFAULT_RULES)
     with pytest.raises(ValueError, match="an order names each"):
         resolve_power(Fighter(0, "S931"), Fighter(1, "S937"), (0, 0, 1))
     with pytest.raises(ValueError, match="not resolved yet"):
@@ -161,12 +190,12 @@ def test_skirmishes_resolve_one_at_a_time_in_the_chosen_order():
 @pytest.mark.rules("FK 5.6")
 def test_result_tabs_fire_as_their_skirmish_resolves():
     fight = start_power_fight(Fighter(0, "S932"), Fighter(1, "S971"))  # centre 3 v 2
-    fight = resolve_skirmish(fight, 0, RULEBOOK)
+    fight = resolve_skirmish(fight, 0, DEFAULT_RULES)
     assert fight.resolved[-1].fired == ()
-    fight = resolve_skirmish(fight, 1, RULEBOOK)
+    fight = resolve_skirmish(fight, 1, DEFAULT_RULES)
     discard = synthetic_cards()["S932"].parts.sides[0].tabs[1].result[0]
     assert fight.resolved[-1].fired == ((0, discard),)
-    fight = resolve_skirmish(fight, 2, RULEBOOK)
+    fight = resolve_skirmish(fight, 2, DEFAULT_RULES)
     result = power_outcome(fight)
     assert result.steps_for_engine() == ((0, discard),)
 
@@ -208,7 +237,7 @@ def test_labelled_modifiers_and_steps_left_to_the_engine():
        st.frozensets(st.integers(0, 2), max_size=3), st.booleans(), st.booleans())
 def test_without_result_tabs_every_order_gives_the_same_result(values, nullified, voids,
                                                                needs_win):
-    rules = dataclasses.replace(RULEBOOK, nullified_skirmish_voids_fight=voids,
+    rules = dataclasses.replace(DEFAULT_RULES, nullified_skirmish_voids_fight=voids,
                                 result_tab_needs_win=needs_win)
     cards = {"A": power_card(*[(max(v, 0), ()) for v in values[:3]]),
              "B": power_card(*[(max(v, 0), ()) for v in values[3:]])}
@@ -225,14 +254,14 @@ def test_fk_f1_a_losing_tab_fires_only_under_the_default_reading():
                                  1, rules)  # Haymaker wins the centre 5 to 3
         return [seat for seat, _ in fight.resolved[0].fired]
 
-    assert fired(RULEBOOK) == [0]
+    assert fired(DEFAULT_RULES) == [0]
     assert fired(reading("result_tab_needs_win", True)) == []
 
 
 @pytest.mark.rules("FK 5.7")
 def test_a_nullified_skirmish_has_no_winner_and_fires_no_tab():
     fight = start_power_fight(Fighter(0, "S932"), Fighter(1, "S971"), nullified=frozenset({1}))
-    fight = resolve_skirmish(fight, 1, RULEBOOK)
+    fight = resolve_skirmish(fight, 1, DEFAULT_RULES)
     assert fight.resolved[0] == type(fight.resolved[0])(1, (3, 2), None, True, ())
     # nullifying a skirmish already resolved leaves its result alone
     cards = {"A": power_card((5, ()), (1, ()), (9, (nullify("left"),))),
@@ -406,7 +435,7 @@ def test_bad_cards_are_input_errors_naming_the_card():
 FIGHT_CODES = ("S931", "S932", "S934", "S935", "S936", "S937", "S938", "S971", "S973")
 outcomes = st.sampled_from([WIN_0, WIN_1, TIED])
 rulesets = st.builds(lambda a, b, c: dataclasses.replace(
-    RULEBOOK, loser_stakes_exhausted_on_any_loss=a, unscored_winner_to_stakes=b,
+    DEFAULT_RULES, loser_stakes_exhausted_on_any_loss=a, unscored_winner_to_stakes=b,
     unopposed_scores_stakes=c), st.booleans(), st.booleans(), st.booleans())
 
 
@@ -474,7 +503,7 @@ def test_the_z3_fight_encoding_agrees_with_the_model(values, results, order, nul
                                                      voids, needs_win):
     rows = [[(values[3 * f + p], results[3 * f + p]) for p in range(3)] for f in (0, 1)]
     cards = {f"T{f}": power_card(*[(v, _tab_steps(*r)) for v, r in rows[f]]) for f in (0, 1)}
-    rules = dataclasses.replace(RULEBOOK, nullified_skirmish_voids_fight=voids,
+    rules = dataclasses.replace(DEFAULT_RULES, nullified_skirmish_voids_fight=voids,
                                 result_tab_needs_win=needs_win)
     model = resolve_power(Fighter(0, "T0"), Fighter(1, "T1"), order, rules,
                           nullified=nullified, cards=cards).winner
@@ -497,7 +526,7 @@ ledger_fights = st.lists(st.tuples(st.sampled_from((A_WINS, B_WINS, TIE)), st.bo
 @settings(max_examples=60, deadline=None)
 @given(ledger_fights, st.booleans(), st.booleans())
 def test_the_z3_ledger_agrees_with_settle(fights, on_any_loss, to_stakes):
-    rules = dataclasses.replace(RULEBOOK, loser_stakes_exhausted_on_any_loss=on_any_loss,
+    rules = dataclasses.replace(DEFAULT_RULES, loser_stakes_exhausted_on_any_loss=on_any_loss,
                                 unscored_winner_to_stakes=to_stakes)
     stakes: dict[int, tuple[str, ...]] = {0: (), 1: ()}
     totals = {"scored": [0, 0], "exhausted": [0, 0], "damage_to": [0, 0]}
@@ -538,7 +567,7 @@ def test_the_z3_ledger_agrees_with_settle(fights, on_any_loss, to_stakes):
 
 
 # -- fight cases: rulings on single fights as data ------------------------------------------------
-from model.fightklub.fight_cases import (  # noqa: E402
+from analysis.fightklub.cases import (  # noqa: E402
     fight_case_paths, load_fight_case, run_fight_case)
 
 CASES = fight_case_paths()
@@ -549,7 +578,7 @@ CASES = fight_case_paths()
 def test_fight_cases_pass(path):
     passed, rules, failures = run_fight_case(path)
     assert passed, failures
-    assert rules and all(number in FK_RULEBOOK for number in rules)
+    assert rules and all(number in RULEBOOK for number in rules)
 
 
 def test_a_fight_case_with_a_wrong_expectation_fails(tmp_path):
@@ -575,7 +604,7 @@ def test_a_fight_case_with_a_wrong_expectation_fails(tmp_path):
     (('card = "S937"\nboosts', 'card = "S961"\nboosts'), "card S961 Dirty Trick: is a card of"),
 ])
 def test_bad_fight_cases_are_input_errors_naming_file_and_field(tmp_path, change, message):
-    from model.fightklub.fight_cases import play_fight_case
+    from analysis.fightklub.cases import play_fight_case
 
     text = (CASES[0].parent / "fk5-17-a-multiplayer-tie-exhausts-both-cards.toml").read_text()
     old, new = change
@@ -586,3 +615,45 @@ def test_bad_fight_cases_are_input_errors_naming_file_and_field(tmp_path, change
         play_fight_case(load_fight_case(bad))
     assert str(caught.value).startswith(str(bad)) and message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+# -- the worked examples of the fight arithmetic, on the shipped synthetic cards ---------------
+def test_the_fight_arithmetic_on_shipped_cards():
+    # once the fight module's doctests, which now build their own cards (a model reads no
+    # file): the same answers on the cards ringside ships
+    assert fight_card("S935").name == "Haymaker"
+    with pytest.raises(InputError, match="card S961 Dirty Trick: is a card of type effect"):
+        fight_card("S961")
+    brick = synthetic_cards()["S901"].parts
+    assert (brick.centre_bonus, centre_bonus_for(brick, "S931"),
+            centre_bonus_for(brick, "S937")) == (("red", "red"), 2, 0)
+    stare_down = Fighter(0, "S933")
+    assert (fight_mode(stare_down, Fighter(1, "S971")),
+            fight_mode(stare_down, Fighter(1, "S972"))) == ("clash a", "clash choice")
+    assert fight_mode(Fighter(0, "S934", side=1), Fighter(1, "S971")) == "clash a"
+    jab_cross = Fighter(0, "S931", boosts=(1, 0, -1), centre_bonus=1)
+    assert start_power_fight(jab_cross, Fighter(1, "S971")).totals == ((3, 5, 0), (4, 2, 2))
+    after = resolve_skirmish(start_power_fight(Fighter(0, "S932"), Fighter(1, "S971")), 1,
+                             DEFAULT_RULES)
+    assert (after.resolved[0].winner,
+            [(seat, step.do) for seat, step in after.resolved[0].fired]) == (0, [(0, "discard")])
+    assert open_skirmishes(after) == (0, 2)
+    fight = start_power_fight(Fighter(0, "S937"), Fighter(1, "S937"), nullified=frozenset({1}))
+    for position in (0, 1, 2):
+        fight = resolve_skirmish(fight, position, DEFAULT_RULES)
+    assert power_outcome(fight).shape == "two ties and a nullified"
+    assert resolve_power(Fighter(0, "S937"), Fighter(1, "S937"), (2, 0, 1)).shape == "three ties"
+    assert resolve_clash("S933", 0, 0, 1, {0: {"cards in hand": 5},
+                                           1: {"cards in hand": 3}}).winner == 0
+    assert resolve_clash("S972", 0, 1, 0, {0: {"energy in pool": 2},
+                                           1: {"energy in pool": 2}}).shape == "clash tie"
+    result = resolve_unopposed(Fighter(0, "S936"))
+    assert (result.winner, result.shape,
+            [(seat, step.do) for seat, step in result.steps_for_engine()]) == (
+        0, "unopposed", [(0, "draw")])
+    fight_of = _with_shipped_cards(fights.resolve_fight)
+    assert fight_of((Fighter(0, "S935"),)).shape == "unopposed"
+    assert fight_of((Fighter(0, "S933"), Fighter(1, "S971")),
+                    measures={0: {"cards in hand": 4}, 1: {"cards in hand": 4}}).shape == \
+        "clash tie"
+    assert (fight_damage("S935", False), fight_damage("S935", True)) == (3, 6)

@@ -18,11 +18,11 @@ from hypothesis import given, settings, strategies as st
 
 from model.core.errors import InputError
 from model.core.game import CHANCE, AmbiguousAction, IllegalAction, missing_edges, probe_witness
+from analysis.fightklub.loading import GAME
 from model.fightklub.energy import EMPTY, parse_pool, payments_of
-from model.fightklub.engine import (
-    DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, playable_deck, situation)
-from model.fightklub.rules import PRESETS, RULEBOOK
-from model.fightklub.state import TURN_STEPS, FKMove, FKSetup, FKState, Side
+from model.fightklub.engine import DECKS, situation
+from model.fightklub.rules import PRESETS, DEFAULT_RULES
+from model.fightklub.state import TURN_STEPS, Move, Setup, State, Side
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(path for path in (ROOT / "scenarios" / "fightklub").glob("*.toml")
@@ -30,14 +30,18 @@ SCENARIOS = sorted(path for path in (ROOT / "scenarios" / "fightklub").glob("*.t
 """The scenarios of energy and setup; those of the fights and the turn (fk5-, fk6-) are
 ``tests/test_fightklub_turn.py``'s."""
 SETUP_RULES = tuple(f"FK 4.{n}" for n in range(1, 17))
-BRICK_DANA = FKSetup(DECKS)
+BRICK_DANA = Setup(DECKS)
+CATALOG = GAME.catalog
+playable_deck = CATALOG.deck
+INVARIANTS = GAME.invariants
+TRANSITION_INVARIANTS = GAME.transition_invariants
 
 
 def revealed(state):
     return state.step in TURN_STEPS
 
 
-def play(rules=RULEBOOK, seed=0, setup=BRICK_DANA, until=revealed):
+def play(rules=DEFAULT_RULES, seed=0, setup=BRICK_DANA, until=revealed):
     """A seeded random game: every (state, action, transition), to the reveal of the fight
     cards (or the end of the game) or to the first state ``until`` accepts."""
     rng = random.Random(seed)
@@ -54,7 +58,7 @@ def play(rules=RULEBOOK, seed=0, setup=BRICK_DANA, until=revealed):
     return state, steps
 
 
-def at_step(step, rules=RULEBOOK, seed=0, turn=None):
+def at_step(step, rules=DEFAULT_RULES, seed=0, turn=None):
     state, _ = play(rules, seed, until=lambda s: s.step == step and (
         turn is None or s.turn == turn) and (step != "setup" or s.left == 2))
     assert state.step == step
@@ -66,7 +70,7 @@ def broken(state, **changes):
 
 
 def problems(state):
-    return {inv.name: inv(state) for inv in FK_INVARIANTS if inv(state) is not None}
+    return {inv.name: inv(state) for inv in INVARIANTS if inv(state) is not None}
 
 
 # -- setups and decks -------------------------------------------------------------------------------
@@ -108,20 +112,20 @@ def test_a_playable_deck_has_its_forty_cards_by_part():
 # -- getting started --------------------------------------------------------------------------------
 @pytest.mark.rules("FK 4.1", "FK 4.2", "FK 4.3")
 def test_chance_gives_the_drop_to_either_player_with_odds_one_half():
-    start = GAME.initial_state(BRICK_DANA, RULEBOOK)
+    start = GAME.initial_state(BRICK_DANA, DEFAULT_RULES)
     assert start.step == "drop" and GAME.current_player(start) == CHANCE
     assert all(not side.hand and not side.laid and side.pool == EMPTY for side in start.sides)
-    assert [(str(a), p) for a, p in GAME.chance_outcomes(start, RULEBOOK)] == [
+    assert [(str(a), p) for a, p in GAME.chance_outcomes(start, DEFAULT_RULES)] == [
         ("drop 0", Fraction(1, 2)), ("drop 1", Fraction(1, 2))]
-    after = GAME.apply(start, FKMove("drop", player=1), RULEBOOK)
+    after = GAME.apply(start, Move("drop", player=1), DEFAULT_RULES)
     assert (after.step, after.drop, after.turn) == ("deal", 1, 1)
 
 
 @pytest.mark.rules("FK 4.2", "FK 4.4")
 def test_the_deal_draws_one_card_at_a_time_from_the_players_own_stack():
-    state = GAME.apply(GAME.initial_state(BRICK_DANA, RULEBOOK), FKMove("drop", player=0),
-                       RULEBOOK)
-    outcomes = dict((str(a), p) for a, p in GAME.chance_outcomes(state, RULEBOOK))
+    state = GAME.apply(GAME.initial_state(BRICK_DANA, DEFAULT_RULES), Move("drop", player=0),
+                       DEFAULT_RULES)
+    outcomes = dict((str(a), p) for a, p in GAME.chance_outcomes(state, DEFAULT_RULES))
     counts = Counter(playable_deck("synthetic-brick").draw)
     assert outcomes == {f"draw {code}": Fraction(n, 26) for code, n in counts.items()}
     assert "draw S922" not in outcomes  # Dana's signature card is not in Brick's deck
@@ -140,28 +144,28 @@ def test_both_hands_reach_their_hand_value_then_the_starting_energy():
             assert len(state.side(player).hand) == deck.hand_value
             assert state.side(player).pool == deck.first_setup_energy
         assert GAME.current_player(state) == holder
-        assert [str(a) for a in GAME.legal_actions(state, RULEBOOK)] == ["first 0", "first 1"]
+        assert [str(a) for a in GAME.legal_actions(state, DEFAULT_RULES)] == ["first 0", "first 1"]
 
 
 @pytest.mark.rules("FK 4.6", "FK 4.7", "FK 4.8")
 def test_the_chosen_player_sets_up_first_and_the_other_follows():
     state = at_step("order")
     for first in (0, 1):
-        after = GAME.apply(state, FKMove("first", player=first), RULEBOOK)
+        after = GAME.apply(state, Move("first", player=first), DEFAULT_RULES)
         assert (after.step, after.turn, after.left, after.first) == ("setup", first, 2, first)
         energy = playable_deck(DECKS[first]).first_setup_energy
         assert after.side(first).pool == state.side(first).pool.plus(energy)
-        after = GAME.apply(after, FKMove("pass"), RULEBOOK)
-        after = GAME.apply(after, FKMove("pass"), RULEBOOK)
+        after = GAME.apply(after, Move("pass"), DEFAULT_RULES)
+        after = GAME.apply(after, Move("pass"), DEFAULT_RULES)
         assert (after.step, after.turn, after.left) == ("setup", 1 - first, 2)
 
 
 @pytest.mark.rules("FK 4.7", "FK 4.5")
 def test_fk_s1_the_first_setup_energy_once_or_twice():
-    once = dataclasses.replace(RULEBOOK, first_setup_energy_twice=False)
+    once = dataclasses.replace(DEFAULT_RULES, first_setup_energy_twice=False)
     state = at_step("order")
-    twice = GAME.apply(state, FKMove("first", player=0), RULEBOOK)
-    single = GAME.apply(state, FKMove("first", player=0), once)
+    twice = GAME.apply(state, Move("first", player=0), DEFAULT_RULES)
+    single = GAME.apply(state, Move("first", player=0), once)
     energy = playable_deck(DECKS[0]).first_setup_energy
     assert twice.side(0).pool == energy.plus(energy)
     assert single.side(0).pool == energy
@@ -169,11 +173,11 @@ def test_fk_s1_the_first_setup_energy_once_or_twice():
 
 @pytest.mark.rules("FK 4.8")
 def test_fk_s2_a_pass_only_when_stuck_under_the_strict_reading():
-    strict = dataclasses.replace(RULEBOOK, pass_any_setup_action=False)
+    strict = dataclasses.replace(DEFAULT_RULES, pass_any_setup_action=False)
     state = at_step("setup")
-    assert FKMove("pass") in GAME.legal_actions(state, RULEBOOK)
+    assert Move("pass") in GAME.legal_actions(state, DEFAULT_RULES)
     moves = GAME.legal_actions(state, strict)
-    assert FKMove("pass") not in moves and moves
+    assert Move("pass") not in moves and moves
     with pytest.raises(IllegalAction, match=r"FK 4\.8"):
         GAME.parse_action(state, "pass", strict)
     # a player with nothing payable may still pass under the strict reading
@@ -193,7 +197,7 @@ def test_every_card_play_burns_exactly_a_payment_of_its_cost():
                     continue
                 assert GAME.parse_action(before, str(action), rules) == action
                 cost = _cost_of(before, action)
-                sight = situation(before, before.turn, rules)
+                sight = situation(CATALOG, before, before.turn, rules)
                 pool = before.side(before.turn).pool
                 assert action.burn in set(payments_of(cost, pool, sight))
                 pay_step = transition.steps[0]
@@ -202,9 +206,9 @@ def test_every_card_play_burns_exactly_a_payment_of_its_cost():
 
 def _cost_of(state, action):
     from model.fightklub.energy import Cost
-    from model.fightklub.engine import _card, setup_lines
+    from model.fightklub.carried import setup_lines
 
-    card = _card(action.card)
+    card = CATALOG.card(action.card)
     if action.kind == "play":
         return card.cost or Cost()
     return setup_lines(card)[action.ability - 1].cost or Cost()
@@ -214,15 +218,15 @@ def _cost_of(state, action):
 def test_an_unpayable_card_is_not_offered_and_is_refused_with_its_rule():
     # Grandfather's Sabre costs burn B, burn 1: a lone yellow token cannot pay it
     state = _brick_setup(("S912", "S918", "S915", "S917", "S920", "S913"), "Y")
-    offered = {str(m) for m in GAME.legal_actions(state, RULEBOOK)}
+    offered = {str(m) for m in GAME.legal_actions(state, DEFAULT_RULES)}
     assert "play S918 burn Y" in offered
     assert not any(m.startswith("play S917") for m in offered)
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "play S917", RULEBOOK)
+        GAME.parse_action(state, "play S917", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FK 4.9", "FK 3.2")
     assert "cannot be paid from pool Y" in caught.value.illegal.reason
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "play S917 burn Y", RULEBOOK)
+        GAME.parse_action(state, "play S917 burn Y", DEFAULT_RULES)
     assert caught.value.illegal.rules == ("FK 4.9", "FK 3.2")
 
 
@@ -236,7 +240,7 @@ def _brick_setup(hand, pool, support=()):
     dana = Side(playable_deck("synthetic-dana").draw, (), (), (),
                 playable_deck("synthetic-dana").fight, (), parse_pool("G Y"), EMPTY)
     dana = _dealt(dana, 7)
-    return FKState(DECKS, "setup", 0, 0, 0, 2, 0, (brick, dana))
+    return State(DECKS, "setup", 0, 0, 0, 2, 0, (brick, dana))
 
 
 def _dealt(side, count):
@@ -246,10 +250,10 @@ def _dealt(side, count):
 @pytest.mark.rules("FK 3.8", "FK 4.9")
 def test_latent_energy_is_spotted_but_never_burned():
     state = _brick_setup(("S912", "S918", "S915", "S917", "S920", "S913"), "G")
-    moves = {str(m) for m in GAME.legal_actions(state, RULEBOOK)}
+    moves = {str(m) for m in GAME.legal_actions(state, DEFAULT_RULES)}
     assert "play S912 burn G" in moves  # spot Y met by Brick's latent Y
     with pytest.raises(IllegalAction) as caught:
-        GAME.parse_action(state, "play S918 burn Y", RULEBOOK)  # Y is latent only
+        GAME.parse_action(state, "play S918 burn Y", DEFAULT_RULES)  # Y is latent only
     assert caught.value.illegal.rules == ("FK 4.9", "FK 3.8")
 
 
@@ -257,16 +261,16 @@ def test_latent_energy_is_spotted_but_never_burned():
 def test_a_burn_left_unsaid_is_completed_only_when_one_payment_fits():
     state = _brick_setup(("S912", "S918", "S915", "S917", "S920", "S913"), "B G")
     with pytest.raises(AmbiguousAction, match="which tokens to burn"):
-        GAME.parse_action(state, "play S918", RULEBOOK)
-    assert str(GAME.parse_action(state, "play S912", RULEBOOK)) == "play S912 burn G"
+        GAME.parse_action(state, "play S918", DEFAULT_RULES)
+    assert str(GAME.parse_action(state, "play S912", DEFAULT_RULES)) == "play S912 burn G"
 
 
 @pytest.mark.rules("FK 4.10", "FK 4.12", "FK 4.13")
 def test_a_condition_in_play_offers_its_setup_line_for_both_actions():
     state = _brick_setup(("S918", "S915", "S917", "S920", "S913", "S912"), "G",
                          support=("S911",))
-    once = GAME.apply(state, GAME.parse_action(state, "use S911", RULEBOOK), RULEBOOK)
-    twice = GAME.apply(once, GAME.parse_action(once, "use S911", RULEBOOK), RULEBOOK)
+    once = GAME.apply(state, GAME.parse_action(state, "use S911", DEFAULT_RULES), DEFAULT_RULES)
+    twice = GAME.apply(once, GAME.parse_action(once, "use S911", DEFAULT_RULES), DEFAULT_RULES)
     assert once.side(0).pool == parse_pool("B G")
     assert twice.side(0).pool == parse_pool("B B G")
     assert twice.turn == 1 and twice.side(1).pool == parse_pool("G G Y Y")  # G Y again
@@ -275,13 +279,14 @@ def test_a_condition_in_play_offers_its_setup_line_for_both_actions():
 @pytest.mark.rules("FK 4.11", "FK 4.13", "FK 4.14")
 def test_a_setup_instant_draws_and_goes_to_the_discard_stack():
     state = _brick_setup(("S918", "S915", "S917", "S920", "S913", "S919"), "B")
-    after = GAME.apply(state, GAME.parse_action(state, "play S918 burn B", RULEBOOK), RULEBOOK)
+    after = GAME.apply(state, GAME.parse_action(state, "play S918 burn B", DEFAULT_RULES),
+                       DEFAULT_RULES)
     assert (after.step, after.pending, after.side(0).discard) == ("draw", 1, ("S918",))
     assert after.side(0).pool == parse_pool("G")
     for text, rule in (("play S919 burn G", "FK 4.11"), ("play S913", "FK 4.11"),
                        ("use S911", "FK 4.12")):
         with pytest.raises(IllegalAction) as caught:
-            GAME.parse_action(state, text, RULEBOOK)
+            GAME.parse_action(state, text, DEFAULT_RULES)
         assert rule in caught.value.illegal.rules, text
 
 
@@ -289,7 +294,7 @@ def test_a_setup_instant_draws_and_goes_to_the_discard_stack():
 def test_the_drop_holder_lays_first_then_the_reveal_begins_the_fight_phase():
     for seed in range(8):
         end, steps = play(seed=seed)
-        assert end.step == "fight" and GAME.outcome(end, RULEBOOK) is None
+        assert end.step == "fight" and GAME.outcome(end, DEFAULT_RULES) is None
         assert GAME.current_player(end) == end.drop  # the holder picks the first fight
         layers = [s.turn for s, a, _ in steps if a.kind == "lay"]
         assert layers == [end.drop] * 3 + [1 - end.drop] * 3
@@ -327,19 +332,19 @@ def test_invariants_hold_on_reachable_states_and_catch_broken_ones():
 
 @pytest.mark.rules("FK 3.1", "FK 3.2", "FK 3.8", "FK 4.7")
 def test_transition_invariants_catch_tokens_from_nowhere_and_burned_latent_energy():
-    by_name = {inv.name: inv for inv in FK_TRANSITION_INVARIANTS}
+    by_name = {inv.name: inv for inv in TRANSITION_INVARIANTS}
     state = _brick_setup(("S918", "S915", "S917", "S920", "S913", "S912"), "B G")
-    action = GAME.parse_action(state, "play S918 burn B", RULEBOOK)
-    after = GAME.apply(state, action, RULEBOOK)
-    assert all(inv(state, action, after, RULEBOOK) is None for inv in by_name.values())
+    action = GAME.parse_action(state, "play S918 burn B", DEFAULT_RULES)
+    after = GAME.apply(state, action, DEFAULT_RULES)
+    assert all(inv(state, action, after, DEFAULT_RULES) is None for inv in by_name.values())
     richer = after.with_side(0, pool=after.side(0).pool.plus(parse_pool("Y")))
-    assert "were given" in by_name["tokens-conserved"](state, action, richer, RULEBOOK)
+    assert "were given" in by_name["tokens-conserved"](state, action, richer, DEFAULT_RULES)
     # burning Y, which the pool never held (it is Brick's latent energy)
     latent = after.with_side(0, burned=parse_pool("Y"))
     assert "latent energy is never burned" in by_name["latent-never-burned"](
-        state, action, latent, RULEBOOK)
+        state, action, latent, DEFAULT_RULES)
     kept = after.with_side(0, hand=state.side(0).hand)
-    assert "the hand lost" in by_name["played-from-hand"](state, action, kept, RULEBOOK)
+    assert "the hand lost" in by_name["played-from-hand"](state, action, kept, DEFAULT_RULES)
 
 
 # -- structure ------------------------------------------------------------------------------------------
@@ -354,15 +359,15 @@ def test_playouts_stay_on_the_phase_graph_within_their_bound(rules):
         for before, action, transition in steps:
             assert missing_edges(GAME, before, transition) == []
             assert GAME.max_length(transition.state) <= GAME.max_length(before) - 1
-            for inv in FK_INVARIANTS:
+            for inv in INVARIANTS:
                 assert inv(transition.state) is None, (inv.name, str(transition.state))
-            for inv in FK_TRANSITION_INVARIANTS:
+            for inv in TRANSITION_INVARIANTS:
                 assert inv(before, action, transition.state, rules) is None, inv.name
             assert all(number in GAME.rulebook for s in transition.steps for number in s.rules)
 
 
 def test_every_phase_and_rule_of_fk4_is_reached():
-    from model.fightklub.engine import PHASE_NODES
+    from model.fightklub.phases import PHASE_NODES
 
     names = [node[0] for node in PHASE_NODES]
     setup_phases = set(names[:names.index("reveal") + 1])
@@ -385,18 +390,18 @@ def test_states_and_actions_round_trip_through_their_notation(seed, cut):
     _, steps = play(seed=seed)
     state, _, _ = steps[min(cut, len(steps) - 1)]
     text = str(state)
-    assert FKState.parse(text) == state and str(FKState.parse(text)) == text
-    for action in GAME.actions(state, RULEBOOK):
-        assert GAME.parse_action(state, GAME.format_action(state, action), RULEBOOK) == action
+    assert GAME.parse_state(text) == state and str(GAME.parse_state(text)) == text
+    for action in GAME.actions(state, DEFAULT_RULES):
+        assert GAME.parse_action(state, GAME.format_action(state, action), DEFAULT_RULES) == action
 
 
 @pytest.mark.parametrize("text", [
     "", "decks synthetic-brick synthetic-dana", "nonsense | step setup",
-    str(GAME.initial_state(BRICK_DANA, RULEBOOK)).replace("step drop", "step brawl"),
-    str(GAME.initial_state(BRICK_DANA, RULEBOOK)).replace("pool -", "pool Q", 1),
-    str(GAME.initial_state(BRICK_DANA, RULEBOOK)).replace("draw S911", "draw X1", 1),
-    str(GAME.initial_state(BRICK_DANA, RULEBOOK)).replace("drop ?", "drop 2"),
-    str(GAME.initial_state(BRICK_DANA, RULEBOOK)).replace("laid -", "laid", 1),
+    str(GAME.initial_state(BRICK_DANA, DEFAULT_RULES)).replace("step drop", "step brawl"),
+    str(GAME.initial_state(BRICK_DANA, DEFAULT_RULES)).replace("pool -", "pool Q", 1),
+    str(GAME.initial_state(BRICK_DANA, DEFAULT_RULES)).replace("draw S911", "draw X1", 1),
+    str(GAME.initial_state(BRICK_DANA, DEFAULT_RULES)).replace("drop ?", "drop 2"),
+    str(GAME.initial_state(BRICK_DANA, DEFAULT_RULES)).replace("laid -", "laid", 1),
 ])
 def test_malformed_positions_are_input_errors_of_one_line(text):
     with pytest.raises(InputError) as caught:
@@ -409,7 +414,7 @@ def test_malformed_positions_are_input_errors_of_one_line(text):
                                   "play S911 burn B burn G", "draw"])
 def test_malformed_actions_are_input_errors(text):
     with pytest.raises(InputError):
-        FKMove.parse(text)
+        Move.parse(text)
 
 
 @pytest.mark.rules("FK 4.2")
@@ -424,7 +429,7 @@ def test_resample_redraws_only_what_the_player_cannot_see():
             assert GAME.observation(twin, player) == seen
             assert twin.side(player).hand == state.side(player).hand
             assert twin.side(player).draw == state.side(player).draw
-            assert all(inv(twin) is None for inv in FK_INVARIANTS)
+            assert all(inv(twin) is None for inv in INVARIANTS)
             varied += twin != state
     assert varied
     assert "S9" not in GAME.observation(state, 0).public.split("| p1")[1].split("support")[0]
@@ -463,8 +468,7 @@ def test_there_is_a_scenario_for_every_setup_rule():
 
 def test_the_game_is_registered_with_its_cases_and_obligations():
     from harness.registry import parts_of
-    from model.fightklub.decks import case_paths
-    from model.fightklub.energy import energy_case_paths
+    from analysis.fightklub.cases import case_paths, energy_case_paths
 
     parts = parts_of("fightklub")
     assert parts.game is GAME

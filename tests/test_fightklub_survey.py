@@ -10,16 +10,15 @@ from hypothesis import given, settings, strategies as st
 
 from harness.games.fightklub import survey_command
 from harness.games.fightklub.survey_command import RESULTS, play_one, survey_policy
-from model.fightklub.cards import all_cards
-from model.fightklub.decks import check_deck, parse_deck, shipped_text
-from model.fightklub.engine import GAME, playable_deck
-from model.fightklub.policies import POLICIES
-from model.fightklub.state import FKSetup
-from model.fightklub.turn import turn_problem
+from analysis.fightklub.loading import GAME, all_cards, shipped_text
+from analysis.fightklub.policies import POLICIES
+from model.fightklub.carried import turn_problem
+from model.fightklub.decks import check_deck, parse_deck
+from model.fightklub.state import Setup
 from model.fightklub.turn_rules import _T1
 
 VEX = "synthetic-vex"
-BRICK_VEX = FKSetup(("synthetic-brick", VEX))
+BRICK_VEX = Setup(("synthetic-brick", VEX))
 RULES = GAME.default_rules
 
 
@@ -41,10 +40,10 @@ def _classes_add_up(report: dict) -> bool:
 @pytest.mark.rules("FK 2.1", "FK 2.2", "FK 2.3", "FK 2.4", "FK 2.5", "FK 2.6", "FK 2.7",
                    "FK 2.8", "FK 2.9")
 def test_the_villain_deck_is_valid_with_every_check_made(capsys):
-    report = check_deck(parse_deck(*shipped_text(VEX)))
+    report = check_deck(parse_deck(*shipped_text(VEX)), cards=all_cards())
     assert report.cards == 40 and report.violations == () and report.unchecked == ()
     assert report.verdict == "valid"
-    info = playable_deck(VEX)
+    info = GAME.catalog.deck(VEX)
     assert info.character.affiliation == "villain" and len(info.draw) == 26
     assert len(info.fight) == 12
     assert "S964" in info.draw  # Cheap Shot, the instant that nullifies a skirmish
@@ -64,16 +63,16 @@ def test_madame_vex_chooses_the_opponents_discard_by_fk_t4(shown):
     # way, chance picks the card, each as likely
     import dataclasses
 
-    from model.fightklub.engine import GAME
-    from model.fightklub.policies import POLICIES, play_game
-    from model.fightklub.state import FKSetup
+    from analysis.fightklub.policies import play_game
+    from model.fightklub.state import Setup
 
     vex = next(card for card in all_cards().values() if card.name == "Madame Vex")
-    assert turn_problem(vex) is None and vex.code in playable_deck("synthetic-madame").all_cards()
+    assert turn_problem(vex) is None
+    assert vex.code in GAME.catalog.deck("synthetic-madame").all_cards()
     rules = dataclasses.replace(RULES, hidden_hand_choice_shown=shown)
     used = 0
     for seed in range(12):
-        state = GAME.initial_state(FKSetup(("synthetic-madame", "synthetic-brick")), rules)
+        state = GAME.initial_state(Setup(("synthetic-madame", "synthetic-brick")), rules)
         for before, action, transition in play_game(GAME, state, rules, seed,
                                                     POLICIES["eager"]):
             after = transition.state
@@ -152,7 +151,7 @@ def test_a_stalled_game_is_counted_with_its_reason_under_each_reading_of_fk_t1()
     # turn 5 of a game where every fight card is scored or waits in raise the stakes
     # (player 0 has dealt 3 damage, player 1 has dealt 4): the reveal finds nothing laid
     start = GAME.parse_state(_T1)
-    dana = FKSetup(("synthetic-brick", "synthetic-dana"))
+    dana = Setup(("synthetic-brick", "synthetic-dana"))
     stall = survey_command._ENDINGS["stall"]
     games = [play_one(dana, RULES, seed, "first", None, survey_command._Tally(), start)
              for seed in range(2)]

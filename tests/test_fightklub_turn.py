@@ -19,38 +19,43 @@ from model.core.errors import InputError
 from model.core.game import (
     CHANCE, IllegalAction, draw_outcomes, missing_edges, probe_witness,
 )
+from analysis.fightklub.loading import GAME
+from analysis.fightklub.policies import POLICIES, play_game
 from model.fightklub import fights, turn
-from model.fightklub.engine import (
-    DECKS, FK_INVARIANTS, FK_TRANSITION_INVARIANTS, GAME, late_game, playable_deck,
-)
-from model.fightklub.policies import POLICIES, play_game
-from model.fightklub.rules import PRESETS, RULEBOOK
-from model.fightklub.state import FightState, FKMove, FKSetup, FKState, Task
-from model.fightklub.turn_rules import TURN_AMBIGUITIES, TURN_RULES
+from model.fightklub.carried import phase_lines
+from model.fightklub.engine import DECKS, late_game
+from model.fightklub.rules import PRESETS, DEFAULT_RULES
+from model.fightklub.state import FightState, Move, Setup, State, Task
+from model.fightklub.ambiguities import TURN_AMBIGUITIES
+from model.fightklub.turn_rules import TURN_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "scenarios" / "fightklub"
 SCENARIOS = sorted(p for p in FOLDER.glob("*.toml") if p.name.startswith(("fk5-", "fk6-")))
 TURN_NUMBERS = tuple(rule.number for rule in TURN_RULES)
+CATALOG = GAME.catalog
+playable_deck = CATALOG.deck
+INVARIANTS = GAME.invariants
+TRANSITION_INVARIANTS = GAME.transition_invariants
 PAIRS = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[0]), (DECKS[1], DECKS[1]))
 
 
-def scenario_start(stem: str) -> FKState:
+def scenario_start(stem: str) -> State:
     with open(FOLDER / f"{stem}.toml", "rb") as handle:
         return GAME.parse_state(tomllib.load(handle)["start"])
 
 
-def apply(state, *texts, rules=RULEBOOK):
+def apply(state, *texts, rules=DEFAULT_RULES):
     for text in texts:
         state = GAME.apply(state, GAME.parse_action(state, text, rules), rules)
     return state
 
 
-def legal(state, rules=RULEBOOK):
+def legal(state, rules=DEFAULT_RULES):
     return [str(a) for a in GAME.legal_actions(state, rules)]
 
 
-def playout(start, seed, rules=RULEBOOK, check=True):
+def playout(start, seed, rules=DEFAULT_RULES, check=True):
     """A seeded random game from ``start`` to its end, every step checked: invariants,
     transition invariants, the phase graph, the length bound, the notation."""
     rng = random.Random(seed)
@@ -65,9 +70,9 @@ def playout(start, seed, rules=RULEBOOK, check=True):
         if check:
             assert missing_edges(GAME, state, transition) == []
             assert GAME.max_length(after) <= GAME.max_length(state) - 1
-            for inv in FK_INVARIANTS:
+            for inv in INVARIANTS:
                 assert inv(after) is None, (inv.name, inv(after), str(after))
-            for inv in FK_TRANSITION_INVARIANTS:
+            for inv in TRANSITION_INVARIANTS:
                 assert inv(state, action, after, rules) is None, (inv.name, str(state), action)
             assert all(number in GAME.rulebook for s in transition.steps for number in s.rules)
         state, taken = after, taken + 1
@@ -78,16 +83,16 @@ def playout(start, seed, rules=RULEBOOK, check=True):
 @pytest.mark.rules("FK 6.12", "FK 6.15", "FK 5.15", "FK 6.1", "FK 6.13", "FK 6.14")
 def test_whole_games_end_within_their_bound_with_every_step_checked():
     for seed in range(2):
-        start = GAME.initial_state(FKSetup(PAIRS[seed]), RULEBOOK)
+        start = GAME.initial_state(Setup(PAIRS[seed]), DEFAULT_RULES)
         end, taken = playout(start, seed)
         assert taken <= GAME.max_length(start)
-        outcome = GAME.outcome(end, RULEBOOK)
+        outcome = GAME.outcome(end, DEFAULT_RULES)
         assert end.round > 1 and outcome is not None
         loser = 1 - next(iter(outcome.winners)) if outcome.winners else None
         if loser is not None:  # the loser's damage reached their life
             life = playable_deck(end.decks[loser]).character.parts.life
-            assert turn.damage_taken(end, loser) >= life
-            assert outcome.scores[1 - loser] == turn.damage_taken(end, loser)
+            assert turn.damage_taken(CATALOG, end, loser) >= life
+            assert outcome.scores[1 - loser] == turn.damage_taken(CATALOG, end, loser)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -95,15 +100,15 @@ def test_late_game_playouts_under_each_preset_and_reading(name):
     readings = [PRESETS[name]] + [dataclasses.replace(PRESETS[name], **{a.field: value})
                                   for a in TURN_AMBIGUITIES for value in (True, False)]
     for index, rules in enumerate(readings):
-        start = late_game(PAIRS[index % 4], index)
-        assert all(inv(start) is None for inv in FK_INVARIANTS)
+        start = late_game(CATALOG, PAIRS[index % 4], index)
+        assert all(inv(start) is None for inv in INVARIANTS)
         end, taken = playout(start, index, rules)
         assert GAME.outcome(end, rules) is not None and taken <= GAME.max_length(start)
 
 
 @pytest.mark.rules("FK 6.3", "FK 4.6")
 def test_a_late_game_starts_a_turn_with_the_holders_order_choice():
-    start = late_game(DECKS, 1)
+    start = late_game(CATALOG, DECKS, 1)
     assert (start.step, start.drop, start.first, start.round) == ("order", 1, None, 3)
     assert GAME.current_player(start) == 1 and legal(start) == ["first 0", "first 1"]
 
@@ -117,7 +122,7 @@ def test_the_drop_holder_picks_among_the_pairings():
     after = apply(state, "pick 2")
     assert after.fight == FightState(1) and after.step == "enhance" and after.first is None
     with pytest.raises(IllegalAction, match="FK 6.1"):
-        GAME.parse_action(state, "skirmish left", RULEBOOK)
+        GAME.parse_action(state, "skirmish left", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FK 6.2", "FK 5.16")
@@ -157,12 +162,12 @@ def test_an_effect_adds_its_tabs_to_its_players_totals():
 @pytest.mark.rules("FK 6.5", "FK 6.4")
 def test_no_effect_in_a_clash_fight_and_gear_by_fk_t2():
     state = scenario_start("fk6-5-no-effect-in-a-clash-fight")
-    assert turn.clash_fight(state)
+    assert turn.clash_fight(CATALOG, state)
     moves = legal(state)
     assert not any(m.startswith("play S913") for m in moves) and "activate S916" in moves
     with pytest.raises(IllegalAction, match="FK 6.5"):
-        GAME.parse_action(state, "play S913 burn B", RULEBOOK)
-    barred = dataclasses.replace(RULEBOOK, gear_in_clash_fights=False)
+        GAME.parse_action(state, "play S913 burn B", DEFAULT_RULES)
+    barred = dataclasses.replace(DEFAULT_RULES, gear_in_clash_fights=False)
     assert "activate S916" not in legal(state, barred)
     with pytest.raises(IllegalAction, match="FK 6.5"):
         GAME.parse_action(state, "activate S916", barred)
@@ -172,9 +177,9 @@ def test_no_effect_in_a_clash_fight_and_gear_by_fk_t2():
 def test_a_rotation_turns_the_card_and_can_make_a_clash_fight():
     state = scenario_start("fk6-6-a-rotatable-card-turns")
     player = state.turn
-    assert turn.mode(state) == fights.POWER
+    assert turn.mode(CATALOG, state) == fights.POWER
     after = apply(state, next(a for a in legal(state) if a.startswith("use S934")))
-    assert after.fight.sides[player] == 1 and turn.clash_fight(after)
+    assert after.fight.sides[player] == 1 and turn.clash_fight(CATALOG, after)
 
 
 @pytest.mark.rules("FK 6.6")
@@ -182,10 +187,10 @@ def test_a_tab_change_with_a_label_touches_only_tabs_of_that_label():
     # Training Montage's enhance line: +2 to the centre skirmish, Physical tabs only
     state = scenario_start("fk6-4-an-effect-adds-its-tabs")
     player = state.turn
-    montage = [s for s in turn._card("S912").abilities if s.phase == "enhance"][0]
+    montage = [s for s in CATALOG.card("S912").abilities if s.phase == "enhance"][0]
     code = state.side(player).laid[state.fight.place]
-    centre = fights.up_side(turn._card(code), state.fight.sides[player]).tabs[1].label
-    after = turn._gametext(state, player, montage.steps, [], RULEBOOK)
+    centre = fights.up_side(CATALOG.card(code), state.fight.sides[player]).tabs[1].label
+    after = turn._gametext(CATALOG, state, player, montage.steps, [], DEFAULT_RULES)
     gained = after.fight.boosts[player][1] - state.fight.boosts[player][1]
     assert gained == (2 if centre == "Physical" else 0)
     assert after.fight.boosts[1 - player] == state.fight.boosts[1 - player]
@@ -195,14 +200,14 @@ def test_a_tab_change_with_a_label_touches_only_tabs_of_that_label():
 def test_a_line_with_discards_names_them_and_they_leave_the_hand():
     state = scenario_start("fk6-6-a-line-with-discards-as-its-cost")
     player = state.turn
-    uses = [a for a in GAME.legal_actions(state, RULEBOOK) if a.card == "S901"]
+    uses = [a for a in GAME.legal_actions(state, DEFAULT_RULES) if a.card == "S901"]
     assert uses and all(len(a.cards) == 3 for a in uses)
-    after = GAME.apply(state, uses[0], RULEBOOK)
+    after = GAME.apply(state, uses[0], DEFAULT_RULES)
     gone = Counter(state.side(player).hand) - Counter(after.side(player).hand)
     assert sorted(gone.elements()) == list(uses[0].cards)
     assert after.fight.boosts[player] == tuple(b + 1 for b in state.fight.boosts[player])
     with pytest.raises(Exception, match="which cards to discard"):
-        GAME.parse_action(state, "use S901 burn G", RULEBOOK)
+        GAME.parse_action(state, "use S901 burn G", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FK 6.7", "FK 5.5", "FK 5.8")
@@ -230,7 +235,7 @@ def test_result_tab_draws_are_chance_and_discards_a_choice():
     state = apply(scenario_start("fk6-8-a-result-tab-draws"), "skirmish centre")
     task = state.queue[0]
     assert task.kind == "draw" and GAME.current_player(state) == CHANCE
-    assert [(str(a), p) for a, p in GAME.chance_outcomes(state, RULEBOOK)] == [
+    assert [(str(a), p) for a, p in GAME.chance_outcomes(state, DEFAULT_RULES)] == [
         (f"draw {code}", p) for code, p in draw_outcomes(state.side(task.player).draw)]
     state = apply(scenario_start("fk6-8-a-result-tab-makes-the-opponent-discard"),
                   "skirmish centre")
@@ -246,13 +251,13 @@ def test_a_draw_that_empties_the_stack_ends_and_an_empty_one_does_nothing():
     state = apply(state, keep)
     player = state.queue[0].player
     while state.queue and state.queue[0].player == player:
-        state = apply(state, str(GAME.chance_outcomes(state, RULEBOOK)[0][0]))
+        state = apply(state, str(GAME.chance_outcomes(state, DEFAULT_RULES)[0][0]))
     value = playable_deck(state.decks[player]).hand_value
     assert len(state.side(player).hand) < value and not state.side(player).discard
     # a task on empty stacks is dropped at once
     dry = state.with_side(player, draw=(), discard=())
     queued = dataclasses.replace(dry, queue=(Task("draw", player, 2),))
-    after = turn.advance(queued, [], RULEBOOK)
+    after = turn.advance(CATALOG, queued, [], DEFAULT_RULES)
     assert not any(t.kind == "draw" and t.player == player for t in after.state.queue)
     assert any(s.phase == "task" for s in after.steps)
 
@@ -262,12 +267,12 @@ def test_finishing_move_doubles_the_winning_cards_damage():
     state = scenario_start("fk6-9-finishing-move-doubles-the-damage")
     winner = state.fight.result[1]
     code = turn.fight_cards(state)[winner]
-    before = turn.damage_taken(state, 1 - winner)
+    before = turn.damage_taken(CATALOG, state, 1 - winner)
     after = apply(state, next(a for a in legal(state) if a.startswith("play S920")), "pass")
     assert f"{code}x2" in after.side(winner).damage
-    stakes = sum(fights.fight_damage(c, False) for c in state.side(winner).stakes)
-    assert turn.damage_taken(after, 1 - winner) - before == \
-        fights.fight_damage(code, True) + stakes
+    stakes = sum(fights.fight_damage(c, False, CATALOG.cards) for c in state.side(winner).stakes)
+    assert turn.damage_taken(CATALOG, after, 1 - winner) - before == \
+        fights.fight_damage(code, True, CATALOG.cards) + stakes
 
 
 @pytest.mark.rules("FK 6.10", "FK 5.12", "FK 5.13")
@@ -290,7 +295,7 @@ def test_exhausted_cards_go_under_and_come_back_in_order_with_certainty():
     state = scenario_start("fk6-11-exhausted-cards-come-back-last")
     side = state.side(state.turn)
     assert not side.fight and side.under
-    assert [(str(a), p) for a, p in GAME.chance_outcomes(state, RULEBOOK)] == [
+    assert [(str(a), p) for a, p in GAME.chance_outcomes(state, DEFAULT_RULES)] == [
         (f"lay {side.under[0]}", Fraction(1))]
     after = apply(state, f"lay {side.under[0]}")
     assert after.side(state.turn).under == side.under[1:]
@@ -301,28 +306,28 @@ def test_damage_reaching_life_ends_the_game_at_once():
     state = scenario_start("fk6-12-the-game-ends-mid-turn-on-damage")
     end = apply(state, "pass")
     assert GAME.is_terminal(end) and any(end.side(p).laid for p in (0, 1))
-    outcome = GAME.outcome(end, RULEBOOK)
+    outcome = GAME.outcome(end, DEFAULT_RULES)
     assert outcome.winners == {state.fight.result[1]}
     with pytest.raises(IllegalAction, match="FK 6.12"):
-        GAME.parse_action(end, "pass", RULEBOOK)
+        GAME.parse_action(end, "pass", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FK 6.13")
 def test_cooldown_actions_are_cooldown_instants_and_lines():
     state = scenario_start("fk6-13-a-cooldown-instant")
-    moves = GAME.legal_actions(state, RULEBOOK)
+    moves = GAME.legal_actions(state, DEFAULT_RULES)
     for move in moves:
         if move.kind == "play":
-            card = turn._card(move.card)
+            card = CATALOG.card(move.card)
             assert card.type == "instant" and card.parts.phase == "cooldown"
         elif move.kind == "use":
-            assert turn._lines(turn._card(move.card), "cooldown")
+            assert phase_lines(CATALOG.card(move.card), "cooldown")
         else:
             assert move.kind == "pass"
     player = state.turn
     holding = state.with_side(player, hand=tuple(sorted(state.side(player).hand + ("S913",))))
     with pytest.raises(IllegalAction, match="an effect, played in an enhance step .FK 6.4"):
-        GAME.parse_action(holding, "play S913 burn B", RULEBOOK)
+        GAME.parse_action(holding, "play S913 burn B", DEFAULT_RULES)
 
 
 @pytest.mark.rules("FK 6.14", "FK 6.3")
@@ -331,16 +336,16 @@ def test_the_even_up_keeps_at_most_the_hold_and_draws_to_the_hand_value():
     state = apply(state, f"first {state.drop}")
     player = state.turn
     deck = playable_deck(state.decks[player])
-    keeps = GAME.legal_actions(state, RULEBOOK)
+    keeps = GAME.legal_actions(state, DEFAULT_RULES)
     assert all(len(k.cards) <= deck.character.parts.hold for k in keeps)
     assert {len(k.cards) for k in keeps} == set(range(min(deck.character.parts.hold,
                                                           len(state.side(player).hand)) + 1))
-    strict = dataclasses.replace(RULEBOOK, evenup_discard_freely=False)
+    strict = dataclasses.replace(DEFAULT_RULES, evenup_discard_freely=False)
     assert {len(k.cards) for k in GAME.legal_actions(state, strict)} == {
         min(deck.character.parts.hold, len(state.side(player).hand))}
-    after = GAME.apply(state, keeps[-1], RULEBOOK)
+    after = GAME.apply(state, keeps[-1], DEFAULT_RULES)
     while after.queue and after.queue[0].player == player:
-        after = apply(after, str(GAME.chance_outcomes(after, RULEBOOK)[0][0]))
+        after = apply(after, str(GAME.chance_outcomes(after, DEFAULT_RULES)[0][0]))
     assert len(after.side(player).hand) == deck.hand_value
 
 
@@ -348,7 +353,7 @@ def test_the_even_up_keeps_at_most_the_hold_and_draws_to_the_hand_value():
 def test_the_drop_passes_and_the_next_turn_adds_the_first_setup_energy():
     state = scenario_start("fk6-15-the-first-setup-energy-each-turn")
     assert state.step == "order" and state.round > 1
-    once = dataclasses.replace(RULEBOOK, first_setup_energy_twice=False)
+    once = dataclasses.replace(DEFAULT_RULES, first_setup_energy_twice=False)
     after = apply(state, f"first {state.drop}", rules=once)
     energy = playable_deck(state.decks[state.drop]).first_setup_energy
     assert after.side(state.drop).pool == state.side(state.drop).pool.plus(energy)
@@ -359,23 +364,23 @@ def test_a_game_with_no_fight_card_left_stalls_by_fk_t1():
     entry = next(a for a in TURN_AMBIGUITIES if a.id == "FK-T1")
     state = GAME.parse_state(entry.witness.position)
     end = apply(state, "pass")
-    assert GAME.is_terminal(end) and GAME.outcome(end, RULEBOOK).winners == frozenset()
-    by_damage = dataclasses.replace(RULEBOOK, stalled_game_by_damage=True)
+    assert GAME.is_terminal(end) and GAME.outcome(end, DEFAULT_RULES).winners == frozenset()
+    by_damage = dataclasses.replace(DEFAULT_RULES, stalled_game_by_damage=True)
     assert GAME.outcome(end, by_damage).winners == {1}
 
 
 @pytest.mark.parametrize("entry", TURN_AMBIGUITIES, ids=lambda a: a.id)
 def test_turn_witnesses_give_each_reading_its_own_answer(entry):
     answers = {probe_witness(GAME, entry.witness.position, entry.witness.probe,
-                             dataclasses.replace(RULEBOOK, **{entry.field: r.value}))
+                             dataclasses.replace(DEFAULT_RULES, **{entry.field: r.value}))
                for r in entry.readings}
     assert len(answers) == len(entry.readings)
-    assert getattr(RULEBOOK, entry.field) == entry.default
+    assert getattr(DEFAULT_RULES, entry.field) == entry.default
 
 
 # -- invariants catch broken states ----------------------------------------------------------------
 def problems(state):
-    return {inv.name for inv in FK_INVARIANTS if inv(state) is not None}
+    return {inv.name for inv in INVARIANTS if inv(state) is not None}
 
 
 @pytest.mark.rules("FK 2.3", "FK 5.11", "FK 4.3", "FK 5.15", "FK 6.12")
@@ -401,26 +406,26 @@ def test_turn_invariants_catch_broken_states():
 
 @pytest.mark.rules("FK 5.12", "FK 5.14", "FK 6.14")
 def test_turn_transition_invariants_catch_broken_steps():
-    by_name = {inv.name: inv for inv in FK_TRANSITION_INVARIANTS}
+    by_name = {inv.name: inv for inv in TRANSITION_INVARIANTS}
     state = scenario_start("fk6-9-finishing-move-doubles-the-damage")
     winner = state.fight.result[1]
     action = GAME.parse_action(state, next(a for a in legal(state) if a.startswith("play S920")),
-                               RULEBOOK)
-    state = GAME.apply(state, action, RULEBOOK)
-    last = GAME.parse_action(state, "pass", RULEBOOK)
-    after = GAME.apply(state, last, RULEBOOK)
+                               DEFAULT_RULES)
+    state = GAME.apply(state, action, DEFAULT_RULES)
+    last = GAME.parse_action(state, "pass", DEFAULT_RULES)
+    after = GAME.apply(state, last, DEFAULT_RULES)
     check = by_name["damage-from-scored-cards"]
-    assert check(state, last, after, RULEBOOK) is None
+    assert check(state, last, after, DEFAULT_RULES) is None
     side = after.side(winner)
     forged = after.with_side(winner, damage=tuple(sorted(side.damage + ("S931",))))
-    assert "not from their fight card" in check(state, last, forged, RULEBOOK)
+    assert "not from their fight card" in check(state, last, forged, DEFAULT_RULES)
     evenup = scenario_start("fk6-14-the-even-up")
     evenup = apply(evenup, f"first {evenup.drop}")
-    keep = GAME.legal_actions(evenup, RULEBOOK)[-1]
-    kept = GAME.apply(evenup, keep, RULEBOOK)
-    assert by_name["evenup-hand-and-hold"](evenup, keep, kept, RULEBOOK) is None
-    greedy = FKMove("keep", cards=evenup.side(evenup.turn).hand)
-    assert "kept" in by_name["evenup-hand-and-hold"](evenup, greedy, kept, RULEBOOK)
+    keep = GAME.legal_actions(evenup, DEFAULT_RULES)[-1]
+    kept = GAME.apply(evenup, keep, DEFAULT_RULES)
+    assert by_name["evenup-hand-and-hold"](evenup, keep, kept, DEFAULT_RULES) is None
+    greedy = Move("keep", cards=evenup.side(evenup.turn).hand)
+    assert "kept" in by_name["evenup-hand-and-hold"](evenup, greedy, kept, DEFAULT_RULES)
 
 
 # -- notation ---------------------------------------------------------------------------------------
@@ -428,16 +433,16 @@ def test_turn_transition_invariants_catch_broken_steps():
 @given(st.integers(0, 10**6), st.integers(0, 60))
 def test_turn_states_and_actions_round_trip(seed, cut):
     rng = random.Random(seed)
-    state = late_game(PAIRS[seed % 4], seed)
+    state = late_game(CATALOG, PAIRS[seed % 4], seed)
     for _ in range(cut):
         if GAME.is_terminal(state):
             break
         if GAME.current_player(state) == CHANCE:
-            action, _ = GAME.sample_chance(state, RULEBOOK, rng)
+            action, _ = GAME.sample_chance(state, DEFAULT_RULES, rng)
         else:
-            action = rng.choice(list(GAME.legal_actions(state, RULEBOOK)))
-            assert GAME.parse_action(state, str(action), RULEBOOK) == action
-        state = GAME.apply(state, action, RULEBOOK)
+            action = rng.choice(list(GAME.legal_actions(state, DEFAULT_RULES)))
+            assert GAME.parse_action(state, str(action), DEFAULT_RULES) == action
+        state = GAME.apply(state, action, DEFAULT_RULES)
     assert GAME.parse_state(str(state)) == state
 
 
@@ -495,13 +500,13 @@ def test_there_is_a_scenario_for_every_turn_rule_and_reading():
 # -- policies and the play command ------------------------------------------------------------------
 @pytest.mark.parametrize("name", list(POLICIES))
 def test_policies_choose_legal_actions_and_finish_games(name):
-    start = late_game(DECKS, 0)
-    steps = list(play_game(GAME, start, RULEBOOK, 3, POLICIES[name]))
+    start = late_game(CATALOG, DECKS, 0)
+    steps = list(play_game(GAME, start, DEFAULT_RULES, 3, POLICIES[name]))
     for before, action, _ in steps:
         if GAME.current_player(before) != CHANCE:
-            assert action in GAME.legal_actions(before, RULEBOOK)
+            assert action in GAME.legal_actions(before, DEFAULT_RULES)
     assert GAME.is_terminal(steps[-1][2].state)
-    again = [str(a) for _, a, _ in play_game(GAME, start, RULEBOOK, 3, POLICIES[name])]
+    again = [str(a) for _, a, _ in play_game(GAME, start, DEFAULT_RULES, 3, POLICIES[name])]
     assert again == [str(a) for _, a, _ in steps]
 
 
@@ -551,11 +556,10 @@ def test_the_play_command_refuses_bad_input_with_one_line(argv, needle, capsys):
 
 def test_the_play_command_stops_at_a_broken_invariant_naming_rule_and_step(capsys, monkeypatch):
     from model.core.game import Invariant
-    from model.fightklub import engine
 
     broken = Invariant("no-second-turn", ("FK 6.15",), "A probe that fails in turn 2.",
                        lambda state: "turn 2 reached" if state.round > 1 else None)
-    monkeypatch.setattr(engine, "FK_INVARIANTS", engine.FK_INVARIANTS + (broken,))
+    monkeypatch.setattr(GAME, "_invariants", GAME.invariants + (broken,))
     code, out, err = _cli(["fightklub", "play", *DECKS, "--seed", "1"], capsys)
     assert code == 1 and out.splitlines()[-1].startswith("result broken")
     assert err.startswith("ringside: step ") and (

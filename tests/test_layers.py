@@ -112,3 +112,51 @@ def test_every_game_registers_its_parts_in_its_own_package():
     for key, parts in all_parts().items():
         assert type(parts.game).__module__.startswith(f"model.{key}")
         assert (ROOT / "harness" / "games" / key / "__init__.py").is_file()
+
+
+FORBIDDEN_IN_MODEL = {
+    "os": "the file system and the environment",
+    "pathlib": "paths and file reads",
+    "importlib": "reading packaged files",
+    "subprocess": "running programs",
+    "ctypes": "loading compiled code",
+    "mmap": "mapping files",
+    "tempfile": "temporary files",
+    "shutil": "copying files",
+    "time": "the clock",
+    "datetime": "the clock",
+    "signal": "signals",
+    "threading": "threads",
+    "multiprocessing": "processes",
+}
+"""What the rules model never imports: it is pure rules, computed from its arguments."""
+
+FILE_METHODS = ("open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir",
+                "glob", "rglob")
+"""Methods that reach the file system, whatever object they are called on."""
+
+
+def test_the_rules_model_reads_no_file_runs_nothing_and_reads_no_clock():
+    problems = []
+    for path in sorted((ROOT / "model").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        shown = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                modules = []
+            for module in modules:
+                top = module.split(".")[0]
+                if top in FORBIDDEN_IN_MODEL:
+                    problems.append(f"{shown}, line {node.lineno}: imports {module} "
+                                    f"({FORBIDDEN_IN_MODEL[top]})")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("open", "exec", "eval", "__import__")):
+                problems.append(f"{shown}, line {node.lineno}: calls {node.func.id}()")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in FILE_METHODS):
+                problems.append(f"{shown}, line {node.lineno}: calls .{node.func.attr}()")
+    assert not problems, "\n".join(problems)

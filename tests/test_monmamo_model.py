@@ -19,35 +19,36 @@ import pytest
 import test_core_conformance as conformance
 from model.core.errors import InputError
 from model.core.game import IllegalAction
-from model.monmamo.cards import CARD_TYPES, parse_card_set, synthetic_set
-from model.monmamo.engine import GAME, first_player_odds
-from model.monmamo.rules import LITERAL, RULEBOOK
-from model.monmamo.search import survey
-from model.monmamo.state import MMSetup, MMState, MMMove
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import survey
+from model.monmamo.cards import CARD_TYPES, parse_card_set
+from model.monmamo.engine import first_player_odds
+from model.monmamo.rules import DEFAULT_RULES, LITERAL
+from model.monmamo.state import Move, Setup, State
 
 EMPTY = ("library - | battlefield - | discard - | exile - | declared - | passes 0")
 
 
 def position(hands: str, *, library: str = "-", battlefield: str = "-", turn: int = 0,
              step: str = "play", discard: str = "-", exile: str = "-", declared: str = "-",
-             monsters: int = 1) -> MMState:
-    return MMState.parse(
+             monsters: int = 1) -> State:
+    return State.parse(
         f"format {monsters} 1 | first 0 | step {step} | turn {turn} | pending 0 | "
         f"library {library} | hands {hands} | battlefield {battlefield} | "
         f"discard {discard} | exile {exile} | declared {declared} | passes 0")
 
 
-def legal(state, rules=RULEBOOK) -> set[str]:
+def legal(state, rules=DEFAULT_RULES) -> set[str]:
     return {str(a) for a in GAME.legal_actions(state, rules)}
 
 
-def refusal(state, text, rules=RULEBOOK) -> tuple[str, ...]:
+def refusal(state, text, rules=DEFAULT_RULES) -> tuple[str, ...]:
     with pytest.raises(IllegalAction) as caught:
         GAME.parse_action(state, text, rules)
     return caught.value.illegal.rules
 
 
-def play(state, texts, rules=RULEBOOK):
+def play(state, texts, rules=DEFAULT_RULES):
     steps = []
     for text in texts:
         transition = GAME.resolve(state, GAME.parse_action(state, text, rules), rules)
@@ -59,7 +60,7 @@ def play(state, texts, rules=RULEBOOK):
 # -- cards ------------------------------------------------------------------------------
 @pytest.mark.rules("MM 2.1", "MM 3.1")
 def test_the_synthetic_set_has_every_type_and_full_monster_stats():
-    cards = synthetic_set()
+    cards = GAME.cards
     assert {card.type for card in cards.values()} == CARD_TYPES
     for card in cards.values():
         assert card.text.startswith("Synthetic."), card.number  # marked as ours
@@ -95,31 +96,63 @@ def test_bad_card_sets_are_refused_naming_file_card_and_field(text, message):
     assert str(caught.value).startswith(message), str(caught.value)
 
 
+def test_the_rules_read_the_card_set_the_game_is_given():
+    """The card set is a value of the game: with S01 printed as a specific Monster, a
+    second Bramblehound may no longer be placed, and the invariant says why."""
+    from model.monmamo.engine import MonstersMastersMobsters
+
+    state = position("S01 S09 / S04", battlefield="1:S02")
+    assert "place S01" in legal(state)
+    reprinted = MonstersMastersMobsters(
+        cards={**GAME.cards, "S01": dataclasses.replace(GAME.cards["S01"], specific=True)})
+    assert "place S01" not in {str(a) for a in reprinted.legal_actions(state, DEFAULT_RULES)}
+    both = position("S09 / S04", battlefield="0:S01 1:S02")
+    assert all(i(both) is None for i in GAME.invariants)
+    assert next(i for i in reprinted.invariants if i.name == "unique-on-battlefield")(both)
+    assert GAME.cards["S01"].specific is False  # the shipped game is untouched
+
+
 # -- setups and notation -----------------------------------------------------------------
 def test_setups_parse_round_trip_and_name_the_bad_field():
-    setup = MMSetup.parse("players 3 monsters 2 knockouts 2 library 20 seed 4")
+    setup = Setup.parse("players 3 monsters 2 knockouts 2 library 20 seed 4")
     assert str(setup) == "players 3 monsters 2 knockouts 2 library 20 seed 4"
-    assert setup.library_cards(synthetic_set()) == setup.library_cards(synthetic_set())
-    assert len(setup.library_cards(synthetic_set())) == 20
+    assert setup.library_cards(GAME.cards) == setup.library_cards(GAME.cards)
+    assert len(setup.library_cards(GAME.cards)) == 20
     for text, field in [("players 5 monsters 1 knockouts 1 library 9 seed 0", "players"),
                         ("players 2 monsters 1 knockouts 3 library 9 seed 0", "knockouts"),
                         ("players 2 monsters 1 knockouts 1 library 0 seed 0", "library")]:
         with pytest.raises(InputError, match=f"^{field}:"):
-            MMSetup.parse(text)
+            Setup.parse(text)
 
 
 def test_states_round_trip_and_bad_sections_are_named():
     state = position("S01 S09 / S02 S04", battlefield="0:S03+S09+S10 1:S06",
                      discard="S05 S05", exile="S12", declared="1")
-    assert MMState.parse(str(state)) == state
+    assert State.parse(str(state)) == state
     for text, where in [(str(state).replace("step play", "step dance"), "step"),
                         (str(state).replace("turn 0", "turn 4"), "turn"),
                         (str(state).replace("0:S03", "0S03"), "battlefield"),
                         (str(state).replace("first 0", "first ?"), "first")]:
         with pytest.raises(InputError, match=f"^{where}:"):
-            MMState.parse(text)
+            State.parse(text)
     with pytest.raises(InputError, match="sections"):
-        MMState.parse("format 1 1 | first 0")
+        State.parse("format 1 1 | first 0")
+
+
+@pytest.mark.parametrize(("changed", "where"), [
+    ("hands S01 S09 / S02 S99", "hands: seat 1"), ("hands S01 library / S02", "hands: seat 0"),
+    ("library Z1", "library"), ("battlefield 0:S03+X9", "battlefield"),
+    ("discard S05 s05", "discard"), ("exile Q", "exile")])
+def test_a_position_with_a_card_not_in_the_set_is_refused_naming_the_zone(changed, where):
+    """The notation reads any card number (the invariant known-cards catches a state
+    built with an unknown one); the game's parser, which knows its card set, refuses it."""
+    text = str(position("S01 S09 / S02 S04", battlefield="0:S03", discard="S05"))
+    section = changed.split()[0]
+    old = next(part for part in text.split(" | ") if part.startswith(section + " "))
+    text = text.replace(old, changed)
+    assert State.parse(text)
+    with pytest.raises(InputError, match=f"^{where}: '.+' is not a card of the card set$"):
+        GAME.parse_state(text)
 
 
 # -- the rules, one by one ------------------------------------------------------------------
@@ -132,15 +165,15 @@ def test_the_starting_roll_and_the_tie_readings():
     # Ties go to the first seat: seat 0 starts on 15 outright wins of the 36 two-player
     # rolls, plus the 6 ties.
     assert first_player_odds(2, False)[0] == Fraction(15 + 6, 36)
-    start = GAME.initial_state(MMSetup(2, 1, 1, 16, 0), LITERAL)
-    assert dict(GAME.chance_outcomes(start, LITERAL))[MMMove("first", (), 1)] == Fraction(5, 12)
+    start = GAME.initial_state(Setup(2, 1, 1, 16, 0), LITERAL)
+    assert dict(GAME.chance_outcomes(start, LITERAL))[Move("first", (), 1)] == Fraction(5, 12)
 
 
 @pytest.mark.rules("MM 4.3", "MM 1.2", "MM 1.3")
 def test_each_player_is_dealt_seven_one_card_at_a_time():
-    rules = RULEBOOK
-    state = GAME.initial_state(MMSetup(3, 1, 1, 30, 2), rules)
-    state = GAME.apply(state, MMMove("first", (), 1), rules)
+    rules = DEFAULT_RULES
+    state = GAME.initial_state(Setup(3, 1, 1, 30, 2), rules)
+    state = GAME.apply(state, Move("first", (), 1), rules)
     draws = 0
     while state.step == "deal":
         outcomes = GAME.chance_outcomes(state, rules)
@@ -256,7 +289,8 @@ def test_declaring_and_the_final_turns():
     after, _ = play(after, ["place S04"])
     assert after.turn == 2 and after.step == "play"
     after, steps = play(after, ["discard S07"])
-    assert after.step == "complete" and GAME.outcome(after, RULEBOOK).label == "setup complete"
+    assert after.step == "complete"
+    assert GAME.outcome(after, DEFAULT_RULES).label == "setup complete"
     # Declaring alone is a play only under the literal reading.
     ready = position("S09 / S02", battlefield="0:S01 1:S02")
     assert "declare" in legal(ready, LITERAL) and "declare" not in legal(ready)
@@ -296,10 +330,10 @@ def test_the_invariants_catch_what_the_rules_forbid():
     assert all(i(joined) is None for i in GAME.invariants)
     conserved, exile, spend = GAME.transition_invariants
     before = position("S01 / S02", exile="S12")
-    assert conserved(before, MMMove("pass"), dataclasses.replace(before, exile=()), RULEBOOK)
-    assert exile(before, MMMove("pass"), dataclasses.replace(before, exile=(),
-                                                          discard=("S12",)), RULEBOOK)
-    assert spend(before, MMMove("discard", ("S01",)), before, RULEBOOK)
+    assert conserved(before, Move("pass"), dataclasses.replace(before, exile=()), DEFAULT_RULES)
+    assert exile(before, Move("pass"),
+                 dataclasses.replace(before, exile=(), discard=("S12",)), DEFAULT_RULES)
+    assert spend(before, Move("discard", ("S01",)), before, DEFAULT_RULES)
 
 
 # -- the generic protocol checks -------------------------------------------------------------
@@ -326,10 +360,10 @@ def test_the_static_generic_checks():
 def test_playouts_that_aim_for_the_format_complete_setup():
     """A player who places Monsters first and declares when they can completes setup,
     with every check run on the way."""
-    rules = RULEBOOK
+    rules = DEFAULT_RULES
     rng = random.Random(3)
     for seed in range(6):
-        state = GAME.initial_state(MMSetup(2, 1, 1, 30, seed), rules)
+        state = GAME.initial_state(Setup(2, 1, 1, 30, seed), rules)
         while not GAME.is_terminal(state):
             if GAME.current_player(state) < 0:
                 action, _ = GAME.sample_chance(state, rules, rng)
@@ -366,14 +400,14 @@ def test_setup_always_ends_within_its_bound_and_never_deadlocks(hands, preset):
 
 
 def test_the_shortest_traces_of_the_findings():
-    found = survey(GAME, RULEBOOK, position("S01 S09 / S02 S04"))
+    found = survey(GAME, DEFAULT_RULES, position("S01 S09 / S02 S04"))
     assert found.shortest["setup stalled"] == ("discard S01 S09", "place S02")
     assert found.shortest["setup complete"] == ("place S01", "place S02 declare",
                                                 "attach S09 to 0")
     literal = survey(GAME, LITERAL, position("S01 S09 / S02 S04"))
     assert literal.shortest == {"setup stalled": ("discard S01 S09", "discard S02 S04",
                                                   "pass", "pass")}
-    no_monsters = survey(GAME, RULEBOOK, position("S05 S07 S09 / S06 S08 S11"))
+    no_monsters = survey(GAME, DEFAULT_RULES, position("S05 S07 S09 / S06 S08 S11"))
     assert set(no_monsters.ends) == {"setup stalled"}  # the format can never be met
 
 
@@ -393,11 +427,11 @@ def test_the_harness_explorer_finds_no_deadlock_violation_or_overlong_game(prese
 # -- teams ----------------------------------------------------------------------------------
 @pytest.mark.rules("MM 4.1")
 def test_teams_are_part_of_the_format_and_count_by_the_reading():
-    from model.monmamo.engine import format_met
+    from model.monmamo.battlefield import format_met
 
-    setup = MMSetup.parse("players 4 monsters 1 knockouts 2 library 20 seed 4 teams 2")
+    setup = Setup.parse("players 4 monsters 1 knockouts 2 library 20 seed 4 teams 2")
     assert str(setup) == "players 4 monsters 1 knockouts 2 library 20 seed 4 teams 2"
-    state = GAME.initial_state(setup, RULEBOOK)
+    state = GAME.initial_state(setup, DEFAULT_RULES)
     assert GAME.format_state(state).startswith("format 1 2 teams 2 | ")
     assert GAME.parse_state(GAME.format_state(state)) == state
     assert [state.team_of(s) for s in range(4)] == [0, 1, 0, 1]
@@ -405,16 +439,17 @@ def test_teams_are_part_of_the_format_and_count_by_the_reading():
                  "players 4 monsters 1 knockouts 1 library 9 seed 0 teams 4",
                  "players 2 monsters 1 knockouts 1 library 9 seed 0 teams 1"):
         with pytest.raises(InputError, match="^teams:"):
-            MMSetup.parse(text)
+            Setup.parse(text)
     for text in ("format 1 1 teams 3", "format 1 1 teams 0", "format 1 1 squads 2"):
         with pytest.raises(InputError, match="^format:"):
-            MMState.parse(GAME.format_state(state).replace("format 1 2 teams 2", text))
+            State.parse(GAME.format_state(state).replace("format 1 2 teams 2", text))
     one_each_team = GAME.parse_state(
         "format 1 1 teams 2 | first 0 | step play | turn 2 | pending 0 | library - | "
         "hands S09 / S07 / S04 / S12 | battlefield 0:S01 1:S02 | discard - | exile - | "
         "declared - | passes 0")
-    shared = dataclasses.replace(RULEBOOK, teams_share_monsters=True)
-    assert format_met(one_each_team, shared) and not format_met(one_each_team, RULEBOOK)
+    shared = dataclasses.replace(DEFAULT_RULES, teams_share_monsters=True)
+    assert (format_met(one_each_team, GAME.cards, shared)
+            and not format_met(one_each_team, GAME.cards, DEFAULT_RULES))
     # The invariant asks only what every reading asks: each team's total.
     finished = dataclasses.replace(one_each_team, step="complete")
     assert all(i(finished) is None for i in GAME.invariants)

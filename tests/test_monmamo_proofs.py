@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.monmamo.cards import synthetic_set
-from model.monmamo.state import MMSetup
+from analysis.monmamo.loading import GAME
+from model.monmamo.state import Setup
 from proofs.monmamo import OBLIGATIONS, brute_monsters_assignable, monsters_assignable
 from proofs.obligations import discharge
 
@@ -21,24 +21,25 @@ def test_each_obligation_gives_its_expected_answer(obligation):
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize(("players", "each"), [(2, 1), (3, 1), (2, 2)])
 def test_z3_agrees_with_brute_force_on_seeded_libraries(seed, players, each):
-    library = MMSetup(players, each, 1, 10, seed).library_cards(synthetic_set())
-    share = monsters_assignable(library, players, each)
-    assert (share is not None) == brute_monsters_assignable(library, players, each), library
+    library = Setup(players, each, 1, 10, seed).library_cards(GAME.cards)
+    share = monsters_assignable(library, players, each, GAME.cards)
+    assert (share is not None) == brute_monsters_assignable(library, players, each,
+                                                            GAME.cards), library
     if share is not None:
         assert all(len(cards) >= each for cards in share.values())
 
 
 def test_the_answers_on_hand_made_libraries():
-    assert monsters_assignable(["S01", "S02", "S03"], 3, 1) is not None
-    assert monsters_assignable(["S01", "S01", "S01"], 3, 1) is None  # Bramblehound: 2 at most
-    assert monsters_assignable(["S03", "S03"], 2, 1) is None  # Gritjaw is specific
-    assert monsters_assignable(["S04", "S07"], 2, 1) is None  # no Monster at all
+    assert monsters_assignable(["S01", "S02", "S03"], 3, 1, GAME.cards) is not None
+    assert monsters_assignable(["S01", "S01", "S01"], 3, 1, GAME.cards) is None  # 2 at most
+    assert monsters_assignable(["S03", "S03"], 2, 1, GAME.cards) is None  # Gritjaw: specific
+    assert monsters_assignable(["S04", "S07"], 2, 1, GAME.cards) is None  # no Monster
 
 
 def test_the_seeded_libraries_give_both_answers():
     """So that the comparison with brute force tests both sides of the encoding."""
-    answers = {monsters_assignable(MMSetup(3, 1, 1, 10, seed).library_cards(synthetic_set()),
-                                   3, 1) is not None for seed in range(12)}
+    answers = {monsters_assignable(Setup(3, 1, 1, 10, seed).library_cards(GAME.cards),
+                                   3, 1, GAME.cards) is not None for seed in range(12)}
     assert answers == {True, False}
 
 
@@ -51,8 +52,7 @@ def _turns_taken(actions) -> int:
 @pytest.mark.rules("MM 4.11", "MM 4.13", "MM 4.15")
 @pytest.mark.parametrize("words_start", list(range(6)))
 def test_no_complete_setup_the_explorer_finds_is_shorter_than_z3s_bound(words_start):
-    from model.monmamo.engine import GAME
-    from model.monmamo.search import SMALL_STARTS, survey
+    from analysis.monmamo.search import SMALL_STARTS, survey
     from proofs.monmamo import fewest_turns
 
     words, text = SMALL_STARTS[words_start]
@@ -66,9 +66,8 @@ def test_no_complete_setup_the_explorer_finds_is_shorter_than_z3s_bound(words_st
 
 
 def test_the_fewest_turns_are_reached_and_depend_on_the_final_turn_reading():
-    from model.monmamo.engine import GAME
-    from model.monmamo.rules import RULEBOOK
-    from model.monmamo.search import SMALL_STARTS, survey
+    from analysis.monmamo.search import SMALL_STARTS, survey
+    from model.monmamo.rules import DEFAULT_RULES
     from proofs.monmamo import fewest_turns
 
     assert fewest_turns(3, 1, True) == 3 and fewest_turns(3, 1, False) == 5
@@ -78,7 +77,7 @@ def test_the_fewest_turns_are_reached_and_depend_on_the_final_turn_reading():
     start = GAME.parse_state(
         "format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | "
         "hands S01 / S02 | battlefield - | discard - | exile - | declared - | passes 0")
-    shortest = survey(GAME, RULEBOOK, start).shortest["setup complete"]
+    shortest = survey(GAME, DEFAULT_RULES, start).shortest["setup complete"]
     assert shortest == ("place S01", "place S02 declare")
     assert _turns_taken(shortest) == fewest_turns(2, 1, True) == 2
     assert SMALL_STARTS  # the parametrised test above covers every shipped start

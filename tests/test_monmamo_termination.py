@@ -8,8 +8,8 @@ import pytest
 
 from harness.cli import main
 from harness.games.monmamo.termination import PROVED, REFUTED, UNKNOWN, findings
-from model.monmamo.engine import GAME
-from model.monmamo.search import SMALL_STARTS
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import SMALL_STARTS
 
 
 @pytest.mark.rules("MM 4.14", "MM 4.15", "MM 4.11")
@@ -67,7 +67,7 @@ def test_a_dead_end_is_refuted_with_the_state():
 
     import harness.games.monmamo.termination as termination
 
-    stuck = Stuck()
+    stuck = Stuck(GAME.cards)
     original = termination.GAME
     termination.GAME = stuck
     try:
@@ -82,3 +82,15 @@ def test_bad_starts_are_one_line_errors(capsys):
     assert main(["monmamo", "termination", "--start", "format 1 1 | junk"]) == 2
     _, err = capsys.readouterr()
     assert err.startswith("ringside: error: --start:") and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("hands", ["S99 S09 / S02 S04", "S01 library / S02 S04"])
+def test_a_start_holding_an_unknown_card_is_refused_naming_it(hands, capsys):
+    """Once a KeyError from deep in a rule: now refused as the position is read."""
+    start = SMALL_STARTS[0][1].replace("hands S01 S09 / S02 S04", f"hands {hands}")
+    assert start != SMALL_STARTS[0][1]
+    assert main(["monmamo", "termination", "--start", start]) == 2
+    _, err = capsys.readouterr()
+    card = hands.split()[0] if hands.startswith("S99") else "library"
+    assert err.startswith("ringside: error: --start:") and len(err.splitlines()) == 1
+    assert f"'{card}' is not a card of the card set" in err

@@ -3,7 +3,7 @@
 It exists only for the tests of ``model.core`` and ``harness``; small enough to
 count its states exactly, yet it has every feature the harness must cope with:
 
-* a typed setup (:class:`ToySetup`: how many play, how many cards), written
+* a typed setup (:class:`Setup`: how many play, how many cards), written
   ``players 2 deck 4``, from which the player count comes;
 * a shuffled deck of the cards 1 to N, drawn one card at a time (a chance node
   per card, exact :class:`Fraction` odds from :func:`draw_outcomes`): one card
@@ -18,8 +18,12 @@ count its states exactly, yet it has every feature the harness must cope with:
   that the player with the initiative puts in order (:class:`ChooseOrder`,
   written ``order rage heal``); the order changes the result and is logged;
 * an outcome with scores (the final strengths), a phase graph, numbered rules,
-  invariants, transition invariants, two ambiguity-register entries and two
-  presets.
+  invariants, transition invariants, two ambiguity-register entries, two
+  presets, its declared :class:`GameType` and a play policy (:class:`HighBid`).
+
+Its parts carry the names every game's files use (``Rules``, ``DEFAULT_RULES``,
+``RULEBOOK``, ``AMBIGUITIES``, ``State``, ``INVARIANTS``, ``phase_graph``,
+``POLICIES`` ...), kept in this one file because it is a test fixture.
 
 A game, action by action (the notation scenarios use)::
 
@@ -72,6 +76,8 @@ from model.core.game import (
     IllegalAction, Invariant, Joint, Outcome, Step, Transition, TransitionInvariant,
     draw_outcomes, format_joint, order_actions, parse_order, split_joint,
 )
+from model.core.game_type import Chance, GameType, Information
+from model.core.policy import GENERIC_POLICIES, Policy, choices
 from model.core.rules import Rule, RuleBook, Section
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -83,7 +89,7 @@ EFFECTS = ("heal", "rage")
 
 # -- rules ------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class ToyRules:
+class Rules:
     """The points the (imaginary) Toy Brawl rulebook leaves open.
 
     tied_bids_cancel
@@ -98,12 +104,12 @@ class ToyRules:
     shared_win: bool = False
 
 
-STANDARD = ToyRules()
-HOUSE = ToyRules(tied_bids_cancel=False, shared_win=True)
-PRESETS = {"standard": STANDARD, "house": HOUSE}
+DEFAULT_RULES = Rules()
+HOUSE = Rules(tied_bids_cancel=False, shared_win=True)
+PRESETS = {"standard": DEFAULT_RULES, "house": HOUSE}
 
 SOURCE = "Toy Brawl"
-TOY_RULEBOOK = RuleBook(
+RULEBOOK = RuleBook(
     "TG",
     (Section("TG 1", "Set-up"), Section("TG 2", "The bid"), Section("TG 3", "The initiative"),
      Section("TG 4", "The end")),
@@ -139,7 +145,7 @@ TOY_RULEBOOK = RuleBook(
     ),
 )
 
-TOY_AMBIGUITIES = (
+AMBIGUITIES = (
     Ambiguity(
         id="TG-A1",
         title="Who takes the initiative after a tied bid?",
@@ -182,7 +188,7 @@ TOY_AMBIGUITIES = (
 
 # -- setups ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class ToySetup:
+class Setup:
     """How a game of Toy Brawl is set up: ``players`` seats, the cards 1 to ``deck``."""
 
     players: int
@@ -204,7 +210,7 @@ class ToySetup:
         return f"players {self.players} deck {self.deck}"
 
     @classmethod
-    def parse(cls, text: str) -> "ToySetup":
+    def parse(cls, text: str) -> "Setup":
         """``players 3 deck 5``; an :class:`InputError` names the field at fault."""
         if not isinstance(text, str):
             raise InputError(f"a setup is text, not {type(text).__name__}")
@@ -221,11 +227,11 @@ class ToySetup:
         return cls(values["players"], values["deck"])
 
 
-def example_setup(index: int) -> ToySetup:
+def example_setup(index: int) -> Setup:
     """The ``index``-th example: 2, 3, 4 players in turn, with ever larger decks."""
     players = MIN_PLAYERS + index % 3
     extra = (index // 3) % (MAX_CARD - players)  # 0 .. MAX_CARD - players - 1
-    return ToySetup(players, players + 1 + extra)
+    return Setup(players, players + 1 + extra)
 
 
 # -- states and actions ---------------------------------------------------------
@@ -252,7 +258,7 @@ def _seat(token: str, players: int, where: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class ToyState:
+class State:
     """A game of Toy Brawl.
 
     ``hands`` holds each seat's card (0: not dealt yet); ``deck`` the undrawn
@@ -272,7 +278,7 @@ class ToyState:
     strengths: tuple[int, ...] | None = None
 
     @classmethod
-    def start(cls, setup: ToySetup) -> "ToyState":
+    def start(cls, setup: Setup) -> "State":
         return cls(hands=(0,) * setup.players, deck=tuple(range(1, setup.deck + 1)))
 
     @property
@@ -280,7 +286,7 @@ class ToyState:
         return len(self.hands)
 
     @classmethod
-    def parse(cls, text: str) -> "ToyState":
+    def parse(cls, text: str) -> "State":
         body = read_sections(text, SECTION_NAMES)
 
         tokens = body["hands"]
@@ -367,7 +373,7 @@ class ToyState:
 
 
 @dataclass(frozen=True, slots=True)
-class ToyAction:
+class Action:
     """A chance event (``deal 3``, ``draw 4``) or one player's secret ``bid 1``."""
 
     kind: str  # deal, draw, bid
@@ -378,11 +384,11 @@ class ToyAction:
 
 
 HIDDEN = -1
-"""In a :class:`ToyView`, a card lying face down before another player."""
+"""In a :class:`View`, a card lying face down before another player."""
 
 
 @dataclass(frozen=True, slots=True)
-class ToyView:
+class View:
     """What one player sees of a game: everything but the others' face-down cards.
 
     ``unseen`` lists, ascending, the cards the player cannot place: the deck
@@ -424,7 +430,7 @@ def resolve_effect(name: str, strength: int, drawn: int) -> int:
     return strength + drawn if name == "heal" else strength * 2
 
 
-def verdict(strengths: Sequence[int], rules: ToyRules) -> Outcome:
+def verdict(strengths: Sequence[int], rules: Rules) -> Outcome:
     """Who wins with these final strengths (TG 4.1, TG 4.2); the scores are the strengths."""
     best = max(strengths)
     leaders = [seat for seat, strength in enumerate(strengths) if strength == best]
@@ -438,7 +444,7 @@ def verdict(strengths: Sequence[int], rules: ToyRules) -> Outcome:
 
 
 # -- invariants ----------------------------------------------------------------------
-def cards_once(state: ToyState) -> str | None:
+def cards_once(state: State) -> str | None:
     cards = sorted([c for c in state.hands if c] + list(state.deck)
                    + ([state.drawn] if state.drawn else []))
     if cards != list(range(1, len(cards) + 1)):
@@ -449,7 +455,7 @@ def cards_once(state: ToyState) -> str | None:
     return None
 
 
-def bids_covered(state: ToyState) -> str | None:
+def bids_covered(state: State) -> str | None:
     if state.bids is None:
         return None
     for seat, (card, bid) in enumerate(zip(state.hands, state.bids)):
@@ -458,7 +464,7 @@ def bids_covered(state: ToyState) -> str | None:
     return None
 
 
-def initiative_to_top_bidder(state: ToyState) -> str | None:
+def initiative_to_top_bidder(state: State) -> str | None:
     if state.bids is None:
         return None
     top = max(state.bids)
@@ -477,7 +483,7 @@ def initiative_to_top_bidder(state: ToyState) -> str | None:
     return None
 
 
-def strengths_fit(state: ToyState) -> str | None:
+def strengths_fit(state: State) -> str | None:
     if state.strengths is None:
         return None
     expected = list(pay(state.hands, state.bids))
@@ -493,7 +499,7 @@ def strengths_fit(state: ToyState) -> str | None:
     return None
 
 
-def cards_stay(before: ToyState, action: Any, after: ToyState, rules: ToyRules) -> str | None:
+def cards_stay(before: State, action: Any, after: State, rules: Rules) -> str | None:
     for seat, (old, new) in enumerate(zip(before.hands, after.hands)):
         if old and old != new:
             return f"{action} changed player {seat}'s card from {old} to {new}"
@@ -502,7 +508,7 @@ def cards_stay(before: ToyState, action: Any, after: ToyState, rules: ToyRules) 
     return None
 
 
-TOY_INVARIANTS = (
+INVARIANTS = (
     Invariant("cards-once", ("TG 1.1", "TG 1.2"),
               "The cards in play are 1 to N, each once: in a hand, in the deck or drawn.",
               cards_once),
@@ -515,7 +521,7 @@ TOY_INVARIANTS = (
               "Final strengths are card minus bid, with the two effects applied in the "
               "chosen order for the player with the initiative.", strengths_fit),
 )
-TOY_TRANSITION_INVARIANTS = (
+TRANSITION_INVARIANTS = (
     TransitionInvariant("cards-stay", ("TG 1.2", "TG 3.1"),
                         "A dealt card never changes and no card goes back into the deck.",
                         cards_stay),
@@ -523,7 +529,7 @@ TOY_TRANSITION_INVARIANTS = (
 
 
 @functools.lru_cache(maxsize=1)
-def _toy_graph() -> nx.DiGraph:
+def phase_graph() -> nx.DiGraph:
     graph = nx.DiGraph(name="Toy Brawl")
     for name, kind, rules in (
         ("deal", "start", ("TG 1.2",)), ("bid", "decision", ("TG 2.1",)),
@@ -539,50 +545,38 @@ def _toy_graph() -> nx.DiGraph:
 
 
 # -- the game -------------------------------------------------------------------------
-class ToyGame(Game[ToyState, Any, ToyRules]):
-    key = "toy"
-    title = "Toy Brawl"
-    rulebook_file = "toy-brawl.txt"
-    rules_type = ToyRules
-    setup_type = ToySetup
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+class ToyGame(Game[State, Any, Rules]):
+    game_type = GameType(
+        "toy", "Toy Brawl", MIN_PLAYERS, MAX_PLAYERS,
+        # The deal and the draw are chance nodes, the cards are hidden until the
+        # showdown, the bid is secret and simultaneous; a deal per player, then a bid,
+        # a draw and an order.
+        Chance.EXPLICIT, Information.IMPERFECT, simultaneous=True,
+        longest_game=MAX_PLAYERS + 3, rulebook_file="toy-brawl.txt")
+    rules_type = Rules
+    setup_type = Setup
     summary = "A test game: hidden cards, a secret bid, a draw and two effects in order."
 
-    @property
-    def presets(self):
-        return PRESETS
-
-    @property
-    def rulebook(self):
-        return TOY_RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return TOY_AMBIGUITIES
-
-    @property
-    def invariants(self):
-        return TOY_INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return TOY_TRANSITION_INVARIANTS
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     # -- setups -------------------------------------------------------------------
-    def parse_setup(self, text: str) -> ToySetup:
-        return ToySetup.parse(text)
+    def parse_setup(self, text: str) -> Setup:
+        return Setup.parse(text)
 
-    def example_setups(self, count: int) -> Iterable[ToySetup]:
+    def example_setups(self, count: int) -> Iterable[Setup]:
         return [example_setup(index) for index in range(count)]
 
-    def initial_state(self, setup: ToySetup, rules: ToyRules) -> ToyState:
-        return ToyState.start(setup)
+    def initial_state(self, setup: Setup, rules: Rules) -> State:
+        return State.start(setup)
 
-    def num_players(self, state: ToyState) -> int:
+    def num_players(self, state: State) -> int:
         return state.players
 
-    def max_length(self, state: ToyState) -> int:
+    def max_length(self, state: State) -> int:
         """Deals left, then a bid, a draw and an order (a tied bid ends sooner)."""
         phase = self.phase(state)
         if phase == "deal":
@@ -590,10 +584,10 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         return {"bid": 3, "draw": 2, "order": 1, "over": 0}[phase]
 
     # -- states ---------------------------------------------------------------------
-    def parse_state(self, text: str) -> ToyState:
-        return ToyState.parse(text)
+    def parse_state(self, text: str) -> State:
+        return State.parse(text)
 
-    def phase(self, state: ToyState) -> str:
+    def phase(self, state: State) -> str:
         if 0 in state.hands:
             return "deal"
         if state.bids is None:
@@ -605,9 +599,9 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         return "order"
 
     def phase_graph(self) -> nx.DiGraph:
-        return _toy_graph()
+        return phase_graph()
 
-    def current_player(self, state: ToyState) -> int:
+    def current_player(self, state: State) -> int:
         phase = self.phase(state)
         if phase in ("deal", "draw"):
             return CHANCE
@@ -617,31 +611,31 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
             return state.initiative
         return TERMINAL
 
-    def players_to_act(self, state: ToyState) -> tuple[int, ...]:
+    def players_to_act(self, state: State) -> tuple[int, ...]:
         if self.phase(state) == "bid":
             return tuple(range(state.players))
         return super().players_to_act(state)
 
-    def outcome(self, state: ToyState, rules: ToyRules) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.strengths is None:
             return None
         return verdict(state.strengths, rules)
 
     # -- hidden information -----------------------------------------------------------
-    def observation(self, state: ToyState, player: int) -> ToyView:
+    def observation(self, state: State, player: int) -> View:
         """The player's own card and everything public; others' cards until the showdown."""
         shown = state.strengths is not None
         hands = tuple(card if (shown or seat == player or not card) else HIDDEN
                       for seat, card in enumerate(state.hands))
         hidden = [card for card, seen in zip(state.hands, hands) if seen == HIDDEN]
-        return ToyView(player, hands, tuple(sorted(hidden + list(state.deck))),
-                       len(state.deck), state.bids, state.initiative, state.drawn,
-                       state.order, state.strengths)
+        return View(player, hands, tuple(sorted(hidden + list(state.deck))),
+                    len(state.deck), state.bids, state.initiative, state.drawn,
+                    state.order, state.strengths)
 
-    def format_observation(self, observation: ToyView) -> str:
+    def format_observation(self, observation: View) -> str:
         return str(observation)
 
-    def resample(self, state: ToyState, player: int, rng) -> ToyState:
+    def resample(self, state: State, player: int, rng) -> State:
         """The unseen cards dealt again to the other seats and the deck.
 
         Only deals that fit what the player saw are drawn: the revealed bids
@@ -670,28 +664,28 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         return rng.choice(candidates)
 
     # -- actions ----------------------------------------------------------------------
-    def chance_outcomes(self, state: ToyState, rules: ToyRules):
+    def chance_outcomes(self, state: State, rules: Rules):
         phase = self.phase(state)
         if phase == "deal":
-            return tuple((ToyAction("deal", card), p) for card, p in draw_outcomes(state.deck))
+            return tuple((Action("deal", card), p) for card, p in draw_outcomes(state.deck))
         if phase == "draw":
-            return tuple((ToyAction("draw", card), p)
+            return tuple((Action("draw", card), p)
                          for card, p in draw_outcomes(self.draw_pool(state)))
         return ()
 
-    def draw_pool(self, state: ToyState) -> tuple[int, ...]:
+    def draw_pool(self, state: State) -> tuple[int, ...]:
         """The cards the middle draw comes from."""
         return state.deck
 
-    def player_actions(self, state: ToyState, rules: ToyRules, player: int) -> Sequence[Any]:
+    def player_actions(self, state: State, rules: Rules, player: int) -> Sequence[Any]:
         if self.phase(state) == "bid":
             if not 0 <= player < state.players:
                 return ()
-            return tuple(ToyAction("bid", bid)
+            return tuple(Action("bid", bid)
                          for bid in range(min(MAX_BID, state.hands[player]) + 1))
         return super().player_actions(state, rules, player)
 
-    def legal_actions(self, state: ToyState, rules: ToyRules) -> Sequence[Any]:
+    def legal_actions(self, state: State, rules: Rules) -> Sequence[Any]:
         phase = self.phase(state)
         if phase == "bid":
             return self.joint_actions(state, rules)
@@ -710,17 +704,17 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
     def action_kinds(self) -> tuple[str, ...]:
         return VERBS
 
-    def format_action(self, state: ToyState, action: Any) -> str:
+    def format_action(self, state: State, action: Any) -> str:
         if isinstance(action, Joint):
             return format_joint(action, lambda player, choice: str(choice))
         return str(action)
 
     # -- transitions --------------------------------------------------------------
-    def resolve(self, state: ToyState, action: Any, rules: ToyRules) -> Transition[ToyState]:
+    def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
         if action not in self.actions(state, rules):
             raise IllegalAction(self._illegal(state, action, rules),
                                 self.format_action(state, action)
-                                if isinstance(action, (Joint, ChooseOrder, ToyAction))
+                                if isinstance(action, (Joint, ChooseOrder, Action))
                                 else repr(action))
         if isinstance(action, Joint):
             return self._reveal(state, action, rules)
@@ -746,7 +740,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
             left.remove(card)
         return tuple(left)
 
-    def _draw(self, state: ToyState, card: int) -> Transition[ToyState]:
+    def _draw(self, state: State, card: int) -> Transition[State]:
         after = dataclasses.replace(state, drawn=card, deck=self._without(state.deck, card))
         return Transition(after, (Step("draw", ("TG 3.1",),
                                        f"player {state.initiative} draws the {card}, face "
@@ -756,7 +750,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         """Strengths after paying the bids (TG 2.3)."""
         return list(pay(hands, bids))
 
-    def _reveal(self, state: ToyState, joint: Joint, rules: ToyRules) -> Transition[ToyState]:
+    def _reveal(self, state: State, joint: Joint, rules: Rules) -> Transition[State]:
         bids = tuple(joint.of(seat).value for seat in range(state.players))
         top = max(bids)
         leaders = [seat for seat, bid in enumerate(bids) if bid == top]
@@ -795,8 +789,8 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
             steps.append(Step("effects", ("TG 3.2",), f"{name}: strength {how} = {new}"))
         return steps
 
-    def _resolve_effects(self, state: ToyState, chosen: ChooseOrder,
-                         rules: ToyRules) -> Transition[ToyState]:
+    def _resolve_effects(self, state: State, chosen: ChooseOrder,
+                         rules: Rules) -> Transition[State]:
         seat = state.initiative
         strengths = self.paid(state.hands, state.bids)
         changes = []
@@ -808,8 +802,8 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         after = dataclasses.replace(state, order=chosen.order)
         return self._showdown(after, strengths, rules, steps)
 
-    def _showdown(self, state: ToyState, strengths: list[int], rules: ToyRules,
-                  steps: list[Step]) -> Transition[ToyState]:
+    def _showdown(self, state: State, strengths: list[int], rules: Rules,
+                  steps: list[Step]) -> Transition[State]:
         after = dataclasses.replace(state, strengths=tuple(strengths))
         outcome = verdict(after.strengths, rules)
         tie = len(outcome.winners) != 1
@@ -818,12 +812,12 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
                           f"{' '.join(map(str, after.strengths))}: {outcome.label}"))
         return Transition(after, tuple(steps))
 
-    def _illegal(self, state: ToyState, action: Any, rules: ToyRules) -> Illegal:
+    def _illegal(self, state: State, action: Any, rules: Rules) -> Illegal:
         phase = self.phase(state)
         if phase == "over":
             return Illegal(("TG 4.1",), "the game is over")
         kind = self.action_kind(action) if isinstance(
-            action, (Joint, ChooseOrder, ToyAction)) else "?"
+            action, (Joint, ChooseOrder, Action)) else "?"
         if kind not in PHASE_KINDS[phase]:
             wanted = " or ".join(PHASE_KINDS[phase])
             return Illegal((PHASE_RULE[phase],), f"the game is at {phase!r}: {wanted} comes next")
@@ -842,7 +836,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         return Illegal((PHASE_RULE[phase],), "not possible here")
 
     # -- reading actions ------------------------------------------------------------
-    def parse_action(self, state: ToyState, text: str, rules: ToyRules) -> Any:
+    def parse_action(self, state: State, text: str, rules: Rules) -> Any:
         if not isinstance(text, str) or not text.split():
             raise InputError(f"{text!r} is not an action; actions are {', '.join(VERBS)}")
         words = text.split()
@@ -860,16 +854,16 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
             raise InputError(f"{text!r}: {words[1]!r} is not a card (a digit 1-9)")
         value = int(words[1]) if len(words) == 2 else None
         candidates = [a for a in self.actions(state, rules)
-                      if isinstance(a, ToyAction) and a.kind == verb
+                      if isinstance(a, Action) and a.kind == verb
                       and (value is None or a.value == value)]
         if len(candidates) == 1:
             return candidates[0]
         if candidates:
             raise AmbiguousAction(text, "which card comes",
                                   [self.format_action(state, a) for a in candidates])
-        raise IllegalAction(self._illegal(state, ToyAction(verb, value or 0), rules), text)
+        raise IllegalAction(self._illegal(state, Action(verb, value or 0), rules), text)
 
-    def _parse_order(self, state: ToyState, text: str, rules: ToyRules) -> Any:
+    def _parse_order(self, state: State, text: str, rules: Rules) -> Any:
         words = text.lower().split()
         if len(words) == 1:
             if self.phase(state) == "order":
@@ -882,7 +876,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
             return chosen
         raise IllegalAction(self._illegal(state, chosen, rules), text)
 
-    def _parse_bids(self, state: ToyState, text: str, rules: ToyRules) -> Any:
+    def _parse_bids(self, state: State, text: str, rules: Rules) -> Any:
         players = tuple(range(state.players))
         pieces = [piece.strip() for piece in text.split("&")]
         if len(pieces) > len(players) or not all(pieces):
@@ -898,7 +892,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         if self.phase(state) != "bid":
             raise IllegalAction(self._illegal(state, Joint(()), rules), text)
         for seat, value in given:
-            if value is not None and ToyAction("bid", value) not in self.player_actions(
+            if value is not None and Action("bid", value) not in self.player_actions(
                     state, rules, seat):
                 raise IllegalAction(self._bid_too_high(state, seat, value), text)
         candidates = [joint for joint in self.legal_actions(state, rules)
@@ -917,7 +911,7 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
         raise IllegalAction(Illegal(("TG 2.1",), "no allowed combination of bids fits"), text)
 
     @staticmethod
-    def _bid_too_high(state: ToyState, seat: int, value: int) -> Illegal:
+    def _bid_too_high(state: State, seat: int, value: int) -> Illegal:
         card = state.hands[seat]
         return Illegal(("TG 2.1",), f"player {seat} holds the {card} and may bid 0 to "
                                     f"{min(MAX_BID, card)}, not {value}")
@@ -926,9 +920,29 @@ class ToyGame(Game[ToyState, Any, ToyRules]):
 TOY = ToyGame()
 
 
-def start_of(players: int, deck: int) -> ToyState:
+def start_of(players: int, deck: int) -> State:
     """The first state of a game with this setup."""
-    return TOY.initial_state(ToySetup(players, deck), STANDARD)
+    return TOY.initial_state(Setup(players, deck), DEFAULT_RULES)
+
+
+# -- policies (a real game's live in analysis/<key>/policies.py) ---------------------------
+class HighBid:
+    """Bids all it may, and resolves heal before rage: adding the drawn card before
+    doubling never gives less."""
+
+    name = "high_bid"
+    description = "the highest bid it may make; heal before rage"
+
+    def choose(self, game, state, rules, player, rng):
+        options = choices(game, state, rules, player)  # its own part of a joint choice
+        if not options:
+            raise ValueError("no legal action to choose from")
+        if isinstance(options[0], ChooseOrder):
+            return next(order for order in options if order.order[0] == "heal")
+        return max(options, key=lambda action: action.value)
+
+
+POLICIES: dict[str, Policy] = {"high_bid": HighBid(), **GENERIC_POLICIES}
 
 
 # -- deliberately broken variants ----------------------------------------------------
@@ -1118,7 +1132,7 @@ class CrowdedSetupGame(ToyGame):
     def example_setups(self, count):
         setups = list(super().example_setups(count))
         if setups:
-            crowded = object.__new__(ToySetup)  # slips past the setup's own validation
+            crowded = object.__new__(Setup)  # slips past the setup's own validation
             object.__setattr__(crowded, "players", 5)
             object.__setattr__(crowded, "deck", 6)
             setups[-1] = crowded

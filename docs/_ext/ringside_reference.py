@@ -21,7 +21,11 @@ gives the pages
   drawn as a grid of cards from a :class:`model.core.game.Layout` given as
   JSON);
 - a warning, which fails the build, for every rule that no ruling is about
-  (every rule needs an example).
+  (every rule needs an example);
+- type names in signatures that autodoc could not qualify (``rules: Rules``)
+  linked to the class the name means in the documented object's own module:
+  every game has its own ``Rules`` and ``State``, so a bare name is ambiguous
+  (where that finds nothing, ``ringside_xref`` prefers the game's own object).
 
 Configuration (``conf.py`` or ``-D``): ``ringside_root`` (the data root the
 checks read: scenarios, results, rule index; default
@@ -39,6 +43,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import html
+import importlib
 import json
 
 from docutils import nodes
@@ -363,6 +368,25 @@ def _skip(self, node):
     raise nodes.SkipNode
 
 
+def _qualify_signature_types(app, doctree) -> None:
+    """``Rules`` in a signature of ``model.<game>.moves`` means that module's
+    ``Rules``: the reference target becomes its full name, found by importing the
+    module (the documented object's, which autodoc imported already)."""
+    for signature in doctree.findall(desc_signature):
+        for node in signature.findall(pending_xref):
+            target = node.get("reftarget", "")
+            module = node.get("py:module")
+            if (node.get("refdomain") != "py" or node.get("reftype") != "class"
+                    or not module or not target.isidentifier()):
+                continue
+            try:
+                value = getattr(importlib.import_module(module), target)
+            except (ImportError, AttributeError):
+                continue
+            if isinstance(value, type):
+                node["reftarget"] = f"{value.__module__}.{value.__qualname__}"
+
+
 def _check_examples(reports) -> None:
     """A warning (the build fails) for every rule no ruling is about."""
     from harness import docs
@@ -438,4 +462,5 @@ def setup(app):
                  **{name: (_visit_plain, _depart_plain) for name in others})
     app.add_node(position_node, html=(_visit_position, None), **others)
     app.connect("builder-inited", _generate)
+    app.connect("doctree-read", _qualify_signature_types)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

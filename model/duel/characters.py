@@ -1,11 +1,13 @@
-"""Characters and their Action Decks, read from TOML files in a schema of ringside's own.
+"""Characters and their Action Decks, parsed from TOML text in a schema of ringside's own.
 
 The rulebook names the parts of a character sheet (a Power Source, a Critical
 Range, passives, Adrenaline Actions, a 30-card Action Deck) but prints no
-sheet and no card.  ringside therefore reads characters from data files: one
-TOML file per character, which carries its Action Deck's cards too.  Every
-problem in a file is one :class:`InputError` naming the file, the entry and
-the field.
+sheet and no card.  ringside therefore takes characters as data: one TOML
+text per character, which carries its Action Deck's cards too
+(:func:`parse_character`; the files are read by ``analysis.duel.loading``).
+A game holds its characters as a table by key (:func:`find_character` looks
+one up).  Every problem in a text is one :class:`InputError` naming the file,
+the entry and the field.
 
 Schema (all keys required unless a default is given)::
 
@@ -52,7 +54,6 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from math import comb
 from typing import Any, Mapping
 
@@ -215,8 +216,8 @@ class AdrenalineAction:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Character:
-    """A character sheet.  Compared by identity: shipped characters are loaded once,
-    and a state's hash must not walk a whole sheet."""
+    """A character sheet.  Compared by identity: a game's table holds each character
+    once, and a state's hash must not walk a whole sheet."""
 
     key: str
     name: str
@@ -452,26 +453,12 @@ def parse_character(text: str, where: str) -> Character:
                      tuple(passives), tuple(actions), tuple(cards), ours)
 
 
-SHIPPED_FILES = ("ember.toml", "tide.toml", "brute.toml", "spark.toml")
-
-
-@functools.lru_cache(maxsize=1)
-def shipped() -> dict[str, Character]:
-    """ringside's own example characters (not the publisher's), by key."""
-    found: dict[str, Character] = {}
-    folder = resources.files("model.duel").joinpath("data", "characters")
-    for name in SHIPPED_FILES:
-        character = parse_character(folder.joinpath(name).read_text(encoding="utf-8"),
-                                    f"model/duel/data/characters/{name}")
-        found[character.key] = character
-    return found
-
-
-def character(key: str, where: str | None = None) -> Character:
-    """A shipped character by its key (or its name, any case)."""
-    known = shipped()
-    wanted = key.strip().lower()
-    for character_ in known.values():
-        if wanted in (character_.key, character_.name.lower()):
-            return character_
-    raise InputError(f"unknown character {key!r}; shipped: {', '.join(known)}", where)
+def find_character(characters: Mapping[str, Character], text: str,
+                   where: str | None = None) -> Character:
+    """The character of the table ``characters`` with the key or the name (any case) ``text``."""
+    wanted = text.strip().lower()
+    for character in characters.values():
+        if wanted in (character.key, character.name.lower()):
+            return character
+    raise InputError(f"unknown character {text!r}; characters: {', '.join(characters)}",
+                     where)

@@ -8,34 +8,38 @@ window's offers around the two cards (``open`` before the Aggressor's,
 ``close`` and ``answer`` after both, DU 4.11), Resolution steps
 A to E (logged one step each), and Cleanup (a simultaneous trim to 4 when
 needed, then Adrenaline).  The duel ends when a character is defeated, or
-after the setup's last round (DU 1.4), which bounds every game.
+after the setup's last round (DU 1.4), which bounds every game.  What each
+action does is :mod:`model.duel.round`'s; this module is the game the harness
+sees: setups and starts, positions, who acts, chance, the legal actions with
+their notation and the reasons an action is refused.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
 
 from model.core.errors import InputError
-from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, SIMULTANEOUS, TERMINAL, Game, Illegal, IllegalAction, Invariant, Joint, Layout,
-    Outcome, Step, Token, Transition, TransitionInvariant, draw_outcomes, format_joint,
-    split_joint,
+    CHANCE, SIMULTANEOUS, Game, Illegal, IllegalAction, Joint, Layout, Outcome, Step, Token,
+    Transition, draw_outcomes, format_joint, split_joint,
 )
-from model.duel.characters import Card, Character, Effect, character
-from model.duel.resolution import (
-    ADRENALINE_MAX, adrenaline_after, resolve_round,
+from model.core.game_type import Chance, GameType, Information
+from model.duel.ambiguities import AMBIGUITIES
+from model.duel.characters import Card, Character, find_character
+from model.duel.invariants import INVARIANTS, TRANSITION_INVARIANTS
+from model.duel.phases import phase_graph
+from model.duel.rulebook import GLOSSARY, RULEBOOK
+from model.duel.round import (
+    acting_player, advance, can_take_action, card_effects, drawer, rebase_outcomes, set_seat,
 )
-from model.duel.rulebook import DU_AMBIGUITIES, DU_GLOSSARY, DU_RULEBOOK
-from model.duel.rules import PRESETS, DuelRules
+from model.duel.rules import PRESETS, Rules
 from model.duel.state import (
-    ACTION_KINDS, HAND_SIZE, KEEP_SIZE, DuelSetup, DuelState, Pending, Play, Roll, cards_text,
+    ACTION_KINDS, HAND_SIZE, KEEP_SIZE, WINDOW_STEPS, Play, Roll, Setup, State, View,
 )
 
 ROUND_MAX = 28
@@ -44,254 +48,21 @@ re-generation, 2 After Rolls plays, 4 re-rolls (a card's and an Adrenaline
 Action's for each player), 6 for the Adrenaline window's offers (4 at most are
 made, DU 4.11; see ``_left_in_round``) and the trim."""
 
-WINDOW_STEPS = ("open", "close", "answer")
-"""The Adrenaline window's offers apart from the After Rolls plays (DU 4.11)."""
 
-IMMEDIATE = ("aggressor", "defender", "crit")
-"""Conditions checked as their card resolves (DU 5.2)."""
-
-
-def _set(pair: tuple, seat: int, value: Any) -> tuple:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
-def _remove(cards: Sequence[str], card: str) -> tuple[str, ...]:
-    left = list(cards)
-    left.remove(card)
-    return tuple(left)
-
-
-def _add(cards: Sequence[str], *added: str) -> tuple[str, ...]:
-    return tuple(sorted((*cards, *added)))
-
-
-def role(state: DuelState, seat: int, rules: DuelRules) -> str | None:
-    """``aggressor``, ``defender`` or ``None`` (no roles) for ``seat`` now (DU 4.7, DU-A2)."""
-    if state.roles == "-":
-        return None
-    if rules.roles_follow_score:
-        mine, theirs = state.strike(seat), state.strike(1 - seat)
-        if mine == theirs:
-            return None
-        return "aggressor" if mine > theirs else "defender"
-    if state.roles == "none":
-        return None
-    return "aggressor" if int(state.roles) == seat else "defender"
-
-
-def can_take_action(state: DuelState, seat: int) -> bool:
-    """Whether ``seat`` may still take this round's Adrenaline Action: none used yet, and
-    one of their sheet's is affordable (DU 4.8, DU 7.1)."""
-    return not state.used[seat] and any(action.cost <= state.adrenaline[seat]
-                                        for action in state.chars[seat].adrenaline)
-
-
-def min_base(char: Character) -> int:
-    return char.power.minimum
-
-
-def draws_left(state: DuelState) -> int:
+def draws_left(state: State) -> int:
     return sum(max(0, HAND_SIZE - len(h)) for h in state.hands)
 
 
-# -- invariants ------------------------------------------------------------------------
-def hp_in_range(state: DuelState) -> str | None:
-    for seat in (0, 1):
-        if not 0 <= state.hp[seat] <= state.chars[seat].hp:
-            return (f"player {seat} has {state.hp[seat]} HP; the range is 0 to "
-                    f"{state.chars[seat].hp}")
-    return None
+class Duel(Game[State, Any, Rules]):
+    """The Power Source dice duel, played with a table of characters."""
 
-
-def adrenaline_in_range(state: DuelState) -> str | None:
-    for seat in (0, 1):
-        if not 0 <= state.adrenaline[seat] <= ADRENALINE_MAX:
-            return f"player {seat} holds {state.adrenaline[seat]} Adrenaline"
-    return None
-
-
-def hand_sizes(state: DuelState) -> str | None:
-    for seat in (0, 1):
-        size = len(state.hands[seat])
-        if size > HAND_SIZE:
-            return f"player {seat} holds {size} cards at {state.step}"
-    return None
-
-
-def known_cards(state: DuelState) -> str | None:
-    for seat in (0, 1):
-        deck = state.chars[seat].deck()
-        zones = (state.hands[seat] + state.decks[seat] + state.discards[seat]
-                 + state.played[seat])
-        if sorted(zones) != list(deck):
-            return (f"player {seat}'s cards ({cards_text(zones)}) are not their Action Deck "
-                    f"({cards_text(deck)})")
-    return None
-
-
-def shield_not_negative(state: DuelState) -> str | None:
-    if min(state.shield) < 0:
-        return f"a Shield count is negative: {state.shield}"
-    return None
-
-
-def over_means_defeat_or_limit(state: DuelState) -> str | None:
-    if state.step == "over" and min(state.hp) > 0 and state.round < state.rounds:
-        return "the duel is over with both characters standing before the last round"
-    if state.step != "over" and min(state.hp) == 0:
-        return "a character is at 0 HP but the duel goes on"
-    return None
-
-
-def regens_name_dice(state: DuelState) -> str | None:
-    for seat in (0, 1):
-        shown = state.base[seat] or ()
-        for who, value in state.regens:
-            if who == seat and value not in shown:
-                return f"a REGEN names a {value} that player {seat}'s Base does not show"
-    return None
-
-
-DU_INVARIANTS = (
-    Invariant("hp-in-range", ("DU 5.7", "DU 5.6", "DU 1.1"),
-              "HP stays between 0 and the character's maximum.", hp_in_range),
-    Invariant("adrenaline-in-range", ("DU 7.1",),
-              "Adrenaline stays between 0 and 5.", adrenaline_in_range),
-    Invariant("hand-sizes", ("DU 2.1", "DU 7.5"),
-              "No hand holds more than 5 cards.", hand_sizes),
-    Invariant("cards-of-the-deck", ("DU 1.2",),
-              "Each player's hand, deck, discards and played cards are exactly their "
-              "Action Deck.", known_cards),
-    Invariant("shield-not-negative", ("DU 5.4",), "Shield counts are never negative.",
-              shield_not_negative),
-    Invariant("regens-name-dice", ("DU 4.10",),
-              "Every REGEN waiting to be rolled names a die its Base shows.",
-              regens_name_dice),
-    Invariant("over-means-defeat", ("DU 1.3", "DU 1.4", "DU 6.7"),
-              "The duel ends exactly when a character is at 0 HP or the last round is "
-              "over.", over_means_defeat_or_limit),
-)
-
-
-def _trimmed_at_draw(before, action, after, rules) -> str | None:
-    if after.step in ("draw",) and before.step in ("after", "regen", "trim") + WINDOW_STEPS and \
-            any(len(h) > KEEP_SIZE for h in after.hands):
-        return f"a new round began with {tuple(map(len, after.hands))} cards in hand"
-    return None
-
-
-def _heal_capped(before, action, after, rules) -> str | None:
-    for seat in (0, 1):
-        if after.hp[seat] > before.hp[seat] and after.hp[seat] > after.chars[seat].hp:
-            return f"player {seat} healed to {after.hp[seat]}, above the maximum"
-    return None
-
-
-DU_TRANSITION_INVARIANTS = (
-    TransitionInvariant("four-between-rounds", ("DU 7.5",),
-                        "Every round after the first begins with at most 4 cards in each "
-                        "hand.", _trimmed_at_draw),
-    TransitionInvariant("heal-capped", ("DU 5.7",),
-                        "No step heals above the maximum HP.", _heal_capped),
-)
-
-
-# -- the phase graph -------------------------------------------------------------------
-PHASE_NODES = (
-    ("draw", "start", ("DU 2.1", "DU 2.3"), "1. Draw to 5"),
-    ("discard", "decision", ("DU 2.2",), "Optional discard"),
-    ("before", "decision", ("DU 3.1",), "2. Before Rolls (secret)"),
-    ("reveal", "step", ("DU 3.1", "DU 3.2", "DU 5.8"), "Reveal"),
-    ("roll", "decision", ("DU 4.1",), "3. Generate Base"),
-    ("roles", "step", ("DU 4.2", "DU 4.3", "DU 4.4"), "Aggressor and Defender"),
-    ("reroll", "decision", ("DU 4.4",), "Tie: generate again"),
-    ("enter_after", "step", ("DU 4.5", "DU 5.8", "DU 5.2"), "Critical, conditions"),
-    ("open", "decision", ("DU 4.8", "DU 4.11"), "Defender's Adrenaline offer"),
-    ("after", "decision", ("DU 4.6", "DU 4.7", "DU 4.8", "DU 4.9"), "4. After Rolls"),
-    ("regen", "decision", ("DU 4.10",), "REGEN re-roll"),
-    ("close", "decision", ("DU 4.8", "DU 4.11"), "Aggressor's Adrenaline offer"),
-    ("answer", "decision", ("DU 4.8", "DU 4.11"), "Defender's answer"),
-    ("step_a", "step", ("DU 6.1",), "A. Heal, Shield, DR"),
-    ("step_b", "step", ("DU 6.2", "DU 6.3"), "B. Aggressor's true damage"),
-    ("step_c", "step", ("DU 6.4",), "C. Clash"),
-    ("step_d", "step", ("DU 6.5",), "D. Defender's true damage"),
-    ("step_e", "step", ("DU 6.6",), "E. Salvage, Revenge"),
-    ("cleanup", "step", ("DU 7.5",), "6. Cleanup"),
-    ("trim", "decision", ("DU 7.5",), "Discard to 4"),
-    ("adrenaline", "step", ("DU 7.1", "DU 7.2", "DU 7.3", "DU 7.4"), "Adrenaline"),
-    ("over", "terminal", ("DU 1.3", "DU 1.4", "DU 6.7"), "Duel over"),
-)
-PHASE_EDGES = (
-    ("draw", "discard", "both hold 5, or cannot draw"),
-    ("discard", "before", "discards made"),
-    ("before", "reveal", "choices revealed together"),
-    ("reveal", "roll", "Bases next"),
-    ("before", "roll", "nothing revealed takes effect before the roll"),
-    ("roll", "roles", "both Bases generated"),
-    ("roles", "reroll", "tie, generated again (DU-A1)"),
-    ("roles", "enter_after", "roles decided"),
-    ("reroll", "roles", "new Bases"),
-    ("enter_after", "after", "After Rolls begins"),
-    ("enter_after", "open", "the Defender can pay an Adrenaline Action"),
-    ("open", "after", "the Aggressor's card next"),
-    ("open", "regen", "a REGEN"),
-    ("after", "regen", "a REGEN"),
-    ("regen", "after", "re-rolled; a card next"),
-    ("after", "step_a", "both have played"),
-    ("regen", "step_a", "re-rolled; both have played"),
-    ("after", "close", "both have played; the Aggressor can act"),
-    ("after", "answer", "both have played; only the Defender can act"),
-    ("regen", "close", "re-rolled; the Aggressor can answer"),
-    ("regen", "answer", "re-rolled; the Defender can answer"),
-    ("close", "regen", "a REGEN"),
-    ("close", "answer", "the Defender can answer"),
-    ("close", "close", "no roles: the one who passed can answer"),
-    ("close", "step_a", "nobody answers"),
-    ("answer", "regen", "a REGEN"),
-    ("answer", "close", "the Aggressor can answer"),
-    ("answer", "step_a", "nobody answers"),
-    ("step_a", "step_b", ""), ("step_b", "step_c", ""), ("step_c", "step_d", ""),
-    ("step_d", "step_e", ""),
-    ("step_e", "over", "a character defeated"),
-    ("step_e", "cleanup", "both standing"),
-    ("cleanup", "trim", "a hand above 4"),
-    ("cleanup", "adrenaline", "hands at 4 or fewer"),
-    ("trim", "adrenaline", "trimmed"),
-    ("adrenaline", "draw", "next round"),
-    ("adrenaline", "over", "the last round is over"),
-)
-
-
-@functools.lru_cache(maxsize=1)
-def _graph() -> nx.DiGraph:
-    return build_phase_graph("Power Source duel round", PHASE_NODES, PHASE_EDGES)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DuelView:
-    """What one player sees: their hand and deck, the sizes of the opponent's, the rest."""
-
-    player: int
-    hand: tuple[str, ...]
-    deck: tuple[str, ...]
-    opponent_hand: int
-    opponent_deck: int
-    public: str
-
-    def __str__(self) -> str:
-        return (f"player {self.player} holds {cards_text(self.hand)}; the opponent holds "
-                f"{self.opponent_hand} cards with {self.opponent_deck} in their deck; "
-                f"{self.public}")
-
-
-class DuelGame(Game[DuelState, Any, DuelRules]):
-    key = "duel"
-    title = "Power Source dice duel"
-    rulebook_file = "strike-duel.txt"
-    rules_type = DuelRules
-    setup_type = DuelSetup
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        "duel", "Power Source dice duel", 2, 2, Chance.EXPLICIT, Information.IMPERFECT,
+        # The discard, Before Rolls and the trim are secret choices made together; the
+        # length depends on the setup's rounds (max_length).
+        simultaneous=True, longest_game=None, rulebook_file="strike-duel.txt")
+    rules_type = Rules
+    setup_type = Setup
     summary = ("Two characters generate a Base from their Power Source each round, modify "
                "it with Action Deck cards into a Strike Score, and deal the difference "
                "until one is at 0 HP; characters and cards are data, with four examples "
@@ -304,60 +75,63 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         "Cleanup. The rulebook prints no character: the shipped characters are "
         "ringside's own examples, not the publisher's.")
 
-    @property
-    def presets(self):
-        return PRESETS
+    def __init__(self, characters: Mapping[str, Character]) -> None:
+        """A duel between the characters of the table ``characters`` (by key, in the
+        order the example setups take them; ``analysis.duel.loading`` builds the game of
+        the shipped ones).  Setups and positions name characters by key or name, looked
+        up in this table."""
+        if not characters:
+            raise ValueError("a duel needs a table of one character or more")
+        for key, char in characters.items():
+            if key != char.key:
+                raise ValueError(f"the character {char.key!r} is filed under {key!r}")
+        self.characters: Mapping[str, Character] = dict(characters)
 
-    @property
-    def rulebook(self):
-        return DU_RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return DU_AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return DU_GLOSSARY
-
-    @property
-    def invariants(self):
-        return DU_INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return DU_TRANSITION_INVARIANTS
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     # -- setups --------------------------------------------------------------------
-    def parse_setup(self, text: str) -> DuelSetup:
-        return DuelSetup.parse(text)
+    def parse_setup(self, text: str) -> Setup:
+        return Setup.parse(text, self.characters)
 
-    _PAIRS = (("ember", "tide"), ("tide", "brute"), ("brute", "ember"), ("ember", "brute"),
-              ("tide", "ember"), ("brute", "tide"))
+    def _example_pairs(self) -> tuple[tuple[str, str], ...]:
+        """Every ordered pair of the table's first three characters: each against the
+        next, then each against the one before (one character: its mirror match)."""
+        keys = list(self.characters)[:3]
+        size = len(keys)
+        return (tuple((keys[i], keys[(i + 1) % size]) for i in range(size))
+                + tuple((keys[i], keys[(i - 1) % size]) for i in range(size)))
 
-    def example_setups(self, count: int) -> list[DuelSetup]:
-        return [DuelSetup(*self._PAIRS[i % len(self._PAIRS)], rounds=2 + i % 3)
-                for i in range(count)]
+    def example_setups(self, count: int) -> list[Setup]:
+        pairs = self._example_pairs()
+        return [Setup(*pairs[i % len(pairs)], rounds=2 + i % 3) for i in range(count)]
 
-    def initial_state(self, setup: DuelSetup, rules: DuelRules) -> DuelState:
-        return self.start_with(character(setup.first), character(setup.second),
+    def initial_state(self, setup: Setup, rules: Rules) -> State:
+        return self.start_with(find_character(self.characters, setup.first, "first"),
+                               find_character(self.characters, setup.second, "second"),
                                setup.rounds)
 
     @staticmethod
-    def start_with(first: Character, second: Character, rounds: int) -> DuelState:
-        """The first state of a duel of two characters (shipped or read from files)."""
-        return DuelState((first, second), 1, rounds, "draw", (first.hp, second.hp), (0, 0),
+    def start_with(first: Character, second: Character, rounds: int) -> State:
+        """The first state of a duel of two characters (of the table, or read from files
+        of their own)."""
+        return State((first, second), 1, rounds, "draw", (first.hp, second.hp), (0, 0),
                          (0, 0), ((), ()), (first.deck(), second.deck()), ((), ()))
 
-    def exploration_starts(self, rules: DuelRules, count: int) -> Iterable[DuelState]:
+    def exploration_starts(self, rules: Rules, count: int) -> Iterable[State]:
         """Starts for searches and playouts, two kinds taken in turn.
 
         Even places: the example setups with low HP, so that playouts reach defeats.
         Odd places: small duels a breadth-first search can see to their end: the
-        Spark Adept (a three-sided die, an Action Deck of one kind of card, so every
-        draw has one outcome) against itself or against a full example whose Action
-        Deck is down to its last few cards (the rest in the discard pile), at low HP,
-        in the last round or the one before it.
+        table's smallest character (:meth:`_small`; of the shipped ones the Spark
+        Adept: a three-sided die, an Action Deck of one kind of card, so every draw
+        has one outcome) against itself or against one of the first three whose
+        Action Deck is down to its last few cards (the rest in the discard pile), at
+        low HP, in the last round or the one before it.
         """
         setups = self.example_setups(count)
         for index in range(count):
@@ -368,21 +142,27 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             else:
                 yield self._small_start(index // 2)
 
-    _SMALL_OPPONENTS = ("ember", "tide", "brute")
+    def _small(self) -> Character:
+        """The character that keeps a search small: the fewest kinds of card in its
+        Action Deck, then the fewest Bases (the first such in the table)."""
+        return min(self.characters.values(),
+                   key=lambda char: (len(char.cards), len(char.power.outcomes())))
 
-    def _small_start(self, index: int) -> DuelState:
+    def _small_start(self, index: int) -> State:
         """The ``index``-th small start (see :meth:`exploration_starts`), in a cycle of
-        six: the Spark Adept against the Ember Duelist, the Tidecaller, the Gravel Brute
-        and the Ember Duelist again, whose decks are nearly spent, in a one-round duel;
-        then against itself in a one-round and a two-round duel.  The mirrors come
-        last: with one kind of card on both sides they hide nothing a resample could
+        six: the smallest character against the table's first, second, third and
+        first again (of the shipped ones: the Ember Duelist, the Tidecaller, the
+        Gravel Brute), whose decks are nearly spent, in a one-round duel; then
+        against itself in a one-round and a two-round duel.  The mirrors come last:
+        with one kind of card on both sides they hide nothing a resample could
         change, which the generic checks of the first starts ask for."""
-        spark = character("spark")
+        spark = self._small()
         place = index % 6
         if place >= 4:
             return dataclasses.replace(self.start_with(spark, spark, place - 3),
                                        hp=(place - 2, 2))
-        other = character(self._SMALL_OPPONENTS[place % len(self._SMALL_OPPONENTS)])
+        opponents = list(self.characters.values())[:3]
+        other = opponents[place % len(opponents)]
         state = dataclasses.replace(self.start_with(other, spark, 1),
                                     hp=(min(other.hp, 2 + index % 3), 2))
         # The opponent kept four cards (one of each of its last four kinds, card-id
@@ -396,16 +176,16 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         return dataclasses.replace(state, hands=(hand, ()), decks=(deck, state.decks[1]),
                                    discards=(tuple(discards), ()))
 
-    def num_players(self, state: DuelState) -> int:
+    def num_players(self, state: State) -> int:
         return 2
 
-    def max_length(self, state: DuelState) -> int:
+    def max_length(self, state: State) -> int:
         if state.step == "over":
             return 0
         return self._left_in_round(state) + (state.rounds - state.round) * ROUND_MAX
 
     @staticmethod
-    def _left_in_round(state: DuelState) -> int:
+    def _left_in_round(state: State) -> int:
         # After Rolls plays, re-rolls, the window's offers (DU 4.11), the trim.  The
         # offers are bounded by two per player still holding their action plus a
         # term for the step, chosen so that every action lowers the bound: a pass
@@ -420,15 +200,15 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                 "trim": 1}[state.step]
 
     # -- states ----------------------------------------------------------------------
-    def parse_state(self, text: str) -> DuelState:
-        return DuelState.parse(text)
+    def parse_state(self, text: str) -> State:
+        return State.parse(text, self.characters)
 
     def layout(self, position: str) -> Layout | None:
         """The two characters as a board, one row each of the Base's dice or cards; beside
         it each character's HP, Shield, Adrenaline, Base, Strike Score and role, the
         hands and the piles."""
         try:
-            state = DuelState.parse(position)
+            state = self.parse_state(position)
         except InputError:
             return None
 
@@ -471,27 +251,16 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                   ("step", f"round {state.round} of {state.rounds}, {state.step}"))
         return Layout(tuple(rows), parts)
 
-    def phase(self, state: DuelState) -> str:
+    def phase(self, state: State) -> str:
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
-        return _graph()
+        return phase_graph()
 
-    def current_player(self, state: DuelState) -> int:
-        if state.step in ("draw", "roll", "reroll", "regen"):
-            return CHANCE
-        if state.step == "over":
-            return TERMINAL
-        if state.step == "after" and state.roles in ("0", "1"):
-            aggressor = int(state.roles)
-            return aggressor if not state.acted[aggressor] else 1 - aggressor
-        if state.step in ("open", "answer") and state.roles in ("0", "1"):
-            return 1 - int(state.roles)
-        if state.step == "close" and state.roles in ("0", "1"):
-            return int(state.roles)
-        return SIMULTANEOUS
+    def current_player(self, state: State) -> int:
+        return acting_player(state)
 
-    def players_to_act(self, state: DuelState) -> tuple[int, ...]:
+    def players_to_act(self, state: State) -> tuple[int, ...]:
         player = self.current_player(state)
         if player >= 0:
             return (player,)
@@ -505,7 +274,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             return tuple(s for s in (0, 1) if can_take_action(state, s))
         return (0, 1)
 
-    def outcome(self, state: DuelState, rules: DuelRules) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.step != "over":
             return None
         standing = frozenset(s for s in (0, 1) if state.hp[s] > 0)
@@ -516,38 +285,28 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         return Outcome(f"player {min(standing)} wins", standing, state.hp)
 
     # -- hidden information --------------------------------------------------------------
-    def observation(self, state: DuelState, player: int) -> DuelView:
+    def observation(self, state: State, player: int) -> View:
         other = 1 - player
         public = dataclasses.replace(state, hands=((), ()), decks=((), ()))
-        return DuelView(player, state.hands[player], state.decks[player],
+        return View(player, state.hands[player], state.decks[player],
                         len(state.hands[other]), len(state.decks[other]), str(public))
 
     def format_observation(self, observation: Any) -> str:
         return str(observation)
 
-    def resample(self, state: DuelState, player: int, rng) -> DuelState:
+    def resample(self, state: State, player: int, rng) -> State:
         """The opponent's hand dealt again from their hand and deck together."""
         other = 1 - player
         pool = list(state.hands[other] + state.decks[other])
         rng.shuffle(pool)
         size = len(state.hands[other])
-        return dataclasses.replace(state, hands=_set(state.hands, other, tuple(sorted(pool[:size]))),
-                                   decks=_set(state.decks, other, tuple(sorted(pool[size:]))))
+        return dataclasses.replace(
+            state, hands=set_seat(state.hands, other, tuple(sorted(pool[:size]))),
+            decks=set_seat(state.decks, other, tuple(sorted(pool[size:]))))
 
-    # -- actions -----------------------------------------------------------------------
-    def _can_draw(self, state: DuelState, seat: int, rules: DuelRules) -> bool:
-        return len(state.hands[seat]) < HAND_SIZE and bool(
-            state.decks[seat] or (rules.reshuffle_discards and state.discards[seat]))
-
-    def _drawer(self, state: DuelState, rules: DuelRules) -> int | None:
-        for seat in (0, 1):
-            if self._can_draw(state, seat, rules):
-                return seat
-        return None
-
-    def chance_outcomes(self, state: DuelState, rules: DuelRules):
+    def chance_outcomes(self, state: State, rules: Rules):
         if state.step == "draw":
-            seat = self._drawer(state, rules)
+            seat = drawer(state, rules)
             if seat is None:  # a position written by hand where nobody can draw
                 return ()
             pile = state.decks[seat] or state.discards[seat]
@@ -557,7 +316,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
             return tuple((Roll("base", values=v), p)
                          for v, p in state.chars[seat].power.outcomes())
         if state.step == "reroll":
-            return self._rebase_outcomes(state)
+            return rebase_outcomes(state)
         if state.step == "regen":
             seat, value = state.regens[0]
             kept = list(state.base[seat])
@@ -566,36 +325,19 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                          state.chars[seat].power.regen_outcomes(tuple(kept)))
         return ()
 
-    @staticmethod
-    def _rebase_outcomes(state: DuelState):
-        first, second = (c.power.outcomes() for c in state.chars)
-        found = [((a, b), pa * pb) for (a, pa), (b, pb) in itertools.product(first, second)
-                 if sum(a) + state.bonus[0] != sum(b) + state.bonus[1]]
-        total = sum(p for _, p in found)
-        return tuple((Roll("rebase", values=v), p / total) for v, p in found)
-
-    def _card_choices(self, state: DuelState, seat: int, card: Card, adrenaline: int,
+    def _card_choices(self, state: State, seat: int, card: Card, adrenaline: int,
                       target_bases: dict[str, tuple[int, ...]]) -> list[Play]:
         options = range(1, len(card.options) + 1) if card.options else (0,)
         rushes = (False, True) if card.rush and adrenaline >= card.rush.cost else (False,)
         plays = []
         for option, rush in itertools.product(options, rushes):
-            effects = self._card_effects(card, option, rush)
+            effects = card_effects(card, option, rush)
             regen = [e for e in effects if e.kind == "regen"]
             values = sorted(set(target_bases[regen[0].to])) if regen else [None]
             plays.extend(Play("play", card.id, option, rush, card_regen=v) for v in values)
         return plays
 
-    @staticmethod
-    def _card_effects(card: Card, option: int, rush: bool) -> tuple[Effect, ...]:
-        effects = card.effects
-        if option:
-            effects += card.options[option - 1]
-        if rush:
-            effects += card.rush.effects
-        return effects
-
-    def player_actions(self, state: DuelState, rules: DuelRules, player: int) -> tuple[Play, ...]:
+    def player_actions(self, state: State, rules: Rules, player: int) -> tuple[Play, ...]:
         if player not in self.players_to_act(state):
             return ()
         hand = state.hands[player]
@@ -639,7 +381,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                          for v in values)
         return tuple(found)
 
-    def legal_actions(self, state: DuelState, rules: DuelRules):
+    def legal_actions(self, state: State, rules: Rules):
         player = self.current_player(state)
         if player == SIMULTANEOUS:
             return self.joint_actions(state, rules)
@@ -657,7 +399,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
     def action_kinds(self) -> tuple[str, ...]:
         return ACTION_KINDS
 
-    def format_action(self, state: DuelState, action: Any) -> str:
+    def format_action(self, state: State, action: Any) -> str:
         if isinstance(action, Joint):
             return format_joint(action, lambda player, choice: str(choice))
         return str(action)
@@ -666,7 +408,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         r"^(draw \w+|base( \d+)+|rebase( \d+)+ /( \d+)+|regen \d+|keep|discard \w+|trim \w+|"
         r"pass|play \w+( or \d+)?( rush)?( regen \d+)?)( \+ adrenaline [\w-]+( regen \d+)?)?$")
 
-    def parse_action(self, state: DuelState, text: str, rules: DuelRules):
+    def parse_action(self, state: State, text: str, rules: Rules):
         if not isinstance(text, str):
             raise InputError(f"an action is text, not {type(text).__name__}")
         canonical = " ".join(text.lower().split())
@@ -697,7 +439,7 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
                    "open": ("DU 4.11",), "close": ("DU 4.11",), "answer": ("DU 4.11",),
                    "regen": ("DU 4.10",), "trim": ("DU 7.5",), "over": ("DU 1.3",)}
 
-    def _illegal(self, state: DuelState, text: str, rules: DuelRules) -> Illegal:
+    def _illegal(self, state: State, text: str, rules: Rules) -> Illegal:
         rule = self._STEP_RULES[state.step]
         if state.step == "over":
             return Illegal(rule, "the duel is over")
@@ -726,417 +468,13 @@ class DuelGame(Game[DuelState, Any, DuelRules]):
         return Illegal(rule, f"{text!r} is not open at {state.step}")
 
     # -- transitions ---------------------------------------------------------------------
-    def resolve(self, state: DuelState, action: Any, rules: DuelRules) -> Transition[DuelState]:
+    def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
         if action not in self.actions(state, rules):
             text = self.format_action(state, action) if isinstance(action, (Joint, Play, Roll)) \
                 else repr(action)
             raise IllegalAction(self._illegal(state, text, rules), text)
         steps: list[Step] = []
-        if state.step == "draw":
-            state = self._draw(state, action, rules, steps)
-        elif state.step == "discard":
-            state = self._discard(state, action, rules, steps)
-        elif state.step == "before":
-            state = self._before(state, action, rules, steps)
-        elif state.step == "roll":
-            state = self._roll(state, action, rules, steps)
-        elif state.step == "reroll":
-            state = dataclasses.replace(state, base=action.values)
-            steps.append(Step("reroll", ("DU 4.4",), "the scores tied: both Bases generated "
-                                                     "again: " + self._bases_text(state)))
-            state = self._decide_roles(state, rules, steps)
-        elif state.step == "after":
-            state = self._after(state, action, rules, steps)
-        elif state.step in WINDOW_STEPS:
-            state = self._window(state, action, rules, steps)
-        elif state.step == "regen":
-            state = self._regen(state, action, rules, steps)
-        elif state.step == "trim":
-            hands = state.hands
-            discards = state.discards
-            for seat, play in action.choices:
-                hands = _set(hands, seat, _remove(hands[seat], play.card))
-                discards = _set(discards, seat, _add(discards[seat], play.card))
-                steps.append(Step("trim", ("DU 7.5",), f"player {seat} discards {play.card} "
-                                                      "down to 4"))
-            state = self._adrenaline(dataclasses.replace(state, hands=hands, discards=discards),
-                                     rules, steps)
+        state = advance(state, action, rules, steps)
         return Transition(state, tuple(steps))
 
-    # Draw ---------------------------------------------------------------------------------
-    def _draw(self, state, roll: Roll, rules, steps) -> DuelState:
-        seat = self._drawer(state, rules)
-        deck, discards = state.decks[seat], state.discards[seat]
-        text = ""
-        if not deck:
-            deck, discards = discards, ()
-            text = f"player {seat}'s deck is empty: the discard pile is shuffled into it; "
-        state = dataclasses.replace(
-            state, decks=_set(state.decks, seat, _remove(deck, roll.card)),
-            discards=_set(state.discards, seat, discards),
-            hands=_set(state.hands, seat, _add(state.hands[seat], roll.card)))
-        rules_ = ("DU 2.1", "DU 2.3") if text else ("DU 2.1",)
-        steps.append(Step("draw", rules_, f"{text}player {seat} draws {roll.card} "
-                                          f"({len(state.hands[seat])} in hand)"))
-        return self._after_draws(state, rules, steps)
-
-    def _after_draws(self, state, rules, steps) -> DuelState:
-        if self._drawer(state, rules) is not None:
-            return state
-        short = [s for s in (0, 1) if len(state.hands[s]) < HAND_SIZE]
-        if short:
-            steps.append(Step("draw", ("DU 2.3",), " and ".join(
-                f"player {s} cannot draw (no card left)" for s in short)))
-        if not any(state.hands):
-            steps.append(Step("discard", ("DU 2.2",), "no card in hand to discard"))
-            return dataclasses.replace(state, step="before")
-        return dataclasses.replace(state, step="discard")
-
-    def _discard(self, state, joint: Joint, rules, steps) -> DuelState:
-        words = []
-        for seat, play in joint.choices:
-            if play.kind == "discard":
-                state = dataclasses.replace(
-                    state, hands=_set(state.hands, seat, _remove(state.hands[seat], play.card)),
-                    discards=_set(state.discards, seat, _add(state.discards[seat], play.card)))
-                words.append(f"player {seat} discards {play.card}")
-            else:
-                words.append(f"player {seat} keeps their hand")
-        steps.append(Step("discard", ("DU 2.2",), "; ".join(words) + " (no redraw)"))
-        return dataclasses.replace(state, step="before")
-
-    # Before Rolls ---------------------------------------------------------------------------
-    def _before(self, state, joint: Joint, rules, steps) -> DuelState:
-        shown = ", ".join(f"player {seat} {'passes' if p.kind == 'pass' else 'plays ' + str(p)[5:]}"
-                          for seat, p in joint.choices)
-        steps.append(Step("before", ("DU 3.1",), f"revealed together: {shown}"))
-        for seat, play in joint.choices:
-            if play.kind != "play":
-                continue
-            card = state.chars[seat].card(play.card)
-            state = self._spend_card(state, seat, play, card)
-            effects = self._card_effects(card, play.option, play.rush)
-            why = ("DU 3.2",) + (("DU 4.9",) if play.rush else ()) + (
-                ("DU 5.3",) if play.option else ())
-            state = self._apply(state, seat, card.id, effects, rules, steps, "reveal", why,
-                                defer=True)
-        for seat in (0, 1):
-            for passive in state.chars[seat].passives:
-                state = self._apply(state, seat, "-".join(passive.name.split()),
-                                    passive.effects, rules, steps, "reveal", ("DU 5.8",),
-                                    defer=True, label=passive.name)
-        return dataclasses.replace(state, step="roll")
-
-    def _spend_card(self, state, seat: int, play: Play, card: Card) -> DuelState:
-        cost = card.rush.cost if play.rush else 0
-        return dataclasses.replace(
-            state, hands=_set(state.hands, seat, _remove(state.hands[seat], card.id)),
-            played=_set(state.played, seat, _add(state.played[seat], card.id)),
-            adrenaline=_set(state.adrenaline, seat, state.adrenaline[seat] - cost))
-
-    def _apply(self, state, seat: int, source: str, effects: Sequence[Effect], rules, steps,
-               phase: str, why: tuple[str, ...], defer: bool = False, label: str = "",
-               regens: Sequence[int | None] = ()) -> DuelState:
-        """Resolve ``effects`` of ``seat``'s ``source`` now (DU 3.2, DU 5.1, DU 5.2).
-
-        Strike Score changes apply at once, conditions checked as they come;
-        ``defer`` keeps the conditional ones (before the roles are known) for
-        After Rolls to check.  Everything else waits in ``pending``.
-        """
-        name = label or source
-        regen_values = list(regens)
-        for effect in effects:
-            shown = name
-            if effect.when in IMMEDIATE and defer:
-                state = dataclasses.replace(state, pending=state.pending + (
-                    Pending(seat, source, effect),))
-                steps.append(Step(phase, why + ("DU 5.2",),
-                                  f"player {seat}'s {name}: {effect.words} waits until After "
-                                  "Rolls begins"))
-                continue
-            if effect.when in IMMEDIATE:
-                holds = self._condition(state, seat, effect, rules)
-                if not holds:
-                    steps.append(Step(phase, why + ("DU 5.2",),
-                                      f"player {seat}'s {name}: {effect.words} does not apply"))
-                    continue
-                # The log names the condition that held (DU 5.2), then the effect.
-                shown = f"{name} ({effect.words.split(':')[0]} holds)"
-                effect = dataclasses.replace(effect, when="always")
-            if effect.kind == "ss":
-                target = seat if effect.to == "self" else 1 - seat
-                state = dataclasses.replace(state, bonus=_set(
-                    state.bonus, target, state.bonus[target] + effect.amount))
-                steps.append(Step(phase, why + ("DU 5.1", "DU 4.2"),
-                                  f"player {seat}'s {shown}: {effect.words}; Strike Scores "
-                                  f"{self._scores(state)}"))
-            elif effect.kind == "regen":
-                target = seat if effect.to == "self" else 1 - seat
-                value = regen_values.pop(0)
-                state = dataclasses.replace(state, regens=state.regens + ((target, value),))
-                steps.append(Step(phase, why + ("DU 4.10",),
-                                  f"player {seat}'s {shown}: REGEN player {target}'s {value}"))
-            else:
-                state = dataclasses.replace(state, pending=state.pending + (
-                    Pending(seat, source, effect),))
-                steps.append(Step(phase, why, f"player {seat}'s {shown}: {effect.words} "
-                                              "waits for Resolution"))
-        return state
-
-    def _condition(self, state, seat: int, effect: Effect, rules) -> bool:
-        if effect.when == "crit":
-            return state.crit[seat]
-        return role(state, seat, rules) == effect.when
-
-    # Generate Base ----------------------------------------------------------------------
-    @staticmethod
-    def _scores(state) -> str:
-        return f"{state.strike(0)} to {state.strike(1)}"
-
-    @staticmethod
-    def _bases_text(state) -> str:
-        return "; ".join(f"player {s} {'+'.join(map(str, state.base[s]))} = "
-                         f"{sum(state.base[s])}" for s in (0, 1))
-
-    def _roll(self, state, roll: Roll, rules, steps) -> DuelState:
-        seat = 0 if state.base[0] is None else 1
-        state = dataclasses.replace(state, base=_set(state.base, seat, roll.values))
-        steps.append(Step("roll", ("DU 4.1",), f"player {seat}'s Base "
-                                               f"({state.chars[seat].power.words}): "
-                                               f"{'+'.join(map(str, roll.values))} = "
-                                               f"{sum(roll.values)}"))
-        if seat == 0:
-            return state
-        return self._decide_roles(state, rules, steps)
-
-    def _decide_roles(self, state, rules, steps) -> DuelState:
-        a, b = state.strike(0), state.strike(1)
-        if a == b and rules.tie_rerolls_base and self._rebase_outcomes(state):
-            steps.append(Step("roles", ("DU 4.3", "DU 4.4"), f"Strike Scores tie at {a}: "
-                                                             "both Bases are generated again"))
-            return dataclasses.replace(state, step="reroll")
-        if a == b:
-            state = dataclasses.replace(state, roles="none")
-            steps.append(Step("roles", ("DU 4.2", "DU 4.4"),
-                              f"Strike Scores tie at {a}: nobody is Aggressor or Defender"))
-        else:
-            aggressor = 0 if a > b else 1
-            state = dataclasses.replace(state, roles=str(aggressor))
-            steps.append(Step("roles", ("DU 4.2", "DU 4.3"),
-                              f"Strike Scores {a} to {b}: player {aggressor} is the "
-                              f"Aggressor, player {1 - aggressor} the Defender"))
-        return self._enter_after(state, rules, steps)
-
-    def _enter_after(self, state, rules, steps) -> DuelState:
-        crit = tuple(state.chars[s].is_crit(sum(state.base[s])) for s in (0, 1))
-        state = dataclasses.replace(state, crit=crit)
-        for seat in (0, 1):
-            low, high = state.chars[seat].critical
-            steps.append(Step("enter_after", ("DU 4.5",),
-                              f"player {seat}'s raw Base {sum(state.base[seat])} is "
-                              f"{'in' if crit[seat] else 'outside'} the Critical Range "
-                              f"{low}-{high}"))
-        waiting = [p for p in state.pending if p.effect.when in IMMEDIATE]
-        state = dataclasses.replace(state, pending=tuple(
-            p for p in state.pending if p.effect.when not in IMMEDIATE))
-        for item in waiting:
-            passives = {"-".join(p.name.split()) for p in state.chars[item.owner].passives}
-            why = ("DU 5.8",) if item.source in passives else ("DU 3.2",)
-            state = self._apply(state, item.owner, item.source, (item.effect,), rules, steps,
-                                "enter_after", why)
-        for seat in (0, 1):
-            if crit[seat] and state.chars[seat].crit_effects:
-                state = self._apply(state, seat, "crit", state.chars[seat].crit_effects, rules,
-                                    steps, "enter_after", ("DU 4.5",), label="critical")
-        if state.roles in ("0", "1") and can_take_action(state, 1 - int(state.roles)):
-            # The window opens with After Rolls: the Defender may act before the
-            # Aggressor's card (the Aggressor's own chance comes with that card).
-            return dataclasses.replace(state, step="open")
-        return dataclasses.replace(state, step="after")
-
-    # After Rolls ----------------------------------------------------------------------------
-    def _after(self, state, action, rules, steps) -> DuelState:
-        choices = action.choices if isinstance(action, Joint) else (
-            (self.current_player(state), action),)
-        for seat, play in choices:
-            state = self._after_play(state, seat, play, rules, steps)
-        return self._after_next(state, rules, steps)
-
-    def _after_play(self, state, seat: int, play: Play, rules, steps) -> DuelState:
-        who = role(state, seat, rules) or "no role"
-        text = "passes" if play.kind == "pass" else f"plays {str(play)[5:]}"
-        if play.kind == "pass" and play.adrenaline:
-            text = f"passes + adrenaline {str(play).split('+ adrenaline ')[1]}"
-        steps.append(Step("after", ("DU 4.6",), f"player {seat} ({who}) {text}"))
-        if play.kind == "play":
-            card = state.chars[seat].card(play.card)
-            state = self._spend_card(state, seat, play, card)
-            effects = self._card_effects(card, play.option, play.rush)
-            why = ("DU 4.6", "DU 4.9") if play.rush else ("DU 4.6",)
-            if play.option:
-                why += ("DU 5.3",)
-            state = self._apply(state, seat, card.id, effects, rules, steps, "after", why,
-                                regens=[play.card_regen])
-        if play.adrenaline:
-            state = self._take_action(state, seat, play, rules, steps, "after")
-        return dataclasses.replace(state, acted=_set(state.acted, seat, True))
-
-    def _take_action(self, state, seat: int, play: Play, rules, steps, phase: str,
-                     why: tuple[str, ...] = ("DU 4.8",)) -> DuelState:
-        """``seat`` pays for and takes the Adrenaline Action ``play`` names (DU 4.8)."""
-        action = state.chars[seat].action(play.adrenaline)
-        state = dataclasses.replace(
-            state, adrenaline=_set(state.adrenaline, seat, state.adrenaline[seat] - action.cost),
-            used=_set(state.used, seat, True))
-        steps.append(Step(phase, why, f"player {seat} spends {action.cost} Adrenaline on "
-                                      f"{action.name}"))
-        return self._apply(state, seat, play.adrenaline, action.effects, rules, steps, phase,
-                           why, label=action.name, regens=[play.action_regen])
-
-    def _window(self, state, action, rules, steps) -> DuelState:
-        """An offer of the Adrenaline window outside the plays (DU 4.11): a pass, or an
-        action whose effects resolve at once like a card's."""
-        choices = action.choices if isinstance(action, Joint) else (
-            (self.current_player(state), action),)
-        name = {"open": "before the Aggressor's card", "close": "after both cards",
-                "answer": "in answer"}[state.step]
-        acted = False
-        for seat, play in choices:
-            who = role(state, seat, rules) or "no role"
-            if not play.adrenaline:
-                steps.append(Step(state.step, ("DU 4.11",), f"player {seat} ({who}) takes no "
-                                                            f"Adrenaline Action {name}"))
-                continue
-            acted = True
-            steps.append(Step(state.step, ("DU 4.11",), f"player {seat} ({who}) takes an "
-                                                        f"Adrenaline Action {name}"))
-            state = self._take_action(state, seat, play, rules, steps, state.step,
-                                      ("DU 4.8", "DU 4.11"))
-        if state.regens:
-            return dataclasses.replace(state, step="regen")
-        if state.step == "open":
-            return dataclasses.replace(state, step="after")
-        if acted:
-            return self._close_window(state, rules, steps)
-        if state.step == "close" and state.roles in ("0", "1") and \
-                can_take_action(state, 1 - int(state.roles)):
-            return dataclasses.replace(state, step="answer")
-        # Everyone still able passed in a row: the window closes for this round.
-        return self._resolution(state, rules, steps)
-
-    def _close_window(self, state, rules, steps) -> DuelState:
-        """After both cards (and after each action taken since): the Aggressor is offered
-        the window, then the Defender; with no roles, everyone who can, together
-        (DU 4.11).  Nobody able: Resolution."""
-        if state.roles in ("0", "1"):
-            aggressor = int(state.roles)
-            if can_take_action(state, aggressor):
-                return dataclasses.replace(state, step="close")
-            if can_take_action(state, 1 - aggressor):
-                return dataclasses.replace(state, step="answer")
-        elif any(can_take_action(state, s) for s in (0, 1)):
-            return dataclasses.replace(state, step="close")
-        return self._resolution(state, rules, steps)
-
-    def _after_next(self, state, rules, steps) -> DuelState:
-        if state.regens:
-            return dataclasses.replace(state, step="regen")
-        if not all(state.acted):
-            return dataclasses.replace(state, step="after")
-        return self._close_window(state, rules, steps)
-
-    def _regen(self, state, roll: Roll, rules, steps) -> DuelState:
-        (seat, old), rest = state.regens[0], state.regens[1:]
-        values = list(state.base[seat])
-        values.remove(old)
-        new = roll.values[0]
-        base = tuple(sorted(values + [new]))
-        # A later REGEN that named the same die, when the Base showed that value fewer
-        # times than REGENs named it, re-rolls the die just re-rolled (DU 4.10).
-        naming = [i for i, (who, value) in enumerate(rest) if who == seat and value == old]
-        surplus = len(naming) - base.count(old)
-        if surplus > 0:
-            rest = tuple((who, new) if i in naming[:surplus] else (who, value)
-                         for i, (who, value) in enumerate(rest))
-        state = dataclasses.replace(state, base=_set(state.base, seat, base), regens=rest,
-                                    regens_done=state.regens_done + 1)
-        steps.append(Step("regen", ("DU 4.10",), f"player {seat}'s {old} is re-rolled: {new}; "
-                                                 f"Base {sum(base)}, Strike Scores "
-                                                 f"{self._scores(state)}"))
-        return self._after_next(state, rules, steps)
-
-    # Resolution ------------------------------------------------------------------------------
-    def _resolution(self, state, rules, steps) -> DuelState:
-        state, taken = self.resolve_damage(state, rules, steps)
-        if min(state.hp) == 0:
-            down = " and ".join(f"player {s}" for s in (0, 1) if state.hp[s] == 0)
-            steps.append(Step("over", ("DU 6.7", "DU 1.3"), f"{down} at 0 HP: the duel is over"))
-            return dataclasses.replace(state, step="over")
-        return self._cleanup(state, taken, rules, steps)
-
-    def resolve_damage(self, state: DuelState, rules: DuelRules,
-                       steps: list[Step] | None) -> tuple[DuelState, tuple[int, int]]:
-        """Resolution steps A to E (DU 6.1 to DU 6.6) on a state whose After Rolls are
-        done: the state with HP and Shields changed and the pending effects spent, and
-        the damage each player took from the opponent (for Adrenaline, DU 7.2).
-        ``steps`` collects the log (``None``: no log)."""
-        roles = [role(state, s, rules) for s in (0, 1)]
-        aggressors = tuple(s for s in (0, 1) if roles[s] == "aggressor") or (0, 1)
-        defender = next((s for s in (0, 1) if roles[s] == "defender"), None)
-        if len(aggressors) == 2:
-            defender = None
-        log = None if steps is None else (
-            lambda phase, why, text: steps.append(Step(phase, why, text)))
-        hp, shield, taken = resolve_round(
-            (state.strike(0), state.strike(1)), aggressors, defender,
-            tuple((p.owner, p.effect) for p in state.pending), state.hp, state.shield,
-            (state.chars[0].hp, state.chars[1].hp), rules, log)
-        return dataclasses.replace(state, hp=hp, shield=shield, pending=()), taken
-
-    # Cleanup -------------------------------------------------------------------------------
-    def _cleanup(self, state, taken, rules, steps) -> DuelState:
-        discards = tuple(_add(state.discards[s], *state.played[s]) for s in (0, 1))
-        steps.append(Step("cleanup", ("DU 7.5",), "played cards to the discard piles: "
-                                                  f"{cards_text(state.played[0])} / "
-                                                  f"{cards_text(state.played[1])}"))
-        stalemate = state.strike(0) == state.strike(1)
-        gains = []
-        for seat in (0, 1):
-            new = adrenaline_after(state.adrenaline[seat], taken[seat],
-                                   sum(state.base[seat]) == min_base(state.chars[seat]),
-                                   stalemate, rules.bonuses_stack)
-            gains.append(new - state.adrenaline[seat])
-        state = dataclasses.replace(state, discards=discards, played=((), ()),
-                                    gains=tuple(gains))
-        if any(len(h) > KEEP_SIZE for h in state.hands):
-            return dataclasses.replace(state, step="trim")
-        return self._adrenaline(state, rules, steps)
-
-    def _adrenaline(self, state, rules, steps) -> DuelState:
-        adrenaline = tuple(min(ADRENALINE_MAX, state.adrenaline[s] + state.gains[s])
-                           for s in (0, 1))
-        stalemate = state.strike(0) == state.strike(1)
-        minimum = [sum(state.base[s]) == min_base(state.chars[s]) for s in (0, 1)]
-        why = ("DU 7.2", "DU 7.1") + (("DU 7.3",) if any(minimum) else ()) + (
-            ("DU 7.4",) if stalemate else ())
-        steps.append(Step("adrenaline", why,
-                          f"Adrenaline {state.adrenaline[0]} -> {adrenaline[0]} and "
-                          f"{state.adrenaline[1]} -> {adrenaline[1]}"
-                          + (" (stalemate)" if stalemate else "")
-                          + "".join(f" (player {s} rolled the minimum Base)"
-                                    for s in (0, 1) if minimum[s])))
-        fresh = dataclasses.replace(state, adrenaline=adrenaline, gains=(0, 0), base=(None, None),
-                                    bonus=(0, 0), roles="-", crit=(False, False),
-                                    acted=(False, False), used=(False, False), pending=(),
-                                    regens=(), regens_done=0)
-        if state.round >= state.rounds:
-            return dataclasses.replace(fresh, step="over")
-        fresh = dataclasses.replace(fresh, round=state.round + 1, step="draw")
-        if self._drawer(fresh, rules) is None:
-            steps.append(Step("draw", ("DU 2.1", "DU 2.3"), "nobody can draw"))
-            return self._after_draws(fresh, rules, steps)
-        return fresh
-
-
-GAME = DuelGame()
 

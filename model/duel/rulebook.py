@@ -1,14 +1,14 @@
-"""The numbered rules of the Power Source dice duel, its ambiguity register and glossary.
+"""The numbered rules of the Power Source dice duel and its glossary.
 
 Statements are ringside's own words; ``source`` names the part of the rulebook
 (``strike-duel.txt``) each comes from.  The rulebook prints no character sheet
 or card: characters are data (``model.duel.characters``), and the shipped
-ones are ringside's own examples.
+ones are ringside's own examples.  The ambiguity register is
+:mod:`model.duel.ambiguities`.
 """
 
 from __future__ import annotations
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, RuleBook, Section, Term
 
 BOOK = "Strike Duel"
@@ -27,7 +27,7 @@ ADRENALINE = f"{BOOK}: Adrenaline"
 KEYWORDS = f"{BOOK}: Card Keywords"
 READING = "ringside's reading (the rulebook is silent)"
 
-DU_RULEBOOK = RuleBook(
+RULEBOOK = RuleBook(
     "DU",
     (Section("DU 1", "Characters and the duel"), Section("DU 2", "Draw"),
      Section("DU 3", "Before Rolls"), Section("DU 4", "Generate Base and After Rolls"),
@@ -190,103 +190,8 @@ DU_RULEBOOK = RuleBook(
     ),
 )
 
-DU_AMBIGUITIES = (
-    Ambiguity(
-        id="DU-A1",
-        title="Who is Aggressor when Strike Scores tie at Generate Base?",
-        passage="The higher score becomes Aggressor and the lower Defender; nothing says "
-                "what equal scores make, though Cleanup knows a stalemate.",
-        source=GENERATE, rules=("DU 4.3", "DU 4.4"), field="tie_rerolls_base",
-        readings=(Reading(False, "Nobody has a role: After Rolls cards are revealed "
-                                 "together and both true damages come at step B.",
-                          "no roles"),
-                  Reading(True, "Both Bases are generated again until the scores differ.",
-                          "generate again")),
-        default=False,
-        rationale="The rulebook gives ties a name (stalemate) and a reward, which suggests "
-                  "a tied round is played, not replaced.",
-        witness=Witness('duel ember tide | round 1 of 5 | step roll | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 3 5 / - | bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
-                        'base 3 5',
-                        "player 1's Base 3+5 ties the Strike Scores at 8: nobody takes a role and After Rolls begins, or both Bases are generated again."),
-        setting="A tie at Generate Base is generated again"),
-    Ambiguity(
-        id="DU-A2",
-        title="Can 'higher Strike Score when entering After Rolls' change after a card?",
-        passage="The keywords ask who had the higher score when entering After Rolls, "
-                "while the vocabulary speaks of the current Strike Score.",
-        source=KEYWORDS, rules=("DU 4.7", "DU 4.6"), field="roles_follow_score",
-        readings=(Reading(False, "The roles are fixed as After Rolls begins.",
-                          "fixed at After Rolls"),
-                  Reading(True, "Roles follow the current scores whenever asked.",
-                          "follow the score")),
-        default=False,
-        rationale="The keyword text names a moment ('when entering After Rolls').",
-        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 2 10 | shield 0 0 | adrenaline 0 2 | hands E01 E04 E05 / T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*6 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played E03 / - | base 5 5 / 4 5 | bonus 1 0 | roles 0 | crit - | acted 0 | used - | pending 0:E03:damage2> | regen - 0 | gains 0 0',
-                        'play T03 + adrenaline riptide',
-                        "Drag Under and Riptide lift the Defender above the Aggressor: with fixed roles the Aggressor's 2 true damage still comes at step B (Tidecaller ends on 8 HP); following the score it moves to step D, after the clash has defeated the Ember Duelist (Tidecaller ends on 10 HP)."),
-        setting="Roles follow the current Strike Score"),
-    Ambiguity(
-        id="DU-A3",
-        title="Do the minimum-Base and stalemate bonuses stack?",
-        passage="Cleanup lists both bonuses as separate lines without saying whether one "
-                "round can give both.",
-        source=CLEANUP, rules=("DU 7.3", "DU 7.4"), field="bonuses_stack",
-        readings=(Reading(True, "Both apply: +2 in such a round.", "both apply"),
-                  Reading(False, "Together they give +1.", "+1 at most")),
-        default=True,
-        rationale="They are listed as independent gains, like the damage gain.",
-        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 1 1 / 1 1 | bonus 0 0 | roles none | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
-                        'pass & pass',
-                        'both roll the minimum Base and tie: +2 Adrenaline each when the bonuses stack, +1 when they do not.'),
-        setting="Minimum-Base and stalemate bonuses stack"),
-    Ambiguity(
-        id="DU-A4",
-        title="Does a Defender at exactly 0 HP deal their true damage at step D?",
-        passage="Step D deals the Defender's true damage 'if the Defender is still alive'; "
-                "a heal at step E could bring a Defender at 0 back.",
-        source=RESOLUTION, rules=("DU 6.5", "DU 6.7"), field="defeat_checked_at_end",
-        readings=(Reading(False, "0 HP is defeat at once: no step D, no step E heal.",
-                          "0 HP is defeat"),
-                  Reading(True, "Defeat is decided at the end of Resolution: step D is "
-                                "dealt and a step E heal can save.", "decided at the end")),
-        default=False,
-        rationale="'Still alive' is asked at step D itself, and the duel ends at 0 HP.",
-        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 1 3 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*5 T06*3 | discards - / - | played - / T06 | base 4 5 / 2 3 | bonus 3 0 | roles 0 | crit - | acted 0 | used - | pending 1:T06:damage2> | regen - 0 | gains 0 0',
-                        'pass',
-                        "the clash puts the Defender at 0: the duel ends with player 0 winning, or the Defender's 2 true damage still lands and both fall (a draw)."),
-        setting="Defeat is decided at the end of Resolution"),
-    Ambiguity(
-        id="DU-A5",
-        title="Does damage a Shield blocked count toward Adrenaline?",
-        passage="Adrenaline comes from 'damage you take'; a Shield blocks damage before "
-                "it reaches HP.",
-        source=CLEANUP, rules=("DU 7.2", "DU 5.4"), field="blocked_counts_for_adrenaline",
-        readings=(Reading(False, "Only damage that reached HP counts.", "HP damage only"),
-                  Reading(True, "Blocked damage counts too.", "blocked counts")),
-        default=False,
-        rationale="Blocked damage is not taken.",
-        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 6 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 5 5 / 1 2 | bonus 3 0 | roles 0 | crit - | acted 0 | used - | pending - | regen - 0 | gains 0 0',
-                        'pass',
-                        '6 Shield blocks 6 of 10 clash damage: 4 reach HP, which earn nothing; counting the blocked 6 too earns 2 Adrenaline.'),
-        setting="Blocked damage counts for Adrenaline"),
-    Ambiguity(
-        id="DU-A6",
-        title="What happens when an Action Deck runs out?",
-        passage="Players draw to 5 every round from a 30-card deck; the rulebook does not "
-                "say what happens when it is empty.",
-        source=DRAW, rules=("DU 2.3", "DU 2.1"), field="reshuffle_discards",
-        readings=(Reading(True, "The discard pile is shuffled into a new deck.",
-                          "reshuffle"),
-                  Reading(False, "No more cards are drawn.", "stop drawing")),
-        default=True,
-        rationale="Card games that draw every round usually recycle the discard pile.",
-        witness=Witness('duel ember tide | round 3 of 5 | step draw | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks - / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / - | played - / - | base - / - | bonus 0 0 | roles - | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
-                        'draw E01',
-                        "player 0's deck is empty: their 26 discards are shuffled into a new deck and the draw comes from them, or player 0 stops drawing and player 1 draws next."),
-        setting="The discard pile is reshuffled"),
-)
 
-DU_GLOSSARY = (
+GLOSSARY = (
     Term("Power Source", "How a character generates its Base: a dice pool or a personal "
          "deck.", ("DU 4.1",)),
     Term("Base", "The raw number the Power Source produced this round.", ("DU 4.1", "DU 4.5")),

@@ -1,6 +1,6 @@
 """Power Source duel rulesets: the readings the rulebook leaves open.
 
-Each field is one entry of the ambiguity register (``model.duel.rulebook``);
+Each field is one entry of the ambiguity register (``model.duel.ambiguities``);
 ``rulebook`` takes ringside's default readings, ``alternative`` the other
 reading of every entry.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class DuelRules:
+class Rules:
     """How to read the points the duel rules leave open.
 
     tie_rerolls_base
@@ -46,9 +46,12 @@ class DuelRules:
     reshuffle_discards: bool = True
 
 
-RULEBOOK = DuelRules()
-ALTERNATIVE = DuelRules(tie_rerolls_base=True, roles_follow_score=True, bonuses_stack=False,
-                        defeat_checked_at_end=True, blocked_counts_for_adrenaline=True,
-                        reshuffle_discards=False)
+DEFAULT_RULES = Rules()
+"""ringside's default reading of every entry: the ``rulebook`` preset."""
+ALTERNATIVE = Rules(tie_rerolls_base=True, roles_follow_score=True, bonuses_stack=False,
+                    defeat_checked_at_end=True, blocked_counts_for_adrenaline=True,
+                    reshuffle_discards=False)
+"""The other reading of every entry: the ``alternative`` preset."""
 
-PRESETS = {"rulebook": RULEBOOK, "alternative": ALTERNATIVE}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "alternative": ALTERNATIVE}
+"""The named rulesets, the default first."""

@@ -7,7 +7,8 @@ A position is written as nineteen sections, always all of them, in order::
     discards - / - | played E02 / T01 | base 3 5 / 2 4 | bonus 3 0 | roles 0 |
     crit - | acted - | used - | pending 1:T01:shield2 | regen - | gains 0 0
 
-(on one line).  ``duel`` names the two characters by key (shipped ones, see
+(on one line).  ``duel`` names the two characters by key, looked up in the
+characters table of the game that reads the position (the shipped ones: see
 ``ringside duel characters``).  ``round R of N``: the round and the setup's
 bound on rounds (DU 1.4).  ``step`` is one of :data:`STEPS`.  Card multisets
 (hands, decks, discards, played) list card ids sorted, ``ID*n`` for n
@@ -29,11 +30,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from model.core.errors import InputError
 from model.core.notation import read_sections
-from model.duel.characters import KINDS, WHENS, Character, Effect, character
+from model.duel.characters import KINDS, WHENS, Character, Effect, find_character
 
 HAND_SIZE = 5
 """Cards in hand after the Draw (DU 2.1)."""
@@ -45,6 +46,8 @@ SECTIONS = ("duel", "round", "step", "hp", "shield", "adrenaline", "hands", "dec
             "discards", "played", "base", "bonus", "roles", "crit", "acted", "used",
             "pending", "regen", "gains")
 MAX_ROUNDS = 99
+WINDOW_STEPS = ("open", "close", "answer")
+"""The Adrenaline window's offers apart from the After Rolls plays (DU 4.11)."""
 
 
 def _whole(token: str, where: str, low: int = 0, high: int = 999) -> int:
@@ -137,11 +140,13 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
-class DuelSetup:
-    """Two characters (shipped keys) and the bound on rounds (DU 1.4).
+class Setup:
+    """Two characters (keys of the game's characters table) and the bound on rounds
+    (DU 1.4).  Whether the keys name characters is the game's to check, which holds
+    the table (:meth:`parse` looks them up in it).
 
-    >>> DuelSetup.parse("ember vs tide rounds 5")
-    DuelSetup(first='ember', second='tide', rounds=5)
+    >>> Setup("ember", "tide", 5)
+    Setup(first='ember', second='tide', rounds=5)
     """
 
     first: str
@@ -151,9 +156,8 @@ class DuelSetup:
     def __post_init__(self) -> None:
         for name in ("first", "second"):
             value = getattr(self, name)
-            if not isinstance(value, str):
+            if not isinstance(value, str) or not value:
                 raise InputError(f"must be a character key, not {value!r}", name)
-            character(value, name)
         if type(self.rounds) is not int or not 1 <= self.rounds <= MAX_ROUNDS:
             raise InputError(f"must be a whole number from 1 to {MAX_ROUNDS}, not "
                              f"{self.rounds!r}", "rounds")
@@ -162,17 +166,19 @@ class DuelSetup:
         return f"{self.first} vs {self.second} rounds {self.rounds}"
 
     @classmethod
-    def parse(cls, text: str) -> "DuelSetup":
+    def parse(cls, text: str, characters: Mapping[str, Character]) -> "Setup":
+        """A setup from its notation, each character by key or name in ``characters``."""
         words = text.split() if isinstance(text, str) else []
         if len(words) != 5 or words[1].lower() != "vs" or words[3].lower() != "rounds":
             raise InputError(f"{text!r} is not a setup; write: CHARACTER vs CHARACTER "
                              "rounds N")
-        return cls(character(words[0], "first").key, character(words[2], "second").key,
+        return cls(find_character(characters, words[0], "first").key,
+                   find_character(characters, words[2], "second").key,
                    _whole(words[4], "rounds", 1, MAX_ROUNDS))
 
 
 @dataclass(frozen=True, slots=True)
-class DuelState:
+class State:
     chars: tuple[Character, Character]
     round: int
     rounds: int
@@ -225,11 +231,13 @@ class DuelState:
         return " | ".join(sections)
 
     @classmethod
-    def parse(cls, text: str) -> "DuelState":
+    def parse(cls, text: str, characters: Mapping[str, Character]) -> "State":
+        """A position from its notation, its characters looked up in ``characters``."""
         s = read_sections(text, SECTIONS)
         if len(s["duel"]) != 2:
             raise InputError("takes two character keys", "duel")
-        chars = (character(s["duel"][0], "duel"), character(s["duel"][1], "duel"))
+        chars = (find_character(characters, s["duel"][0], "duel"),
+                 find_character(characters, s["duel"][1], "duel"))
         r = s["round"]
         if len(r) != 3 or r[1] != "of":
             raise InputError("write: round R of N", "round")
@@ -323,6 +331,23 @@ class Roll:
         if self.kind == "rebase":
             return "rebase " + " / ".join(" ".join(map(str, v)) for v in self.values)
         return f"{self.kind} " + " ".join(map(str, self.values))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player sees: their hand and deck, the sizes of the opponent's, the rest."""
+
+    player: int
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    opponent_hand: int
+    opponent_deck: int
+    public: str
+
+    def __str__(self) -> str:
+        return (f"player {self.player} holds {cards_text(self.hand)}; the opponent holds "
+                f"{self.opponent_hand} cards with {self.opponent_deck} in their deck; "
+                f"{self.public}")
 
 
 ACTION_KINDS = ("draw", "keep", "discard", "pass", "play", "base", "rebase", "regen", "trim")

@@ -12,10 +12,11 @@ working shield rolls 1D6 and blocks within the shield's range.  An unblocked
 hit rolls 1D6 plus the damage bonuses less the armor bonuses; a positive
 result is lost from the target's hits.
 
->>> from model.fantasy.tables import warriors, weapons
->>> from model.fantasy.rules import RULEBOOK
->>> odds = attack_odds(warriors()["Ogre"], weapons()["Maul"], warriors()["Orc"], (), None, (),
-...                    RULEBOOK)
+>>> from model.fantasy.tables import parse_warriors, parse_weapons
+>>> from model.fantasy.rules import DEFAULT_RULES
+>>> warriors = parse_warriors("Ogre H +4 -2 - -2 10 0 Reach +2\\nOrc H - - - - 5 0")
+>>> maul = parse_weapons("Maul +1 H - 4 1")["Maul"]
+>>> odds = attack_odds(warriors["Ogre"], maul, warriors["Orc"], (), None, (), DEFAULT_RULES)
 >>> odds.hit, odds.kill_in_one, odds.expected_attacks_to_kill
 (Fraction(1, 2), Fraction(1, 2), Fraction(2, 1))
 """
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from model.fantasy.rules import FFRules
+from model.fantasy.rules import Rules
 from model.fantasy.tables import Equipment, Warrior, Weapon
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -36,12 +37,12 @@ HIT_ON = 4
 SIXTH = Fraction(1, 6)
 
 
-def two_handed(weapon: Weapon, rules: FFRules) -> bool:
+def two_handed(weapon: Weapon, rules: Rules) -> bool:
     """Printed (2-H), or under FF-A4 a (2) bracket (the Hand Axe)."""
     return weapon.two_handed or (rules.bracket_is_hands and weapon.bracket == 2)
 
 
-def ammunition(weapon: Weapon, rules: FFRules) -> int | None:
+def ammunition(weapon: Weapon, rules: Rules) -> int | None:
     """Throws a thrown weapon allows in a battle (FF 4.5); ``None`` if it is not thrown.
 
     The bracket number by default; under FF-A4 a (1) or (2) gives the hands
@@ -56,7 +57,7 @@ def ammunition(weapon: Weapon, rules: FFRules) -> int | None:
     return weapon.bracket
 
 
-def weapon_reach(weapon: Weapon | None, rules: FFRules) -> int:
+def weapon_reach(weapon: Weapon | None, rules: Rules) -> int:
     if weapon is None or weapon.reach is None:
         return 0
     if weapon.code == "Whip":
@@ -64,13 +65,13 @@ def weapon_reach(weapon: Weapon | None, rules: FFRules) -> int:
     return weapon.reach
 
 
-def reach_of(warrior: Warrior, used: Sequence[Weapon], rules: FFRules) -> int:
+def reach_of(warrior: Warrior, used: Sequence[Weapon], rules: Rules) -> int:
     """The reach in a first-strike roll (FF 5.5): the longest weapon in use plus the
     card's ``Reach`` note."""
     return max((weapon_reach(w, rules) for w in used), default=0) + warrior.reach_bonus
 
 
-def speed_of(warrior: Warrior, used: Sequence[Weapon], rules: FFRules) -> int:
+def speed_of(warrior: Warrior, used: Sequence[Weapon], rules: Rules) -> int:
     """The speed rating (FF 5.3, FF-A13): the card's Speed, plus by default the weapon's
     (the slower of two weapons in use)."""
     if not rules.speed_adds_weapon or not used:
@@ -85,7 +86,7 @@ def parry_of(used: Sequence[Weapon]) -> int:
 
 def hit_modifier(attacker: Warrior, defender: Warrior, defender_weapons: Sequence[Weapon],
                  ranged: bool, attacker_in_back: bool, target_in_back: bool,
-                 rules: FFRules) -> int:
+                 rules: Rules) -> int:
     """What is added to the hit die, a rolled dodge (FF-A1) aside."""
     modifier = attacker.skill
     if not (ranged and rules.dodge_is_rolled):
@@ -98,7 +99,7 @@ def hit_modifier(attacker: Warrior, defender: Warrior, defender_weapons: Sequenc
     return modifier
 
 
-def hit_rules(ranged: bool, rules: FFRules) -> tuple[str, ...]:
+def hit_rules(ranged: bool, rules: Rules) -> tuple[str, ...]:
     return ("FF 4.4",) if ranged else ("FF 5.6",)
 
 
@@ -106,7 +107,7 @@ def is_hit(face: int, modifier: int, dodge_face: int = 0) -> bool:
     return face + modifier - dodge_face >= HIT_ON
 
 
-def damage_bonus(attacker: Warrior, weapon: Weapon, rules: FFRules) -> int:
+def damage_bonus(attacker: Warrior, weapon: Weapon, rules: Rules) -> int:
     """The card's Dam, the weapon's Dam and a ``Damage +n with Bow`` note (FF 6.2, FF 6.3)."""
     bonus = attacker.damage + weapon.damage
     if attacker.bow_bonus and weapon.is_bow(rules.crossbows_are_bows):
@@ -119,7 +120,7 @@ def armor_bonus(pieces: Iterable[Equipment]) -> int:
     return sum(piece.bonus for piece in pieces if piece.kind != "shield")
 
 
-def shield_works(shield: Equipment | None, used: Sequence[Weapon], rules: FFRules) -> bool:
+def shield_works(shield: Equipment | None, used: Sequence[Weapon], rules: Rules) -> bool:
     """A shield blocks only for a warrior with no two-handed weapon in use (FF 1.8)."""
     return shield is not None and not any(two_handed(w, rules) for w in used)
 
@@ -197,7 +198,7 @@ def _mean_attacks(damage: tuple[tuple[int, Fraction], ...], hits: int) -> Fracti
 
 def attack_odds(attacker: Warrior, weapon: Weapon, defender: Warrior,
                 defender_weapons: Sequence[Weapon], shield: Equipment | None,
-                armor: Sequence[Equipment], rules: FFRules, *, ranged: bool = False,
+                armor: Sequence[Equipment], rules: Rules, *, ranged: bool = False,
                 attacker_in_back: bool = False, target_in_back: bool = False) -> AttackOdds:
     """Exact odds of one attack of ``attacker`` with ``weapon`` on a ``defender``
     using ``defender_weapons`` (for parry, reach and two-handed use), with

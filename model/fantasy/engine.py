@@ -1,6 +1,6 @@
 """Fantasy Fight Club's battle as a game of the core protocol.
 
-From two warbands (a :class:`FFSetup`) each side lays out its warband
+From two warbands (a :class:`Setup`) each side lays out its warband
 (``field``, legal only for a warband that keeps the recruit rules FF 1.x),
 then turns follow (FF 2.1): the draw (FF 2.2, counted only: FF-A16), the
 tactics (each warrior's row and weapon, a caster's spell first, FF 7.2; side A's
@@ -14,35 +14,40 @@ arithmetic and the odds of one attack.
 
 The battle ends after a turn that leaves a side with no warrior standing
 (FF 8.1), or after the ruleset's turn limit (FF 8.2).  Every turn takes at
-most ``2 + 36 x warriors`` actions, which gives :meth:`FFGame.max_length`.
+most ``2 + 36 x warriors`` actions, which gives :meth:`FantasyFightClub.max_length`.
+What each action does is :mod:`model.fantasy.battle`'s; this module is the game
+the harness sees: setups and starts, positions, what each side sees, who acts,
+chance, the legal actions and the reasons an action is refused.
 """
 
 from __future__ import annotations
 
 import collections
 import dataclasses
-import functools
-import itertools
 from fractions import Fraction
 from typing import Any, Sequence
 
 import networkx as nx
 
 from model.core.errors import InputError
-from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
-    Transition, TransitionInvariant,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Layout, Outcome, Step, Token, Transition,
 )
+from model.core.game_type import Chance, GameType, Information
 from model.fantasy import combat
+from model.fantasy.ambiguities import AMBIGUITIES
+from model.fantasy.battle import Battle, opponents
+from model.fantasy.fighters import card, cast_options, use_options
+from model.fantasy.invariants import invariants, transition_invariants
+from model.fantasy.phases import phase_graph
 from model.fantasy.recruit import shared_card_violations, violations
-from model.fantasy.rulebook import FF_AMBIGUITIES, FF_GLOSSARY, FF_RULEBOOK
-from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, FFRules
+from model.fantasy.rulebook import GLOSSARY, RULEBOOK
+from model.fantasy.rules import MAX_TURN_LIMIT, PRESETS, Rules
 from model.fantasy.state import (
-    ACTION_KINDS, FIGHT_DECK, HAND_SIZE, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, FFMove,
-    FFSetup, FFState, FFView, Fighter, Pair, parse_fighter, who_text,
+    ACTION_KINDS, FIGHT_DECK, HIDDEN_SPELL, ROW_WORDS, SIDES, Arm, Attack, Fighter, Move,
+    Setup, State, View, who_text,
 )
-from model.fantasy.tables import equipment, spells, warriors, weapons
+from model.fantasy.tables import Tables
 
 CHANCE_STEPS = ("target_roll", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
                 "damage_roll", "order_roll", "first_strike")
@@ -55,366 +60,32 @@ def per_turn_bound(warriors_count: int) -> int:
     return 2 + 36 * warriors_count
 
 
-def card(fighter: Fighter):
-    return warriors()[fighter.card]
-
-
-def used_weapons(fighter: Fighter):
-    return tuple(weapons()[arm.code] for arm in fighter.arms if arm.use)
-
-
-def melee_arms(fighter: Fighter) -> tuple[int, ...]:
-    """Indexes of the weapons the fighter strikes with hand to hand this turn (FF 5.1)."""
-    return tuple(i for i, arm in enumerate(fighter.arms)
-                 if arm.use == "*" and weapons()[arm.code].hand_to_hand)
-
-
-def ranged_arm(fighter: Fighter) -> int | None:
-    """The weapon the fighter attacks with at range this turn (FF 4.1), if any."""
-    for i, arm in enumerate(fighter.arms):
-        weapon = weapons()[arm.code]
-        if (arm.use == "^" and (arm.ammo or 0) > 0) or (arm.use == "*" and weapon.shoots):
-            return i
-    return None
-
-
-def shield_of(fighter: Fighter):
-    for code in fighter.gear:
-        if equipment()[code].kind == "shield":
-            return equipment()[code]
-    return None
-
-
-def armor_of(fighter: Fighter):
-    return tuple(equipment()[c] for c in fighter.gear if equipment()[c].kind != "shield")
-
-
-def speed(fighter: Fighter, rules: FFRules) -> int:
-    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
-    return combat.speed_of(card(fighter), melee, rules)
-
-
-def reach(fighter: Fighter, rules: FFRules) -> int:
-    melee = [weapons()[fighter.arms[i].code] for i in melee_arms(fighter)]
-    return combat.reach_of(card(fighter), melee, rules)
-
-
-def cast_options(state: FFState) -> tuple[FFMove, ...]:
-    """The spells the warrior setting its tactics may cast first (FF 7.2 to FF 7.4): each
-    tactics spell it holds on each friendly warrior standing (a heal on a wounded one), or
-    each bolt readied; none once it has cast this turn."""
-    side, index = state.actor, state.cursor
-    caster = state.fighter(side, index)
-    if caster.cast or not card(caster).spellcaster:
-        return ()
-    moves: list[FFMove] = []
-    for code in dict.fromkeys(caster.spells):
-        spell = spells()[code]
-        if spell.in_tactics:
-            # A heal needs a wounded warrior: on an unhurt one it would only waste the card.
-            moves.extend(FFMove("cast", (side, index), word=code, target=(side, friend))
-                         for friend in state.living(side)
-                         if spell.effect != "heal" or state.fighter(side, friend).hits
-                         < card(state.fighter(side, friend)).hits)
-        else:
-            moves.append(FFMove("cast", (side, index), word=code))
-    return tuple(moves)
-
-
-def use_options(fighter: Fighter, rules: FFRules) -> list[tuple[str, ...]]:
-    """The weapon choices open to a fighter in the tactics phase (FF 3.2, FF 3.3)."""
-    if not fighter.arms:
-        return [()]
-    options: list[tuple[str, ...]] = []
-    for arm in fighter.arms:
-        weapon = weapons()[arm.code]
-        options.append((arm.code,))
-        if weapon.thrown and (arm.ammo or 0) > 0:
-            options.append((arm.code + "^",))
-    if card(fighter).two_weapons and rules.warrior_two_attacks:
-        singles = [arm.code for arm in fighter.arms
-                   if weapons()[arm.code].hand_to_hand
-                   and not combat.two_handed(weapons()[arm.code], rules)]
-        options.extend(itertools.combinations(singles, 2))
-    return list(dict.fromkeys(options))
-
-
-# -- invariants -------------------------------------------------------------------------------
-def known_cards(state: FFState) -> str | None:
-    for side, band in enumerate(state.sides):
-        for fighter in band:
-            if fighter.card not in warriors():
-                return f"{fighter.card} is not a warrior card"
-            for arm in fighter.arms:
-                if arm.code not in weapons():
-                    return f"{arm.code} is not a weapon card"
-    return None
-
-
-def hits_bounded(state: FFState) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            if fighter.hits > card(fighter).hits:
-                return (f"{who_text(side, index)} ({fighter.card}) has {fighter.hits} hits, "
-                        f"more than its card's {card(fighter).hits}")
-    return None
-
-
-def ammo_never_negative(state: FFState) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            for arm in fighter.arms:
-                if arm.ammo is not None and arm.ammo < 0:
-                    return f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}"
-                if arm.ammo is not None and not weapons()[arm.code].thrown:
-                    return f"{who_text(side, index)}'s {arm.code} is not thrown but has ammunition"
-    return None
-
-
-def one_weapon_in_use(state: FFState) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            used = fighter.used()
-            allowed = 2 if card(fighter).two_weapons else 1
-            if len(used) > allowed:
-                return f"{who_text(side, index)} ({fighter.card}) uses {len(used)} weapons"
-            if any(a.use == "^" and not weapons()[a.code].thrown for a in used):
-                return f"{who_text(side, index)} throws a weapon that is not thrown"
-    return None
-
-
-def killed_never_act(state: FFState) -> str | None:
-    if state.step in ("field", "tactics", "over"):
-        if state.step == "tactics":
-            fighter = state.fighter(state.actor, state.cursor) if state.cursor < len(
-                state.sides[state.actor]) else None
-            if fighter is None or not fighter.alive:
-                return f"a killed or missing warrior ({state.cursor}) is setting its tactics"
-        return None
-    if state.queue:
-        head = state.queue[0]
-        attacker = state.fighter(head.side, head.index)
-        if not attacker.alive and head.sure != 1:
-            return f"{who_text(head.side, head.index)} is killed but attacks"
-        if head.target >= 0 and not state.fighter(1 - head.side, head.target).alive:
-            return f"{who_text(1 - head.side, head.target)} is killed but attacked"
-    if state.step == "pair" and not state.fighter(state.actor, state.cursor).alive:
-        return f"{who_text(state.actor, state.cursor)} is killed but picks an opponent"
-    return None
-
-
-def equipment_kept(state: FFState) -> str | None:
-    """Once both warbands are fielded, every warrior keeps the equipment rules (nothing in
-    battle changes equipment, so a break here is a broken engine or position)."""
-    if state.turn == 0:
-        return None
-    for side, band in enumerate(state.sides):
-        for problem in violations(band, len(band)):
-            if problem.rule in ("FF 1.5", "FF 1.6", "FF 1.9"):
-                return f"side {SIDES[side]}: {problem}"
-    return None
-
-
-def cards_counted(state: FFState) -> str | None:
-    total = sum(state.cards)
-    if total != FIGHT_DECK:
-        return f"the fight cards add up to {total}, not {FIGHT_DECK}"
-    if state.turn >= 1 and any(hand > HAND_SIZE for hand in state.cards[:2]):
-        return f"a hand holds more than {HAND_SIZE} fight cards"
-    return None
-
-
-def spells_held(state: FFState) -> str | None:
-    for side, band in enumerate(state.sides):
-        for index, fighter in enumerate(band):
-            name = f"{who_text(side, index)} ({fighter.card})"
-            if fighter.spells and not card(fighter).spellcaster:
-                return f"{name} holds spell cards but has no Spells value"
-            if len(fighter.spells) > card(fighter).spells:
-                return f"{name} holds more spell cards than its Spells value"
-            if fighter.readied and (fighter.readied not in fighter.spells or not fighter.cast):
-                return f"{name} readies {fighter.readied} without holding it or casting"
-            if fighter.boost < 0 or (state.step in ("field", "over") and (
-                    fighter.cast or fighter.boost)):
-                return f"{name} carries a spell's effect outside a turn"
-    return None
-
-
-def one_spell_a_turn(before: FFState, action: Any, after: FFState,
-                     rules: FFRules) -> str | None:
-    """FF 7.4: a caster casts (or readies) at most one spell a turn, and FF 7.5: a card
-    leaves the warrior only by being cast."""
-    if after.turn != before.turn:
-        return None
-    for side in (0, 1):
-        for a, b in zip(before.sides[side], after.sides[side]):
-            spent = len(a.spells) - len(b.spells)
-            if spent < 0 or spent > 1:
-                return f"{a.card}'s spell cards went from {len(a.spells)} to {len(b.spells)}"
-            if a.cast and b.readied and b.readied != a.readied:
-                return f"{a.card} readied {b.readied} after casting this turn"
-            if a.cast and spent and not a.readied:
-                return f"{a.card} cast a second spell this turn"
-            if (spent or b.readied) and not b.cast:
-                return f"{a.card} cast a spell without it being marked"
-    return None
-
-
-def hits_only_fall(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
-    """Hits never rise but by a heal spell, by at most its amount (FF 7.2)."""
-    for side in (0, 1):
-        for index, (a, b) in enumerate(zip(before.sides[side], after.sides[side])):
-            healed = (isinstance(action, FFMove) and action.kind == "cast"
-                      and action.target == (side, index) and action.word in spells()
-                      and spells()[action.word].effect == "heal")
-            limit = spells()[action.word].amount if healed else 0
-            if b.hits > a.hits + limit:
-                return f"{a.card} gained hits ({a.hits} -> {b.hits})"
-            if not a.alive and b.row != a.row:
-                return f"the killed {a.card} changed rows"
-    return None
-
-
-def ammo_only_falls(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
-    for side in (0, 1):
-        for a, b in zip(before.sides[side], after.sides[side]):
-            for arm_a, arm_b in zip(a.arms, b.arms):
-                if (arm_a.ammo is not None and arm_b.ammo is not None
-                        and arm_b.ammo > arm_a.ammo):
-                    return f"{a.card}'s {arm_a.code} regained ammunition"
-                if arm_a.ammo is not None and arm_b.ammo is not None and \
-                        arm_a.ammo - arm_b.ammo > 1:
-                    return f"{a.card}'s {arm_a.code} spent more than one throw at once"
-    return None
-
-
-def rows_rule_kept(before: FFState, action: Any, after: FFState, rules: FFRules) -> str | None:
-    """After the tactics of a side (its last warrior standing has set, whichever side sets
-    next by FF-A17), its front row is not smaller than its back row."""
-    if (not rules.rows_rule_in_battle or before.step != "tactics"
-            or not isinstance(action, FFMove) or action.kind != "set"):
-        return None
-    side = before.actor
-    if before.cursor != max(before.living(side)):
-        return None
-    front, back = len(after.living(side, "F")), len(after.living(side, "B"))
-    if front < back:
-        return f"side {SIDES[side]} ends its tactics with {front} in front and {back} behind"
-    return None
-
-
-FF_INVARIANTS = (
-    Invariant("known-cards", ("FF 1.11", "FF 1.12"),
-              "Every warrior and weapon is a card of the tables.", known_cards),
-    Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
-              "No warrior has more hits than its card.", hits_bounded),
-    Invariant("ammunition-never-negative", ("FF 4.5",),
-              "Ammunition is never negative and only thrown weapons have any.",
-              ammo_never_negative),
-    Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
-              "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",
-              one_weapon_in_use),
-    Invariant("killed-never-act", ("FF 6.4", "FF 4.2", "FF 5.5"),
-              "A killed warrior neither sets tactics, picks, attacks (but in the group it "
-              "started alive in) nor is attacked.", killed_never_act),
-    Invariant("equipment-kept", ("FF 1.5", "FF 1.6", "FF 1.9"),
-              "After the lay-out no warrior has two shields or helmets, a suit with partial "
-              "pieces, or (a back-stabber or spellcaster) any armor.", equipment_kept),
-    Invariant("spells-held", ("FF 1.10", "FF 7.3", "FF 7.4"),
-              "No warrior holds more spell cards than its Spells value; a readied bolt is "
-              "a card held; spell effects last only within a turn.", spells_held),
-    Invariant("fight-cards-counted", ("FF 2.2",),
-              "The fight cards in hands, deck and discard pile stay 40; no hand holds more "
-              "than seven.", cards_counted),
+SKIRMISHES = (
+    "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} "
+    "| b Shaman@F:5[Dagger,Club]<StoneSkin,EmberDart>",
+    "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> "
+    "| b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
+    "size 2 | a Warrior@F:6[LongSword,Katar] "
+    "Warlock@B:4[Knives]<SuddenFog,StoneSkin,EmberDart> "
+    "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
+    "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
+    "| b Bugbear@F:9[Flail] Shaman@B:5[LongBow]<EmberDart,SuddenFog>",
 )
-FF_TRANSITION_INVARIANTS = (
-    TransitionInvariant("hits-only-fall", ("FF 6.2", "FF 6.4", "FF 7.2"),
-                        "Hits never rise but by a heal spell's amount, and a killed warrior "
-                        "stays where it fell.", hits_only_fall),
-    TransitionInvariant("one-spell-a-turn", ("FF 7.4", "FF 7.5"),
-                        "A caster casts at most one spell a turn; a card leaves it only by "
-                        "being cast.", one_spell_a_turn),
-    TransitionInvariant("ammunition-only-falls", ("FF 4.5",),
-                        "Each throw spends one ammunition; none comes back.", ammo_only_falls),
-    TransitionInvariant("rows-rule-kept", ("FF 1.2", "FF 3.1"),
-                        "Under FF-A14's default a side ends its tactics with a front row "
-                        "no smaller than its back row.", rows_rule_kept),
-)
+"""ringside's skirmishes, the example setups of the shipped tables: one or two warriors a
+side, cycling through a few matchups (a shooter, a thrower, a shield, a back-stabber, the
+Warrior), each with a spellcaster, so that spells are cast and hidden cards resampled."""
 
 
-# -- the phase graph -----------------------------------------------------------------------------
-PHASE_NODES = (
-    ("setup", "start", ("FF 1.1",), "Warbands laid out"),
-    ("field", "decision", ("FF 1.1", "FF 1.2", "FF 1.3", "FF 1.4", "FF 1.5", "FF 1.6",
-                           "FF 1.9", "FF 1.10"), "Field a warband"),
-    ("draw", "step", ("FF 2.1", "FF 2.2"), "Draw to seven"),
-    ("tactics", "decision", ("FF 3.1", "FF 3.2", "FF 3.3", "FF 1.2"), "Set row and weapon"),
-    ("cast", "step", ("FF 7.2", "FF 7.3", "FF 7.4", "FF 7.5"),
-     "Cast a tactics spell or ready a bolt"),
-    ("ranged", "step", ("FF 4.1", "FF 4.2"), "Ranged attackers in order"),
-    ("aim", "decision", ("FF 4.3",), "Front row, or roll for the target"),
-    ("target_roll", "decision", ("FF 4.3",), "Target roll"),
-    ("pick", "decision", ("FF 4.3", "FF 5.2"), "Pick a target"),
-    ("hit_roll", "decision", ("FF 4.4", "FF 5.6"), "Hit roll"),
-    ("dodge_roll", "decision", ("FF 4.4",), "Dodge roll (FF-A1)"),
-    ("shield_roll", "decision", ("FF 6.1",), "Shield roll"),
-    ("damage_roll", "decision", ("FF 6.2", "FF 6.3"), "Damage roll"),
-    ("bolt", "step", ("FF 7.3", "FF 7.5"), "A bolt strikes"),
-    ("killed", "step", ("FF 6.4",), "Killed"),
-    ("skip", "step", ("FF 6.4", "FF 4.2", "FF 5.5"), "No attack"),
-    ("stabs", "step", ("FF 5.2",), "Back-stabbers"),
-    ("stab", "decision", ("FF 5.2",), "Roll to back-stab, or hold"),
-    ("stab_roll", "decision", ("FF 5.2",), "Back-stab roll"),
-    ("pairing", "step", ("FF 5.1", "FF 5.3"), "Pairing by speed"),
-    ("order_roll", "decision", ("FF 5.3",), "Speed tie roll-off (FF-A7)"),
-    ("pair", "decision", ("FF 5.3", "FF 5.4"), "Pick an opponent"),
-    ("melee", "step", ("FF 5.1",), "Pairings fight"),
-    ("first_strike", "decision", ("FF 5.5",), "First-strike roll"),
-    ("end_turn", "step", ("FF 2.1", "FF 8.1", "FF 8.2"), "End of turn"),
-    ("over", "terminal", ("FF 8.1", "FF 8.2"), "Battle over"),
-)
-_ATTACK_ENDS = ("target_roll", "stab", "stab_roll", "hit_roll", "dodge_roll", "shield_roll",
-                "damage_roll", "bolt", "killed", "skip")
-"""Steps after which an attack may be over (a hesitation, a miss, a block, a wound ...)."""
-_NEXT = ("aim", "skip", "stabs", "pairing", "stab", "hit_roll", "first_strike", "melee",
-         "end_turn")
-"""What the engine may come to next when an attack is over: the next ranged attacker,
-the back-stabbers, the pairing, the next strike or pairing, or the end of the turn."""
+class FantasyFightClub(Game[State, Move, Rules]):
+    """Fantasy Fight Club's battle, played with a set of card tables."""
 
-
-def _edges() -> list[tuple[str, str]]:
-    edges = [("setup", "field"), ("field", "draw"), ("draw", "tactics"), ("tactics", "ranged"),
-             ("tactics", "cast"), ("cast", "tactics"), ("pick", "bolt"), ("bolt", "killed"),
-             ("ranged", "aim"), ("ranged", "stabs"), ("ranged", "pairing"),
-             ("aim", "pick"), ("aim", "target_roll"), ("target_roll", "pick"),
-             ("stab", "stab_roll"), ("stab_roll", "pick"), ("pick", "hit_roll"),
-             ("hit_roll", "dodge_roll"), ("hit_roll", "shield_roll"), ("hit_roll", "damage_roll"),
-             ("dodge_roll", "shield_roll"), ("dodge_roll", "damage_roll"),
-             ("shield_roll", "damage_roll"), ("damage_roll", "killed"),
-             ("stabs", "stab"), ("stabs", "skip"),
-             ("pairing", "pair"), ("pairing", "order_roll"), ("pairing", "melee"),
-             ("order_roll", "pair"), ("pair", "order_roll"), ("pair", "melee"),
-             ("melee", "first_strike"), ("melee", "hit_roll"), ("melee", "skip"),
-             ("melee", "end_turn"), ("first_strike", "hit_roll"), ("first_strike", "skip"),
-             ("end_turn", "draw"), ("end_turn", "over")]
-    edges += [(end, following) for end in _ATTACK_ENDS for following in _NEXT
-              if end != following]
-    return edges
-
-
-@functools.lru_cache(maxsize=1)
-def _graph() -> nx.DiGraph:
-    return build_phase_graph("Fantasy Fight Club battle", PHASE_NODES, _edges())
-
-
-class FFGame(Game[FFState, FFMove, FFRules]):
-    key = "fantasy"
-    title = "Fantasy Fight Club"
-    rulebook_file = "fantasy-fight-club.txt"
-    rules_type = FFRules
-    setup_type = FFSetup
-    min_players = 2
-    max_players = 2
+    game_type = GameType(
+        "fantasy", "Fantasy Fight Club", 2, 2, Chance.EXPLICIT, Information.IMPERFECT,
+        # One side acts at a time (the other side's face-down spells are what is hidden);
+        # the length depends on the warbands' sizes (max_length).
+        simultaneous=False, longest_game=None, rulebook_file="fantasy-fight-club.txt")
+    rules_type = Rules
+    setup_type = Setup
     summary = ("Two warbands of fantasy warriors, laid out in two rows, shoot, pair up and "
                "fight hand to hand with d6 rolls for target, hit, shield and damage; the "
                "warrior and weapon tables are the rulebook's, armor and spells an example "
@@ -431,51 +102,43 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         "tactics phase or with the ranged attacks; the fight cards are counted only, "
         "since the rulebook never says when they are played (FF-A16).")
 
-    @property
-    def presets(self):
-        return PRESETS
+    def __init__(self, tables: Tables, skirmishes: Sequence[str] = SKIRMISHES) -> None:
+        """A battle played with the card tables ``tables`` (the warrior and weapon tables,
+        the equipment and spell sets; ``analysis.fantasy.loading`` builds the game of the
+        shipped ones).  Setups and positions name cards of these tables; ``skirmishes``
+        are the example setups, written with them."""
+        if not skirmishes:
+            raise ValueError("a game needs one skirmish or more for its example setups")
+        self.tables = tables
+        self.battle = Battle(tables)
+        self.skirmishes = tuple(skirmishes)
+        self._invariants = invariants(tables)
+        self._transition_invariants = transition_invariants(tables)
 
-    @property
-    def rulebook(self):
-        return FF_RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return FF_AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return FF_GLOSSARY
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
 
     @property
     def invariants(self):
-        return FF_INVARIANTS
+        return self._invariants
 
     @property
     def transition_invariants(self):
-        return FF_TRANSITION_INVARIANTS
+        return self._transition_invariants
 
     # -- setups --------------------------------------------------------------------------------
-    def parse_setup(self, text: str) -> FFSetup:
-        return FFSetup.parse(text)
+    def parse_setup(self, text: str) -> Setup:
+        return Setup.parse(text, self.tables)
 
-    def example_setups(self, count: int) -> list[FFSetup]:
-        """ringside's skirmishes: one or two warriors a side, cycling through a few
-        matchups (a shooter, a thrower, a shield, a back-stabber, the Warrior), each with a
-        spellcaster, so that spells are cast and hidden cards resampled."""
-        skirmishes = (
-            "size 1 | a Orc@F:5[ShortSword,Javelins]{Buckler} "
-            "| b Shaman@F:5[Dagger,Club]<StoneSkin,EmberDart>",
-            "size 1 | a Elf@F:4[ShortBow,Dirk]<EmberDart> | b Dwarf@F:7[BattleAxe]{RoundShield,IronCap}",
-            "size 2 | a Warrior@F:6[LongSword,Katar] "
-            "Warlock@B:4[Knives]<SuddenFog,StoneSkin,EmberDart> "
-            "| b Rogue@F:4[Whip] Hobgoblin@F:7[Spear]",
-            "size 2 | a Knight@F:6[BroadSword]{KiteShield,ChainSuit} Bandit@F:5[Dagger] "
-            "| b Bugbear@F:9[Flail] Shaman@B:5[LongBow]<EmberDart,SuddenFog>",
-        )
-        return [FFSetup.parse(skirmishes[i % len(skirmishes)]) for i in range(count)]
+    def example_setups(self, count: int) -> list[Setup]:
+        """The game's skirmishes (:data:`SKIRMISHES` unless it was given others), in
+        turn."""
+        return [Setup.parse(self.skirmishes[i % len(self.skirmishes)], self.tables)
+                for i in range(count)]
 
-    def exploration_starts(self, rules: FFRules, count: int):
+    def exploration_starts(self, rules: Rules, count: int):
         """Positions at the first attack phase of the example skirmishes: both sides
         fielded and their tactics set, the k-th start taking the choices a fixed stride
         apart, so that the explorer's few steps reach shots, back-stabs and pairings; every
@@ -490,32 +153,32 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                 step += 1
             yield state
 
-    def initial_state(self, setup: FFSetup, rules: FFRules) -> FFState:
+    def initial_state(self, setup: Setup, rules: Rules) -> State:
         def fresh(fighter: Fighter) -> Fighter:
-            arms = tuple(Arm(a.code, combat.ammunition(weapons()[a.code], rules))
+            arms = tuple(Arm(a.code, combat.ammunition(self.tables.weapons[a.code], rules))
                          for a in fighter.arms)
-            return dataclasses.replace(fighter, hits=card(fighter).hits, arms=arms)
+            return dataclasses.replace(fighter, hits=card(self.tables, fighter).hits, arms=arms)
 
         sides = (tuple(map(fresh, setup.a)), tuple(map(fresh, setup.b)))
-        return FFState(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
+        return State(setup.size, 0, "field", 0, 0, 0, "-", sides, (0, 0, FIGHT_DECK, 0))
 
-    def num_players(self, state: FFState) -> int:
+    def num_players(self, state: State) -> int:
         return 2
 
-    def max_length(self, state: FFState) -> int:
+    def max_length(self, state: State) -> int:
         if state.step == "over":
             return 0
         bound = per_turn_bound(len(state.sides[0]) + len(state.sides[1]))
         return max(1, bound - state.acts) + (self._limit(state) - state.turn) * bound
 
-    def _limit(self, state: FFState) -> int:
+    def _limit(self, state: State) -> int:
         # max_length takes no ruleset, so the bound uses the largest turn limit any ruleset
         # may set (and never fewer turns than already played).
         return max(MAX_TURN_LIMIT, state.turn)
 
     # -- states --------------------------------------------------------------------------------
-    def parse_state(self, text: str) -> FFState:
-        state = FFState.parse(text)
+    def parse_state(self, text: str) -> State:
+        state = State.parse(text, self.tables)
         for side, band in enumerate(state.sides):
             if not band:
                 raise InputError("each side has at least one warrior", SIDES[side].lower())
@@ -555,10 +218,10 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             raise InputError("step first_strike needs a pairing", "pairs")
         return state
 
-    def format_state(self, state: FFState) -> str:
+    def format_state(self, state: State) -> str:
         return str(state)
 
-    def format_setup(self, setup: FFSetup) -> str:
+    def format_setup(self, setup: Setup) -> str:
         return str(setup)
 
     def layout(self, position: str) -> Layout | None:
@@ -591,7 +254,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Layout(board, parts, legend=(("killed", "killed: 0 hits or less"),))
 
     # -- hidden information ------------------------------------------------------------------
-    def observation(self, state: FFState, player: int) -> FFView:
+    def observation(self, state: State, player: int) -> View:
         """Side ``player`` sees its own spell cards and the other side's count of face-down
         cards (FF 1.10), with a readied bolt shown (FF 7.3)."""
         enemy = 1 - player
@@ -603,19 +266,20 @@ class FFGame(Game[FFState, FFMove, FFRules]):
 
         sides = list(state.sides)
         sides[enemy] = tuple(map(face_down, state.sides[enemy]))
-        return FFView(player, dataclasses.replace(state, sides=tuple(sides)))
+        return View(player, dataclasses.replace(state, sides=tuple(sides)))
 
-    def format_observation(self, observation: FFView) -> str:
+    def format_observation(self, observation: View) -> str:
         return str(observation)
 
-    def resample(self, state: FFState, player: int, rng) -> FFState:
+    def resample(self, state: State, player: int, rng) -> State:
         """The other side's face-down spell cards drawn again from the spell deck less the
         cards ``player`` sees (its own, and the other side's readied bolts).  The state
         keeps no spell discard pile, so cards already cast go back into that pool: a
         superset of what the player could rule out, never a smaller one.  When the pool
         is too small (a position no recruit allows) the state is returned as it is."""
         enemy = 1 - player
-        pool = collections.Counter({code: spell.copies for code, spell in spells().items()})
+        pool = collections.Counter({code: spell.copies
+                                    for code, spell in self.tables.spells.items()})
         for fighter in state.sides[player]:
             pool.subtract(fighter.spells)
         for fighter in state.sides[enemy]:
@@ -635,20 +299,20 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         sides[enemy] = tuple(band)
         return dataclasses.replace(state, sides=tuple(sides))
 
-    def current_player(self, state: FFState) -> int:
+    def current_player(self, state: State) -> int:
         if state.step == "over":
             return TERMINAL
         if state.step in CHANCE_STEPS:
             return CHANCE
         return state.actor
 
-    def phase(self, state: FFState) -> str:
+    def phase(self, state: State) -> str:
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
-        return _graph()
+        return phase_graph()
 
-    def outcome(self, state: FFState, rules: FFRules) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.step != "over":
             return None
         standing = [bool(state.living(side)) for side in (0, 1)]
@@ -661,42 +325,42 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Outcome(f"side {SIDES[winner]} wins", frozenset({winner}), scores)
 
     # -- actions -------------------------------------------------------------------------------
-    def chance_outcomes(self, state: FFState, rules: FFRules):
+    def chance_outcomes(self, state: State, rules: Rules):
         if self.current_player(state) != CHANCE:
             return ()
-        return tuple((FFMove("roll", value=face), SIXTH) for face in combat.FACES)
+        return tuple((Move("roll", value=face), SIXTH) for face in combat.FACES)
 
-    def legal_actions(self, state: FFState, rules: FFRules) -> tuple[FFMove, ...]:
+    def legal_actions(self, state: State, rules: Rules) -> tuple[Move, ...]:
         step = state.step
         if step == "field":
             if self._field_problems(state):
                 return ()
-            return (FFMove("field", (state.actor, 0)),)
+            return (Move("field", (state.actor, 0)),)
         if step == "tactics":
             fighter = state.fighter(state.actor, state.cursor)
-            return cast_options(state) + tuple(
-                FFMove("set", (state.actor, state.cursor), row, uses)
-                for row in ("F", "B") for uses in use_options(fighter, rules)
+            return cast_options(self.tables, state) + tuple(
+                Move("set", (state.actor, state.cursor), row, uses)
+                for row in ("F", "B") for uses in use_options(self.tables, fighter, rules)
                 if self._rows_ok(state, row, rules))
         if step == "aim":
             head = state.queue[0]
             moves = []
             if state.living(1 - head.side, "F"):
-                moves.append(FFMove("aim", word="front"))
-            moves.append(FFMove("aim", word="roll"))
+                moves.append(Move("aim", word="front"))
+            moves.append(Move("aim", word="roll"))
             return tuple(moves)
         if step == "stab":
-            return (FFMove("stab", word="roll"), FFMove("stab", word="hold"))
+            return (Move("stab", word="roll"), Move("stab", word="hold"))
         if step == "pick":
             head = state.queue[0]
-            return tuple(FFMove("pick", (1 - head.side, i))
+            return tuple(Move("pick", (1 - head.side, i))
                          for i in state.living(1 - head.side, head.row))
         if step == "pair":
-            return tuple(FFMove("pick", (1 - state.actor, i))
-                         for i in self._opponents(state)[0])
+            return tuple(Move("pick", (1 - state.actor, i))
+                         for i in opponents(state)[0])
         return ()
 
-    def _rows_ok(self, state: FFState, row: str, rules: FFRules) -> bool:
+    def _rows_ok(self, state: State, row: str, rules: Rules) -> bool:
         """FF 1.2 under FF-A14: can the side still end its tactics with front >= back?"""
         if not rules.rows_rule_in_battle:
             return True
@@ -708,49 +372,34 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         back = sum(1 for i in done if state.fighter(side, i).row == "B") + (row == "B")
         return front + len(left) >= back
 
-    def _field_problems(self, state: FFState):
+    def _field_problems(self, state: State):
         side = state.actor
-        found = violations(state.sides[side], state.size)
+        found = violations(self.tables, state.sides[side], state.size)
         if side == 1 and not found:
-            found = shared_card_violations(state.sides[0], state.sides[1])
+            found = shared_card_violations(self.tables, state.sides[0], state.sides[1])
         return found
 
-    def _in_pairs(self, state: FFState) -> set[tuple[int, int]]:
-        found = set()
-        for pair in state.pairs:
-            found.add((pair.side, pair.picker))
-            found.add((1 - pair.side, pair.picked))
-        return found
-
-    def _opponents(self, state: FFState) -> tuple[list[int], bool]:
-        """Whom the picker may pick, and whether that doubles up (FF 5.3, FF 5.4)."""
-        enemy = 1 - state.actor
-        front = state.living(enemy, "F")
-        taken = self._in_pairs(state)
-        free = [i for i in front if (enemy, i) not in taken]
-        return (free, False) if free else (front, True)
-
-    def action_kind(self, action: FFMove) -> str:
+    def action_kind(self, action: Move) -> str:
         return action.kind
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
         return ACTION_KINDS
 
-    def format_action(self, state: FFState, action: FFMove) -> str:
+    def format_action(self, state: State, action: Move) -> str:
         return str(action)
 
-    def parse_action(self, state: FFState, text: str, rules: FFRules) -> FFMove:
-        move = FFMove.parse(text)
+    def parse_action(self, state: State, text: str, rules: Rules) -> Move:
+        move = Move.parse(text)
         if move in self.actions(state, rules):
             return move
         raise IllegalAction(self._illegal(state, move, rules), text)
 
     # -- refusals ------------------------------------------------------------------------------
-    def _illegal(self, state: FFState, move: Any, rules: FFRules) -> Illegal:
+    def _illegal(self, state: State, move: Any, rules: Rules) -> Illegal:
         if state.step == "over":
             return Illegal(("FF 8.1",), "the battle is over")
-        if not isinstance(move, FFMove):
+        if not isinstance(move, Move):
             return Illegal(("FF 2.1",), "not an action of this game")
         if self.current_player(state) == CHANCE:
             return Illegal(self._step_rules(state), f"a die is rolled now ({state.step})")
@@ -772,12 +421,12 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                      "sets its row and weapon now")
             fighter = state.fighter(state.actor, state.cursor)
             if len(move.uses) > 1:
-                if not card(fighter).two_weapons or not rules.warrior_two_attacks:
+                if not card(self.tables, fighter).two_weapons or not rules.warrior_two_attacks:
                     return Illegal(("FF 1.7", "FF 3.3"), f"{fighter.card} uses one weapon a "
                                                          "turn")
                 return Illegal(("FF 3.3",), "the Warrior's two weapons are two different "
                                             "one-handed hand-to-hand weapons it carries")
-            if move.uses not in use_options(fighter, rules):
+            if move.uses not in use_options(self.tables, fighter, rules):
                 code = move.uses[0].rstrip("^") if move.uses else "-"
                 carried = [a for a in fighter.arms if a.code == code]
                 if carried and move.uses[0].endswith("^"):
@@ -789,7 +438,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             if not self._rows_ok(state, move.row, rules):
                 return Illegal(("FF 1.2", "FF 3.1"), "the front row would hold fewer warriors "
                                                      "than the back row")
-        if state.step == "aim" and move == FFMove("aim", word="front"):
+        if state.step == "aim" and move == Move("aim", word="front"):
             return Illegal(("FF 4.3",), "the enemy front row is empty")
         if state.step == "pick":
             head = state.queue[0]
@@ -797,7 +446,7 @@ class FFGame(Game[FFState, FFMove, FFRules]):
             return Illegal((rule,), f"the target is a standing warrior of the enemy "
                                     f"{ROW_WORDS[head.row]} row")
         if state.step == "pair":
-            options, doubled = self._opponents(state)
+            options, doubled = opponents(state)
             if move.kind == "pick" and move.who[0] == 1 - state.actor:
                 if doubled:
                     return Illegal(("FF 5.3", "FF 5.4"), "the opponent is a standing warrior "
@@ -806,19 +455,19 @@ class FFGame(Game[FFState, FFMove, FFRules]):
                                                      "paired must be picked first")
         return Illegal(self._step_rules(state), f"{move} is not open now ({state.step})")
 
-    def _illegal_cast(self, state: FFState, move: FFMove) -> Illegal:
+    def _illegal_cast(self, state: State, move: Move) -> Illegal:
         if move.who != (state.actor, state.cursor):
             return Illegal(("FF 7.2", "FF 3.1"), f"{who_text(state.actor, state.cursor)} "
                                                  "sets its tactics now, and only it may cast")
         caster = state.fighter(*move.who)
-        if not card(caster).spellcaster:
+        if not card(self.tables, caster).spellcaster:
             return Illegal(("FF 1.10",), f"{caster.card} has no Spells value")
         if caster.cast:
             return Illegal(("FF 7.4",), f"{caster.card} has cast its one spell this turn")
         if move.word not in caster.spells:
             return Illegal(("FF 7.1", "FF 7.5"), f"{caster.card} holds no {move.word} card "
                                                  f"(it holds {', '.join(caster.spells) or 'none'})")
-        spell = spells()[move.word]
+        spell = self.tables.spells[move.word]
         if not spell.in_tactics:
             return Illegal(("FF 7.3",), f"{spell.name} is a bolt: it is readied, with no "
                                         "target until the ranged attacks")
@@ -828,527 +477,19 @@ class FFGame(Game[FFState, FFMove, FFRules]):
         return Illegal(("FF 7.2",), f"{spell.name} is cast on a standing warrior of the "
                                     "caster's own side")
 
-    def _step_rules(self, state: FFState) -> tuple[str, ...]:
+    def _step_rules(self, state: State) -> tuple[str, ...]:
         return tuple(self.phase_graph().nodes[state.step]["rules"][:2]) or ("FF 2.1",)
 
     # -- transitions ---------------------------------------------------------------------------
-    def resolve(self, state: FFState, action: Any, rules: FFRules) -> Transition[FFState]:
-        if not isinstance(action, FFMove) or action not in self.actions(state, rules):
-            text = str(action) if isinstance(action, FFMove) else repr(action)
+    def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
+        if not isinstance(action, Move) or action not in self.actions(state, rules):
+            text = str(action) if isinstance(action, Move) else repr(action)
             raise IllegalAction(self._illegal(state, action, rules), text)
         steps: list[Step] = []
-        after = self._act(state, action, rules, steps)
+        after = self.battle.act(state, action, rules, steps)
         if after.turn == state.turn:
             after = dataclasses.replace(after, acts=state.acts + 1)
         return Transition(after, tuple(steps))
-
-    def _act(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
-        step = state.step
-        if step == "field":
-            side = state.actor
-            steps.append(Step("field", ("FF 1.1", "FF 1.2"),
-                              f"side {SIDES[side]} lays out {len(state.sides[side])} warriors: "
-                              f"{len(state.living(side, 'F'))} in front, "
-                              f"{len(state.living(side, 'B'))} behind"))
-            if side == 0:
-                return dataclasses.replace(state, actor=1)
-            return self._new_turn(state, steps, rules)
-        if step == "tactics" and move.kind == "cast":
-            return self._cast(state, move, steps)
-        if step == "tactics":
-            return self._set(state, move, rules, steps)
-        if step == "pair":
-            return self._pair(state, move, rules, steps)
-        if step == "order_roll":
-            return self._order_roll(state, move.value, rules, steps)
-        if step == "first_strike":
-            return self._first_strike(state, move.value, rules, steps)
-        return self._attack_step(state, move, rules, steps)
-
-    def _new_turn(self, state: FFState, steps: list[Step], rules: FFRules) -> FFState:
-        hands, deck, discard = list(state.cards[:2]), state.cards[2], state.cards[3]
-        words = []
-        for side in (0, 1):
-            need = HAND_SIZE - hands[side]
-            if need > deck and discard:
-                deck, discard = deck + discard, 0
-                words.append("the discard pile is shuffled into the deck")
-            drawn = min(need, deck)
-            hands[side] += drawn
-            deck -= drawn
-            words.append(f"side {SIDES[side]} draws {drawn}")
-        turn = state.turn + 1
-        steps.append(Step("draw", ("FF 2.1", "FF 2.2"),
-                          f"turn {turn}: " + ", ".join(words) + " (hands "
-                          f"{hands[0]} and {hands[1]})"))
-        after = dataclasses.replace(state, turn=turn, acts=0, step="tactics", actor=0,
-                                    cursor=state.living(0)[0], segment="-",
-                                    cards=(hands[0], hands[1], deck, discard), queue=(),
-                                    pairs=(), held=())
-        return after
-
-    def _cast(self, state: FFState, move: FFMove, steps: list[Step]) -> FFState:
-        """A tactics spell takes effect now and is discarded (FF 7.2, FF 7.5); a bolt is
-        readied, still held, for the ranged attacks (FF 7.3).  Either is the caster's one
-        spell this turn (FF 7.4)."""
-        side, index = move.who
-        caster = state.fighter(side, index)
-        spell = spells()[move.word]
-        name = f"{who_text(side, index)} {caster.card}"
-        if not spell.in_tactics:
-            steps.append(Step("cast", ("FF 7.3", "FF 7.4"),
-                              f"{name} readies {spell.name} (range {spell.range}) to cast "
-                              "with the ranged attacks"))
-            return state.with_fighter(side, index, dataclasses.replace(
-                caster, readied=spell.code, cast=True))
-        held = list(caster.spells)
-        held.remove(spell.code)
-        after = state.with_fighter(side, index, dataclasses.replace(
-            caster, spells=tuple(held), cast=True))
-        friend = after.fighter(*move.target)
-        fname = f"{who_text(*move.target)} {friend.card}"
-        if spell.effect == "heal":
-            healed = min(card(friend).hits, friend.hits + spell.amount)
-            text = (f"{name} casts {spell.name} on {fname}: {healed - friend.hits} hits back "
-                    f"(hits {healed})")
-            friend = dataclasses.replace(friend, hits=healed)
-        else:
-            text = (f"{name} casts {spell.name} on {fname}: +{spell.amount} to its hit rolls "
-                    "this turn")
-            friend = dataclasses.replace(friend, boost=friend.boost + spell.amount)
-        steps.append(Step("cast", ("FF 7.2", "FF 7.4", "FF 7.5"), text + "; the card is "
-                                                                        "discarded"))
-        return after.with_fighter(*move.target, friend)
-
-    def _set(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
-        side, index = move.who
-        fighter = state.fighter(side, index)
-        chosen = {u.rstrip("^"): ("^" if u.endswith("^") else "*") for u in move.uses}
-        arms = tuple(dataclasses.replace(a, use=chosen.get(a.code, "")) for a in fighter.arms)
-        after = state.with_fighter(side, index, dataclasses.replace(fighter, row=move.row,
-                                                                    arms=arms))
-        rules_ = ["FF 3.2"]
-        if move.row != fighter.row:
-            rules_.insert(0, "FF 3.1")
-        if len(move.uses) > 1:
-            rules_.append("FF 3.3")
-        if rules.rows_rule_in_battle:
-            rules_.append("FF 1.2")
-        what = " and ".join(u.rstrip("^") + (" to throw" if u.endswith("^") else "")
-                            for u in move.uses) or "no weapon"
-        steps.append(Step("tactics", tuple(rules_),
-                          f"{who_text(side, index)} {fighter.card} stands in the "
-                          f"{ROW_WORDS[move.row]} row with {what}"))
-        following = [i for i in state.living(side) if i > index]
-        if rules.tactics_alternate:
-            # FF-A17: the other side's warrior of the same rank (among those standing) sets
-            # next; a side with none left to set passes.
-            rank = state.living(side).index(index)
-            order = ([(1, rank)] if side == 0 else []) + [(0, rank + 1), (1, rank + 1)]
-            for other, place in order:
-                living = state.living(other)
-                if place < len(living):
-                    return dataclasses.replace(after, actor=other, cursor=living[place])
-            return self._start_attacks(after, rules, steps)
-        if following:
-            return dataclasses.replace(after, cursor=following[0])
-        if side == 0:
-            return dataclasses.replace(after, actor=1, cursor=state.living(1)[0])
-        return self._start_attacks(after, rules, steps)
-
-    def _start_attacks(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
-        shooters = []
-        for side in (0, 1):
-            for index in state.living(side):
-                fighter = state.fighter(side, index)
-                arm = ranged_arm(fighter)
-                if arm is None:
-                    continue
-                weapon = weapons()[fighter.arms[arm].code]
-                quick = card(fighter).speed if rules.range_ties_by_speed else 0
-                shooters.append(((-weapon.range, -quick), side, index, arm, "ranged"))
-        for side in (0, 1):
-            for index in state.living(side):
-                fighter = state.fighter(side, index)
-                if fighter.readied:  # a bolt joins the ranged attacks by its range (FF 7.3)
-                    quick = card(fighter).speed if rules.range_ties_by_speed else 0
-                    shooters.append(((-spells()[fighter.readied].range, -quick), side, index,
-                                     0, "spell"))
-        shooters.sort()
-        keys = sorted({key for key, *_ in shooters})
-        queue = tuple(Attack(side, index, kind, keys.index(key) + 1, 0, "aim", arm=arm)
-                      for key, side, index, arm, kind in shooters)
-
-        def named(side: int, index: int, arm: int, kind: str) -> str:
-            fighter = state.fighter(side, index)
-            if kind == "spell":
-                spell = spells()[fighter.readied]
-                return f"{who_text(side, index)} ({spell.name}, range {spell.range})"
-            weapon = weapons()[fighter.arms[arm].code]
-            return f"{who_text(side, index)} ({weapon.name}, range {weapon.range})"
-
-        order = ", ".join(named(s, i, a, k) for _, s, i, a, k in shooters) or "none"
-        rules_ = ("FF 4.1", "FF 4.2") + (("FF 7.3",) if any(
-            k == "spell" for *_, k in shooters) else ())
-        steps.append(Step("ranged", rules_, f"ranged attackers by range: {order}"))
-        return self._advance(dataclasses.replace(state, segment="ranged", queue=queue), rules,
-                             steps)
-
-    def _advance(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
-        """Move on to the next thing that needs a decision or a die (or the turn's end)."""
-        while True:
-            if state.queue:
-                head = state.queue[0]
-                if head.sure == 0:
-                    state = self._start_group(state, head.group)
-                    head = state.queue[0]
-                attacker = state.fighter(head.side, head.index)
-                enemy = 1 - head.side
-                if head.sure == 2:
-                    steps.append(Step("skip", ("FF 6.4", "FF 5.5" if head.kind == "melee"
-                                               else "FF 4.2"),
-                                      f"{who_text(head.side, head.index)} {attacker.card} was "
-                                      "killed before its attack"))
-                    state = dataclasses.replace(state, queue=state.queue[1:])
-                    continue
-                if not state.living(enemy) or (
-                        head.target >= 0 and not state.fighter(enemy, head.target).alive):
-                    steps.append(Step("skip", ("FF 6.4",),
-                                      f"{who_text(head.side, head.index)} {attacker.card} has "
-                                      "no standing target left"))
-                    state = dataclasses.replace(state, queue=state.queue[1:])
-                    continue
-                return dataclasses.replace(state, step=head.stage, actor=head.side)
-            if state.segment == "ranged":
-                state = self._start_stabs(state, steps)
-                continue
-            if state.segment == "stabs":
-                steps.append(Step("pairing", ("FF 5.1", "FF 5.3"),
-                                  "the front rows pair up by speed"))
-                state = dataclasses.replace(state, segment="pairing")
-                continue
-            if state.segment == "pairing":
-                state, stop = self._next_picker(state, rules, steps)
-                if stop:
-                    return state
-                steps.append(Step("melee", ("FF 5.1",),
-                                  "pairings: " + (" ".join(map(str, state.pairs)) or "none")))
-                state = dataclasses.replace(state, segment="melee")
-                continue
-            if state.segment == "melee" and state.pairs:
-                pair = state.pairs[0]
-                first = state.fighter(pair.side, pair.picker)
-                second = state.fighter(1 - pair.side, pair.picked)
-                if not (first.alive and second.alive):
-                    steps.append(Step("skip", ("FF 6.4",),
-                                      f"pairing {pair}: a warrior of it has been killed"))
-                    state = dataclasses.replace(state, pairs=state.pairs[1:])
-                    continue
-                if pair.doubled and not rules.doubled_strikes_back:
-                    attacks = self._strikes(state, pair.side, pair.picker, pair.picked, 1)
-                    steps.append(Step("melee", ("FF 5.4",),
-                                      f"pairing {pair}: {first.card} doubles up on "
-                                      f"{second.card}, which strikes back only in its own "
-                                      "pairing"))
-                    state = dataclasses.replace(state, pairs=state.pairs[1:], queue=attacks)
-                    continue
-                return dataclasses.replace(state, step="first_strike")
-            return self._end_turn(state, rules, steps)
-
-    def _start_group(self, state: FFState, group: int) -> FFState:
-        queue = tuple(
-            dataclasses.replace(a, sure=1 if state.fighter(a.side, a.index).alive else 2)
-            if a.group == group and a.sure == 0 else a for a in state.queue)
-        return dataclasses.replace(state, queue=queue)
-
-    def _start_stabs(self, state: FFState, steps: list[Step]) -> FFState:
-        stabbers = [(side, index) for side in (0, 1) for index in state.living(side)
-                    if card(state.fighter(side, index)).backstab
-                    and melee_arms(state.fighter(side, index))]
-        queue = tuple(Attack(side, index, "stab", 1, 0, "stab",
-                             arm=melee_arms(state.fighter(side, index))[0])
-                      for side, index in stabbers)
-        if stabbers:
-            steps.append(Step("stabs", ("FF 5.2",), "back-stabbers: " + ", ".join(
-                f"{who_text(s, i)} {state.fighter(s, i).card}" for s, i in stabbers)))
-        return dataclasses.replace(state, segment="stabs", queue=queue)
-
-    def _next_picker(self, state: FFState, rules: FFRules,
-                     steps: list[Step]) -> tuple[FFState, bool]:
-        """The next warrior to pick an opponent (FF 5.3): the state at that decision (or
-        at a roll-off) and True, or the state and False when every one has picked."""
-        taken = self._in_pairs(state)
-        while True:
-            eligible = [(side, i) for side in (0, 1) for i in state.living(side, "F")
-                        if (side, i) not in taken and (side, i) not in state.held]
-            if not eligible:
-                return state, False
-            top = max(speed(state.fighter(s, i), rules) for s, i in eligible)
-            tied = [(s, i) for s, i in eligible if speed(state.fighter(s, i), rules) == top]
-            sides = sorted({s for s, _ in tied})
-            if len(sides) == 2 and rules.speed_ties_roll_off:
-                return dataclasses.replace(state, step="order_roll"), True
-            side = sides[0]
-            index = min(i for s, i in tied if s == side)
-            if not state.living(1 - side, "F"):
-                steps.append(Step("pairing", ("FF 5.3",),
-                                  f"{who_text(side, index)} {state.fighter(side, index).card} "
-                                  "finds no enemy in the front row"))
-                state = dataclasses.replace(state, held=state.held + ((side, index),))
-                continue
-            return dataclasses.replace(state, step="pair", actor=side, cursor=index), True
-
-    def _order_roll(self, state: FFState, face: int, rules: FFRules,
-                    steps: list[Step]) -> FFState:
-        side = 0 if face <= 3 else 1
-        taken = self._in_pairs(state)
-        eligible = [i for i in state.living(side, "F")
-                    if (side, i) not in taken and (side, i) not in state.held]
-        top = max(speed(state.fighter(side, i), rules) for i in eligible)
-        index = min(i for i in eligible if speed(state.fighter(side, i), rules) == top)
-        steps.append(Step("order_roll", ("FF 5.3",),
-                          f"roll-off for equal speed {top}: {face}, side {SIDES[side]}'s "
-                          f"{state.fighter(side, index).card} picks first"))
-        return dataclasses.replace(state, step="pair", actor=side, cursor=index)
-
-    def _pair(self, state: FFState, move: FFMove, rules: FFRules, steps: list[Step]) -> FFState:
-        side, index = state.actor, state.cursor
-        _, doubled = self._opponents(state)
-        pair = Pair(side, index, move.who[1], doubled)
-        picker, picked = state.fighter(side, index), state.fighter(1 - side, move.who[1])
-        if doubled:
-            steps.append(Step("pair", ("FF 5.4",),
-                              f"{who_text(side, index)} {picker.card} doubles up on "
-                              f"{who_text(1 - side, move.who[1])} {picked.card}"))
-        else:
-            steps.append(Step("pair", ("FF 5.3",),
-                              f"{who_text(side, index)} {picker.card} (speed "
-                              f"{speed(picker, rules)}) picks "
-                              f"{who_text(1 - side, move.who[1])} {picked.card}"))
-        after = dataclasses.replace(state, pairs=state.pairs + (pair,))
-        return self._advance(after, rules, steps)
-
-    def _strikes(self, state: FFState, side: int, index: int, target: int,
-                 group: int) -> tuple[Attack, ...]:
-        if (side, index) in state.held:  # a back-stabber who rolled makes no other attack
-            return ()
-        fighter = state.fighter(side, index)
-        return tuple(Attack(side, index, "melee", group, 0, "hit_roll", target, "F", arm)
-                     for arm in melee_arms(fighter))
-
-    def _first_strike(self, state: FFState, face: int, rules: FFRules,
-                      steps: list[Step]) -> FFState:
-        pair = state.pairs[0]
-        a = (pair.side, pair.picker)
-        b = (1 - pair.side, pair.picked)
-        fa, fb = state.fighter(*a), state.fighter(*b)
-        if face <= 3:
-            what, ra, rb = "speed", speed(fa, rules), speed(fb, rules)
-        else:
-            what, ra, rb = "reach", reach(fa, rules), reach(fb, rules)
-        if ra == rb:
-            if rules.first_strike_tie_simultaneous:
-                order, together = (a, b), True
-                how = f"equal {what} {ra}: they strike together"
-            else:
-                order, together = (a, b), False
-                how = f"equal {what} {ra}: {fa.card}, who picked, strikes first"
-        else:
-            order = (a, b) if ra > rb else (b, a)
-            together = False
-            winner = state.fighter(*order[0])
-            how = f"{winner.card} has the greater {what} ({max(ra, rb)} to {min(ra, rb)}) " \
-                  "and strikes first"
-        queue = self._strikes(state, *order[0], order[1][1], 1) + \
-            self._strikes(state, *order[1], order[0][1], 1 if together else 2)
-        steps.append(Step("first_strike", ("FF 5.5",), f"pairing {pair}: first-strike roll "
-                                                       f"{face} ({what}); {how}"))
-        if not queue:
-            steps.append(Step("skip", ("FF 5.1",), f"pairing {pair}: neither has a "
-                                                   "hand-to-hand weapon in use"))
-        after = dataclasses.replace(state, pairs=state.pairs[1:], queue=queue)
-        return self._advance(after, rules, steps)
-
-    def _attack_step(self, state: FFState, move: FFMove, rules: FFRules,
-                     steps: list[Step]) -> FFState:
-        head = state.queue[0]
-        attacker = state.fighter(head.side, head.index)
-        enemy = 1 - head.side
-        name = f"{who_text(head.side, head.index)} {attacker.card}"
-        rest = state.queue[1:]
-
-        def go(stage: str, **changes) -> FFState:
-            new = dataclasses.replace(head, stage=stage, **changes)
-            return self._advance(dataclasses.replace(state, queue=(new,) + rest), rules, steps)
-
-        def done(after: FFState | None = None) -> FFState:
-            base = after or state
-            return self._advance(dataclasses.replace(base, queue=rest), rules, steps)
-
-        step = state.step
-        if step == "aim":
-            if move.word == "front":
-                steps.append(Step("aim", ("FF 4.3",), f"{name} attacks the enemy front row"))
-                return go("pick", row="F")
-            steps.append(Step("aim", ("FF 4.3",), f"{name} rolls for its target"))
-            return go("target_roll")
-        if step in ("target_roll", "stab_roll"):
-            face = move.value
-            rule = "FF 4.3" if step == "target_roll" else "FF 5.2"
-            if step == "target_roll":
-                row = "F" if face <= 3 else ("" if face <= 5 else "B")
-            else:
-                row = "" if face <= 4 else "B"
-            if not row:
-                steps.append(Step(step, (rule,), f"{name} rolls {face}: "
-                                                 + ("it hesitates" if step == "target_roll"
-                                                    else "no back-stab this turn")))
-                return done()
-            if not state.living(enemy, row):
-                other = "B" if row == "F" else "F"
-                if rules.empty_row_hesitates or not state.living(enemy, other):
-                    steps.append(Step(step, (rule,), f"{name} rolls {face}: the "
-                                                     f"{ROW_WORDS[row]} row is empty, no "
-                                                     "attack"))
-                    return done()
-                steps.append(Step(step, (rule,), f"{name} rolls {face}: the "
-                                                 f"{ROW_WORDS[row]} row is empty, it attacks "
-                                                 f"the {ROW_WORDS[other]} row"))
-                return go("pick", row=other)
-            steps.append(Step(step, (rule,), f"{name} rolls {face}: it attacks the "
-                                             f"{ROW_WORDS[row]} row"))
-            return go("pick", row=row)
-        if step == "stab":
-            if move.word == "hold":
-                steps.append(Step("stab", ("FF 5.2",), f"{name} does not try a back-stab"))
-                return done()
-            steps.append(Step("stab", ("FF 5.2",), f"{name} rolls to back-stab"))
-            after = dataclasses.replace(state, held=state.held + ((head.side, head.index),))
-            new = dataclasses.replace(head, stage="stab_roll")
-            return self._advance(dataclasses.replace(after, queue=(new,) + rest), rules, steps)
-        if step == "pick" and head.kind == "spell":
-            return done(self._bolt(state, head, move.who[1], steps))
-        if step == "pick":
-            target = move.who[1]
-            victim = state.fighter(enemy, target)
-            rules_ = ("FF 5.2",) if head.kind == "stab" else ("FF 4.3",)
-            text = f"{name} attacks {who_text(enemy, target)} {victim.card}"
-            after = state
-            arm = attacker.arms[head.arm]
-            if head.kind == "ranged" and arm.use == "^":
-                spent = dataclasses.replace(arm, ammo=arm.ammo - 1)
-                arms = attacker.arms[:head.arm] + (spent,) + attacker.arms[head.arm + 1:]
-                after = state.with_fighter(head.side, head.index,
-                                           dataclasses.replace(attacker, arms=arms))
-                rules_ = rules_ + ("FF 4.5",)
-                text += f", throwing its {arm.code} ({spent.ammo} left)"
-            steps.append(Step("pick", rules_, text))
-            new = dataclasses.replace(head, stage="hit_roll", target=target)
-            return self._advance(dataclasses.replace(after, queue=(new,) + rest), rules, steps)
-        victim = state.fighter(enemy, head.target)
-        vname = f"{who_text(enemy, head.target)} {victim.card}"
-        ranged = head.kind == "ranged"
-        if step == "hit_roll" and ranged and rules.dodge_is_rolled:
-            steps.append(Step("hit_roll", ("FF 4.4",), f"{name} rolls {move.value} to hit"))
-            return go("dodge_roll", face=move.value)
-        if step in ("hit_roll", "dodge_roll"):
-            face, dodge = (head.face, move.value) if step == "dodge_roll" else (move.value, 0)
-            modifier = combat.hit_modifier(card(attacker), card(victim), used_weapons(victim),
-                                           ranged, attacker.row == "B", victim.row == "B",
-                                           rules) + attacker.boost
-            total = face + modifier - dodge
-            hit = combat.is_hit(face, modifier, dodge)
-            detail = f"{face}{modifier:+d}" + (f" less dodge roll {dodge}" if step ==
-                                              "dodge_roll" else "")
-            rule = combat.hit_rules(ranged, rules) + (("FF 7.2",) if attacker.boost else ())
-            if attacker.boost:
-                detail += f" (with a spell's +{attacker.boost})"
-            steps.append(Step(step, rule, f"{name} to hit {vname}: {detail} = {total}, "
-                                          + ("a hit" if hit else "a miss")))
-            if not hit:
-                return done()
-            if combat.shield_works(shield_of(victim), used_weapons(victim), rules):
-                return go("shield_roll")
-            if shield_of(victim) is not None:
-                steps.append(Step("hit_roll", ("FF 1.8",), f"{vname}'s shield does not block: "
-                                                          "its weapon in use is two-handed"))
-            return go("damage_roll")
-        if step == "shield_roll":
-            shield = shield_of(victim)
-            if shield.blocks(move.value):
-                steps.append(Step("shield_roll", ("FF 6.1",),
-                                  f"{vname}'s {shield.name} rolls {move.value}: blocked "
-                                  f"(blocks {shield.block[0]}-{shield.block[1]})"))
-                return done()
-            steps.append(Step("shield_roll", ("FF 6.1",),
-                              f"{vname}'s {shield.name} rolls {move.value}: not blocked"))
-            return go("damage_roll")
-        # damage_roll
-        weapon = weapons()[attacker.arms[head.arm].code]
-        bonus = combat.damage_bonus(card(attacker), weapon, rules)
-        soak = combat.armor_bonus(armor_of(victim))
-        lost = combat.wound(move.value, bonus, soak)
-        rules_ = ("FF 6.2", "FF 6.3") if (card(attacker).bow_bonus and weapon.is_bow(
-            rules.crossbows_are_bows)) else ("FF 6.2",)
-        hurt = dataclasses.replace(victim, hits=victim.hits - lost)
-        steps.append(Step("damage_roll", rules_,
-                          f"{name}'s {weapon.name} damage {move.value}{bonus:+d} less armor "
-                          f"{soak}: {vname} loses {lost} (hits {hurt.hits})"))
-        after = state.with_fighter(enemy, head.target, hurt)
-        if not hurt.alive and victim.alive:
-            steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
-        return done(after)
-
-    def _bolt(self, state: FFState, head: Attack, target: int, steps: list[Step]) -> FFState:
-        """A readied bolt is cast at the target picked: it loses the spell's amount of hits,
-        with no hit, shield or armor roll, and the card is discarded (FF 7.3, FF 7.5)."""
-        caster = state.fighter(head.side, head.index)
-        spell = spells()[caster.readied]
-        held = list(caster.spells)
-        held.remove(spell.code)
-        after = state.with_fighter(head.side, head.index, dataclasses.replace(
-            caster, spells=tuple(held), readied=""))
-        enemy = 1 - head.side
-        victim = after.fighter(enemy, target)
-        hurt = dataclasses.replace(victim, hits=victim.hits - spell.amount)
-        vname = f"{who_text(enemy, target)} {victim.card}"
-        steps.append(Step("pick", ("FF 4.3", "FF 7.3"),
-                          f"{who_text(head.side, head.index)} {caster.card} casts "
-                          f"{spell.name} at {vname}"))
-        steps.append(Step("bolt", ("FF 7.3", "FF 7.5"),
-                          f"{spell.name} strikes {vname}: it loses {spell.amount} (hits "
-                          f"{hurt.hits}); the card is discarded"))
-        if not hurt.alive:
-            steps.append(Step("killed", ("FF 6.4",), f"{vname} is killed"))
-        return after.with_fighter(enemy, target, hurt)
-
-    def _end_turn(self, state: FFState, rules: FFRules, steps: list[Step]) -> FFState:
-        standing = [len(state.living(side)) for side in (0, 1)]
-        # Spell effects last the turn (FF 7.2); a bolt readied but never cast (its caster
-        # hesitated or fell) stays in the hand, and the next turn allows a new spell (FF 7.4).
-        sides = tuple(tuple(dataclasses.replace(f, readied="", cast=False, boost=0)
-                            for f in band) for band in state.sides)
-        cards = state.cards
-        if rules.hands_spent_each_turn:
-            # FF-A16's other reading: the hands were played out in the turn.
-            cards = (0, 0, cards[2], cards[3] + cards[0] + cards[1])
-            steps.append(Step("end_turn", ("FF 2.2",),
-                              f"the hands ({cards[3] - state.cards[3]} fight cards) go to the "
-                              "discard pile"))
-        base = dataclasses.replace(state, sides=sides, cards=cards, queue=(), pairs=(),
-                                   held=(), segment="-", acts=0)
-        if not all(standing):
-            steps.append(Step("end_turn", ("FF 8.1",),
-                              f"turn {state.turn} ends with {standing[0]} and {standing[1]} "
-                              "standing: the battle is over"))
-            return dataclasses.replace(base, step="over", turn=state.turn + 1)
-        if state.turn >= rules.turn_limit:
-            steps.append(Step("end_turn", ("FF 8.2",),
-                              f"turn {state.turn} was the last of the turn limit: undecided"))
-            return dataclasses.replace(base, step="over", turn=state.turn + 1)
-        steps.append(Step("end_turn", ("FF 2.1",), f"turn {state.turn} ends with "
-                                                   f"{standing[0]} and {standing[1]} standing"))
-        return self._new_turn(base, steps, rules)
 
 
 def _attack_words(attack: Attack) -> str:
@@ -1358,11 +499,3 @@ def _attack_words(attack: Attack) -> str:
     target = "" if attack.target < 0 else f", at {who_text(1 - attack.side, attack.target)}"
     return (f"{who_text(attack.side, attack.index)} {kind}, next the "
             f"{attack.stage.replace('_', ' ')}{target}")
-
-
-GAME = FFGame()
-
-
-def fighter(text: str) -> Fighter:
-    """A fighter from its token (for tests and docs)."""
-    return parse_fighter(text, "fighter")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from model.fantasy.state import Fighter
-from model.fantasy.tables import equipment, spells, warriors, weapons
+from model.fantasy.tables import Tables
 
 WARBAND_SIZE = 10
 """Warriors each player is dealt (FF 1.1)."""
@@ -34,18 +34,20 @@ class Violation:
         return f"{self.rule}  {where}{self.text}"
 
 
-def weapon_deck_share() -> int:
+def weapon_deck_share(tables: Tables) -> int:
     """Half the weapon deck, rounded up: the most weapon cards one player holds (FF 1.3)."""
-    return (len(weapons()) + 1) // 2
+    return (len(tables.weapons) + 1) // 2
 
 
-def armor_deck_share() -> int:
+def armor_deck_share(tables: Tables) -> int:
     """Half the armor deck (shields, helmets, armor), rounded up (FF 1.4)."""
-    return (len(equipment()) + 1) // 2
+    return (len(tables.equipment) + 1) // 2
 
 
-def violations(fighters: Sequence[Fighter], size: int = WARBAND_SIZE) -> list[Violation]:
-    """Every recruit rule ``fighters`` break, warrior by warrior, in rule order."""
+def violations(tables: Tables, fighters: Sequence[Fighter],
+               size: int = WARBAND_SIZE) -> list[Violation]:
+    """Every recruit rule ``fighters`` break, warrior by warrior, in rule order (their
+    cards those of ``tables``)."""
     found: list[Violation] = []
     if len(fighters) != size:
         found.append(Violation("FF 1.1", 0, f"fields {len(fighters)} warriors; the battle "
@@ -58,24 +60,24 @@ def violations(fighters: Sequence[Fighter], size: int = WARBAND_SIZE) -> list[Vi
     weapon_cards = Counter(arm.code for f in fighters for arm in f.arms)
     for code, count in sorted(weapon_cards.items()):
         if count > 1:
-            found.append(Violation("FF 1.3", 0, f"the {weapons()[code].name} card is used "
-                                                f"{count} times; the deck holds one"))
-    if sum(weapon_cards.values()) > weapon_deck_share():
+            found.append(Violation("FF 1.3", 0, f"the {tables.weapons[code].name} card is "
+                                                f"used {count} times; the deck holds one"))
+    if sum(weapon_cards.values()) > weapon_deck_share(tables):
         found.append(Violation("FF 1.3", 0, f"{sum(weapon_cards.values())} weapon cards; a "
                                             f"player is dealt half the deck, "
-                                            f"{weapon_deck_share()}"))
+                                            f"{weapon_deck_share(tables)}"))
     gear_cards = Counter(code for f in fighters for code in f.gear)
     for code, count in sorted(gear_cards.items()):
         if count > 1:
-            found.append(Violation("FF 1.4", 0, f"the {equipment()[code].name} card is used "
-                                                f"{count} times; the deck holds one"))
-    if sum(gear_cards.values()) > armor_deck_share():
+            found.append(Violation("FF 1.4", 0, f"the {tables.equipment[code].name} card is "
+                                                f"used {count} times; the deck holds one"))
+    if sum(gear_cards.values()) > armor_deck_share(tables):
         found.append(Violation("FF 1.4", 0, f"{sum(gear_cards.values())} armor-deck cards; a "
                                             f"player is dealt half the deck, "
-                                            f"{armor_deck_share()}"))
+                                            f"{armor_deck_share(tables)}"))
     for number, fighter in enumerate(fighters, 1):
-        card = warriors()[fighter.card]
-        kinds = Counter(equipment()[code].kind for code in fighter.gear)
+        card = tables.warriors[fighter.card]
+        kinds = Counter(tables.equipment[code].kind for code in fighter.gear)
         if kinds["shield"] > 1:
             found.append(Violation("FF 1.5", number, f"{fighter.card} has {kinds['shield']} "
                                                      "shields; one at most"))
@@ -97,34 +99,37 @@ def violations(fighters: Sequence[Fighter], size: int = WARBAND_SIZE) -> list[Vi
                                                       f"its Spells value is {card.spells}"))
     spell_cards = Counter(code for f in fighters for code in f.spells)
     for code, count in sorted(spell_cards.items()):
-        if count > spells()[code].copies:
-            found.append(Violation("FF 1.10", 0, f"{count} {spells()[code].name} cards; the "
-                                                 f"spell deck holds {spells()[code].copies}"))
+        spell = tables.spells[code]
+        if count > spell.copies:
+            found.append(Violation("FF 1.10", 0, f"{count} {spell.name} cards; the "
+                                                 f"spell deck holds {spell.copies}"))
     return sorted(found, key=lambda v: (_order(v.rule), v.warrior))
 
 
-def shared_card_violations(a: Sequence[Fighter], b: Sequence[Fighter]) -> list[Violation]:
+def shared_card_violations(tables: Tables, a: Sequence[Fighter],
+                           b: Sequence[Fighter]) -> list[Violation]:
     """What two warbands break together: a weapon or armor-deck card in both (FF 1.3,
     FF 1.4), more spell cards of a name than the deck holds (FF 1.10)."""
     found = []
     both = {arm.code for f in a for arm in f.arms} & {arm.code for f in b for arm in f.arms}
     for code in sorted(both):
-        found.append(Violation("FF 1.3", 0, f"the {weapons()[code].name} card is in both "
-                                            "warbands; the deck is shared out"))
+        found.append(Violation("FF 1.3", 0, f"the {tables.weapons[code].name} card is in "
+                                            "both warbands; the deck is shared out"))
     both = {c for f in a for c in f.gear} & {c for f in b for c in f.gear}
     for code in sorted(both):
-        found.append(Violation("FF 1.4", 0, f"the {equipment()[code].name} card is in both "
-                                            "warbands; the deck is shared out"))
+        found.append(Violation("FF 1.4", 0, f"the {tables.equipment[code].name} card is in "
+                                            "both warbands; the deck is shared out"))
     spell_cards = Counter(c for f in (*a, *b) for c in f.spells)
     for code, count in sorted(spell_cards.items()):
-        if count > spells()[code].copies:
-            found.append(Violation("FF 1.10", 0, f"{count} {spells()[code].name} cards in the "
+        spell = tables.spells[code]
+        if count > spell.copies:
+            found.append(Violation("FF 1.10", 0, f"{count} {spell.name} cards in the "
                                                  f"two warbands; the deck holds "
-                                                 f"{spells()[code].copies}"))
+                                                 f"{spell.copies}"))
     return found
 
 
-def draw_spells(a: Sequence[Fighter], b: Sequence[Fighter],
+def draw_spells(tables: Tables, a: Sequence[Fighter], b: Sequence[Fighter],
                 rng) -> tuple[tuple[Fighter, ...], tuple[Fighter, ...], list[str]]:
     """The spell draw of FF 1.10 for every caster that lists no spell card: as many cards
     as its Spells value, drawn by ``rng`` from the spell deck less the cards both warbands
@@ -132,7 +137,7 @@ def draw_spells(a: Sequence[Fighter], b: Sequence[Fighter],
     a sentence per draw.  A caster that lists its cards keeps them (a warband file records
     a draw made before); the deck running out leaves the rest undrawn, which FF 1.10's
     count then reports."""
-    deck = Counter({code: spell.copies for code, spell in spells().items()})
+    deck = Counter({code: spell.copies for code, spell in tables.spells.items()})
     deck.subtract(c for f in (*a, *b) for c in f.spells)
     cards = sorted(deck.elements())
     rng.shuffle(cards)
@@ -141,7 +146,7 @@ def draw_spells(a: Sequence[Fighter], b: Sequence[Fighter],
     for side, band in (("A", a), ("B", b)):
         drawn_band = []
         for index, fighter in enumerate(band):
-            value = warriors()[fighter.card].spells
+            value = tables.warriors[fighter.card].spells
             if value and not fighter.spells and cards:
                 drawn, cards = tuple(cards[:value]), cards[value:]
                 fighter = replace(fighter, spells=drawn)

@@ -1,7 +1,7 @@
 """Fantasy Fight Club rulesets: the readings the rulebook leaves open.
 
 Each field but ``turn_limit`` is one entry of the ambiguity register
-(``model.fantasy.rulebook``, FF-A1 to FF-A17); the ``rulebook`` preset takes
+(``model.fantasy.ambiguities``, FF-A1 to FF-A17); the ``rulebook`` preset takes
 ringside's default readings, ``literal`` the other reading of each.
 ``turn_limit`` is ringside's own bound (FF 8.2): the rulebook never says
 when a battle ends short of a side being wiped out.
@@ -17,7 +17,7 @@ MAX_TURN_LIMIT = 100
 
 
 @dataclass(frozen=True, slots=True)
-class FFRules:
+class Rules:
     """How to read the points the rulebook leaves open.
 
     dodge_is_rolled (FF-A1)
@@ -97,14 +97,17 @@ class FFRules:
             raise ValueError("whip_reach must be 0 to 20")
 
 
-RULEBOOK = FFRules()
-LITERAL = FFRules(dodge_is_rolled=True, back_penalty_on_target=True,
-                  parry_against_ranged=True, bracket_is_hands=True, whip_reach=4,
-                  range_ties_by_speed=True, speed_ties_roll_off=False,
-                  first_strike_tie_simultaneous=False, doubled_strikes_back=True,
-                  empty_row_hesitates=False, warrior_two_attacks=False,
-                  crossbows_are_bows=True, speed_adds_weapon=False,
-                  rows_rule_in_battle=False, hands_spent_each_turn=True,
-                  tactics_alternate=True)
+DEFAULT_RULES = Rules()
+"""ringside's default reading of every entry: the ``rulebook`` preset."""
+LITERAL = Rules(dodge_is_rolled=True, back_penalty_on_target=True,
+                parry_against_ranged=True, bracket_is_hands=True, whip_reach=4,
+                range_ties_by_speed=True, speed_ties_roll_off=False,
+                first_strike_tie_simultaneous=False, doubled_strikes_back=True,
+                empty_row_hesitates=False, warrior_two_attacks=False,
+                crossbows_are_bows=True, speed_adds_weapon=False,
+                rows_rule_in_battle=False, hands_spent_each_turn=True,
+                tactics_alternate=True)
+"""The other reading of each entry: the ``literal`` preset."""
 
-PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
+"""The named rulesets, the default first."""

@@ -37,9 +37,7 @@ from typing import Any, Iterable
 
 from model.core.errors import InputError
 from model.core.notation import read_sections
-from model.fantasy.tables import (
-    code_of, equipment, equipment_named, spells, warriors, weapon_named, weapons,
-)
+from model.fantasy.tables import Tables, code_of
 
 SIDES = ("A", "B")
 ROWS = ("F", "B")
@@ -113,10 +111,15 @@ _FIGHTER = re.compile(r"^([A-Za-z-]+)@([FB]):(-?\d+)\[([^\]]*)\](?:\{([^}]*)\})?
 _ARM = re.compile(r"^([A-Za-z]+)(?:=(\d+))?([*^]?)$")
 
 
-def parse_fighter(text: str, where: str) -> Fighter:
-    """A fighter from its token (see the module's notation).
+def parse_fighter(text: str, tables: Tables, where: str) -> Fighter:
+    """A fighter from its token (see the module's notation), its cards those of ``tables``.
 
-    >>> parse_fighter("Orc@F:5[ShortSword*,Javelins=3]{Buckler}", "a")
+    >>> from model.fantasy.tables import parse_equipment, parse_warriors, parse_weapons
+    >>> tables = Tables(parse_warriors("Orc H +1 - - - 5 0"),
+    ...                 parse_weapons("Short Sword - H +1 2 1\\nJavelins (3) +1 3T +1 - -"),
+    ...                 parse_equipment('[[card]]\\nname = "Buckler"\\nkind = "shield"\\n'
+    ...                                 'block = [6, 6]'), {})
+    >>> parse_fighter("Orc@F:5[ShortSword*,Javelins=3]{Buckler}", tables, "a")
     ... # doctest: +NORMALIZE_WHITESPACE
     Fighter(card='Orc', row='F', hits=5, arms=(Arm(code='ShortSword', ammo=None, use='*'),
             Arm(code='Javelins', ammo=3, use='')), gear=('Buckler',), spells=(), readied='',
@@ -127,41 +130,41 @@ def parse_fighter(text: str, where: str) -> Fighter:
         raise InputError(f"{text!r} is not a warrior like Orc@F:5[ShortSword*]{{Buckler}}",
                          where)
     card, row, hits, arms_text, gear_text, spell_text, cast, boost = match.groups()
-    if card not in warriors():
+    if card not in tables.warriors:
         raise InputError(f"{card!r} is not a warrior of the table", where)
     arms = []
     for piece in filter(None, arms_text.split(",")):
         arm = _ARM.match(piece)
-        if not arm or arm.group(1) not in weapons():
+        if not arm or arm.group(1) not in tables.weapons:
             raise InputError(f"{piece!r} is not a weapon code like LongSword or Knives=4*",
                              f"{where}: {card}")
         ammo = None if arm.group(2) is None else int(arm.group(2))
         arms.append(Arm(arm.group(1), ammo, arm.group(3)))
     gear = tuple(filter(None, (gear_text or "").split(",")))
     for code in gear:
-        if code not in equipment():
+        if code not in tables.equipment:
             raise InputError(f"{code!r} is not a card of the equipment set", f"{where}: {card}")
     marked = tuple(filter(None, (spell_text or "").split(",")))
     spell_cards = tuple(code.rstrip("*") for code in marked)
     for code in spell_cards:
-        if code not in spells():
+        if code not in tables.spells:
             raise InputError(f"{code!r} is not a card of the spell set", f"{where}: {card}")
     readied = [code.rstrip("*") for code in marked if code.endswith("*")]
     if len(readied) > 1:
         raise InputError("a warrior readies at most one spell a turn (one * in <...>)",
                          f"{where}: {card}")
-    if readied and spells()[readied[0]].in_tactics:
+    if readied and tables.spells[readied[0]].in_tactics:
         raise InputError(f"{readied[0]} is cast in the tactics phase, not readied",
                          f"{where}: {card}")
     return Fighter(card, row, int(hits), tuple(arms), gear, spell_cards,
                    readied[0] if readied else "", bool(cast or readied), int(boost or 0))
 
 
-def parse_band(tokens: Iterable[str], where: str) -> tuple[Fighter, ...]:
+def parse_band(tokens: Iterable[str], tables: Tables, where: str) -> tuple[Fighter, ...]:
     tokens = list(tokens)
     if tokens == ["-"]:
         return ()
-    return tuple(parse_fighter(token, f"{where} warrior {i + 1}")
+    return tuple(parse_fighter(token, tables, f"{where} warrior {i + 1}")
                  for i, token in enumerate(tokens))
 
 
@@ -176,7 +179,7 @@ def _whole(text: str, where: str, low: int, high: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class FFSetup:
+class Setup:
     """Two warbands laid out for battle and the number of warriors each must field.
 
     ``size`` is 10 by the rulebook (FF 1.1); ringside's skirmishes field fewer,
@@ -201,12 +204,14 @@ class FFSetup:
         return f"size {self.size} | a {band_text(self.a)} | b {band_text(self.b)}"
 
     @classmethod
-    def parse(cls, text: str) -> "FFSetup":
+    def parse(cls, text: str, tables: Tables) -> "Setup":
+        """A setup from its notation, its cards those of ``tables``."""
         parts = read_sections(text, ("size", "a", "b"))
         if len(parts["size"]) != 1:
             raise InputError("write one number after size", "size")
         size = _whole(parts["size"][0], "size", 1, MAX_SIZE)
-        return cls(size, parse_band(parts["a"], "a"), parse_band(parts["b"], "b"))
+        return cls(size, parse_band(parts["a"], tables, "a"),
+                   parse_band(parts["b"], tables, "b"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +311,7 @@ SEGMENTS = ("-", "ranged", "stabs", "pairing", "melee")
 
 
 @dataclass(frozen=True, slots=True)
-class FFState:
+class State:
     """A battle position (see the module's notation)."""
 
     size: int
@@ -333,7 +338,8 @@ class FFState:
             "held " + (" ".join(who_text(*w) for w in self.held) or "-")))
 
     @classmethod
-    def parse(cls, text: str) -> "FFState":
+    def parse(cls, text: str, tables: Tables) -> "State":
+        """A position from its notation, its cards those of ``tables``."""
         parts = read_sections(text, SECTIONS)
 
         def one(name: str) -> str:
@@ -355,7 +361,7 @@ class FFState:
             _whole(one("size"), "size", 1, MAX_SIZE), _whole(one("turn"), "turn", 0, 1000),
             step, _whole(one("actor"), "actor", 0, 1), _whole(one("acts"), "acts", 0, 10 ** 6),
             _whole(one("cursor"), "cursor", 0, 2 * MAX_SIZE), segment,
-            (parse_band(parts["a"], "a"), parse_band(parts["b"], "b")),
+            (parse_band(parts["a"], tables, "a"), parse_band(parts["b"], tables, "b")),
             tuple(_whole(c, "cards", 0, 10 ** 4) for c in cards),  # type: ignore[arg-type]
             tuple(parse_attack(t, "queue") for t in listed("queue")),
             tuple(parse_pair(t, "pairs") for t in listed("pairs")),
@@ -364,7 +370,7 @@ class FFState:
     def fighter(self, side: int, index: int) -> Fighter:
         return self.sides[side][index]
 
-    def with_fighter(self, side: int, index: int, fighter: Fighter) -> "FFState":
+    def with_fighter(self, side: int, index: int, fighter: Fighter) -> "State":
         band = list(self.sides[side])
         band[index] = fighter
         sides = list(self.sides)
@@ -377,14 +383,14 @@ class FFState:
 
 
 @dataclass(frozen=True, slots=True)
-class FFMove:
+class Move:
     """An action: ``field`` (a side lays out its warband), ``set`` (a warrior's row and
     weapon for the turn), ``cast`` (a caster, before it sets, casts a tactics spell
     ``word`` on the friendly warrior ``target``, or readies a bolt ``word``), ``aim`` (attack the front row, or roll for the target),
     ``pick`` (a target or opponent), ``stab`` (a back-stabber rolls or holds) or
     ``roll`` (a die, chance's action).
 
-    >>> str(FFMove("set", who=(0, 1), row="F", uses=("LongSword", "Dagger"))), str(FFMove("roll", value=4))
+    >>> str(Move("set", who=(0, 1), row="F", uses=("LongSword", "Dagger"))), str(Move("roll", value=4))
     ('set A1 F LongSword+Dagger', 'roll 4')
     """
 
@@ -411,7 +417,7 @@ class FFMove:
         return f"roll {self.value}"
 
     @classmethod
-    def parse(cls, text: str) -> "FFMove":
+    def parse(cls, text: str) -> "Move":
         words = text.split() if isinstance(text, str) else []
         if not words:
             raise InputError(f"{text!r} is not an action; actions: field A, set A0 F Maul, "
@@ -447,14 +453,14 @@ HIDDEN_SPELL = "?"
 
 
 @dataclass(frozen=True, slots=True)
-class FFView:
+class View:
     """What one side sees of a battle position: everything but the other side's face-down
     spell cards, each written ``?`` (a readied bolt is shown: it is declared in the
     tactics phase and joins the ranged attacks by its range).  The fight cards are
     counted only (FF-A16), so the hands are their sizes, which both sides see."""
 
     player: int
-    seen: FFState
+    seen: State
 
     def __str__(self) -> str:
         return f"side {SIDES[self.player]} sees | {self.seen}"
@@ -473,18 +479,22 @@ class Warband:
     fighters: tuple[Fighter, ...]
 
 
-def parse_warband(text: str, where: str) -> Warband:
+def parse_warband(text: str, tables: Tables, where: str) -> Warband:
     """A warband from TOML: ``name`` and ``[[warrior]]`` tables with ``card`` (a
     warrior of the table), ``row`` (``front`` or ``back``), ``weapons`` (names of the
     weapon table), ``gear`` (cards of the equipment set) and ``spells`` (cards of the
-    spell set).  Schema errors name the file, the warrior and the field; breaking a
-    rule of the game is not a schema error (see :func:`model.fantasy.recruit.violations`).
+    spell set), all of ``tables``.  Schema errors name the file, the warrior and the
+    field; breaking a rule of the game is not a schema error (see
+    :func:`model.fantasy.recruit.violations`).
 
+    >>> from model.fantasy.tables import parse_warriors, parse_weapons
+    >>> tables = Tables(parse_warriors("Orc H +1 - - - 5 0"),
+    ...                 parse_weapons("Long Sword +1 H - 3 1"), {}, {})
     >>> band = parse_warband('name = "x"\\n[[warrior]]\\ncard = "Orc"\\nrow = "front"\\n'
-    ...                      'weapons = ["Long Sword"]', "x.toml")
+    ...                      'weapons = ["Long Sword"]', tables, "x.toml")
     >>> band.fighters
     (Fighter(card='Orc', row='F', hits=5, arms=(Arm(code='LongSword', ammo=None, use=''),), gear=(), spells=(), readied='', cast=False, boost=0),)
-    >>> parse_warband('[[warrior]]\\ncard = "Orc"\\nrow = "middle"', "x.toml")
+    >>> parse_warband('[[warrior]]\\ncard = "Orc"\\nrow = "middle"', tables, "x.toml")
     Traceback (most recent call last):
         ...
     model.core.errors.InputError: x.toml: warrior 1 (Orc): row: must be "front" or "back", not 'middle'
@@ -511,7 +521,7 @@ def parse_warband(text: str, where: str) -> Warband:
         if not isinstance(entry, dict):
             raise InputError("must be a table", at)
         card = entry.get("card")
-        if not isinstance(card, str) or card not in warriors():
+        if not isinstance(card, str) or card not in tables.warriors:
             raise InputError(f"{card!r} is not a warrior of the table", f"{at}: card")
         at = f"{at} ({card})"
         extra = set(entry) - _ENTRY_KEYS
@@ -527,20 +537,20 @@ def parse_warband(text: str, where: str) -> Warband:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise InputError(f"must be a list of names, not {value!r}", f"{at}: {field}")
             lists[field] = value
-        arms = tuple(Arm(weapon_named(n, f"{at}: weapons").code) for n in lists["weapons"])
-        gear = tuple(equipment_named(n, f"{at}: gear").code for n in lists["gear"])
+        arms = tuple(Arm(tables.weapon_named(n, f"{at}: weapons").code)
+                     for n in lists["weapons"])
+        gear = tuple(tables.equipment_named(n, f"{at}: gear").code for n in lists["gear"])
         spell_cards = []
         for spell in lists["spells"]:
-            if code_of(spell) not in spells():
+            if code_of(spell) not in tables.spells:
                 raise InputError(f"{spell!r} is not a card of the spell set", f"{at}: spells")
             spell_cards.append(code_of(spell))
-        fighters.append(Fighter(card, "F" if row == "front" else "B", warriors()[card].hits,
+        fighters.append(Fighter(card, "F" if row == "front" else "B", tables.warriors[card].hits,
                                 arms, gear, tuple(spell_cards)))
     return Warband(name, tuple(fighters))
 
 
-def warband_setup(a: Warband, b: Warband, size: int | None = None) -> FFSetup:
+def warband_setup(a: Warband, b: Warband, size: int | None = None) -> Setup:
     """The setup of a battle between two warbands (size: the larger's count, at most 10)."""
-    return FFSetup(size or min(MAX_SIZE, max(len(a.fighters), len(b.fighters))),
+    return Setup(size or min(MAX_SIZE, max(len(a.fighters), len(b.fighters))),
                    a.fighters, b.fighters)
-

@@ -1,34 +1,28 @@
-"""The two tables of the Fantasy Fight Club rulebook, and the data it does not give.
+"""The card tables of Fantasy Fight Club parsed from text: the two it prints, and the rest.
 
 The warrior deck (20 warriors) and the weapon cards (28 weapons) are printed
-in the rulebook; ``data/warriors.txt`` and ``data/weapons.txt`` hold their
-rows as printed, and :func:`parse_warriors` / :func:`parse_weapons` read
-every column: signed modifiers (``+4``, ``-2``, ``-`` for none), the range
-(``H`` hand to hand, ``4`` ranged, ``1T`` thrown), the brackets after a name
+in the rulebook; ringside keeps their rows as printed (``warriors.txt`` and
+``weapons.txt``, read by ``analysis.fantasy.loading``), and
+:func:`parse_warriors` / :func:`parse_weapons` read every column of that
+text: signed modifiers (``+4``, ``-2``, ``-`` for none), the range (``H``
+hand to hand, ``4`` ranged, ``1T`` thrown), the brackets after a name
 (``(2-H)`` two-handed, ``(4)`` a number), reach and parry, and the notes
 (``Reach +2``, ``Back-Stab``, ``Damage +2 with Bow``, ``May use 2 HTH wpns``).
 
 Shields, helmets, armor and spells are named by the rulebook but their cards
 are not given.  They are data in a schema of ringside's own (TOML, one entry
 per card, validated by :func:`parse_equipment` and :func:`parse_spells`), and
-ringside ships a small EXAMPLE set of its own (``data/equipment-example.toml``,
-``data/spells-example.toml``), marked as ours and not the publisher's.
+ringside ships a small EXAMPLE set of its own (``equipment-example.toml``,
+``spells-example.toml``), marked as ours and not the publisher's.
 
->>> warriors()["Ogre"].reach_bonus, warriors()["Elf"].bow_bonus, warriors()["Rogue"].backstab
-(2, 2, True)
->>> weapons()["Knives"].bracket, weapons()["Knives"].thrown, weapons()["Knives"].range
-(4, True, 1)
->>> weapons()["GreatSword"].two_handed, weapons()["Whip"].reach, weapons()["LongBow"].range
-(True, 8, 6)
+A game is given the four as one value, :class:`Tables`.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Mapping
 
 from model.core.errors import InputError
@@ -403,53 +397,43 @@ def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
     return found
 
 
-def _data(name: str) -> str:
-    return resources.files("model.fantasy").joinpath("data", name).read_text(encoding="utf-8")
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """The card tables a battle is played with: the warrior table by name, the weapon
+    table, the equipment set and the spell set by code (``LongSword``), each copied
+    when the tables are made.
 
+    >>> tables = Tables(parse_warriors("Orc H +1 - - - 5 0"),
+    ...                 parse_weapons("Long Sword +1 H - 3 1"), {}, {})
+    >>> tables.weapon_named("Long Sword", "weapon").code, tables.warrior_named("Orc", "card").hits
+    ('LongSword', 5)
+    """
 
-@functools.lru_cache(maxsize=1)
-def warriors() -> Mapping[str, Warrior]:
-    """The rulebook's warrior table, by name."""
-    return parse_warriors(_data(WARRIORS_FILE))
+    warriors: Mapping[str, Warrior]
+    weapons: Mapping[str, Weapon]
+    equipment: Mapping[str, Equipment]
+    spells: Mapping[str, Spell]
 
+    def __post_init__(self) -> None:
+        for name in ("warriors", "weapons", "equipment", "spells"):
+            object.__setattr__(self, name, dict(getattr(self, name)))
 
-@functools.lru_cache(maxsize=1)
-def weapons() -> Mapping[str, Weapon]:
-    """The rulebook's weapon table, by code (``LongSword``)."""
-    return parse_weapons(_data(WEAPONS_FILE))
+    def weapon_named(self, text: str, where: str) -> Weapon:
+        """A weapon by its code or its printed name (``Long Sword``, ``LongSword``)."""
+        code = code_of(_BRACKET.sub(r"\1", text.strip()) if _BRACKET.match(text.strip())
+                       else text)
+        if code not in self.weapons:
+            raise InputError(f"{text!r} is not a weapon of the table", where)
+        return self.weapons[code]
 
+    def equipment_named(self, text: str, where: str) -> Equipment:
+        code = code_of(text)
+        if code not in self.equipment:
+            raise InputError(f"{text!r} is not a card of the equipment set "
+                             f"({', '.join(sorted(self.equipment))})", where)
+        return self.equipment[code]
 
-@functools.lru_cache(maxsize=1)
-def equipment() -> Mapping[str, Equipment]:
-    """ringside's example equipment set (not the publisher's), by code."""
-    return parse_equipment(_data(EQUIPMENT_FILE))
-
-
-@functools.lru_cache(maxsize=1)
-def spells() -> Mapping[str, Spell]:
-    """ringside's example spell set (not the publisher's), by code."""
-    return parse_spells(_data(SPELLS_FILE))
-
-
-def weapon_named(text: str, where: str) -> Weapon:
-    """A weapon by its code or its printed name (``Long Sword``, ``LongSword``)."""
-    table = weapons()
-    code = code_of(_BRACKET.sub(r"\1", text.strip()) if _BRACKET.match(text.strip())
-                   else text)
-    if code not in table:
-        raise InputError(f"{text!r} is not a weapon of the table", where)
-    return table[code]
-
-
-def equipment_named(text: str, where: str) -> Equipment:
-    code = code_of(text)
-    if code not in equipment():
-        raise InputError(f"{text!r} is not a card of the equipment set "
-                         f"({', '.join(sorted(equipment()))})", where)
-    return equipment()[code]
-
-
-def warrior_named(text: str, where: str) -> Warrior:
-    if text not in warriors():
-        raise InputError(f"{text!r} is not a warrior of the table", where)
-    return warriors()[text]
+    def warrior_named(self, text: str, where: str) -> Warrior:
+        if text not in self.warriors:
+            raise InputError(f"{text!r} is not a warrior of the table", where)
+        return self.warriors[text]

@@ -1,4 +1,4 @@
-"""Fight Klub cards as data: the schema, the ONE card list and ringside's synthetic set.
+"""Fight Klub cards as data: the schema, and parsers for ONE's list and facts and the synthetic set.
 
 A card has a number, a name, a rarity letter and a type (FK 1.1); what else it
 carries depends on the type: a character's life, hand, hold, first setup
@@ -13,38 +13,31 @@ table row, not new engine code.
 
 Two card sources:
 
-* **ONE**, the foundation set.  Its public list (``data/one-cardlist.tsv``)
-  gives number, rarity and name only; ``data/one-known.toml`` adds what the
+* **ONE**, the foundation set.  Its public list (a TSV text, :func:`parse_one_list`)
+  gives number, rarity and name only; the known facts (:func:`parse_one_facts`) add what the
   rulebook itself states about some cards, each fact with its section.  All
   the rest is :class:`Unknown` -- explicitly, so a check can say what it
   cannot check and why, and never guesses.
-* **SYN**, ringside's own invented cards (``data/synthetic.toml``), numbered
+* **SYN**, ringside's own invented cards (:func:`parse_synthetic_set`), numbered
   ``S901`` and up so they can never be taken for cards of ONE.  They exercise
   every mechanism and are fully known.
 
->>> one = one_cards()
->>> len(one), one["027"].name, one["027"].type, one["003"].type
-(101, 'John Rambo', 'character', Unknown('type'))
->>> one["101"].parts.latent_energy
-('B', 'G', 'Y')
->>> syn = synthetic_cards()
->>> syn["S901"].affiliation, syn["S999"].is_the_drop
-('hero', True)
+This module parses texts; :mod:`analysis.fightklub.loading` reads the shipped
+files and hands the game its card table as a value.
 """
 
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Callable, Mapping
 
 from model.core.errors import InputError
+from model.fightklub.energy import parse_cost, parse_pool
 
 # -- vocabulary --------------------------------------------------------------------------------
 CARD_TYPES = ("character", "condition", "effect", "gear", "fight", "instant", "universal")
@@ -364,7 +357,6 @@ def parse_step(entry: Any, where: str) -> Step:
 # -- energy notation (the energy model's parser) -----------------------------------------------
 def parse_token_list(text: str) -> tuple[str, ...]:
     """Energy tokens written as a list (``"B G G"``), checked by the energy model."""
-    from model.fightklub.energy import parse_pool
 
     return tuple(str(token) for token in parse_pool(text).tokens())
 
@@ -372,15 +364,11 @@ def parse_token_list(text: str) -> tuple[str, ...]:
 def parse_cost_text(text: str) -> Any:
     """A cost in the energy notation (``burn B, burn 1, spot gear``), parsed by the
     energy model's :func:`~model.fightklub.energy.parse_cost`."""
-    from model.fightklub.energy import parse_cost
 
     return parse_cost(text)
 
 
 # -- the synthetic set -------------------------------------------------------------------------
-SYNTHETIC_FILE = "synthetic.toml"
-ONE_LIST_FILE = "one-cardlist.tsv"
-ONE_KNOWN_FILE = "one-known.toml"
 _SYNTHETIC_RANGE = range(901, 1000)
 _CARD_FIELDS = {"number", "name", "rarity", "type", "affiliation", "gold_icon", "signature",
                 "cost", "abilities", "character", "fight", "effect", "gear", "instant",
@@ -863,34 +851,3 @@ def build_one_cards(entries: Mapping[str, tuple[int, str, str]], facts: tuple[Fa
             Unknown("cost"), parts, Unknown("abilities"),
             tuple((field, source) for field, (_, source) in sorted(facts_of.items())))
     return cards
-
-
-def _data_text(name: str) -> str:
-    return resources.files("model.fightklub").joinpath("data", name).read_text(encoding="utf-8")
-
-
-@functools.lru_cache(maxsize=1)
-def one_cards() -> Mapping[str, Card]:
-    """The 101 cards of ONE, by code (``001`` to ``101``)."""
-    entries = parse_one_list(_data_text(ONE_LIST_FILE), f"model/fightklub/data/{ONE_LIST_FILE}")
-    facts = parse_one_facts(_data_text(ONE_KNOWN_FILE), f"model/fightklub/data/{ONE_KNOWN_FILE}",
-                            entries)
-    return build_one_cards(entries, facts, f"model/fightklub/data/{ONE_KNOWN_FILE}")
-
-
-@functools.lru_cache(maxsize=1)
-def one_facts() -> tuple[Fact, ...]:
-    entries = parse_one_list(_data_text(ONE_LIST_FILE), ONE_LIST_FILE)
-    return parse_one_facts(_data_text(ONE_KNOWN_FILE), ONE_KNOWN_FILE, entries)
-
-
-@functools.lru_cache(maxsize=1)
-def synthetic_cards() -> Mapping[str, Card]:
-    """ringside's synthetic cards, by code (``S901`` ...): invented, not from ONE."""
-    return parse_synthetic_set(_data_text(SYNTHETIC_FILE), SYNTHETIC_FILE)
-
-
-@functools.lru_cache(maxsize=1)
-def all_cards() -> Mapping[str, Card]:
-    """Every card ringside knows, by code; ONE's and the synthetic codes never collide."""
-    return {**one_cards(), **synthetic_cards()}

@@ -13,29 +13,28 @@ it needs is not known -- for ONE, whose card texts are not public, that is
 often the case; it never guesses.  :func:`check_collection` says whether a
 collection can build several decks at the same time and what it is short of.
 
->>> report = check_deck(parse_deck(shipped_text("rambo")[0], "rambo.txt"))
->>> report.cards, report.violations, report.verdict
-(40, (), 'unknown')
->>> [item.check for item in report.unchecked]
-['the gold-icon limit', 'one affiliation', 'signature cards']
+Both take the card table as a value (``cards``, code -> card);
+:mod:`analysis.fightklub.loading` reads the shipped decks, collections and cards.
+
+>>> deck = parse_deck("Character\\n- Nobody: 1 R 901\\n", "tiny.txt")
+>>> report = check_deck(deck, cards={})
+>>> report.cards, [(v.line, v.rules) for v in report.violations if v.line]
+(1, [(2, ('FK 2.10',))])
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from model.core.errors import InputError
 from model.fightklub.cards import (
-    DRAW_STACK_TYPES, ONE_SET, RARITIES, UNIVERSAL, Card, all_cards, card_code, is_known,
+    DRAW_STACK_TYPES, ONE_SET, RARITIES, UNIVERSAL, Card, card_code, is_known,
     name_key,
 )
-from model.fightklub.rules import PRESETS, RULEBOOK, FKRules
+from model.fightklub.rules import DEFAULT_RULES, Rules
 
 # -- deck lists --------------------------------------------------------------------------------
 CHARACTER, DRAW, FIGHT, UNIVERSAL_SECTION = "Character", "Draw stack", "Fight stack", "Universal"
@@ -272,11 +271,10 @@ def _identify(line: DeckLine, cards: Mapping[str, Card],
     return card, []
 
 
-def check_deck(deck: CardList, rules: FKRules = RULEBOOK,
-               cards: Mapping[str, Card] | None = None) -> DeckReport:
+def check_deck(deck: CardList, rules: Rules = DEFAULT_RULES, *,
+               cards: Mapping[str, Card]) -> DeckReport:
     """Every violation of the deck rules FK 2.1-2.12 in ``deck``, and the checks
     that need facts nobody knows (``unchecked``)."""
-    cards = all_cards() if cards is None else cards
     # Name hints point at ONE's card when a synthetic card shares its name (The Drop).
     by_name = {name_key(card.name): card for card in
                sorted(cards.values(), key=lambda card: card.set == ONE_SET)}
@@ -362,7 +360,7 @@ def _check_the_drop(resolved, violations: list) -> None:
             "The Drop; a deck's one universal card is The Drop"))
 
 
-def _check_rarity(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> None:
+def _check_rarity(resolved, rules: Rules, violations: list, gaps: _Gaps) -> None:
     """FK 2.6: the 1-3-3 rule, counting copies of each card number over all lines, or
     of each name (FK-D3), under the strictest limit among the cards counted together."""
     seen: Counter = Counter()
@@ -387,7 +385,7 @@ def _check_rarity(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> No
             violations.append(Violation(("FK 2.6",), line.line, message))
 
 
-def _check_gold(resolved, rules: FKRules, violations: list, gaps: _Gaps) -> None:
+def _check_gold(resolved, rules: Rules, violations: list, gaps: _Gaps) -> None:
     """FK 2.7: gold-icon fight cards in the fight stack, in all or per card (FK-D1)."""
     check = "the gold-icon limit"
     gold: Counter = Counter()
@@ -513,13 +511,12 @@ class CollectionReport:
                 "shortages": [s.as_json() for s in self.shortages]}
 
 
-def check_collection(owned: CardList, decks: Sequence[CardList], rules: FKRules = RULEBOOK,
-                     cards: Mapping[str, Card] | None = None) -> CollectionReport:
+def check_collection(owned: CardList, decks: Sequence[CardList], rules: Rules = DEFAULT_RULES,
+                     *, cards: Mapping[str, Card]) -> CollectionReport:
     """Whether ``owned`` holds every card the ``decks`` need at the same time (FK 2.14):
     for each card, the copies of all decks together, except that under
     ``decks_share_the_drop`` the decks need only as many copies of The Drop as the
     most any one of them holds (FK-D2)."""
-    cards = all_cards() if cards is None else cards
     need: Counter = Counter()
     names: dict[str, str] = {}
     for deck in decks:
@@ -545,180 +542,3 @@ def check_collection(owned: CardList, decks: Sequence[CardList], rules: FKRules 
 
 def _code_order(code: str) -> tuple[int, int]:
     return (1, int(code[1:])) if code.startswith("S") else (0, int(code))
-
-
-# -- shipped decks and collections -------------------------------------------------------------
-def _data_folder(folder: str):
-    return resources.files("model.fightklub").joinpath("data", folder)
-
-
-def shipped_names(folder: str) -> tuple[str, ...]:
-    """The names of the shipped files in ``decks`` or ``collections`` (file stems)."""
-    return tuple(sorted(entry.name.removesuffix(".txt") for entry in
-                        _data_folder(folder).iterdir() if entry.name.endswith(".txt")))
-
-
-def shipped_text(name: str) -> tuple[str, str] | None:
-    """The text of a shipped deck or collection and where it lies; ``None`` for a
-    name nobody shipped."""
-    for folder in ("decks", "collections"):
-        if name in shipped_names(folder):
-            return (_data_folder(folder).joinpath(f"{name}.txt").read_text(encoding="utf-8"),
-                    f"model/fightklub/data/{folder}/{name}.txt")
-    return None
-
-
-def _shipped(name: str, where: str) -> tuple[str, str]:
-    found = shipped_text(name)
-    if found is None:
-        known = ", ".join(shipped_names("decks") + shipped_names("collections"))
-        raise InputError(f"no shipped deck or collection {name!r}; shipped: {known}", where)
-    return found
-
-
-# -- data-driven deck cases --------------------------------------------------------------------
-CASES_FOLDER = "deck-cases"
-_CASE_FIELDS = {"title", "rules", "settings", "deck", "deck_name", "owned", "owned_name",
-                "decks", "expect", "note"}
-
-
-def case_paths() -> tuple[Path, ...]:
-    """The shipped deck cases (``data/deck-cases/*.toml``), sorted."""
-    folder = _data_folder(CASES_FOLDER)
-    return tuple(sorted(Path(str(entry)) for entry in folder.iterdir()
-                        if entry.name.endswith(".toml")))
-
-
-def _case_rules(settings: Any, where: str) -> FKRules:
-    if settings is None:
-        return RULEBOOK
-    if not isinstance(settings, dict):
-        raise InputError("[settings] is a table of FKRules fields", where)
-    fields = {field.name: field for field in dataclasses.fields(FKRules)}
-    changes = {}
-    for key, value in settings.items():
-        if key not in fields:
-            raise InputError(f"{key!r} is not an FKRules field", f"{where}: settings")
-        if type(value) is not type(getattr(RULEBOOK, key)):
-            raise InputError(f"{key} takes {type(getattr(RULEBOOK, key)).__name__}",
-                             f"{where}: settings")
-        changes[key] = value
-    return dataclasses.replace(PRESETS["rulebook"], **changes)
-
-
-def _case_list(data: Mapping[str, Any], text_key: str, shipped_key: str, where: str, *,
-               deck: bool) -> CardList:
-    if (text_key in data) == (shipped_key in data):
-        raise InputError(f"a case gives either {text_key} (text) or {shipped_key} (a shipped "
-                         "name)", where)
-    if text_key in data:
-        if not isinstance(data[text_key], str):
-            raise InputError(f"{text_key} is text", where)
-        return parse_card_list(data[text_key], f"{where}: {text_key}", deck=deck)
-    name = data[shipped_key]
-    if not isinstance(name, str):
-        raise InputError(f"{shipped_key} is a shipped name", where)
-    text, found = _shipped(name, where)
-    return parse_card_list(text, found, deck=deck)
-
-
-def _read_case(path: Path | str) -> tuple[dict, str, tuple[str, ...]]:
-    """A case file's table, its place and its checked rule numbers."""
-    from model.fightklub.rulebook import FK_RULEBOOK
-
-    from model.fightklub.case_files import read_case_table
-
-    data, where = read_case_table(path, _CASE_FIELDS)
-    numbers = data.get("rules")
-    if not isinstance(numbers, list) or not numbers or not all(isinstance(n, str)
-                                                                for n in numbers):
-        raise InputError("rules must be a list of the rule numbers the case is about", where)
-    if not isinstance(data.get("title"), str) or not data["title"].strip():
-        raise InputError("a case needs a title (the claim it checks)", where)
-    return data, where, FK_RULEBOOK.validate(numbers, where)
-
-
-def case_header(path: Path | str) -> tuple[str, tuple[str, ...]]:
-    """A deck case's title (the claim it checks) and rule numbers, without running it."""
-    data, _, numbers = _read_case(path)
-    return data["title"], numbers
-
-
-def run_deck_case(path: Path | str) -> tuple[bool, tuple[str, ...], list[str]]:
-    """Run one deck case file: ``(passed, its rule numbers, what failed)``.
-
-    A case gives a deck (``deck`` text or ``deck_name``), optional ``[settings]``
-    (FKRules fields) and ``[expect]``: ``valid``, ``violations`` (each
-    ``{rules = [...], line = N}``, the line left out for the whole deck) and
-    ``unchecked`` (the names of the checks that cannot be made).  A collection
-    case gives ``owned`` (text or a shipped name) and ``decks`` (shipped names)
-    and expects ``buildable`` and ``shortages`` (``{number, need, have}``).
-    """
-    data, where, rule_numbers = _read_case(path)
-    rules = _case_rules(data.get("settings"), where)
-    expect = data.get("expect")
-    if not isinstance(expect, dict):
-        raise InputError("a case needs an [expect] table", where)
-    if "decks" in data:
-        failures = _run_collection_case(data, expect, rules, where)
-    else:
-        failures = _run_deck_case(data, expect, rules, where)
-    return not failures, rule_numbers, failures
-
-
-def _run_deck_case(data, expect, rules: FKRules, where: str) -> list[str]:
-    deck = _case_list(data, "deck", "deck_name", where, deck=True)
-    report = check_deck(deck, rules)
-    failures = []
-    if type(expect.get("valid")) is not bool:
-        raise InputError("expect.valid (true or false) is required", where)
-    if expect["valid"] is not report.valid:
-        failures.append(f"valid is {report.valid}, expected {expect['valid']}")
-    wanted_violations = expect.get("violations", [])
-    if not isinstance(wanted_violations, list):
-        raise InputError("expect.violations is a list of {rules, line}", where)
-    wanted = Counter()
-    for item in wanted_violations:
-        if not isinstance(item, dict) or not isinstance(item.get("rules"), list):
-            raise InputError("each expected violation is {rules = [...], line = N}", where)
-        line = item.get("line")
-        if line is not None and type(line) is not int:
-            raise InputError("an expected violation's line is a whole number", where)
-        wanted[(tuple(sorted(item["rules"])), line)] += 1
-    found = Counter((tuple(sorted(v.rules)), v.line) for v in report.violations)
-    for key in sorted(wanted - found, key=str):
-        failures.append(f"missing violation {list(key[0])} at line {key[1]}")
-    for key in sorted(found - wanted, key=str):
-        message = next(v.message for v in report.violations
-                       if (tuple(sorted(v.rules)), v.line) == key)
-        failures.append(f"unexpected violation {list(key[0])} at line {key[1]}: {message}")
-    wanted_unchecked = expect.get("unchecked", [])
-    if not isinstance(wanted_unchecked, list):
-        raise InputError("expect.unchecked is a list of check names", where)
-    got = sorted(item.check for item in report.unchecked)
-    if sorted(wanted_unchecked) != got:
-        failures.append(f"unchecked {got}, expected {sorted(wanted_unchecked)}")
-    return failures
-
-
-def _run_collection_case(data, expect, rules: FKRules, where: str) -> list[str]:
-    owned = _case_list(data, "owned", "owned_name", where, deck=False)
-    names = data["decks"]
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise InputError("decks is a list of shipped deck names", where)
-    decks = []
-    for name in names:
-        text, found = _shipped(name, where)
-        decks.append(parse_deck(text, found))
-    report = check_collection(owned, decks, rules)
-    failures = []
-    if expect.get("buildable") is not report.buildable:
-        failures.append(f"buildable is {report.buildable}, expected {expect.get('buildable')}")
-    wanted = expect.get("shortages", [])
-    if not isinstance(wanted, list) or not all(isinstance(s, dict) for s in wanted):
-        raise InputError("expect.shortages is a list of {number, need, have}", where)
-    got = [{"number": s.number, "need": s.need, "have": s.have} for s in report.shortages]
-    keyed = [{k: s.get(k) for k in ("number", "need", "have")} for s in wanted]
-    if got != keyed:
-        failures.append(f"shortages {got}, expected {keyed}")
-    return failures

@@ -27,12 +27,10 @@ import functools
 import itertools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from model.core.errors import InputError
-from model.fightklub.case_files import case_ruleset, read_case_table
-from model.fightklub.rules import FKRules, RULEBOOK
+from model.fightklub.rules import Rules, DEFAULT_RULES
 
 
 # -- tokens and pools ----------------------------------------------------------------------------
@@ -388,7 +386,7 @@ class Situation:
     controls_drop: bool = True
     table: frozenset[str] = frozenset()
     opponent_table: frozenset[str] = frozenset()
-    rules: FKRules = RULEBOOK
+    rules: Rules = DEFAULT_RULES
 
     def latent_in_sight(self) -> Pool:
         """The latent energy the player may spot: the character's, and The
@@ -546,7 +544,7 @@ class Payment:
 
 def pay(pool: Pool, costs: Sequence[Cost], *, latent: Pool = EMPTY, drop_latent: Pool = EMPTY,
         controls_drop: bool = True, table: Iterable[str] = (),
-        opponent_table: Iterable[str] = (), rules: FKRules = RULEBOOK) -> Payment:
+        opponent_table: Iterable[str] = (), rules: Rules = DEFAULT_RULES) -> Payment:
     """Pay ``costs`` in order from ``pool``, by exhaustive search.
 
     >>> payment = pay(parse_pool("B G Y"), [parse_cost("burn B, burn 1"), parse_cost("burn G")])
@@ -676,116 +674,3 @@ def payment_problem(pool: Pool, costs: Sequence[Cost], burned: Sequence[Pool], *
             return f"cost {index} '{cost}': {problem}"
         pool = pool.minus(tokens)
     return None
-
-
-# -- data-driven cases --------------------------------------------------------------------------
-CASES_DIR = Path(__file__).parent / "data" / "energy-cases"
-
-_CASE_KEYS = {"title", "rules", "ruleset", "set", "pool", "latent", "drop_latent",
-              "controls_drop", "table", "opponent_table", "costs", "payable", "burned",
-              "reason_contains"}
-
-
-@dataclass(frozen=True, slots=True)
-class EnergyCase:
-    """One energy case file: a payment and the answer the rules give."""
-
-    path: str
-    title: str
-    rules: tuple[str, ...]
-    ruleset: FKRules
-    pool: Pool
-    costs: tuple[Cost, ...]
-    situation: Situation
-    payable: bool
-    burned: tuple[Pool, ...] | None
-    reason_contains: str
-
-
-def energy_case_paths() -> list[Path]:
-    return sorted(CASES_DIR.glob("*.toml"))
-
-
-def load_energy_case(path: str | Path) -> EnergyCase:
-    """Read one case file; every problem is an :class:`InputError` naming the file and field."""
-    from model.fightklub.energy_rules import energy_rulebook
-
-    data, where = read_case_table(path, _CASE_KEYS)
-
-    def text(key: str, default: str | None = None) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str):
-            raise InputError(f"{key}: expected text, got {value!r}", where)
-        return value
-
-    for key in ("title", "pool", "costs", "payable", "rules"):
-        if key not in data:
-            raise InputError(f"missing field {key!r}", where)
-    numbers = data["rules"]
-    if not isinstance(numbers, list) or not numbers or not all(isinstance(n, str) for n in numbers):
-        raise InputError("rules: expected a non-empty list of rule numbers", where)
-    rules = energy_rulebook().validate(numbers, f"{where}: rules")
-    ruleset = case_ruleset(data, where)
-    costs_raw = data["costs"]
-    if not isinstance(costs_raw, list) or not costs_raw or len(costs_raw) > MAX_COSTS:
-        raise InputError(f"costs: expected a list of 1 to {MAX_COSTS} costs", where)
-    for i, raw_cost in enumerate(costs_raw):
-        if not isinstance(raw_cost, str):
-            raise InputError(f"costs[{i}]: expected a cost as text like 'burn B, spot G', "
-                             f"got {raw_cost!r}", where)
-    costs = tuple(parse_cost(c, f"{where}: costs[{i}]") for i, c in enumerate(costs_raw))
-    controls = data.get("controls_drop", True)
-    payable = data["payable"]
-    if not isinstance(controls, bool):
-        raise InputError(f"controls_drop: expected true or false, got {controls!r}", where)
-    if not isinstance(payable, bool):
-        raise InputError(f"payable: expected true or false, got {payable!r}", where)
-    situation = Situation(
-        latent=parse_pool(text("latent", ""), f"{where}: latent"),
-        drop_latent=parse_pool(text("drop_latent", ""), f"{where}: drop_latent"),
-        controls_drop=controls,
-        table=parse_table(text("table", ""), f"{where}: table"),
-        opponent_table=parse_table(text("opponent_table", ""), f"{where}: opponent_table"),
-        rules=ruleset)
-    burned = None
-    if "burned" in data:
-        raw = data["burned"]
-        if not isinstance(raw, list) or not all(isinstance(b, str) for b in raw):
-            raise InputError("burned: expected a list of token lists like [\"B G\", \"-\"]",
-                             where)
-        burned = tuple(parse_pool(b, f"{where}: burned[{i}]") for i, b in enumerate(raw))
-        if len(burned) != len(costs):
-            raise InputError(f"burned: {len(burned)} entries for {len(costs)} costs", where)
-    return EnergyCase(where, text("title"), rules, ruleset,
-                      parse_pool(text("pool"), f"{where}: pool"), costs, situation, payable,
-                      burned, text("reason_contains", ""))
-
-
-def run_energy_case(path: str | Path) -> tuple[bool, tuple[str, ...], list[str]]:
-    """Replay one case file: ``(passed, rule numbers, failures)``.
-
-    The case passes when the exhaustive payer gives the expected answer, the
-    expected burns (if the case gives them) are a valid payment and are the
-    ones found, and the reason contains the expected words.
-    """
-    case = load_energy_case(path)
-    s = case.situation
-    payment = pay(case.pool, case.costs, latent=s.latent, drop_latent=s.drop_latent,
-                  controls_drop=s.controls_drop, table=s.table, opponent_table=s.opponent_table,
-                  rules=case.ruleset)
-    failures = []
-    if payment.payable != case.payable:
-        failures.append(f"expected {'payable' if case.payable else 'not payable'}, got "
-                        f"{'payable' if payment.payable else 'not payable'}: {payment.reason}")
-    if case.burned is not None:
-        problem = payment_problem(case.pool, case.costs, case.burned, situation=s)
-        if problem is not None:
-            failures.append(f"the expected burns are not a valid payment: {problem}")
-        found = tuple(Pool.of(tokens) for tokens in payment.burned)
-        if payment.payable and found != case.burned:
-            failures.append("expected burns " + " | ".join(map(str, case.burned)) +
-                            ", found " + " | ".join(map(str, found)))
-    if case.reason_contains and case.reason_contains not in payment.reason:
-        failures.append(f"the reason {payment.reason!r} does not contain "
-                        f"{case.reason_contains!r}")
-    return (not failures, case.rules, failures)

@@ -1,4 +1,4 @@
-"""Fight Klub's numbered energy rules (FK 3) and their entries in the ambiguity register.
+"""Fight Klub's numbered energy rules (FK 3).
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  Each witness is a
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, RuleBook, Section
 
 BOOK = "Fight Klub"
@@ -86,79 +85,6 @@ ENERGY_RULES: tuple[Rule, ...] = (
 )
 
 _WITNESS_NOTE = "(arguments of ringside fightklub pay)"
-
-ENERGY_AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "FK-A1", "May a cost spot a token it burns?",
-        "The rulebook says burned energy must always be paid before spotting costs, but "
-        "not in so many words whether a token just burned still counts as seen.",
-        COSTS, ("FK 3.7",), "spot_after_burning",
-        (Reading(True, "Spot parts look at the pool after the cost's burns: a burned token "
-                       "is gone and cannot be spotted.", "after burning"),
-         Reading(False, "Burning first only orders the steps; the spot parts look at the "
-                        "pool as it was when payment began.", "before burning")),
-        True,
-        "Burned tokens are moved off to the side of the play space, so they are no longer "
-        "in the pool to be seen; the burn-first instruction would say nothing if spotting "
-        "could still see them.",
-        Witness("", "", "After burning, the only blue token is gone and the cost cannot be "
-                "paid; read before burning, it is payable.",
-                command="fightklub pay --pool B --cost 'burn B, spot B'"),
-        "spot after burning"),
-    Ambiguity(
-        "FK-A2", "Does each spot part need a token of its own?",
-        "The rulebook counts each token used to pay a card's cost once, in its paragraph on "
-        "burning; spotting is met 'as long as' the colour can be seen. Whether two spot "
-        "parts of the same colour need two tokens is not said.",
-        COSTS, ("FK 3.10", "FK 3.5"), "one_token_per_spot",
-        (Reading(False, "One token in sight meets every spot part of its colour in the "
-                        "cost.", "one token spots many"),
-         Reading(True, "Each spot part needs a token of its own, as each token counts once "
-                       "towards a cost.", "a token per spot part")),
-        False,
-        "Spotting only asks that the colour be seen and takes nothing away; the 'counted "
-        "once' sentence explains burning. The literal preset applies it to spotting too.",
-        Witness("", "", "With one green token, the cost is payable if one token spots both "
-                "parts and not payable if each part needs its own.",
-                command="fightklub pay --pool G --cost 'spot G, spot G'"),
-        "token per spot part"),
-    Ambiguity(
-        "FK-A3", "Whose Drop's latent energy may a player spot?",
-        "Each player has a copy of The Drop on the table, the controller's face up and the "
-        "other face down, and the ONE Drop has latent energy printed on it; the rulebook "
-        "says latent energy may be spotted (of characters) but not who may spot The "
-        "Drop's.",
-        UNIVERSAL, ("FK 3.9",), "opponent_spots_drop",
-        (Reading(False, "Only the player controlling The Drop may spot its latent energy; "
-                        "the other copy lies face down and shows nothing.",
-                 "controller only"),
-         Reading(True, "Both players may spot The Drop's latent energy (the face-up copy "
-                       "is on the table for all to see, or each owns a copy of it).",
-                 "both players")),
-        False,
-        "Spotting means seeing the energy, and only the controller's copy is face up; "
-        "control passes every turn, so each player gets the Drop's energy in turn.",
-        Witness("", "", "A player without control of The Drop and with no yellow token "
-                "cannot spot yellow if only the controller may use The Drop, and can if "
-                "both may.",
-                command=("fightklub pay --pool - --drop-latent 'B G Y' --opponent-has-drop "
-                         "--cost 'spot Y'")),
-        "opponent spots The Drop"),
-    Ambiguity(
-        "FK-A4", "Does spotting a card type look at the opponent's cards?",
-        "The rulebook says the card type must be seen somewhere on the table, without "
-        "saying whether the opponent's cards count.",
-        COSTS, ("FK 3.6",), "spot_cards_anywhere",
-        (Reading(True, "A card of the type anywhere on the table, the opponent's included, "
-                       "meets the part.", "anywhere on the table"),
-         Reading(False, "Only the paying player's own cards count.", "own cards only")),
-        True,
-        "The rulebook's words are 'somewhere on the table', with no owner named.",
-        Witness("", "", "With gear only on the opponent's side, the cost is payable if the "
-                "whole table counts and not payable if only the player's own cards do.",
-                command="fightklub pay --pool - --opponent-table gear --cost 'spot gear'"),
-        "spot cards anywhere"),
-)
 
 
 @functools.cache

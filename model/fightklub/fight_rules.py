@@ -1,5 +1,5 @@
-"""Fight Klub's numbered rules for the fights (FK 5), their entries in the ambiguity
-register (FK-F1 to FK-F6) and their glossary words.
+"""Fight Klub's numbered rules for the fights (FK 5) and their glossary words (the
+register's FK-F1 to FK-F6 are :mod:`model.fightklub.ambiguities`').
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  The arithmetic is
@@ -14,7 +14,6 @@ rationale).
 
 from __future__ import annotations
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, Section, Term
 
 BOOK = "Fight Klub"
@@ -141,118 +140,6 @@ FIGHT_RULES: tuple[Rule, ...] = (
          MULTIPLAYER, (f"{_F}.settle",)),
 )
 
-FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "FK-F1", "Does a result tab act only for the skirmish's winner?",
-        "The fight phase says a result tab's bonus or action is completed when its "
-        "skirmish is resolved, without saying that its owner must win that skirmish; an "
-        "unopposed card has all its result tabs resolved.",
-        f"{FIGHT_PHASE}; {UNOPPOSED}", ("FK 5.6",), "result_tab_needs_win",
-        (Reading(False, "A result tab acts whenever its skirmish is resolved, whoever "
-                        "wins it (a nullified skirmish aside).", "whenever resolved"),
-         Reading(True, "A result tab acts only when its owner wins that skirmish.",
-                 "only for the winner")),
-        False,
-        "The only condition the rulebook attaches is that the skirmish be resolved; a "
-        "condition on winning would be printed on the card. Witness: Shoulder Charge "
-        "(S932) against Haymaker (S935): Haymaker wins the centre 5 to 3, and the centre "
-        "tab's discard fires for seat 0 under the default reading, not at all under the "
-        "other.",
-        Witness("", "", "A result tab of Shoulder Charge (S932) whose centre skirmish Ambush wins: its discard fires under the default reading and not under the other.",
-                command="fightklub fight S932 S971 --boost-b 0,2,0"),
-        "result tab needs a win"),
-    Ambiguity(
-        "FK-F2", "Does a nullified skirmish make the whole fight a tie?",
-        "Among the ways a fight ends tied, the raise-the-stakes section lists a fight in "
-        "which one of the skirmishes was nullified, next to a skirmish each and a tie; the "
-        "power card's rule gives the fight to whoever wins the most skirmishes.",
-        f"{RAISE}; {POWER_CARD}", ("FK 5.8", "FK 5.9"), "nullified_skirmish_voids_fight",
-        (Reading(False, "A nullified skirmish is won by nobody; the fight still goes to "
-                        "whoever won more skirmishes, so a skirmish each and a nullified "
-                        "one is a tie.", "counts for nobody"),
-         Reading(True, "A fight with a nullified skirmish is a tie whatever the count.",
-                 "voids the fight")),
-        False,
-        "The list illustrates the most-skirmishes rule: put next to 'a skirmish each and "
-        "a tie', the nullified case reads as the same split with the third skirmish "
-        "nullified instead of tied. Witness: Jab-Cross (S931) against Ambush (S971) with "
-        "the centre nullified: Ambush wins left and right, 2 to 0, and the fight under the "
-        "default reading; the other reading makes it a tie.",
-        Witness("", "", "Jab-Cross (S931, +1 right) against Ambush (S971) with the left skirmish nullified: Jab-Cross wins the centre and ties the right, so it wins the fight under the default reading; the other makes the fight a tie.",
-                command="fightklub fight S931 S971 --boost-a 0,0,1 --nullified left"),
-        "nullified skirmish voids the fight"),
-    Ambiguity(
-        "FK-F3", "When the winning card fails to score, are the loser's raise-the-stakes "
-                 "cards exhausted?",
-        "The raise-the-stakes section has the next player to win a fight and then score "
-        "its card score their raise-the-stakes cards, and the losing player's "
-        "raise-the-stakes cards exhausted; it insists the winning card must score for the "
-        "winner's cards to score, and says nothing of the loser's cards when it does not.",
-        RAISE, ("FK 5.12", "FK 5.13"), "loser_stakes_exhausted_on_any_loss",
-        (Reading(False, "The loser's raise-the-stakes cards are exhausted only together "
-                        "with a successful score; otherwise they stay.", "only on a score"),
-         Reading(True, "The loser's raise-the-stakes cards are exhausted whenever they "
-                       "lose a fight, scored or not.", "on any loss")),
-        False,
-        "The exhausting follows the scoring in the same passage, as its other half; "
-        "nothing was settled if no card scored. Witness: seat 0 wins with a card a score "
-        "action stops, seat 1 holds a raise-the-stakes card: it stays under the default "
-        "reading and is exhausted under the other.",
-        Witness("", "", "Haymaker (S935) beats Ambush (S971) but a score action stops it; seat 1's raise-the-stakes Vex's Kiss (S973) stays under the default reading and is exhausted under the other.",
-                command="fightklub fight S935 S971 --stakes-a S931 --stakes-b S973 --stopped"),
-        "loser's stakes exhausted on any loss"),
-    Ambiguity(
-        "FK-F4", "Where does a winning card that fails to score go?",
-        "The rulebook says a winning card must successfully score to take the "
-        "raise-the-stakes cards along, so a score action can stop it, but not where the "
-        "card goes then: only scored, exhausted and raise-the-stakes places are named.",
-        f"{RAISE}; {SCORE_STEP}", ("FK 5.12",), "unscored_winner_to_stakes",
-        (Reading(False, "It is exhausted like a losing card.", "exhausted"),
-         Reading(True, "It becomes a raise-the-stakes card of its owner.",
-                 "to raise the stakes")),
-        False,
-        "A fight with a winner is not a tie, and raise the stakes is only for ties; a card "
-        "that leaves a resolved fight without scoring is exhausted. Witness: seat 0 wins "
-        "with Counter Punch (S937) and a score action stops it: exhausted under the default "
-        "reading, set aside under the other.",
-        Witness("", "", "Haymaker (S935) beats Ambush (S971) but a score action stops it: Haymaker is exhausted under the default reading and set aside as a raise-the-stakes card under the other.",
-                command="fightklub fight S935 S971 --stopped"),
-        "unscored winner to raise the stakes"),
-    Ambiguity(
-        "FK-F5", "What does clash text do when the numbers are equal?",
-        "Clash gametext determines the fight's winner by comparing the players; the "
-        "rulebook says nothing of the two numbers being equal.",
-        f"{CLASH_CARD}; {RAISE}", ("FK 5.10", "FK 5.9"), "clash_tie_to_text_owner",
-        (Reading(False, "Equal numbers are a tie: the fight goes to raise the stakes (2 "
-                        "players) or both cards are exhausted (more).", "a tie"),
-         Reading(True, "Equal numbers give the fight to the player whose clash text "
-                       "decided.", "text's owner wins")),
-        False,
-        "Nothing in the text favours either player, and a fight without a winner is what "
-        "the rulebook calls a tie. Witness: Ultimatum (S972) with both pools at 2 tokens: a "
-        "clash tie under the default reading, a win for Ultimatum's owner under the other.",
-        Witness("", "", "Stare Down (S933) against Ambush (S971) with 4 cards in each hand: a clash tie under the default reading, a win for Stare Down's owner under the other.",
-                command="fightklub fight S933 S971 --measure-a 'cards in hand=4' --measure-b 'cards in hand=4'"),
-        "clash tie to the text's owner"),
-    Ambiguity(
-        "FK-F6", "Does an unopposed card that scores take its raise-the-stakes cards along?",
-        "An unopposed fight card scores after its score step; raise-the-stakes cards "
-        "score along with the next fight card that wins a fight and then scores.",
-        f"{UNOPPOSED}; {RAISE}", ("FK 5.16", "FK 5.12"), "unopposed_scores_stakes",
-        (Reading(False, "No: an unopposed card won no fight, so the raise-the-stakes "
-                        "cards wait.", "no"),
-         Reading(True, "Yes: it scores like a winning card, raise-the-stakes cards and "
-                       "all.", "yes")),
-        False,
-        "The raise-the-stakes cards go to the next player who wins a fight; an unopposed "
-        "card was paired with nothing. Witness: Haymaker (S935) unopposed for seat 0, who "
-        "holds a Jab-Cross (S931) from an earlier tie: 3 damage under the default reading, "
-        "4 under the other.",
-        Witness("", "", "Haymaker (S935) unopposed for seat 0, who holds Jab-Cross (S931) from an "
-                "earlier tie: Haymaker alone scores under the default reading, both under the "
-                "other.", command="fightklub fight S935 --stakes-a S931"),
-        "unopposed card scores raise-the-stakes cards"),
-)
 
 FIGHT_GLOSSARY: tuple[Term, ...] = (
     Term("Fight", "Two fight cards paired against each other, resolved through an enhance "

@@ -17,19 +17,66 @@ score action stopped the winning card); this module says *what follows*:
   :func:`knocked_out` (FK 5.14, FK 5.15).
 
 Everything is a frozen value; nothing here draws, shuffles or reads a file.
-Cards are looked up by code in :func:`model.fightklub.cards.all_cards`, or in
-the ``cards`` mapping a caller passes (tests and proofs use cards of their own).
-Where the rulebook leaves a point open the :class:`~model.fightklub.rules.FKRules`
+Cards are looked up by code in the ``cards`` mapping every caller passes (the
+game's card table, or cards of a test's or a proof's own).
+Where the rulebook leaves a point open the :class:`~model.fightklub.rules.Rules`
 field of that ambiguity-register entry (FK-F1 to FK-F6) decides.
 
+>>> from model.fightklub.cards import parse_synthetic_set
+>>> cards = parse_synthetic_set('''synthetic = true
+... [[card]]
+... number = "S931"
+... name = "Jab-Cross"
+... rarity = "C"
+... type = "fight"
+... affiliation = "hero"
+... [card.fight]
+... kind = "power"
+... damage = 1
+... sides = [{tabs = [{label = "Mental", value = 2}, {label = "Physical", value = 4},
+...                   {label = "Spiritual", value = 1}]}]
+... [[card]]
+... number = "S971"
+... name = "Ambush"
+... rarity = "C"
+... type = "fight"
+... affiliation = "villain"
+... [card.fight]
+... kind = "power"
+... damage = 1
+... sides = [{tabs = [{label = "Mental", value = 4}, {label = "Spiritual", value = 2},
+...                   {label = "Physical", value = 2}]}]
+... [[card]]
+... number = "S999"
+... name = "Example Drop"
+... rarity = "R"
+... type = "universal"
+... affiliation = "universal"
+... [card.universal]
+... latent_energy = "B G Y"
+... ''', "example")
 >>> a, b = Fighter(0, "S931"), Fighter(1, "S971")
->>> fight_mode(a, b)
+>>> fight_mode(a, b, cards=cards)
 'power'
->>> result = resolve_power(a, b, (0, 1, 2), RULEBOOK)
+>>> result = resolve_power(a, b, (0, 1, 2), DEFAULT_RULES, cards=cards)
 >>> result.winner, result.shape, [s.totals for s in result.skirmishes]
 (1, 'won', [(2, 4), (4, 2), (1, 2)])
->>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, RULEBOOK).damage
+>>> settle(result, {0: "S931", 1: "S971"}, {}, True, {}, False, DEFAULT_RULES,
+...        card_table=cards).damage
 {0: 1, 1: 0}
+>>> fight_damage("S931", False, cards), fight_damage("S931", True, cards)
+(1, 2)
+>>> start_power_fight(Fighter(0, "S931", boosts=(1, 0, -1), centre_bonus=1), b,
+...                   cards=cards).totals
+((3, 5, 0), (4, 2, 2))
+>>> resolve_power(Fighter(0, "S971"), Fighter(1, "S971"), (2, 0, 1), cards=cards).shape
+'three ties'
+>>> resolve_fight((Fighter(0, "S931"),), cards=cards).shape
+'unopposed'
+>>> fight_card("S999", cards)
+Traceback (most recent call last):
+    ...
+model.core.errors.InputError: card S999 Example Drop: is a card of type universal, not a fight card
 """
 
 from __future__ import annotations
@@ -40,8 +87,8 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from model.core.errors import InputError
-from model.fightklub.cards import Card, CharacterParts, FightParts, FightSide, Step, all_cards
-from model.fightklub.rules import RULEBOOK, FKRules
+from model.fightklub.cards import Card, CharacterParts, FightParts, FightSide, Step
+from model.fightklub.rules import DEFAULT_RULES, Rules
 
 POSITIONS = ("left", "centre", "right")
 """The three skirmishes of a power-vs-power fight, by position (0, 1, 2)."""
@@ -81,18 +128,10 @@ literal reading of FK-F2; ``clash tie`` is clash text comparing equal numbers
 
 
 # -- the cards -------------------------------------------------------------------------------------
-def fight_card(code: str, cards: Mapping[str, Card] | None = None) -> Card:
-    """The fight card ``code`` with its printed parts known, or an InputError saying why not.
-
-    >>> fight_card("S935").name
-    'Haymaker'
-    >>> fight_card("S961")
-    Traceback (most recent call last):
-        ...
-    model.core.errors.InputError: card S961 Dirty Trick: is a card of type effect, not a fight card
-    """
-    table = all_cards() if cards is None else cards
-    card = table.get(code)
+def fight_card(code: str, cards: Mapping[str, Card]) -> Card:
+    """The fight card ``code`` of ``cards`` with its printed parts known, or an
+    InputError saying why not."""
+    card = cards.get(code)
     if card is None:
         raise InputError(f"no card numbered {code!r} is known", f"fight card {code}")
     if not isinstance(card.parts, FightParts):
@@ -113,16 +152,10 @@ def up_side(card: Card, side: int) -> FightSide:
     return sides[side]
 
 
-def centre_bonus_for(character: CharacterParts, card: str, side: int = 0,
-                     cards: Mapping[str, Card] | None = None) -> int:
+def centre_bonus_for(character: CharacterParts, card: str, side: int = 0, *,
+                     cards: Mapping[str, Card]) -> int:
     """How much a character's centre skirmish bonus icons add to ``card``'s centre
-    total: +1 for each icon whose colour matches the centre tab's label (FK 5.3).
-
-    >>> from model.fightklub.cards import synthetic_cards
-    >>> brick = synthetic_cards()["S901"].parts
-    >>> brick.centre_bonus, centre_bonus_for(brick, "S931"), centre_bonus_for(brick, "S937")
-    (('red', 'red'), 2, 0)
-    """
+    total: +1 for each icon whose colour matches the centre tab's label (FK 5.3)."""
     face = up_side(fight_card(card, cards), side)
     if not face.tabs or not isinstance(character.centre_bonus, tuple):
         return 0
@@ -143,22 +176,15 @@ class Fighter:
     centre_bonus: int = 0
 
 
-def _face(fighter: Fighter, cards: Mapping[str, Card] | None) -> FightSide:
+def _face(fighter: Fighter, cards: Mapping[str, Card]) -> FightSide:
     return up_side(fight_card(fighter.card, cards), fighter.side)
 
 
-def fight_mode(a: Fighter, b: Fighter, cards: Mapping[str, Card] | None = None) -> str:
+def fight_mode(a: Fighter, b: Fighter, *, cards: Mapping[str, Card]) -> str:
     """How the pairing of ``a`` and ``b`` is resolved (FK 5.1): ``power`` when both up
     sides have skirmish tabs, ``clash a`` / ``clash b`` when only that fighter's side
     has clash text (it decides), ``clash choice`` when both have (the Drop holder
-    picks whose text is used).
-
-    >>> stare_down = Fighter(0, "S933")
-    >>> fight_mode(stare_down, Fighter(1, "S971")), fight_mode(stare_down, Fighter(1, "S972"))
-    ('clash a', 'clash choice')
-    >>> fight_mode(Fighter(0, "S934", side=1), Fighter(1, "S971"))
-    'clash a'
-    """
+    picks whose text is used)."""
     clash_a = _face(a, cards).clash is not None
     clash_b = _face(b, cards).clash is not None
     if clash_a and clash_b:
@@ -195,8 +221,8 @@ class PowerFight:
     totals: tuple[tuple[int, int, int], tuple[int, int, int]]
     nullified: frozenset[int] = frozenset()
     resolved: tuple[SkirmishResult, ...] = ()
-    cards: Mapping[str, Card] | None = field(default=None, compare=False, repr=False)
-    """Where the fighters' cards are looked up (``None``: every card ringside knows)."""
+    cards: Mapping[str, Card] = field(kw_only=True, compare=False, repr=False)
+    """Where the fighters' cards are looked up."""
 
     def fighter(self, seat: int) -> Fighter:
         if seat == self.a.player:
@@ -213,16 +239,11 @@ def _tab_totals(fighter: Fighter, face: FightSide) -> tuple[int, int, int]:
 
 
 def start_power_fight(a: Fighter, b: Fighter, *, nullified: frozenset[int] = frozenset(),
-                      cards: Mapping[str, Card] | None = None) -> PowerFight:
+                      cards: Mapping[str, Card]) -> PowerFight:
     """The fight step of a power-vs-power pairing before any skirmish is resolved: each
     total is the tab's value plus the effect and gear modifiers on it, plus the
     character's centre bonus in the centre (FK 5.3).  ``nullified`` holds positions
-    an enhance action has already nullified (FK 5.7).
-
-    >>> jab_cross = Fighter(0, "S931", boosts=(1, 0, -1), centre_bonus=1)
-    >>> start_power_fight(jab_cross, Fighter(1, "S971")).totals
-    ((3, 5, 0), (4, 2, 2))
-    """
+    an enhance action has already nullified (FK 5.7)."""
     if a.player == b.player:
         raise ValueError(f"both fighters are seat {a.player}")
     for fighter in (a, b):
@@ -234,9 +255,9 @@ def start_power_fight(a: Fighter, b: Fighter, *, nullified: frozenset[int] = fro
     face_a, face_b = _face(a, cards), _face(b, cards)
     if not face_a.tabs or not face_b.tabs:
         raise ValueError(f"{a.card} against {b.card} is not a power-vs-power fight "
-                         f"({fight_mode(a, b, cards)})")
+                         f"({fight_mode(a, b, cards=cards)})")
     return PowerFight(a, b, (_tab_totals(a, face_a), _tab_totals(b, face_b)),
-                      frozenset(nullified), (), cards)
+                      frozenset(nullified), (), cards=cards)
 
 
 def open_skirmishes(fight: PowerFight) -> tuple[int, ...]:
@@ -245,7 +266,7 @@ def open_skirmishes(fight: PowerFight) -> tuple[int, ...]:
     return tuple(position for position in range(3) if position not in done)
 
 
-def _fires(owner: int, winner: int | None, rules: FKRules) -> bool:
+def _fires(owner: int, winner: int | None, rules: Rules) -> bool:
     # FK-F1: the literal reading lets a result tab act whenever its skirmish resolves;
     # the other makes it a prize for the skirmish's winner only.
     return winner == owner if rules.result_tab_needs_win else True
@@ -258,20 +279,12 @@ def _positions(step: Step, face: FightSide) -> tuple[int, ...]:
     return tuple(p for p in chosen if not label or face.tabs[p].label == label)
 
 
-def resolve_skirmish(fight: PowerFight, position: int, rules: FKRules) -> PowerFight:
+def resolve_skirmish(fight: PowerFight, position: int, rules: Rules) -> PowerFight:
     """Resolve the skirmish at ``position`` (FK 5.4 to FK 5.7): the higher total wins it,
     equal totals tie it, a nullified skirmish has no winner and its tabs do not act.
     The result tabs of that position then fire (FK-F1 says whose): a ``modify_tab``
     step changes its owner's own totals, a ``nullify_skirmish`` step nullifies a
-    position not resolved yet; every fired step is recorded for the engine.
-
-    >>> fight = start_power_fight(Fighter(0, "S932"), Fighter(1, "S971"))
-    >>> after = resolve_skirmish(fight, 1, RULEBOOK)
-    >>> after.resolved[0].winner, [(seat, step.do) for seat, step in after.resolved[0].fired]
-    (0, [(0, 'discard')])
-    >>> open_skirmishes(after)
-    (0, 2)
-    """
+    position not resolved yet; every fired step is recorded for the engine."""
     if position not in open_skirmishes(fight):
         raise ValueError(f"the {POSITIONS[position] if position in (0, 1, 2) else position!r} "
                          f"skirmish is not open (open: {open_skirmishes(fight)})")
@@ -339,18 +352,11 @@ def _tie_shape(won: int, tied: int, nullified: int) -> str:
             (1, 2): A_TIE_AND_TWO_NULLIFIED, (0, 3): THREE_NULLIFIED}[(tied, nullified)]
 
 
-def power_outcome(fight: PowerFight, rules: FKRules = RULEBOOK) -> FightResult:
+def power_outcome(fight: PowerFight, rules: Rules = DEFAULT_RULES) -> FightResult:
     """The fight's result once its three skirmishes are resolved (FK 5.8, FK 5.9): the
     seat that won more skirmishes wins; otherwise it is a tie of one of the
     :data:`TIE_SHAPES`.  Under the literal reading of FK-F2 a fight with a nullified
-    skirmish is a tie whatever the count.
-
-    >>> fight = start_power_fight(Fighter(0, "S937"), Fighter(1, "S937"), nullified=frozenset({1}))
-    >>> for position in (0, 1, 2):
-    ...     fight = resolve_skirmish(fight, position, RULEBOOK)
-    >>> power_outcome(fight).shape
-    'two ties and a nullified'
-    """
+    skirmish is a tie whatever the count."""
     if open_skirmishes(fight):
         raise ValueError(f"skirmishes {open_skirmishes(fight)} are not resolved yet")
     wins = Counter(result.winner for result in fight.resolved if result.winner is not None)
@@ -364,14 +370,10 @@ def power_outcome(fight: PowerFight, rules: FKRules = RULEBOOK) -> FightResult:
     return FightResult(POWER, None, shape, fight.resolved)
 
 
-def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: FKRules = RULEBOOK,
+def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: Rules = DEFAULT_RULES,
                   *, nullified: frozenset[int] = frozenset(),
-                  cards: Mapping[str, Card] | None = None) -> FightResult:
-    """A whole power-vs-power fight step, the skirmishes resolved in ``order``.
-
-    >>> resolve_power(Fighter(0, "S937"), Fighter(1, "S937"), (2, 0, 1)).shape
-    'three ties'
-    """
+                  cards: Mapping[str, Card]) -> FightResult:
+    """A whole power-vs-power fight step, the skirmishes resolved in ``order``."""
     if sorted(order) != [0, 1, 2]:
         raise ValueError(f"an order names each of the positions 0, 1, 2 once, not {order!r}")
     fight = start_power_fight(a, b, nullified=nullified, cards=cards)
@@ -382,17 +384,11 @@ def resolve_power(a: Fighter, b: Fighter, order: tuple[int, int, int], rules: FK
 
 # -- clash text ------------------------------------------------------------------------------------
 def resolve_clash(card: str, side: int, owner: int, opponent: int,
-                  measures: Mapping[int, Mapping[str, int]], rules: FKRules = RULEBOOK, *,
-                  cards: Mapping[str, Card] | None = None) -> FightResult:
+                  measures: Mapping[int, Mapping[str, int]], rules: Rules = DEFAULT_RULES, *,
+                  cards: Mapping[str, Card]) -> FightResult:
     """A fight decided by the clash text on ``side`` of ``card`` (``owner``'s card), the
     two players compared on its measure: ``measures[seat][measure]`` (FK 5.10).
-    Equal numbers are a ``clash tie``, unless FK-F5 gives the tie to the text's owner.
-
-    >>> resolve_clash("S933", 0, 0, 1, {0: {"cards in hand": 5}, 1: {"cards in hand": 3}}).winner
-    0
-    >>> resolve_clash("S972", 0, 1, 0, {0: {"energy in pool": 2}, 1: {"energy in pool": 2}}).shape
-    'clash tie'
-    """
+    Equal numbers are a ``clash tie``, unless FK-F5 gives the tie to the text's owner."""
     if owner == opponent:
         raise ValueError(f"a clash compares two players, not seat {owner} with itself")
     face = up_side(fight_card(card, cards), side)
@@ -416,16 +412,11 @@ def resolve_clash(card: str, side: int, owner: int, opponent: int,
 
 
 # -- unopposed -------------------------------------------------------------------------------------
-def resolve_unopposed(f: Fighter, rules: FKRules = RULEBOOK, *,
-                      cards: Mapping[str, Card] | None = None) -> FightResult:
+def resolve_unopposed(f: Fighter, rules: Rules = DEFAULT_RULES, *,
+                      cards: Mapping[str, Card]) -> FightResult:
     """A fight card with no opponent wins (FK 5.16): each of its result tabs fires, left
     to right, whatever FK-F1 says (there is no opposing tab to beat); its skirmishes
-    are recorded with the card's totals against 0.  A clash side has no tabs.
-
-    >>> result = resolve_unopposed(Fighter(0, "S936"))
-    >>> result.winner, result.shape, [(seat, step.do) for seat, step in result.steps_for_engine()]
-    (0, 'unopposed', [(0, 'draw')])
-    """
+    are recorded with the card's totals against 0.  A clash side has no tabs."""
     face = _face(f, cards)
     skirmishes = []
     if face.tabs:
@@ -442,28 +433,21 @@ def resolve_unopposed(f: Fighter, rules: FKRules = RULEBOOK, *,
 
 
 def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (0, 1, 2),
-                  rules: FKRules = RULEBOOK, *, nullified: frozenset[int] = frozenset(),
+                  rules: Rules = DEFAULT_RULES, *, nullified: frozenset[int] = frozenset(),
                   clash_text_of: int | None = None,
                   measures: Mapping[int, Mapping[str, int]] | None = None,
-                  cards: Mapping[str, Card] | None = None) -> FightResult:
+                  cards: Mapping[str, Card]) -> FightResult:
     """A whole fight step at once, for a question about one fight (a command, a case
     file): one fighter is unopposed (FK 5.16); two fight by skirmishes in ``order``
     (FK 5.5), or by the clash text that decides (FK 5.10); when both cards show clash
     text, ``clash_text_of`` is the seat the Drop holder picked.  The turn engine
-    resolves a fight step by step instead, each choice a decision of its own.
-
-    >>> resolve_fight((Fighter(0, "S935"),)).shape
-    'unopposed'
-    >>> resolve_fight((Fighter(0, "S933"), Fighter(1, "S971")),
-    ...               measures={0: {"cards in hand": 4}, 1: {"cards in hand": 4}}).shape
-    'clash tie'
-    """
+    resolves a fight step by step instead, each choice a decision of its own."""
     if len(fighters) == 1:
         return resolve_unopposed(fighters[0], rules, cards=cards)
     if len(fighters) != 2:
         raise ValueError(f"a fight has one or two fight cards, not {len(fighters)}")
     a, b = fighters
-    mode = fight_mode(a, b, cards)
+    mode = fight_mode(a, b, cards=cards)
     if mode == POWER:
         return resolve_power(a, b, order, rules, nullified=nullified, cards=cards)
     owner = {CLASH_A: 0, CLASH_B: 1}.get(mode, clash_text_of)
@@ -475,14 +459,10 @@ def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (
 
 
 # -- damage and the score step ---------------------------------------------------------------------
-def fight_damage(card: str, doubled: bool, cards: Mapping[str, Card] | None = None) -> int:
+def fight_damage(card: str, doubled: bool, cards: Mapping[str, Card]) -> int:
     """The damage ``card`` deals when scored: its damage markers, twice that when it
     scored with a double damage bonus (rotated in the damage stack; no further bonus
-    can be added, so doubling is a yes or no) (FK 5.14).
-
-    >>> fight_damage("S935", False), fight_damage("S935", True)
-    (3, 6)
-    """
+    can be added, so doubling is a yes or no) (FK 5.14)."""
     return fight_card(card, cards).parts.damage * (2 if doubled else 1)
 
 
@@ -517,8 +497,8 @@ class Settlement:
 
 def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, tuple[str, ...]],
            winner_scores: bool, doubled: Mapping[str, bool], multiplayer: bool,
-           rules: FKRules = RULEBOOK, *, target: int | None = None,
-           card_table: Mapping[str, Card] | None = None) -> Settlement:
+           rules: Rules = DEFAULT_RULES, *, target: int | None = None,
+           card_table: Mapping[str, Card]) -> Settlement:
     """The score step's bookkeeping (FK 5.11 to FK 5.14, FK 5.16, FK 5.17).
 
     ``cards`` is each seat's card in this fight (one seat for an unopposed card);
@@ -540,9 +520,9 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
       too under FK-F6).
 
     >>> tie = FightResult("power", None, "three ties")
-    >>> settle(tie, {0: "S937", 1: "S971"}, {}, False, {}, False).raise_the_stakes
+    >>> settle(tie, {0: "S937", 1: "S971"}, {}, False, {}, False, card_table={}).raise_the_stakes
     ((0, 'S937'), (1, 'S971'))
-    >>> settle(tie, {0: "S937", 1: "S971"}, {}, False, {}, True).exhausted
+    >>> settle(tie, {0: "S937", 1: "S971"}, {}, False, {}, True, card_table={}).exhausted
     ((0, 'S937'), (1, 'S971'))
     """
     stakes = {seat: tuple(held) for seat, held in stakes.items()}
@@ -606,7 +586,7 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
     return Settlement(tuple(scored), tuple(exhausted), tuple(aside), damage)
 
 
-def _unscored_winner(seat: int, code: str, multiplayer: bool, rules: FKRules,
+def _unscored_winner(seat: int, code: str, multiplayer: bool, rules: Rules,
                      exhausted: list, aside: list) -> None:
     # FK-F4: a winning card that does not score leaves the fight like a loser's card,
     # or (the other reading) waits with the raise-the-stakes cards.  With more than 2
@@ -615,3 +595,4 @@ def _unscored_winner(seat: int, code: str, multiplayer: bool, rules: FKRules,
         aside.append((seat, code))
     else:
         exhausted.append((seat, code))
+

@@ -1,5 +1,5 @@
-"""Fight Klub's numbered rules for three or more players (FK 7), their entries in the
-ambiguity register (FK-M1 to FK-M3) and their glossary words.
+"""Fight Klub's numbered rules for three or more players (FK 7) and their glossary words
+(the register's FK-M1 to FK-M3 are :mod:`model.fightklub.ambiguities`').
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``, Multiplayer Rules) each comes from.  The standard
@@ -13,7 +13,6 @@ both.
 
 from __future__ import annotations
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, Section, Term
 
 BOOK = "Fight Klub"
@@ -32,7 +31,7 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "the same one). The players sit in a circle: ringside numbers the seats so that "
          "the next seat is on a player's left, and clockwise means from a seat to the next "
          "one. The first Drop holder is drawn at random among all of them.",
-         MULTI, ("model.fightklub.state.FKSetup", f"{_SEATS}.clockwise")),
+         MULTI, ("model.fightklub.state.Setup", f"{_SEATS}.clockwise")),
     Rule("FK 7.2", "The last player standing",
          "A player whose character's damage reaches its life is out of the game at once: "
          "they take no more actions, nobody may challenge them, and the others play on. "
@@ -44,7 +43,8 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "and the turn goes round to the left. Ringside runs the cooldown and the even-up "
          "the same way, from the Drop holder clockwise, since the multiplayer rules give "
          "priority round the table and name no other order.",
-         MULTI, (f"{_ENGINE}._deal", f"{_ENGINE}._end_action", f"{_TURN}._actors")),
+         MULTI, ("model.fightklub.setup_phase.deal", "model.fightklub.setup_phase.end_action",
+                 f"{_TURN}._actors")),
     Rule("FK 7.4", "Challenges",
          "After the reveal the Drop holder challenges another player: they pair one of "
          "their own laid fight cards with one of that player's. The player challenged makes "
@@ -52,13 +52,14 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "left the choice falls to the Drop holder, and then to the next player on the "
          "holder's right who has one. Challenges go on while two players still hold laid "
          "fight cards.",
-         MULTI, (f"{_TURN}.challenge", f"{_TURN}.next_chooser",
-                 f"{_TURN}.multiplayer_choices")),
+         MULTI, (f"{_TURN}.challenge", "model.fightklub.current_fight.next_chooser",
+                 "model.fightklub.turn_moves.multiplayer_choices")),
     Rule("FK 7.5", "The challenger orders the fight",
          "In a fight made by a challenge only its two players take enhance and score "
          "actions, and the challenger decides which of them acts first in each step. Who "
          "picks the skirmish order and whose clash text decides is FK-M3's reading.",
-         MULTI, (f"{_TURN}.decider", f"{_TURN}.fight_step_decider", f"{_TURN}._actors")),
+         MULTI, ("model.fightklub.current_fight.decider",
+                 "model.fightklub.current_fight.fight_step_decider", f"{_TURN}._actors")),
     Rule("FK 7.6", "Damage goes to the loser",
          "The winning card is scored against the character of the player who lost the "
          "fight, and the damage tracker records who dealt it: each scored card names the "
@@ -87,13 +88,13 @@ MULTIPLAYER_RULES: tuple[Rule, ...] = (
          "still in the game, chosen by the player acting. Setup lines may do the same, but "
          "ringside's setup model carries out no step acting on an opponent yet, and "
          "refuses a deck with such a line at any table.",
-         MULTI, (f"{_TURN}.other_fighter", f"{_ENGINE}.situation",
-                 f"{_ENGINE}.setup_problem")),
+         MULTI, ("model.fightklub.current_fight.other_fighter", "model.fightklub.payment.situation",
+                 "model.fightklub.carried.setup_problem")),
     Rule("FK 7.10", "A game that need not end",
          "No rule ends a multiplayer game whose fights keep tying: tied cards are "
          "exhausted and come back, so such a game can go on for ever. Ringside stops a "
          "game at the end of turn 999 and reports it as stopped, never as a win or a draw.",
-         READING, (f"{_TURN}.pass_the_drop", f"{_TURN}.multiplayer_length_bound")),
+         READING, (f"{_TURN}.pass_the_drop", "model.fightklub.bounds.multiplayer_length_bound")),
 )
 
 _M1 = (
@@ -145,62 +146,6 @@ _M3 = (
        'S971@0 S975@0 pool Y Y Y burned B B B B B Y Y Y')
 """Turn 4: player 1 challenged player 0, who holds The Drop; the last enhance action."""
 
-MULTIPLAYER_AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "FK-M1", "Whose character takes an unopposed card's damage at a bigger table?",
-        "A fight card left over at the end of the fight phase is a benefit for its owner "
-        "and scores as normal, result tabs and energy rewards included; with more than two "
-        "players it has no opponent, and the rulebook does not say whose damage tracker "
-        "it goes to.",
-        MULTI, ("FK 7.7",), "unopposed_damages_a_target",
-        (Reading(True, "Its owner chooses an opponent still in the game, who takes its "
-                       "damage.", "owner picks the target"),
-         Reading(False, "It gives its result tabs and rewards and goes to the damage stack, "
-                        "but no character takes its damage.", "no damage")),
-        True,
-        "To score as normal is to deal damage, and a card left over is called a benefit its "
-        "owner can plan for; with no opponent named, its owner picks one.",
-        Witness(_M1, "pick 1 target 0",
-                "Player 2's last card is left over: scored against player 0 when its owner "
-                "picks the target, refused (only 'pick 1 target -') when it damages "
-                "nobody."),
-        "unopposed cards damage a target"),
-    Ambiguity(
-        "FK-M2", "Who takes The Drop when nobody won a fight this turn?",
-        "At the end of a multiplayer turn The Drop goes to the last player to win a fight; "
-        "a turn can end with every fight tied (both cards exhausted) and only unopposed "
-        "cards scored, so that nobody won one.",
-        MULTI, ("FK 7.8",), "drop_stays_without_winner",
-        (Reading(False, "It passes to the next player on the holder's left.",
-                 "passes left"),
-         Reading(True, "It stays with its holder.", "stays")),
-        False,
-        "In the standard game The Drop changes hands every turn; passing it on keeps that "
-        "rhythm when the multiplayer rule has nobody to give it to.",
-        Witness(_M2, "draw S919",
-                "Player 0 draws the last card of the even-up and the turn ends with no fight "
-                "won: player 0 (the next on the left of player 1, player 2 being out) "
-                "takes The Drop, or player 1 keeps it."),
-        "the Drop stays without a winner"),
-    Ambiguity(
-        "FK-M3", "Who picks the skirmish order in a multiplayer fight?",
-        "Fights at a bigger table are resolved normally, with the challenger ordering the "
-        "enhance and score actions; in the standard game the Drop holder also orders the "
-        "skirmishes and picks whose clash text decides, and the multiplayer rules do not "
-        "say whether the challenger takes that over.",
-        MULTI, ("FK 7.5", "FK 6.7"), "challenger_runs_the_fight",
-        (Reading(True, "The challenger.", "the challenger"),
-         Reading(False, "The Drop holder (the next on their left once they are out).",
-                 "the Drop holder")),
-        True,
-        "Every choice the standard game gives the Drop holder inside a fight is given to "
-        "the challenger in the priorities the multiplayer rules name; the skirmish order "
-        "is one more such choice.",
-        Witness(_M3, "pass",
-                "Player 1 challenged player 0, the Drop holder; after the last enhance "
-                "action player 1 picks the first skirmish, or player 0 does."),
-        "challenger picks the skirmishes"),
-)
 
 MULTIPLAYER_GLOSSARY: tuple[Term, ...] = (
     Term("Challenge", "With three or more players, the pairing of one of the challenger's "

@@ -1,4 +1,4 @@
-"""The numbered rules of Fight Klub known so far, its ambiguity register and its glossary.
+"""The numbered rules of Fight Klub known so far (``RULEBOOK``) and its glossary (``GLOSSARY``).
 
 FK 1 (cards: the types and their parts) and FK 2 (decks and collections) are
 written here; FK 3 (energy and costs) comes from
@@ -9,25 +9,24 @@ from :mod:`model.fightklub.setup_rules`, FK 5 (fights) from
 :mod:`model.fightklub.multiplayer_rules`.  Statements are in ringside's own words;
 ``source`` names the section of the rulebook (``fight-klub.txt``).
 
->>> FK_RULEBOOK.get("FK 2.6").title
+>>> RULEBOOK.get("FK 2.6").title
 'The 1-3-3 rule'
->>> [section.number for section in FK_RULEBOOK.sections]
+>>> [section.number for section in RULEBOOK.sections]
 ['FK 1', 'FK 2', 'FK 3', 'FK 4', 'FK 5', 'FK 6', 'FK 7']
 """
 
 from __future__ import annotations
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, RuleBook, Section, Term
-from model.fightklub.energy_rules import ENERGY_AMBIGUITIES, ENERGY_RULES, ENERGY_SECTION
+from model.fightklub.energy_rules import ENERGY_RULES, ENERGY_SECTION
 from model.fightklub.fight_rules import (
-    FIGHT_AMBIGUITIES, FIGHT_GLOSSARY, FIGHT_RULES, FIGHT_SECTION)
+    FIGHT_GLOSSARY, FIGHT_RULES, FIGHT_SECTION)
 from model.fightklub.multiplayer_rules import (
-    MULTIPLAYER_AMBIGUITIES, MULTIPLAYER_GLOSSARY, MULTIPLAYER_RULES, MULTIPLAYER_SECTION)
+    MULTIPLAYER_GLOSSARY, MULTIPLAYER_RULES, MULTIPLAYER_SECTION)
 from model.fightklub.setup_rules import (
-    SETUP_AMBIGUITIES, SETUP_GLOSSARY, SETUP_RULES, SETUP_SECTION)
+    SETUP_GLOSSARY, SETUP_RULES, SETUP_SECTION)
 from model.fightklub.turn_rules import (
-    TURN_AMBIGUITIES, TURN_GLOSSARY, TURN_RULES, TURN_SECTION)
+    TURN_GLOSSARY, TURN_RULES, TURN_SECTION)
 
 BOOK = "Fight Klub"
 FOUNDATION = f"{BOOK}: ONE: The Foundation Set"
@@ -36,7 +35,7 @@ YOUR_DECK = f"{BOOK}: Your Deck"
 FUNCTIONS = f"{BOOK}: Your Cards, Card functions"
 COSTS = f"{BOOK}: Your Cards, Card costs"
 TYPES = f"{BOOK}: Card types"
-GLOSSARY = f"{BOOK}: Glossary"
+GLOSSARY_SECTION = f"{BOOK}: Glossary"
 READING = "ringside's reading (the rulebook is silent)"
 
 _CARDS = "model.fightklub.cards"
@@ -103,7 +102,8 @@ CARD_RULES: tuple[Rule, ...] = (
          "A universal card has both card backs and suits hero and villain decks alike. The "
          "Drop is one; the Drop of ONE has one blue, one green and one yellow latent "
          "energy printed on it.",
-         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts", f"{_CARDS}.one_cards")),
+         f"{TYPES}, Universal card", (f"{_CARDS}.UniversalParts",
+                                      "analysis.fightklub.loading.one_cards")),
     Rule("FK 1.12", "Signature cards",
          "A signature card shows the likeness of one hero or villain in its signature icon; "
          "cards of most types can be signature cards. Other fight cards are global.",
@@ -113,7 +113,8 @@ CARD_RULES: tuple[Rule, ...] = (
          "enhance, score, cooldown) naming when it can be used; what stands before the "
          "colon is that phase and any extra costs, what follows is what happens once they "
          "are paid. An asterisk in the cost area points to an extra cost in the text.",
-         f"{FUNCTIONS}; {GLOSSARY}, Asterisk", (f"{_CARDS}.Ability", f"{_CARDS}.parse_step")),
+         f"{FUNCTIONS}; {GLOSSARY_SECTION}, Asterisk", (f"{_CARDS}.Ability",
+                                                        f"{_CARDS}.parse_step")),
     Rule("FK 1.14", "Card costs",
          "A card played from hand may have a cost: coloured and generic energy to burn, "
          "and energy colours or card types to spot, written in the energy notation (FK 3).",
@@ -151,7 +152,7 @@ DECK_RULES: tuple[Rule, ...] = (
          "A deck holds at most 1 copy of each rare card, 3 of each uncommon and 3 of each "
          "common. By ringside's default reading a card is its number: cards of different "
          "numbers that share a name are counted apart (FK-D3).",
-         f"{YOUR_DECK}; {GLOSSARY}, 1-3-3 Rule", (f"{_DECKS}._check_rarity",)),
+         f"{YOUR_DECK}; {GLOSSARY_SECTION}, 1-3-3 Rule", (f"{_DECKS}._check_rarity",)),
     Rule("FK 2.7", "Gold-icon limit",
          "A fight stack holds at most 3 gold-icon fight cards, on top of the 1-3-3 rule; by "
          "ringside's default reading the 3 count all gold-icon cards together (FK-D1).",
@@ -190,82 +191,12 @@ DECK_RULES: tuple[Rule, ...] = (
          f"{FOUNDATION}; {YOUR_DECK}", (f"{_DECKS}.check_collection",)),
 )
 
-DECK_AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "FK-D1", "Is the gold-icon limit 3 in all, or 3 of each card?",
-        "The deck rules speak of a 3-card limit for any gold-icon fight card, which reads "
-        "like a limit per card; the section on gold-icon fight cards says a player can "
-        "have only 3 of that kind in the fight stack, a limit for all of them together. "
-        "Both add that the 1-3-3 rule still applies.",
-        f"{YOUR_DECK}; {TYPES}, Fight card: Gold-icon fight card", ("FK 2.7",),
-        "gold_icon_limit_per_card",
-        (Reading(False, "At most 3 gold-icon fight cards in the fight stack in all.",
-                 "3 in all"),
-         Reading(True, "At most 3 copies of each gold-icon fight card; with the 1-3-3 rule "
-                       "that limit never adds anything.", "3 of each card")),
-        False,
-        "Read per card, the gold-icon limit would repeat the 1-3-3 rule (no card may have "
-        "more than 3 copies anyway) and the rulebook's call to follow that rule as well "
-        "would be pointless; the card type's own section counts 'this kind of fight card'.",
-        Witness("", "",
-                "4 gold-icon fight cards (two Haymakers, two Flying Knees): the Flying Knee "
-                "line breaks FK 2.7 when the limit is 3 in all; the deck is valid when it "
-                "is 3 of each card.",
-                command="fightklub deck witness-gold-icons"),
-        "gold-icon limit per card"),
-    Ambiguity(
-        "FK-D2", "Can one Kilo of ONE build both recommended decks at once?",
-        "The Kilo is said to hold one of every card and 20 more cards for the two "
-        "recommended decks, and to carry both decks built; but every deck needs its own "
-        "copy of The Drop, the complete set has one, and the 20 extra cards are exactly the "
-        "second copies the deck lists ask for (10 hero and 10 villain), none of them a "
-        "Drop.",
-        f"{FOUNDATION}; {YOUR_DECK}", ("FK 2.14", "FK 2.5"), "decks_share_the_drop",
-        (Reading(False, "Each deck needs a copy of The Drop of its own: one Kilo is one "
-                        "Drop short of building both decks at the same time.",
-                 "a Drop per deck"),
-         Reading(True, "Two decks built from one collection to play each other may share "
-                       "its copy of The Drop, so one Kilo builds both.",
-                 "decks share The Drop")),
-        False,
-        "The rulebook gives each player a copy of The Drop (one face up, the other face "
-        "down) and makes one copy part of every deck's 40 cards.",
-        Witness("", "",
-                "short of 101 The Drop (need 2, have 1) when each deck needs its own copy; "
-                "buildable when the two decks share the Kilo's one copy.",
-                command="fightklub collection kilo rambo hannibal"),
-        "decks share The Drop"),
-    Ambiguity(
-        "FK-D3", "Does the 1-3-3 rule count cards by number or by name?",
-        "The 1-3-3 rule limits the copies of any rare, uncommon or common card without "
-        "saying what makes two cards copies of each other: the deck lines name a card by "
-        "its number, and cards of different numbers may share a name (ringside's synthetic "
-        "The Drop, S999, and ONE's, 101; reprints in later sets).",
-        f"{YOUR_DECK}; {GLOSSARY}, 1-3-3 Rule; {FIRST_DECKS}", ("FK 2.6",),
-        "copy_limits_by_name",
-        (Reading(False, "Copies are counted per card number.", "by number"),
-         Reading(True, "Cards sharing a name are copies of one card, counted together "
-                       "under the strictest limit among them.", "by name")),
-        False,
-        "The rulebook identifies every card of its deck lists by number and says nothing "
-        "about cards of different numbers being the same card.",
-        Witness("", "",
-                "the second Drop's line also breaks FK 2.6 (2 copies of a rare card named "
-                "The Drop) when cards count by name; by number each Drop is a single rare "
-                "card. (Two Drops break FK 2.1 either way.)",
-                command="fightklub deck witness-two-drops"),
-        "1-3-3 by name"),
-)
 
-FK_RULES: tuple[Rule, ...] = (CARD_RULES + DECK_RULES + tuple(ENERGY_RULES) + SETUP_RULES
+RULES: tuple[Rule, ...] = (CARD_RULES + DECK_RULES + tuple(ENERGY_RULES) + SETUP_RULES
                               + FIGHT_RULES + TURN_RULES + MULTIPLAYER_RULES)
-FK_RULEBOOK = RuleBook("FK", (CARD_SECTION, DECK_SECTION, ENERGY_SECTION, SETUP_SECTION,
-                              FIGHT_SECTION, TURN_SECTION, MULTIPLAYER_SECTION), FK_RULES)
-FK_AMBIGUITIES: tuple[Ambiguity, ...] = (tuple(ENERGY_AMBIGUITIES) + DECK_AMBIGUITIES
-                                         + SETUP_AMBIGUITIES + FIGHT_AMBIGUITIES
-                                         + TURN_AMBIGUITIES + MULTIPLAYER_AMBIGUITIES)
-
-FK_GLOSSARY: tuple[Term, ...] = (
+RULEBOOK = RuleBook("FK", (CARD_SECTION, DECK_SECTION, ENERGY_SECTION, SETUP_SECTION,
+                              FIGHT_SECTION, TURN_SECTION, MULTIPLAYER_SECTION), RULES)
+GLOSSARY: tuple[Term, ...] = (
     Term("Character", "The hero or villain a player plays: one per deck, on the table from "
          "the start, with life, hand and hold values.", ("FK 1.2", "FK 2.2"),
          see=("Hero", "Villain")),

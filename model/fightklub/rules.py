@@ -1,9 +1,9 @@
 """Fight Klub rulesets: the readings the rulebook leaves open.
 
-Each field is one entry of the ambiguity register (energy entries in
-``model.fightklub.energy_rules``, deck and collection entries in
-``model.fightklub.rulebook``); the ``rulebook`` preset takes ringside's
-default readings, ``literal`` reads every open passage word for word.
+Each field is one entry of the ambiguity register
+(:mod:`model.fightklub.ambiguities`); the ``rulebook`` preset
+(:data:`DEFAULT_RULES`) takes ringside's default readings, ``literal``
+(:data:`LITERAL`) reads every open passage word for word.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class FKRules:
+class Rules:
     """How to read the points the rulebook leaves open.
 
     spot_after_burning
@@ -143,7 +143,8 @@ class FKRules:
     challenger_runs_the_fight: bool = True
 
 
-RULEBOOK = FKRules()
-LITERAL = FKRules(one_token_per_spot=True)
+DEFAULT_RULES = Rules()
+LITERAL = Rules(one_token_per_spot=True)
 
-PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
+"""The named rulesets, the default first."""

@@ -43,7 +43,7 @@ written and caught by the invariants.
 ...         "turn 1 | left 0 | pending 0 | p0 draw S911 hand S913 support - discard - "
 ...         "fight S931 laid - pool B G G burned - | p1 draw - hand S911 support - "
 ...         "discard - fight S933 laid - pool G Y burned -")
->>> str(FKState.parse(text)) == text
+>>> str(State.parse(text)) == text
 True
 """
 
@@ -53,7 +53,7 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from model.core.errors import InputError
 from model.core.notation import read_sections, split_action
@@ -252,35 +252,34 @@ _SIDE_FIELDS = tuple(field.name for field in dataclasses.fields(Side))
 
 
 @dataclass(frozen=True, slots=True)
-class FKSetup:
-    """A game's setup: the shipped decks that meet, player 0's first; 2 players play the
+class Setup:
+    """A game's setup: the decks that meet, player 0's first; 2 players play the
     standard game, 3 to :data:`MAX_PLAYERS` the multiplayer rules (FK 7), seated
     clockwise in the order named (player 1 sits on player 0's left).
 
     Only decks whose every card is known can be played (the card texts of ONE are
-    not public); :func:`model.fightklub.engine.playable_deck` says why a deck is
-    refused.  A deck may be named more than once: each player brings their own copy.
+    not public); the game's :meth:`~model.fightklub.catalog.Catalog.deck` says why a
+    deck is refused.  A deck may be named more than once: each player brings their
+    own copy.
     """
 
     decks: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        from model.fightklub.engine import playable_deck
-
         if (not isinstance(self.decks, tuple)
                 or not PLAYERS <= len(self.decks) <= MAX_PLAYERS
                 or not all(isinstance(d, str) for d in self.decks)):
             raise InputError(f"a setup names {PLAYERS} to {MAX_PLAYERS} decks, not "
                              f"{self.decks!r}", "decks")
-        for name in self.decks:
-            playable_deck(name)
 
     def __str__(self) -> str:
         return "decks " + " ".join(self.decks)
 
     @classmethod
-    def parse(cls, text: str) -> "FKSetup":
-        """``decks synthetic-brick synthetic-dana`` (up to 6 decks)."""
+    def parse(cls, text: str, known_deck: Callable[[str], object] | None = None) -> "Setup":
+        """``decks synthetic-brick synthetic-dana`` (up to 6 decks); ``known_deck`` is
+        called on each name and raises an :class:`InputError` for a deck the game cannot
+        play (the game passes its catalog's)."""
         if not isinstance(text, str):
             raise InputError(f"a setup is text, not {type(text).__name__}")
         words = text.split()
@@ -288,7 +287,10 @@ class FKSetup:
                 or words[0].lower() != "decks"):
             raise InputError(f"{text!r} is not a setup; write: decks DECK DECK [DECK ...] "
                              f"({PLAYERS} to {MAX_PLAYERS} shipped deck names)")
-        return cls(tuple(words[1:]))
+        setup = cls(tuple(words[1:]))
+        for name in setup.decks if known_deck is not None else ():
+            known_deck(name)
+        return setup
 
 
 def _letters(positions: Iterable[int]) -> str:
@@ -520,7 +522,7 @@ class Task:
 
 
 @dataclass(frozen=True, slots=True)
-class FKState:
+class State:
     """A moment of the game (see the module's notation).
 
     With more than 2 players (FK 7) one more optional game section may follow
@@ -551,20 +553,21 @@ class FKState:
     def side(self, player: int) -> Side:
         return self.sides[player]
 
-    def with_side(self, player: int, **changes) -> "FKState":
+    def with_side(self, player: int, **changes) -> "State":
         """The state with some of ``player``'s zones or tokens changed (built directly:
         the explorer makes many, and ``dataclasses.replace`` is slow)."""
         old = self.sides[player]
         side = Side(*(changes.get(name, getattr(old, name)) for name in _SIDE_FIELDS))
         sides = self.sides[:player] + (side,) + self.sides[player + 1:]
-        return FKState(self.decks, self.step, self.drop, self.first, self.turn, self.left,
+        return State(self.decks, self.step, self.drop, self.first, self.turn, self.left,
                        self.pending, sides, self.round, self.fight, self.queue, self.settled,
                        self.won)
 
     @classmethod
-    def parse(cls, text: str) -> "FKState":
-        from model.fightklub.engine import playable_deck
-
+    def parse(cls, text: str, known_deck: Callable[[str], object] | None = None) -> "State":
+        """The position ``text`` (see the module's notation); ``known_deck`` is called on
+        each deck name and raises an :class:`InputError` for a deck the game cannot play
+        (the game passes its catalog's)."""
         if not isinstance(text, str):
             raise InputError(f"a position is text, not {type(text).__name__}")
         found = [part.split()[0].lower() if part.split() else "" for part in text.split("|")]
@@ -589,8 +592,8 @@ class FKState:
             return _seat(token, where, unknown, players)
 
         decks = tuple(body["decks"])
-        for name in decks:
-            playable_deck(name)
+        for name in decks if known_deck is not None else ():
+            known_deck(name)
         step = single("step").lower()
         if step not in STEPS:
             raise InputError(f"{step!r} is not a step; steps: {', '.join(STEPS)}", "step")
@@ -670,7 +673,7 @@ SKIRMISH_WORDS = ("left", "centre", "right")
 
 
 @dataclass(frozen=True, slots=True)
-class FKMove:
+class Move:
     """An action: chance (``drop 1``: player 1 holds The Drop; ``draw S911``: the acting
     player takes S911 from their draw stack; ``lay S931``: they lay S931 face down), or a
     player's: ``first 1`` (the Drop holder has player 1 act first in this step), ``play
@@ -691,15 +694,15 @@ class FKMove:
     ``burn`` is ``None`` when the text leaves the tokens unsaid (a card whose cost
     burns nothing, or a shorthand the engine completes when only one payment fits).
 
-    >>> str(FKMove("use", "S922", burn=Pool(), returned=("S916",)))
+    >>> str(Move("use", "S922", burn=Pool(), returned=("S916",)))
     'use S922 return S916'
-    >>> FKMove.parse("play S917 burn Y B") == FKMove("play", "S917", burn=Pool(b=1, y=1))
+    >>> Move.parse("play S917 burn Y B") == Move("play", "S917", burn=Pool(b=1, y=1))
     True
-    >>> str(FKMove.parse("pick 2")), str(FKMove.parse("skirmish centre")), str(FKMove.parse("keep -"))
+    >>> str(Move.parse("pick 2")), str(Move.parse("skirmish centre")), str(Move.parse("keep -"))
     ('pick 2', 'skirmish centre', 'keep -')
-    >>> str(FKMove.parse("challenge 2 p3 1")), str(FKMove.parse("pick 1 target -"))
+    >>> str(Move.parse("challenge 2 p3 1")), str(Move.parse("pick 1 target -"))
     ('challenge 2 p3 1', 'pick 1 target -')
-    >>> str(FKMove.parse("use S951 burn Y target 2"))
+    >>> str(Move.parse("use S951 burn Y target 2"))
     'use S951 burn Y target 2'
     """
 
@@ -745,7 +748,7 @@ class FKMove:
         return " ".join(words)
 
     @classmethod
-    def parse(cls, text: str) -> "FKMove":
+    def parse(cls, text: str) -> "Move":
         kind, rest = split_action(text, ACTION_KINDS)
         if kind in ("drop", "first", "clash"):
             if len(rest) != 1:

@@ -25,370 +25,49 @@ up to the next decision, chance event or the end of the game.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 from collections import Counter
-from typing import Any
 
 from model.core.game import Step, Transition
 from model.fightklub import fights, seats
-from model.fightklub.cards import Card, all_cards
-from model.fightklub.energy import Cost, Pool, Token
-from model.fightklub.engine import (
-    _ability_cost, _card, _name, _pay, _take_card, payments, playable_deck, situation,
+from model.fightklub.carried import hidden_choice, phase_lines
+from model.fightklub.catalog import Catalog
+from model.fightklub.current_fight import (
+    decider, fight_cards, fight_place, fight_seats, fight_slot, fight_step_decider, fighter,
+    holding_fight_cards, measures, mode, next_chooser, open_places, opponent, other_fighter,
+    power_fight, title,
 )
-from model.fightklub.rules import FKRules
+from model.fightklub.turn_moves import PHASE_OF_STEP, STEP_RULE, clash_fight
+from model.fightklub.energy import Cost, Pool, Token
+from model.fightklub.setup_phase import ability_cost, begin_setup, pay_cost, take_card
+from model.fightklub.rules import Rules
 from model.fightklub.seats import damage_taken, in_game, is_multiplayer
 from model.fightklub.state import (
-    LAID, MAX_ROUND, PLAYERS, SKIRMISH_WORDS, FightState, FKMove, FKState, Task, cards_text,
+    LAID, MAX_ROUND, PLAYERS, SKIRMISH_WORDS, FightState, Move, State, Task, cards_text,
     make_damage_entry,
 )
 
-PHASE_OF_STEP = {"enhance": "enhance", "score": "score", "cooldown": "cooldown"}
-"""The steps whose actions are played from hand or from a card's line of that phase."""
-CARRIED_OUT = {
-    "enhance": frozenset({"modify_tab", "nullify_skirmish", "rotate", "draw", "add_energy",
-                          "discard"}),
-    "score": frozenset({"double_damage", "deny_score", "draw", "add_energy", "discard"}),
-    "cooldown": frozenset({"draw", "add_energy", "discard"}),
-    "result": frozenset({"modify_tab", "nullify_skirmish", "draw", "add_energy", "discard"}),
-}
-"""The gametext steps the turn model carries out in each phase, and for result tabs;
-a deck with any other is refused (:func:`turn_problem`)."""
-EXTRA_COSTS = frozenset({"discard"})
-
-
-def turn_problem(card: Card) -> str | None:
-    """Why the turn model cannot play ``card`` (a step it does not carry out), or None."""
-    lines = []
-    if card.surely("instant") and card.parts.phase in CARRIED_OUT:
-        lines = [(card.parts.phase, a) for a in card.abilities]
-    elif isinstance(card.abilities, tuple):
-        lines = [(a.phase, a) for a in card.abilities if a.phase in CARRIED_OUT]
-    for phase, ability in lines:
-        for step in ability.steps:
-            if step.do not in CARRIED_OUT[phase]:
-                return f"{card.label} does {step.do!r} in the {phase} phase"
-        for step in ability.extra_costs:
-            if step.do not in EXTRA_COSTS:
-                return f"{card.label} asks {step.do!r} as a cost"
-    parts = card.parts
-    if card.surely("fight"):
-        for side in parts.sides:
-            for tab in side.tabs:
-                for step in tab.result:
-                    if step.do not in CARRIED_OUT["result"]:
-                        return f"{card.label} has a result tab doing {step.do!r}"
-    return None
-
-
-def hidden_choice(step) -> bool:
-    """Whether a step has its player pick cards from the opponent's hidden hand ("the
-    opponent discards 1, your choice"): FK-T4 says how."""
-    params = dict(step.params)
-    return (step.do == "discard" and params.get("who") == "opponent"
-            and params.get("chooser") == "you")
-
-
-# -- the current fight ---------------------------------------------------------------------------
-def opponent(seat: int) -> int:
-    """The other player of a two-player game."""
-    return 1 - seat
-
-
-def fight_seats(state: FKState) -> tuple[int, ...]:
-    """The seats with a card in the current fight: with 2 players in seat order (one
-    seat for an unopposed card), with more the challenger's first (FK 7.4)."""
-    fight = state.fight
-    if fight.pairing:
-        return tuple(seat for seat, _ in fight.pairing)
-    return tuple(seat for seat in range(PLAYERS) if fight.place < len(state.side(seat).laid))
-
-
-def _slot(state: FKState, seat: int) -> int:
-    """Where ``seat``'s card stands in the fight's ``sides`` and ``boosts``."""
-    fight = state.fight
-    if fight.pairing:
-        return next(i for i, (s, _) in enumerate(fight.pairing) if s == seat)
-    return seat
-
-
-def fight_place(state: FKState, seat: int) -> int:
-    """The place among ``seat``'s laid cards of their card in the current fight."""
-    fight = state.fight
-    if fight.pairing:
-        return next(place for s, place in fight.pairing if s == seat)
-    return fight.place
-
-
-def fight_cards(state: FKState) -> dict[int, str]:
-    """Each seat's card in the current fight (one seat for an unopposed card)."""
-    return {seat: state.side(seat).laid[fight_place(state, seat)]
-            for seat in fight_seats(state)}
-
-
-def other_fighter(state: FKState, seat: int) -> int | None:
-    """``seat``'s opponent in the current fight: the other card's owner, or for an
-    unopposed card the player it is scored against (None: nobody, FK-M1); with 2
-    players always the other player."""
-    if not is_multiplayer(state):
-        return opponent(seat)
-    fight = state.fight
-    if fight is None:
-        return None
-    others = [s for s in fight_seats(state) if s != seat]
-    return others[0] if others else fight.target
-
-
-def open_places(state: FKState) -> tuple[tuple[int, ...], bool]:
-    """The places the Drop holder may pick now in a two-player game, and whether they
-    are unopposed cards (which come first, FK 6.2)."""
-    lengths = [len(state.side(seat).laid) for seat in range(PLAYERS)]
-    paired = min(lengths)
-    unopposed = tuple(range(paired, max(lengths)))
-    if unopposed:
-        return unopposed, True
-    return tuple(range(paired)), False
-
-
-def holding_fight_cards(state: FKState) -> tuple[int, ...]:
-    """The players still in the game with a fight card laid and not yet fought."""
-    return tuple(seat for seat in in_game(state) if state.side(seat).laid)
-
-
-def next_chooser(state: FKState, preferred: int | None) -> int | None:
-    """Who makes the next choice of the fight phase with more than 2 players: while two
-    players hold fight cards, the challenger of the next pairing (FK 7.4): ``preferred``
-    (the player just challenged) if they still hold one, else the Drop holder, else the
-    next player on the holder's right who does; after that the owner of the cards left
-    over, unopposed (FK 7.7); None when no card is left."""
-    holders = holding_fight_cards(state)
-    if not holders:
-        return None
-    if preferred is not None and preferred in holders:
-        return preferred
-    if state.drop in holders:
-        return state.drop
-    return seats.right_of(state, state.drop, among=holders)
-
-
-def multiplayer_choices(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
-    """The choices of the fight phase with more than 2 players: the challenger's
-    pairings while two players hold fight cards (FK 7.4), then each card left over,
-    unopposed, with the opponent it scores against (FK 7.7, FK-M1)."""
-    seat = state.turn
-    holders = holding_fight_cards(state)
-    mine = range(len(state.side(seat).laid))
-    if len(holders) >= 2:
-        return tuple(FKMove("challenge", player=other, place=place, their=theirs)
-                     for place in mine for other in holders if other != seat
-                     for theirs in range(len(state.side(other).laid)))
-    if not rules.unopposed_damages_a_target:
-        return tuple(FKMove("pick", place=place, player=-1, their=0) for place in mine)
-    targets = [other for other in in_game(state) if other != seat]
-    return tuple(FKMove("pick", place=place, player=target, their=0)
-                 for place in mine for target in targets)
-
-
-def fighter(state: FKState, seat: int) -> fights.Fighter:
-    fight = state.fight
-    code = state.side(seat).laid[fight_place(state, seat)]
-    slot = _slot(state, seat)
-    side = fight.sides[slot]
-    character = playable_deck(state.decks[seat]).character.parts
-    return fights.Fighter(seat, code, side, fight.boosts[slot],
-                          fights.centre_bonus_for(character, code, side))
-
-
-def mode(state: FKState) -> str:
-    """How the current fight is resolved as its cards stand now."""
-    fighting = fight_seats(state)
-    if len(fighting) == 1:
-        return fights.UNOPPOSED
-    return fights.fight_mode(fighter(state, fighting[0]), fighter(state, fighting[1]))
-
-
-def power_fight(state: FKState, rules: FKRules) -> fights.PowerFight:
-    """The current power-vs-power fight with the skirmishes resolved so far, replayed in
-    the order they were picked."""
-    a, b = fight_seats(state)
-    fight = fights.start_power_fight(fighter(state, a), fighter(state, b),
-                                     nullified=frozenset(state.fight.nullified))
-    for position in state.fight.skirmishes:
-        fight = fights.resolve_skirmish(fight, position, rules)
-    return fight
-
-
-def measures(state: FKState, seat: int) -> dict[str, int]:
-    """What clash text may compare, for ``seat`` (FK 5.10)."""
-    side = state.side(seat)
-    taken = damage_taken(state, seat)
-    life = playable_deck(state.decks[seat]).character.parts.life
-    kinds = Counter(_card(code).type for code in side.support + side.table)
-    return {"cards in hand": len(side.hand), "energy in pool": len(side.pool),
-            "damage taken": taken, "conditions in play": kinds["condition"],
-            "gear in play": kinds["gear"], "life left": life - taken}
-
-
-def decider(state: FKState) -> int:
-    """Who orders the enhance and score actions of the current fight: the Drop holder
-    with 2 players, the challenger with more (FK 7.5)."""
-    if not is_multiplayer(state):
-        return state.drop
-    return state.fight.pairing[0][0]
-
-
-def fight_step_decider(state: FKState, rules: FKRules) -> int:
-    """Who picks the skirmishes or whose clash text decides: as :func:`decider`, or with
-    more than 2 players under the other reading of FK-M3 the Drop holder (the player on
-    their left once they are out)."""
-    if not is_multiplayer(state) or rules.challenger_runs_the_fight:
-        return decider(state)
-    return seats.lead(state)
-
-
-def title(state: FKState, seat: int) -> str:
-    """How a log line names the player who decides."""
-    if seat == state.drop:
-        return f"player {seat}, the Drop holder,"
-    if state.fight is not None and state.fight.pairing and seat == state.fight.pairing[0][0]:
-        return f"player {seat}, the challenger,"
-    return f"player {seat}"
-
-
-# -- what a player may do in the enhance, score and cooldown steps -----------------------------
-def _lines(card: Card, phase: str) -> tuple:
-    if card.surely("instant") or not isinstance(card.abilities, tuple):
-        return ()
-    return tuple(a for a in card.abilities if a.phase == phase)
-
-
-def _discard_choices(hand: tuple[str, ...], ability) -> tuple[tuple[str, ...], ...]:
-    count = sum(step.param("count") for step in ability.extra_costs if step.do == "discard")
-    if not count:
-        return ((),)
-    if count > len(hand):
-        return ()
-    return tuple(sorted(set(itertools.combinations(sorted(hand), count))))
-
-
-def clash_fight(state: FKState) -> bool:
-    return mode(state) not in (fights.POWER, fights.UNOPPOSED)
-
-
-def step_moves(state: FKState, player: int, rules: FKRules) -> list[FKMove]:
-    """The enhance, score or cooldown actions ``player`` may take now, paid by the
-    energy rules (FK 6.4, FK 6.9, FK 6.13); a pass is added by the caller."""
-    phase = PHASE_OF_STEP[state.step]
-    side = state.side(player)
-    sight = situation(state, player, rules)
-    moves: list[FKMove] = []
-    for code in sorted(set(side.hand)):
-        card = _card(code)
-        if card.type == "effect":
-            if phase != "enhance" or clash_fight(state):
-                continue
-        elif not (card.type == "instant" and card.parts.phase == phase):
-            continue
-        cost = card.cost if card.cost is not None else Cost()
-        for burn in payments(cost, side.pool, sight):
-            moves.append(FKMove("play", code, burn=burn))
-    in_play = [playable_deck(state.decks[player]).character.code] + sorted(set(side.support))
-    if phase == "enhance":
-        in_play.append(side.laid[fight_place(state, player)])
-    for code in in_play:
-        for index, ability in enumerate(_lines(_card(code), phase), 1):
-            for discarded in _discard_choices(side.hand, ability):
-                for burn in payments(_ability_cost(ability), side.pool, sight):
-                    moves.append(FKMove("use", code, burn=burn, ability=index,
-                                        cards=discarded))
-    if phase == "enhance" and (rules.gear_in_clash_fights or not clash_fight(state)):
-        for code in sorted(set(side.support)):
-            if _card(code).type == "gear":
-                moves.append(FKMove("activate", code))
-    if is_multiplayer(state) and phase == "cooldown":
-        # a cooldown action naming an opponent may name any player still in the game
-        # (FK 7.9): one move per opponent
-        others = [seat for seat in in_game(state) if seat != player]
-        named = []
-        for move in moves:
-            if _names_opponent(move, phase):
-                named.extend(dataclasses.replace(move, player=other) for other in others)
-            else:
-                named.append(move)
-        moves = named
-    return moves
-
-
-def _move_lines(move: FKMove, phase: str) -> tuple:
-    """The gametext lines a play or use action carries out."""
-    card = _card(move.card)
-    if move.kind == "play":
-        return tuple(card.abilities) if card.type == "instant" else ()
-    if move.kind == "use":
-        return (_lines(card, phase)[move.ability - 1],)
-    return ()
-
-
-def _names_opponent(move: FKMove, phase: str) -> bool:
-    return any(dict(step.params).get("who") == "opponent"
-               for line in _move_lines(move, phase) for step in line.steps)
-
-
-def keep_choices(state: FKState, player: int, rules: FKRules) -> tuple[FKMove, ...]:
-    """The hands a player may keep at the even-up: at most the hold value, and by
-    FK-T3 any smaller hand too (or, read the other way, exactly down to the hold)."""
-    hand = state.side(player).hand
-    hold = playable_deck(state.decks[player]).character.parts.hold
-    most = min(hold, len(hand))
-    sizes = range(most + 1) if rules.evenup_discard_freely else (most,)
-    kept = {combo for size in sizes for combo in itertools.combinations(hand, size)}
-    return tuple(FKMove("keep", cards=combo) for combo in sorted(kept))
-
-
-def legal(state: FKState, rules: FKRules) -> tuple[FKMove, ...]:
-    """The legal actions at a decision of the turn after the reveal."""
-    if state.queue:
-        task = state.queue[0]
-        return tuple(FKMove("discard", code) for code in sorted(set(
-            state.side(task.player).hand)))
-    if state.step == "fight":
-        if is_multiplayer(state):
-            return multiplayer_choices(state, rules)
-        places, _ = open_places(state)
-        return tuple(FKMove("pick", place=place) for place in places)
-    if state.step == "skirmish":
-        return tuple(FKMove("skirmish", place=p)
-                     for p in fights.open_skirmishes(power_fight(state, rules)))
-    if state.step == "clash":
-        return tuple(FKMove("clash", player=seat) for seat in sorted(fight_seats(state)))
-    if state.first is None:
-        return tuple(FKMove("first", player=seat) for seat in sorted(_candidates(state)))
-    if state.step == "evenup":
-        return keep_choices(state, state.turn, rules)
-    return tuple(step_moves(state, state.turn, rules)) + (FKMove("pass"),)
-
 
 # -- transitions ------------------------------------------------------------------------------------
-def begin_fight_phase(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def begin_fight_phase(catalog: Catalog, state: State, steps: list[Step],
+                      rules: Rules) -> Transition[State]:
     """After the reveal (FK 4.16): the fight phase, or the end of a game where nobody has a
     fight card left to lay (FK 6.16, FK-T1)."""
     state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
-    if not holding_fight_cards(state):
-        return _stall(state, steps, rules)
+    if not holding_fight_cards(catalog, state):
+        return _stall(catalog, state, steps, rules)
     if is_multiplayer(state):
-        state = dataclasses.replace(state, turn=next_chooser(state, state.drop))
-    return advance(state, steps, rules)
+        state = dataclasses.replace(state, turn=next_chooser(catalog, state, state.drop))
+    return advance(catalog, state, steps, rules)
 
 
-def _stall(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
-    live = in_game(state)
-    taken = {seat: damage_taken(state, seat) for seat in live}
+def _stall(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
+    live = in_game(catalog, state)
+    taken = {seat: damage_taken(catalog, state, seat) for seat in live}
     held = "; ".join(f"player {seat} raise the stakes {cards_text(state.side(seat).stakes)}"
                      for seat in live)
     nobody = ("neither player has" if not is_multiplayer(state)
               else "no player still in the game has")
-    winner = outcome_winner(dataclasses.replace(state, step="over"), rules)
+    winner = outcome_winner(catalog, dataclasses.replace(state, step="over"), rules)
     if winner is not None:
         against = ", ".join(str(taken[seat]) for seat in live if seat != winner)
         text = (f"{nobody} a fight card left to lay ({held}): the game ends, and "
@@ -403,14 +82,14 @@ def _stall(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKSt
                                           left=0), tuple(steps))
 
 
-def outcome_winner(state: FKState, rules: FKRules) -> int | None:
+def outcome_winner(catalog: Catalog, state: State, rules: Rules) -> int | None:
     """Who won a finished game: the last character whose damage is below its life
     (FK 5.15, FK 7.2); a stalled game by FK-T1 (the one player who took the least
     damage)."""
-    live = in_game(state)
+    live = in_game(catalog, state)
     if len(live) == 1:
         return live[0]
-    taken = {seat: damage_taken(state, seat) for seat in live}
+    taken = {seat: damage_taken(catalog, state, seat) for seat in live}
     if rules.stalled_game_by_damage and live:
         least = min(taken.values())
         fewest = [seat for seat in live if taken[seat] == least]
@@ -419,14 +98,7 @@ def outcome_winner(state: FKState, rules: FKRules) -> int | None:
     return None
 
 
-def _candidates(state: FKState) -> tuple[int, ...]:
-    """Who may be chosen to act first in an ordered step."""
-    if not is_multiplayer(state):
-        return tuple(range(PLAYERS))
-    return fight_seats(state)
-
-
-def _actors(state: FKState) -> tuple[int, ...]:
+def _actors(catalog: Catalog, state: State) -> tuple[int, ...]:
     """The players who act in this ordered step, in order, from the first: both players
     with 2; with more the players of the current fight in an enhance or score step
     (FK 7.5) and everyone still in the game, clockwise from the Drop holder, at the
@@ -436,21 +108,21 @@ def _actors(state: FKState) -> tuple[int, ...]:
     if state.step in ("enhance", "score"):
         fighting = fight_seats(state)
         return (state.first,) + tuple(s for s in fighting if s != state.first)
-    return seats.clockwise(state, state.first)
+    return seats.clockwise(catalog, state, state.first)
 
 
-def _begin_ordered(state: FKState, step: str) -> FKState:
+def _begin_ordered(catalog: Catalog, state: State, step: str) -> State:
     state = dataclasses.replace(state, step=step, first=None, left=0)
     if not is_multiplayer(state):
         return dataclasses.replace(state, turn=state.drop)
     if step in ("enhance", "score") and len(fight_seats(state)) > 1:
         return dataclasses.replace(state, turn=decider(state))
-    first = fight_seats(state)[0] if step in ("enhance", "score") else seats.lead(state)
+    first = fight_seats(state)[0] if step in ("enhance", "score") else seats.lead(catalog, state)
     state = dataclasses.replace(state, first=first, turn=first)
-    return dataclasses.replace(state, left=len(_actors(state)))
+    return dataclasses.replace(state, left=len(_actors(catalog, state)))
 
 
-def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def advance(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> Transition[State]:
     """Carry the game through what happens by itself, up to the next choice, chance
     event or the end: pending tasks that cannot act are dropped, finished steps lead to
     the next."""
@@ -471,9 +143,9 @@ def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
             continue
         if state.step == "fight":
             if is_multiplayer(state):
-                if holding_fight_cards(state):
+                if holding_fight_cards(catalog, state):
                     return Transition(state, tuple(steps))
-                state = _begin_ordered(state, "cooldown")
+                state = _begin_ordered(catalog, state, "cooldown")
                 steps.append(Step("end_fights", ("FK 6.1", "FK 6.13", "FK 7.3"),
                                   "every fight of the turn is resolved: the cooldown phase "
                                   f"begins, clockwise from player {state.first}"))
@@ -485,29 +157,29 @@ def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
                               "every fight of the turn is resolved: the cooldown phase "
                               f"begins; player {state.drop}, the Drop holder, decides who "
                               "takes the first cooldown action"))
-            state = _begin_ordered(state, "cooldown")
+            state = _begin_ordered(catalog, state, "cooldown")
             continue
         if state.step == "skirmish":
-            fight = power_fight(state, rules)
+            fight = power_fight(catalog, state, rules)
             if fights.open_skirmishes(fight):
                 return Transition(state, tuple(steps))
             result = fights.power_outcome(fight, rules)
-            state = _fight_result(state, result, steps)
+            state = _fight_result(catalog, state, result, steps)
             continue
         if state.step not in ("enhance", "score", "cooldown", "evenup"):
             return Transition(state, tuple(steps))
         if state.first is None or state.left:
             return Transition(state, tuple(steps))
         if state.step == "enhance":
-            state = _fight_step(state, steps, rules)
+            state = _fight_step(catalog, state, steps, rules)
             continue
         if state.step == "score":
-            state = settle(state, steps, rules)
+            state = settle(catalog, state, steps, rules)
             if state.step == "over":
                 return Transition(state, tuple(steps))
             continue
         if state.step == "cooldown":
-            state = _begin_ordered(state, "evenup")
+            state = _begin_ordered(catalog, state, "evenup")
             how = (f"clockwise from player {state.first}" if is_multiplayer(state) else
                    f"player {state.drop}, the Drop holder, decides who evens up first")
             steps.append(Step("evenup_begins", ("FK 6.14", "FK 7.3") if is_multiplayer(state)
@@ -515,11 +187,12 @@ def advance(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKS
                               f"the cooldown actions are done: the even-up step begins; {how}"))
             continue
         if state.step == "evenup":
-            return pass_the_drop(state, steps, rules)
+            return pass_the_drop(catalog, state, steps, rules)
         return Transition(state, tuple(steps))
 
 
-def pass_the_drop(state: FKState, steps: list[Step], rules: FKRules) -> Transition[FKState]:
+def pass_the_drop(catalog: Catalog, state: State, steps: list[Step],
+                  rules: Rules) -> Transition[State]:
     """The end of the turn: control of The Drop changes hands and the next turn's setup
     phase begins, with 2 players by the new holder choosing who sets up first
     (FK 6.15); with more The Drop goes to the last player who won a fight (FK 7.8, and
@@ -535,9 +208,7 @@ def pass_the_drop(state: FKState, steps: list[Step], rules: FKRules) -> Transiti
         return Transition(dataclasses.replace(
             state, step="order", drop=holder, first=None, turn=holder, left=0, pending=0,
             round=state.round + 1, fight=None, settled=0), tuple(steps))
-    from model.fightklub.engine import _begin_setup
-
-    live = in_game(state)
+    live = in_game(catalog, state)
     if state.round >= MAX_ROUND:
         steps.append(Step("stopped", ("FK 7.10",),
                           f"turn {state.round} ends with {len(live)} players still standing: "
@@ -550,7 +221,7 @@ def pass_the_drop(state: FKState, steps: list[Step], rules: FKRules) -> Transiti
     elif rules.drop_stays_without_winner and state.drop in live:
         holder, why, rule = state.drop, "nobody won a fight this turn, so it stays", "FK-M2"
     else:
-        holder = seats.left_of(state, state.drop)
+        holder = seats.left_of(catalog, state, state.drop)
         why, rule = ("nobody still in the game won a fight this turn, so it passes to the "
                      "left"), "FK-M2"
     steps.append(Step("pass_drop", ("FK 6.15", "FK 7.8"),
@@ -560,37 +231,38 @@ def pass_the_drop(state: FKState, steps: list[Step], rules: FKRules) -> Transiti
     state = dataclasses.replace(state, step="setup", drop=holder, first=holder, turn=holder,
                                 left=0, pending=0, round=state.round + 1, fight=None,
                                 settled=0, won=None)
-    return _begin_setup(state, holder, steps, rules)
+    return begin_setup(catalog, state, holder, steps, rules)
 
 
-def pick(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder makes the fight in ``move.place`` the current one (FK 6.1); an
     unopposed card is resolved at once, its result tabs acting, and its score step
     follows (FK 6.2, FK 5.16)."""
     if is_multiplayer(state):
-        return _pick_left_over(state, move, rules)
+        return _pick_left_over(catalog, state, move, rules)
     places, unopposed = open_places(state)
     state = dataclasses.replace(state, fight=FightState(move.place))
     cards = fight_cards(state)
-    shown = " against ".join(f"{_name(code)} (player {seat})" for seat, code in cards.items())
+    shown = " against ".join(f"{catalog.name(code)} (player {seat})" for seat,
+                             code in cards.items())
     steps: list[Step] = []
     if not unopposed:
         steps.append(Step("pick", ("FK 6.1",),
                           f"player {state.drop}, the Drop holder, makes the fight in place "
                           f"{move.place + 1} the current fight: {shown}; the enhance step "
                           f"begins and player {state.drop} decides who acts first"))
-        return advance(_begin_ordered(state, "enhance"), steps, rules)
+        return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
     seat = next(iter(cards))
     steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
                       f"player {state.drop}, the Drop holder, takes the unopposed card in "
                       f"place {move.place + 1} first: {shown}"))
-    result = fights.resolve_unopposed(fighter(state, seat), rules)
+    result = fights.resolve_unopposed(fighter(catalog, state, seat), rules, cards=catalog.cards)
     state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
-    state = _fight_result(state, result, steps)
-    return advance(state, steps, rules)
+    state = _fight_result(catalog, state, result, steps)
+    return advance(catalog, state, steps, rules)
 
 
-def challenge(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def challenge(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """With more than 2 players the challenger pairs one of their fight cards with
     another player's (FK 7.4); the enhance step begins, the challenger ordering it
     (FK 7.5)."""
@@ -601,14 +273,14 @@ def challenge(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKStat
     mine, theirs = (state.side(seat).laid[move.place],
                     state.side(move.player).laid[move.their])
     steps = [Step("challenge", ("FK 7.4",),
-                  f"player {seat} challenges player {move.player}: {_name(mine)} (place "
-                  f"{move.place + 1}) against {_name(theirs)} (place {move.their + 1}); the "
+                  f"player {seat} challenges player {move.player}: {catalog.name(mine)} (place "
+                  f"{move.place + 1}) against {catalog.name(theirs)} (place {move.their + 1}); the "
                   f"enhance step begins and player {seat}, the challenger, decides who acts "
                   "first")]
-    return advance(_begin_ordered(state, "enhance"), steps, rules)
+    return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
 
 
-def _pick_left_over(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def _pick_left_over(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """With more than 2 players a fight card left over once no pairing can be made is
     resolved unopposed, its result tabs acting, and scored against the opponent its
     owner names (FK 7.7, FK-M1); its owner alone takes the score action."""
@@ -620,25 +292,25 @@ def _pick_left_over(state: FKState, move: FKMove, rules: FKRules) -> Transition[
     against = (f"scored against player {target}" if target is not None
                else "scored against nobody (FK-M1)")
     steps = [Step("pick", ("FK 7.7",),
-                  f"no pairing is left: player {seat}'s {_name(code)} (place "
+                  f"no pairing is left: player {seat}'s {catalog.name(code)} (place "
                   f"{move.place + 1}) is unopposed, {against}")]
-    result = fights.resolve_unopposed(fighter(state, seat), rules)
+    result = fights.resolve_unopposed(fighter(catalog, state, seat), rules, cards=catalog.cards)
     state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
-    state = _fight_result(state, result, steps)
-    return advance(state, steps, rules)
+    state = _fight_result(catalog, state, result, steps)
+    return advance(catalog, state, steps, rules)
 
 
-def _fight_step(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+def _fight_step(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
     """The enhance step is over: the fight step begins (FK 6.7)."""
-    how = mode(state)
-    chooser = fight_step_decider(state, rules)
+    how = mode(catalog, state)
+    chooser = fight_step_decider(catalog, state, rules)
     who = title(state, chooser)
     rules_m3 = ("FK 7.5",) if is_multiplayer(state) else ()
     if how == fights.POWER:
         steps.append(Step("fight_step", ("FK 6.7", "FK 5.1", "FK 5.3", "FK 5.5") + rules_m3,
                           f"the enhance actions are done: power against power, {who} picks "
                           "the skirmishes one at a time "
-                          f"(totals {_totals_text(power_fight(state, rules))})"))
+                          f"(totals {_totals_text(power_fight(catalog, state, rules))})"))
         return dataclasses.replace(state, step="skirmish", first=None, turn=chooser, left=0)
     if how == fights.CLASH_CHOICE:
         steps.append(Step("fight_step", ("FK 6.7", "FK 5.1") + rules_m3,
@@ -650,23 +322,24 @@ def _fight_step(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     steps.append(Step("fight_step", ("FK 6.7", "FK 5.1"),
                       "the enhance actions are done: clash text against skirmish tabs, so "
                       f"player {seat}'s clash text decides"))
-    return _clash(state, seat, steps, rules)
+    return _clash(catalog, state, seat, steps, rules)
 
 
-def _clash(state: FKState, seat: int, steps: list[Step], rules: FKRules) -> FKState:
+def _clash(catalog: Catalog, state: State, seat: int, steps: list[Step], rules: Rules) -> State:
     code = state.side(seat).laid[fight_place(state, seat)]
-    side = state.fight.sides[_slot(state, seat)]
+    side = state.fight.sides[fight_slot(state, seat)]
     fighting = sorted(fight_seats(state))
-    numbers = {s: measures(state, s) for s in fighting}
-    result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules)
-    rule = fights.up_side(_card(code), side).clash
+    numbers = {s: measures(catalog, state, s) for s in fighting}
+    result = fights.resolve_clash(code, side, seat, other_fighter(state, seat), numbers, rules,
+                                  cards=catalog.cards)
+    rule = fights.up_side(catalog.card(code), side).clash
     compared = ", ".join(f"player {s} {numbers[s][rule.measure]}" for s in fighting)
     winner = ("a tie" if result.winner is None else f"player {result.winner} wins")
     steps.append(Step("clash_text", ("FK 5.10",),
-                      f"the clash text of {_name(code)} ('{rule.text}') compares "
+                      f"the clash text of {catalog.name(code)} ('{rule.text}') compares "
                       f"{rule.measure}: {compared}; {winner}"))
     state = dataclasses.replace(state, fight=dataclasses.replace(state.fight, clash=seat))
-    return _fight_result(state, result, steps)
+    return _fight_result(catalog, state, result, steps)
 
 
 def _totals_text(fight: fights.PowerFight) -> str:
@@ -674,7 +347,8 @@ def _totals_text(fight: fights.PowerFight) -> str:
                      for f, totals in ((fight.a, fight.totals[0]), (fight.b, fight.totals[1])))
 
 
-def _fight_result(state: FKState, result: fights.FightResult, steps: list[Step]) -> FKState:
+def _fight_result(catalog: Catalog, state: State, result: fights.FightResult,
+                  steps: list[Step]) -> State:
     """The fight step's result is known: the score step begins (FK 6.9)."""
     if result.mode == fights.UNOPPOSED:
         words, rules_ = f"player {result.winner}'s unopposed card wins", ("FK 5.16",)
@@ -684,7 +358,7 @@ def _fight_result(state: FKState, result: fights.FightResult, steps: list[Step])
         words, rules_ = f"player {result.winner} wins the fight", (
             ("FK 5.8",) if result.mode == fights.POWER else ("FK 5.10",))
     fight = dataclasses.replace(state.fight, result=(result.mode, result.winner, result.shape))
-    state = _begin_ordered(dataclasses.replace(state, fight=fight), "score")
+    state = _begin_ordered(catalog, dataclasses.replace(state, fight=fight), "score")
     if state.first is None:
         after = f"{title(state, state.turn)} decides who takes the first score action"
     else:
@@ -694,10 +368,10 @@ def _fight_result(state: FKState, result: fights.FightResult, steps: list[Step])
     return state
 
 
-def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def skirmish(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder resolves the skirmish at ``move.place`` (FK 6.7, FK 5.4 to
     FK 5.7); the result-tab steps that fired are carried out on the state."""
-    fight = fights.resolve_skirmish(power_fight(state, rules), move.place, rules)
+    fight = fights.resolve_skirmish(power_fight(catalog, state, rules), move.place, rules)
     done = fight.resolved[-1]
     where = SKIRMISH_WORDS[move.place]
     if done.nullified:
@@ -718,17 +392,17 @@ def skirmish(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState
     state = dataclasses.replace(state, fight=fs)
     state = _carry_out_fired(state, tuple((seat, step) for seat, step in done.fired
                                           if step.do not in fights.FIGHT_STEPS), steps, rules)
-    return advance(state, steps, rules)
+    return advance(catalog, state, steps, rules)
 
 
-def choose_clash(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def choose_clash(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     steps = [Step("clash_choice", ("FK 6.7", "FK 5.1"),
                   f"{title(state, state.turn)} has player {move.player}'s clash "
                   "text decide the fight")]
-    return advance(_clash(state, move.player, steps, rules), steps, rules)
+    return advance(catalog, _clash(catalog, state, move.player, steps, rules), steps, rules)
 
 
-def choose_first(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def choose_first(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder decides who acts first in this step (FK 6.3)."""
     what = {"enhance": "takes the first enhance action", "score": "takes the first score "
             "action", "cooldown": "takes the first cooldown action",
@@ -741,49 +415,48 @@ def choose_first(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKS
     steps = [Step("choose_order", rules_,
                   f"{title(state, state.turn)} decides that player {move.player} {what}")]
     state = dataclasses.replace(state, first=move.player, turn=move.player)
-    state = dataclasses.replace(state, left=len(_actors(state)))
-    return advance(state, steps, rules)
+    state = dataclasses.replace(state, left=len(_actors(catalog, state)))
+    return advance(catalog, state, steps, rules)
 
 
-def _next_actor(state: FKState) -> FKState:
+def _next_actor(catalog: Catalog, state: State) -> State:
     """One player has acted in this step: the next in the step's order, or nobody left."""
     if state.left > 1:
-        order = _actors(state)
+        order = _actors(catalog, state)
         after = order[(order.index(state.turn) + 1) % len(order)]
         return dataclasses.replace(state, turn=after, left=state.left - 1)
     return dataclasses.replace(state, left=0)
 
 
-_STEP_RULE = {"enhance": "FK 6.4", "score": "FK 6.9", "cooldown": "FK 6.13"}
-
-
-def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def act(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """A player's enhance, score or cooldown action: a card played, a line used, a gear
     activated, or a pass (FK 6.4 to FK 6.6, FK 6.9, FK 6.13)."""
     player = state.turn
     phase = PHASE_OF_STEP[state.step]
-    rule = _STEP_RULE[state.step]
+    rule = STEP_RULE[state.step]
     steps: list[Step] = []
     if move.kind == "pass":
         steps.append(Step("pass_action", (rule,), f"player {player} passes their {phase} "
                                                   "action"))
-        return advance(_next_actor(state), steps, rules)
+        return advance(catalog, _next_actor(catalog, state), steps, rules)
     if move.kind == "activate":
-        card = _card(move.card)
+        card = catalog.card(move.card)
         side = state.side(player)
         support = list(side.support)
         support.remove(move.card)
         state = state.with_side(player, support=tuple(support),
                                 table=tuple(sorted(side.table + (move.card,))))
         state = _boost(state, player, card.parts.tabs)
-        steps.append(Step("gear", ("FK 6.4", "FK 6.5") if clash_fight(state) else ("FK 6.4",),
-                          f"player {player} activates the gear {_name(move.card)}: its tabs "
+        steps.append(Step("gear", ("FK 6.4", "FK 6.5") if clash_fight(catalog,
+                                                                      state) else ("FK 6.4",),
+                          f"player {player} activates the gear {catalog.name(move.card)}: its tabs "
                           f"{_tabs_text(card.parts.tabs)} lie on their fight card"))
-        return advance(_next_actor(state), steps, rules)
-    card = _card(move.card)
+        return advance(catalog, _next_actor(catalog, state), steps, rules)
+    card = catalog.card(move.card)
     if move.kind == "play":
         cost = card.cost if card.cost is not None else Cost()
-        state = _pay(state, player, cost, move.burn, f"{card.name} ({move.card})", steps,
+        state = pay_cost(catalog, state, player, cost, move.burn, f"{card.name} ({move.card})",
+                         steps,
                      rules)
         side = state.side(player)
         hand = list(side.hand)
@@ -793,18 +466,18 @@ def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                                     table=tuple(sorted(side.table + (move.card,))))
             state = _boost(state, player, card.parts.tabs)
             steps.append(Step("effect", ("FK 6.4",),
-                              f"player {player} plays the effect {_name(move.card)} onto "
+                              f"player {player} plays the effect {catalog.name(move.card)} onto "
                               f"their fight card: tabs {_tabs_text(card.parts.tabs)}"))
-            return advance(_next_actor(state), steps, rules)
+            return advance(catalog, _next_actor(catalog, state), steps, rules)
         state = state.with_side(player, hand=tuple(hand),
                                 discard=tuple(sorted(side.discard + (move.card,))))
         steps.append(Step("instant_action", (rule, "FK 6.6"),
-                          f"player {player} plays the {phase} instant {_name(move.card)}; "
+                          f"player {player} plays the {phase} instant {catalog.name(move.card)}; "
                           "it does what it says and goes to the discard stack"))
         lines = card.abilities
     else:
-        line = _lines(card, phase)[move.ability - 1]
-        state = _pay(state, player, _ability_cost(line), move.burn,
+        line = phase_lines(card, phase)[move.ability - 1]
+        state = pay_cost(catalog, state, player, ability_cost(line), move.burn,
                      f"the {phase} line of {card.name} ({move.card})", steps, rules)
         if move.cards:
             side = state.side(player)
@@ -817,37 +490,37 @@ def act(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                               f"player {player} discards {cards_text(move.cards)} for the "
                               "line's cost"))
         steps.append(Step("line_action", (rule, "FK 6.6"),
-                          f"player {player} uses the {phase} line of {_name(move.card)}"))
+                          f"player {player} uses the {phase} line of {catalog.name(move.card)}"))
         lines = (line,)
     target = move.player if move.player >= 0 else None
     if target is not None:
         steps.append(Step("gametext", ("FK 6.13", "FK 7.9"),
                           f"player {player} names player {target} as the opponent"))
     for line in lines:
-        state = _gametext(state, player, line.steps, steps, rules, target)
-    return advance(_next_actor(state), steps, rules)
+        state = _gametext(catalog, state, player, line.steps, steps, rules, target)
+    return advance(catalog, _next_actor(catalog, state), steps, rules)
 
 
 def _tabs_text(tabs) -> str:
     return " ".join(f"{v:+d}" for v in tabs)
 
 
-def _boost(state: FKState, player: int, tabs) -> FKState:
+def _boost(state: State, player: int, tabs) -> State:
     fight = state.fight
     boosts = list(fight.boosts)
-    slot = _slot(state, player)
+    slot = fight_slot(state, player)
     boosts[slot] = tuple(a + b for a, b in zip(boosts[slot], tabs))
     return dataclasses.replace(state, fight=dataclasses.replace(fight, boosts=tuple(boosts)))
 
 
-def _gametext(state: FKState, player: int, gametext, steps: list[Step],
-              rules: FKRules, target: int | None = None) -> FKState:
+def _gametext(catalog: Catalog, state: State, player: int, gametext, steps: list[Step],
+              rules: Rules, target: int | None = None) -> State:
     """What enhance, score and cooldown gametext does, step by step (FK 6.6)."""
     for step in gametext:
         if step.do == "modify_tab":
             fight = state.fight
             code = state.side(player).laid[fight_place(state, player)]
-            face = fights.up_side(_card(code), fight.sides[_slot(state, player)])
+            face = fights.up_side(catalog.card(code), fight.sides[fight_slot(state, player)])
             which = step.param("tab")
             chosen = range(LAID) if which == "all" else (SKIRMISH_WORDS.index(which),)
             label = step.param("label")
@@ -869,15 +542,15 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step],
         elif step.do == "rotate":
             fight = state.fight
             code = state.side(player).laid[fight_place(state, player)]
-            count = len(_card(code).parts.sides)
+            count = len(catalog.card(code).parts.sides)
             sides = list(fight.sides)
-            slot = _slot(state, player)
+            slot = fight_slot(state, player)
             sides[slot] = (sides[slot] + 1) % count
             state = dataclasses.replace(state, fight=dataclasses.replace(
                 fight, sides=tuple(sides)))
-            face = fights.up_side(_card(code), sides[slot])
+            face = fights.up_side(catalog.card(code), sides[slot])
             steps.append(Step("gametext", ("FK 6.6", "FK 5.2"),
-                              f"{_name(code)} rotates to side {sides[slot]} ("
+                              f"{catalog.name(code)} rotates to side {sides[slot]} ("
                               + ("clash text" if face.clash else "skirmish tabs") + ")"))
         elif step.do == "deny_score":
             target = other_fighter(state, player)
@@ -905,8 +578,8 @@ def _gametext(state: FKState, player: int, gametext, steps: list[Step],
     return state
 
 
-def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules,
-                     target: int | None = None) -> FKState:
+def _carry_out_fired(state: State, fired, steps: list[Step], rules: Rules,
+                     target: int | None = None) -> State:
     """Draws, discards and energy from gametext or result tabs (FK 6.8): energy at once,
     draws and discards queued."""
     for seat, step in fired:
@@ -949,14 +622,15 @@ def _carry_out_fired(state: FKState, fired, steps: list[Step], rules: FKRules,
     return state
 
 
-def task_draw(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def task_draw(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """One card of a queued draw; the draw stack running out ends it (FK 6.8, FK 4.14,
     FK 6.17)."""
     task = state.queue[0]
     steps: list[Step] = []
     rule = ("FK 6.14",) if state.step == "evenup" else ("FK 6.8",)
     why = "at the even-up" if state.step == "evenup" else "for the gametext"
-    state, ran_out = _take_card(state, task.player, move.card, steps, "task_draw", rule, why)
+    state, ran_out = take_card(catalog, state, task.player, move.card, steps, "task_draw", rule,
+                               why)
     rest = state.queue[1:]
     if ran_out:
         steps.append(Step("task", ("FK 6.17", "FK 4.14"),
@@ -964,10 +638,10 @@ def task_draw(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKStat
                           + (", below the hand value" if state.step == "evenup" else "")))
     elif task.count > 1:
         rest = (dataclasses.replace(task, count=task.count - 1),) + rest
-    return advance(dataclasses.replace(state, queue=rest), steps, rules)
+    return advance(catalog, dataclasses.replace(state, queue=rest), steps, rules)
 
 
-def task_discard(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def task_discard(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     task = state.queue[0]
     side = state.side(task.player)
     hand = list(side.hand)
@@ -976,21 +650,21 @@ def task_discard(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKS
                             discard=tuple(sorted(side.discard + (move.card,))))
     chooser = (f", chosen by player {task.chooser}" if task.chooser != task.player else "")
     steps = [Step("task_discard", ("FK 6.8",),
-                  f"player {task.player} discards {_name(move.card)}{chooser}")]
+                  f"player {task.player} discards {catalog.name(move.card)}{chooser}")]
     rest = state.queue[1:]
     if task.count > 1:
         rest = (dataclasses.replace(task, count=task.count - 1),) + rest
-    return advance(dataclasses.replace(state, queue=rest), steps, rules)
+    return advance(catalog, dataclasses.replace(state, queue=rest), steps, rules)
 
 
-def keep(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
+def keep(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """A player's even-up: the hand not kept goes to the discard stack, then they draw up
     to the hand value (FK 6.14)."""
     player = state.turn
     side = state.side(player)
     gone = Counter(side.hand) - Counter(move.cards)
     discarded = tuple(sorted(gone.elements()))
-    deck = playable_deck(state.decks[player])
+    deck = catalog.deck(state.decks[player])
     state = state.with_side(player, hand=move.cards,
                             discard=tuple(sorted(side.discard + discarded)))
     short = deck.hand_value - len(move.cards)
@@ -1000,23 +674,23 @@ def keep(state: FKState, move: FKMove, rules: FKRules) -> Transition[FKState]:
                   f"{max(short, 0)} up to the hand value {deck.hand_value}")]
     if short > 0:
         state = dataclasses.replace(state, queue=state.queue + (Task("draw", player, short),))
-    return advance(_next_actor(state), steps, rules)
+    return advance(catalog, _next_actor(catalog, state), steps, rules)
 
 
-def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
+def settle(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
     """The end of the score step (FK 6.10): effects discarded and gear returned or
     destroyed, then the cards scored, exhausted or set aside (FK 5.11 to FK 5.14), and
     the game over if damage reached a life value (FK 6.12)."""
     fight = state.fight
     cards = fight_cards(state)
     multiplayer = is_multiplayer(state)
-    out_before = set(range(state.players)) - set(in_game(state))
+    out_before = set(range(state.players)) - set(in_game(catalog, state))
     for seat in range(state.players):
         side = state.side(seat)
         if not side.table:
             continue
-        back = tuple(c for c in side.table if _card(c).type == "gear"
-                     and _card(c).parts.after_fight == "return")
+        back = tuple(c for c in side.table if catalog.card(c).type == "gear"
+                     and catalog.card(c).parts.after_fight == "return")
         gone = tuple(sorted((Counter(side.table) - Counter(back)).elements()))
         state = state.with_side(seat, table=(), support=tuple(sorted(side.support + back)),
                                 discard=tuple(sorted(side.discard + gone)))
@@ -1039,10 +713,10 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     # a score action (deny_score) may keep the winning card from scoring (FK-F3, FK-F4)
     scores = winner is None or winner not in fight.denied
     settlement = fights.settle(result, cards, stakes, scores, doubled, multiplayer, rules,
-                               target=target)
+                               target=target, card_table=catalog.cards)
     fight_card_left = dict(cards)  # each seat's fight card until it has moved
 
-    def take(state: FKState, seat: int, code: str) -> FKState:
+    def take(state: State, seat: int, code: str) -> State:
         """``code`` leaves the table: the seat's fight card the first time it is named (a
         winner's card comes before its raise-the-stakes cards in a settlement), else one of
         their raise-the-stakes cards."""
@@ -1064,21 +738,21 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
                                   state.players)
         pool = side.pool
         if reward:
-            pool = pool.plus(Pool.of(Token(t) for t in _card(code).parts.reward))
+            pool = pool.plus(Pool.of(Token(t) for t in catalog.card(code).parts.reward))
         state = state.with_side(seat, damage=tuple(sorted(side.damage + (entry,))), pool=pool)
-        words.append(f"player {seat} scores {_name(code)}"
+        words.append(f"player {seat} scores {catalog.name(code)}"
                      + (" with double damage" if "x2" in entry else "")
                      + ("" if reward else " (raise the stakes, no reward)")
-                     + (f" and adds its reward {cards_text(_card(code).parts.reward)}"
-                        if reward and _card(code).parts.reward else ""))
+                     + (f" and adds its reward {cards_text(catalog.card(code).parts.reward)}"
+                        if reward and catalog.card(code).parts.reward else ""))
     for seat, code in settlement.exhausted:
         state = take(state, seat, code)
         state = state.with_side(seat, under=state.side(seat).under + (code,))
-        words.append(f"player {seat}'s {_name(code)} is exhausted under the fight stack")
+        words.append(f"player {seat}'s {catalog.name(code)} is exhausted under the fight stack")
     for seat, code in settlement.raise_the_stakes:
         state = take(state, seat, code)
         state = state.with_side(seat, stakes=tuple(sorted(state.side(seat).stakes + (code,))))
-        words.append(f"player {seat}'s {_name(code)} goes to raise the stakes")
+        words.append(f"player {seat}'s {catalog.name(code)} goes to raise the stakes")
     rules_ = ["FK 6.10"]
     if settlement.scored:
         rules_ += ["FK 5.12", "FK 5.14"]
@@ -1098,10 +772,10 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
         won = winner
     state = dataclasses.replace(state, fight=None, settled=state.settled + 1, won=won)
     if multiplayer:
-        return _after_multiplayer_fight(state, fight, out_before, steps)
+        return _after_multiplayer_fight(catalog, state, fight, out_before, steps)
     for seat in range(PLAYERS):
-        life = playable_deck(state.decks[seat]).character.parts.life
-        taken_now = damage_taken(state, seat)
+        life = catalog.deck(state.decks[seat]).character.parts.life
+        taken_now = damage_taken(catalog, state, seat)
         if fights.knocked_out(taken_now, life):
             steps.append(Step("knockout", ("FK 6.12", "FK 5.15"),
                               f"player {seat}'s character has taken {taken_now} damage, "
@@ -1112,272 +786,34 @@ def settle(state: FKState, steps: list[Step], rules: FKRules) -> FKState:
     return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
 
 
-def _after_multiplayer_fight(state: FKState, fight: FightState, out_before: set[int],
-                             steps: list[Step]) -> FKState:
+def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState,
+                             out_before: set[int],
+                             steps: list[Step]) -> State:
     """After a settled fight with more than 2 players: a character whose damage reached
     its life is out, its unfought cards set under its fight stack (FK 7.2, FK 7.9); the
     game ends when one player is left, else the next pairing is made by the player just
     challenged (FK 7.4)."""
     for seat in range(state.players):
-        if seat in out_before or seat in in_game(state):
+        if seat in out_before or seat in in_game(catalog, state):
             continue
         side = state.side(seat)
-        life = playable_deck(state.decks[seat]).character.parts.life
+        life = catalog.deck(state.decks[seat]).character.parts.life
         state = state.with_side(seat, laid=(), under=side.under + side.laid)
+        taken = damage_taken(catalog, state, seat)
         steps.append(Step("knockout", ("FK 6.12", "FK 5.15", "FK 7.2", "FK 7.9"),
-                          f"player {seat}'s character has taken {damage_taken(state, seat)} "
+                          f"player {seat}'s character has taken {taken} "
                           f"damage, reaching its life {life}: player {seat} is out of the "
                           "game" + (f", and their unfought fight cards "
                                     f"{cards_text(side.laid)} go under their fight stack"
                                     if side.laid else "")))
-    live = in_game(state)
+    live = in_game(catalog, state)
     if len(live) <= 1:
         steps.append(Step("knockout", ("FK 7.2",),
                           f"player {live[0]} is the last player standing and wins"
                           if live else "no player is left standing"))
         return dataclasses.replace(state, step="over", first=None, left=0, queue=())
     preferred = fight.pairing[1][0] if len(fight.pairing) == 2 else fight.pairing[0][0]
-    chooser = next_chooser(state, preferred)
+    chooser = next_chooser(catalog, state, preferred)
     return dataclasses.replace(state, step="fight", first=None, left=0,
                                turn=state.drop if chooser is None else chooser)
-
-
-# -- refusals ---------------------------------------------------------------------------------------
-def why_illegal(state: FKState, action: Any, rules: FKRules):
-    """Why ``action`` is not legal at a state of the turn after the reveal, with the
-    deciding rules."""
-    from model.core.game import Illegal
-
-    if state.step == "over":
-        return Illegal(("FK 6.12",), "the game is over")
-    if not isinstance(action, FKMove):
-        return Illegal(("FK 6.1",), "not an action of this game")
-    if state.queue:
-        task = state.queue[0]
-        if task.kind == "draw":
-            return Illegal(("FK 6.8",), f"chance deals player {task.player}'s draw now: "
-                                        f"their draw stack holds "
-                                        f"{cards_text(state.side(task.player).draw)}")
-        if task.blind:
-            return Illegal(("FK 6.8",), f"chance picks player {task.player}'s discard from "
-                                        "the hidden hand now, each card as likely (FK-T4)")
-        return Illegal(("FK 6.8",), f"player {task.chooser} picks a card of player "
-                                    f"{task.player}'s hand to discard: "
-                                    f"{cards_text(state.side(task.player).hand)}")
-    if state.step == "fight" and is_multiplayer(state):
-        options = multiplayer_choices(state, rules)
-        shown = ", ".join(str(m) for m in options[:6]) + (", ..." if len(options) > 6 else "")
-        if options and options[0].kind == "challenge":
-            return Illegal(("FK 7.4",), f"player {state.turn} makes the next pairing: "
-                                        f"challenge YOUR-PLACE pSEAT THEIR-PLACE ({shown})")
-        return Illegal(("FK 7.7",), f"player {state.turn}'s cards are left over, "
-                                            f"unopposed: {shown}")
-    if state.step == "fight":
-        places, unopposed = open_places(state)
-        words = " ".join(f"pick {p + 1}" for p in places)
-        return Illegal(("FK 6.2",) if unopposed else ("FK 6.1",),
-                       f"player {state.drop}, the Drop holder, picks the current fight"
-                       + (" among the unopposed cards, which come first" if unopposed else "")
-                       + f": {words}")
-    if state.step == "skirmish":
-        open_ = fights.open_skirmishes(power_fight(state, rules))
-        return Illegal(("FK 6.7", "FK 5.5"), f"{title(state, state.turn)} picks "
-                       "the next skirmish: " + ", ".join(SKIRMISH_WORDS[p] for p in open_))
-    if state.step == "clash":
-        a, b = sorted(fight_seats(state))
-        return Illegal(("FK 6.7", "FK 5.1"), f"{title(state, state.turn)} "
-                                             "chooses whose clash text decides: clash "
-                                             f"{a} or clash {b}")
-    if state.first is None:
-        a, b = sorted(_candidates(state))
-        return Illegal(("FK 6.3",), f"{title(state, state.turn)} first decides "
-                                    f"who acts first: first {a} or first {b}")
-    player = state.turn
-    side = state.side(player)
-    if state.step == "evenup":
-        hold = playable_deck(state.decks[player]).character.parts.hold
-        if action.kind != "keep":
-            return Illegal(("FK 6.14",), f"player {player} evens up now: keep at most "
-                                         f"{hold} cards of their hand")
-        if Counter(action.cards) - Counter(side.hand):
-            return Illegal(("FK 6.14",), f"player {player} holds {cards_text(side.hand)}")
-        if len(action.cards) > hold:
-            return Illegal(("FK 6.14",), f"the hold value is {hold}: keep at most {hold} "
-                                         "cards")
-        return Illegal(("FK 6.14",), f"under this ruleset the even-up discards exactly down "
-                                     f"to the hold value {hold}, no further (FK-T3)")
-    rule = _STEP_RULE[state.step]
-    phase = PHASE_OF_STEP[state.step]
-    if action.kind not in ("play", "use", "activate", "pass"):
-        article = "an" if phase[0] in "aeiou" else "a"
-        return Illegal((rule,), f"player {player} takes {article} {phase} action now (or "
-                                "passes)")
-    if action.kind == "activate":
-        if state.step != "enhance":
-            return Illegal((rule,), f"gear is activated in the enhance step, not the {phase} "
-                                    "step")
-        if action.card not in side.support or _card(action.card).type != "gear":
-            return Illegal(("FK 6.4",), f"player {player} has no gear {action.card} in the "
-                                        "support area")
-        return Illegal(("FK 6.5",), "the fight is resolved by clash text, and under this "
-                                    "ruleset gear is barred there like an effect (FK-T2)")
-    card = all_cards().get(action.card)
-    if card is None:
-        return Illegal((rule,), f"{action.card} is not a card")
-    if action.kind == "play":
-        if action.card not in side.hand:
-            return Illegal((rule,), f"player {player} holds {cards_text(side.hand)}")
-        if card.type == "effect" and phase == "enhance" and clash_fight(state):
-            return Illegal(("FK 6.5",), f"{card.name} is an effect, and no effect may be "
-                                        "played in a fight resolved by clash text")
-        if card.type == "effect" and phase != "enhance":
-            return Illegal(("FK 6.4",), f"{card.name} is an effect, played in an enhance "
-                                        "step")
-        if card.type != "effect" and not (card.type == "instant"
-                                          and card.parts.phase == phase):
-            what = (f"an instant of the {card.parts.phase} phase" if card.type == "instant"
-                    else f"a {card.type}, played as a setup action")
-            return Illegal((rule,), f"{card.name} is {what}")
-        return Illegal((rule, "FK 4.9"), f"{action} does not pay the cost of {card.name} "
-                                         f"from pool {side.pool}")
-    in_play = (playable_deck(state.decks[player]).character.code,) + side.support
-    if phase == "enhance":
-        in_play += (side.laid[fight_place(state, player)],)
-    if action.card not in in_play:
-        return Illegal((rule,), f"{card.name} is not in play for player {player}")
-    lines = _lines(card, phase)
-    if not 1 <= action.ability <= len(lines):
-        return Illegal((rule, "FK 6.6"), f"{card.name} has {len(lines) or 'no'} {phase} "
-                                         f"line{'s' if len(lines) != 1 else ''}")
-    return Illegal((rule, "FK 6.6"), f"{action} cannot be taken: its cost (energy "
-                                     f"'{lines[action.ability - 1].cost_text}', cards to "
-                                     "discard) is not met as written")
-
-
-# -- the length bound -------------------------------------------------------------------------------
-def _task_count(steps) -> int:
-    return sum(step.param("count") for step in steps if step.do in ("draw", "discard"))
-
-
-@functools.lru_cache(maxsize=None)
-def _allowances(decks: tuple[str, str]) -> tuple[int, int, int, int, int, int]:
-    """Per-game constants of the bound: an action with its tasks (E), one skirmish with
-    its result tabs (SK1), a whole fight (PHI), the cooldown (COOL), the even-up
-    (EVEN) and a whole turn (W)."""
-    infos = [playable_deck(name) for name in decks]
-    most_tasks = most_tab = 0
-    for info in infos:
-        for code in set(info.draw + info.fight + (info.character.code,)):
-            card = _card(code)
-            if card.surely("instant") and card.parts.phase in PHASE_OF_STEP:
-                most_tasks = max(most_tasks, sum(_task_count(a.steps) for a in card.abilities))
-            for phase in PHASE_OF_STEP:
-                for line in _lines(card, phase):
-                    most_tasks = max(most_tasks, _task_count(line.steps))
-            if card.surely("fight"):
-                for side in card.parts.sides:
-                    for tab in side.tabs:
-                        most_tab = max(most_tab, _task_count(tab.result))
-    action = 1 + most_tasks
-    skirmish_ = 1 + 2 * most_tab
-    fight = 1 + (1 + 2 * action) + 3 * skirmish_ + (1 + 2 * action)
-    cool = 1 + 2 * action
-    even = 1 + sum(1 + info.hand_value for info in infos)
-    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
-    return action, skirmish_, fight, cool, even, setup + LAID * fight + cool + even
-
-
-def _fight_potential(state: FKState) -> int:
-    """A number no transition raises and every settled fight lowers: 26 for each fight
-    card not yet scored, less one for each raise-the-stakes card (a win scores at least
-    one card and frees at most 22 stakes; a tie sets two aside)."""
-    scored = sum(len(state.side(seat).damage) for seat in range(PLAYERS))
-    stakes = sum(len(state.side(seat).stakes) for seat in range(PLAYERS))
-    total = sum(len(state.side(seat).fight_cards()) for seat in range(PLAYERS))
-    return 26 * (total - scored) - stakes
-
-
-def length_bound(state: FKState, setup_left: int) -> int:
-    """The game's ``max_length``: ``W * (F + Y) + r``, where ``W`` bounds one whole turn,
-    ``F`` is :func:`_fight_potential`, ``Y`` is 1 once a fight of this turn is settled
-    (each turn that ends has settled one, so ``F + Y`` falls when The Drop passes) and
-    ``r`` bounds what is left of the current turn."""
-    if state.step == "over":
-        return 0
-    action, skirmish_, fight, cool, even, whole = _allowances(state.decks)
-    hand = [playable_deck(name).hand_value for name in state.decks]
-    queued = sum(task.count for task in state.queue)
-    if state.step not in TURN_STEPS_AFTER_REVEAL:
-        rest = setup_left + LAID * fight + cool + even
-    elif state.step in ("cooldown", "evenup"):
-        if state.step == "cooldown":
-            rest = (cool if state.first is None else state.left * action) + even
-        elif state.first is None:
-            rest = even
-        else:
-            rest = {2: 2 + hand[0] + hand[1], 1: 1 + hand[state.turn], 0: 0}[state.left]
-    else:
-        places = max(len(state.side(seat).laid) for seat in range(PLAYERS))
-        rest = cool + even
-        if state.fight is None:
-            rest += places * fight
-        else:
-            rest += (places - 1) * fight + _current_fight_left(state, action, skirmish_)
-    return whole * (_fight_potential(state) + (1 if state.settled else 0)) + rest + queued
-
-
-def _current_fight_left(state: FKState, action: int, skirmish_: int) -> int:
-    """A bound on the actions left in the current fight, by its step."""
-    after_enhance = 3 * skirmish_ + 1 + 2 * action
-    if state.step == "enhance":
-        return ((1 + 2 * action) if state.first is None
-                else state.left * action) + after_enhance
-    if state.step == "skirmish":
-        return (3 - len(state.fight.skirmishes)) * skirmish_ + 1 + 2 * action
-    if state.step == "clash":
-        return 2 + 2 * action
-    if state.step == "score":
-        return (1 + 2 * action) if state.first is None else state.left * action
-    return 0
-
-
-TURN_STEPS_AFTER_REVEAL = ("fight", "enhance", "skirmish", "clash", "score", "cooldown",
-                           "evenup")
-
-
-def multiplayer_length_bound(state: FKState, setup_left: int) -> int:
-    """``max_length`` with more than 2 players: ``W * (MAX_ROUND - round) + r``.  No rule
-    bounds such a game: a tie exhausts both cards, which come back from under the fight
-    stacks (FK 5.17), so a game whose fights keep tying goes on for ever.  The model
-    stops a game at the end of turn :data:`~model.fightklub.state.MAX_ROUND`
-    (:func:`pass_the_drop`), so the turns left are bounded; ``W`` bounds a whole turn
-    and ``r`` what is left of this one (each fight takes at least one of the laid cards
-    of the players still in the game), so the bound falls with every action."""
-    if state.step == "over":
-        return 0
-    action, skirmish_, fight, _, _, _ = _allowances(state.decks)
-    infos = [playable_deck(name) for name in state.decks]
-    players = len(infos)
-    cool = players * action
-    even = sum(1 + info.hand_value for info in infos)
-    setup = 1 + sum(2 * (1 + info.most_drawn) + LAID for info in infos)
-    whole = setup + LAID * players * fight + cool + even
-    queued = sum(task.count for task in state.queue)
-    laid = sum(len(state.side(seat).laid) for seat in in_game(state))
-    if state.step not in TURN_STEPS_AFTER_REVEAL:
-        rest = setup_left + LAID * players * fight + cool + even
-    elif state.step == "cooldown":
-        rest = state.left * action + even
-    elif state.step == "evenup":
-        order = seats.clockwise(state, state.first)
-        start = order.index(state.turn) if state.turn in order else len(order)
-        rest = sum(1 + infos[seat].hand_value for seat in order[start:start + state.left])
-    else:
-        rest = cool + even
-        if state.fight is None:
-            rest += laid * fight
-        else:
-            rest += ((laid - len(state.fight.pairing)) * fight
-                     + _current_fight_left(state, action, skirmish_))
-    return whole * (MAX_ROUND - state.round) + rest + queued
 

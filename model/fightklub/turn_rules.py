@@ -1,5 +1,5 @@
-"""Fight Klub's numbered rules for the turn after the setup phase (FK 6), their entries in
-the ambiguity register (FK-T1 to FK-T4) and their glossary words.
+"""Fight Klub's numbered rules for the turn after the setup phase (FK 6) and their glossary
+words (the register's FK-T1 to FK-T4 are :mod:`model.fightklub.ambiguities`').
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  The arithmetic of each fight is
@@ -14,7 +14,6 @@ both.
 
 from __future__ import annotations
 
-from model.core.ambiguity import Ambiguity, Reading, Witness
 from model.core.rules import Rule, Section, Term
 
 BOOK = "Fight Klub"
@@ -46,14 +45,14 @@ TURN_RULES: tuple[Rule, ...] = (
          "the table form a pairing. The Drop holder chooses which unresolved pairing is "
          "fought next; it stays the current fight until its score step is over. When no "
          "pairing is left the fight phase ends.",
-         FIGHT_PHASE, (f"{_TURN}.pick", f"{_TURN}.open_places")),
+         FIGHT_PHASE, (f"{_TURN}.pick", "model.fightklub.current_fight.open_places")),
     Rule("FK 6.2", "Unopposed cards come first",
          "A laid card with no card opposite it (one side laid fewer) is unopposed. Every "
          "unopposed card is dealt with before any pairing is picked, in the order the Drop "
          "holder picks them: its result tabs act, then a score step takes place and it "
          "scores. Ringside gives an unopposed card no enhance step, as the rulebook names "
          "none for it.",
-         UNOPPOSED, (f"{_TURN}.pick", f"{_TURN}.open_places")),
+         UNOPPOSED, (f"{_TURN}.pick", "model.fightklub.current_fight.open_places")),
     Rule("FK 6.3", "The Drop holder orders the players",
          "In the enhance step, the score step, the cooldown and the even-up the Drop holder "
          "first decides which player acts first. Each player then takes one action of "
@@ -68,14 +67,15 @@ TURN_RULES: tuple[Rule, ...] = (
          "tabs lie on the fight card like an effect's), or passing. A cost is paid in full "
          "by the energy rules as part of the action.",
          f"{FIGHT_PHASE}; {EFFECT}; {GEAR}; {GLOSSARY}, Activation",
-         (f"{_TURN}.step_moves", f"{_TURN}.act")),
+         ("model.fightklub.turn_moves.step_moves", f"{_TURN}.act")),
     Rule("FK 6.5", "No effect in a clash fight",
          "While the current fight would be resolved by clash text (either card's face-up "
          "side shows clash text), no effect may be played in it, whoever's card has tabs. "
          "Other enhance actions remain open; by ringside's default reading that includes "
          "activating a gear (FK-T2). An effect played before a rotation turned the fight "
          "into a clash stays where it is and changes nothing.",
-         EFFECT, (f"{_TURN}.step_moves", f"{_TURN}.clash_fight")),
+         EFFECT, ("model.fightklub.turn_moves.step_moves",
+                  "model.fightklub.turn_moves.clash_fight")),
     Rule("FK 6.6", "What enhance gametext does",
          "Gametext refers to its player's own cards unless it names the opponent. A change "
          "to a skirmish tab applies to the player's own fight card (only to tabs of the "
@@ -118,7 +118,7 @@ TURN_RULES: tuple[Rule, ...] = (
          "An exhausted card goes face down under its owner's fight stack, below any card "
          "exhausted before it. Laying takes the shuffled cards first; the exhausted cards "
          "come back only once those are gone, in the order they were exhausted.",
-         f"{SCORE_STEP}; {FIGHT_CARD}", (f"{_TURN}.settle", f"{_ENGINE}._lay")),
+         f"{SCORE_STEP}; {FIGHT_CARD}", (f"{_TURN}.settle", "model.fightklub.setup_phase.lay")),
     Rule("FK 6.12", "The end of the game",
          "The game ends the moment the damage scored against a character reaches its life "
          "value, even in the middle of a turn; the player who scored it wins and nothing "
@@ -128,7 +128,7 @@ TURN_RULES: tuple[Rule, ...] = (
          "After the last fight each player, in the Drop holder's order, may take one "
          "cooldown action: an instant with the cooldown keyword, a cooldown line of a card "
          "in play, or a pass.",
-         COOLDOWN, (f"{_TURN}.act", f"{_TURN}.step_moves")),
+         COOLDOWN, (f"{_TURN}.act", "model.fightklub.turn_moves.step_moves")),
     Rule("FK 6.14", "The even-up",
          "After the cooldown actions each player in the Drop holder's order must even up: "
          "first discard until the hand holds no more than the hold value (by ringside's "
@@ -136,14 +136,15 @@ TURN_RULES: tuple[Rule, ...] = (
          "card at a time up to the hand value. Nobody may skip it. A player whose draw "
          "stack runs out while drawing stops there and may end the turn below the hand "
          "value.",
-         EVEN_UP, (f"{_TURN}.keep", f"{_TURN}.keep_choices", f"{_TURN}.task_draw")),
+         EVEN_UP, (f"{_TURN}.keep", "model.fightklub.turn_moves.keep_choices",
+                   f"{_TURN}.task_draw")),
     Rule("FK 6.15", "The Drop passes and the next turn begins",
          "When both players have evened up, control of The Drop changes hands and the turn "
          "ends. The next turn begins with the setup phase: the new Drop holder decides who "
          "sets up first, and each player's first setup action adds the first setup energy "
          "again.",
          f"{EVEN_UP}; {YOUR_DECK}; {CHARACTER}", (f"{_TURN}.pass_the_drop",
-                                                  f"{_ENGINE}._begin_setup")),
+                                                  "model.fightklub.setup_phase.begin_setup")),
     Rule("FK 6.16", "No fight card left to lay",
          "When the fight cards are revealed and neither player laid any (every fight card "
          "is scored or waits in raise the stakes), no fight can take place again. By "
@@ -154,7 +155,7 @@ TURN_RULES: tuple[Rule, ...] = (
          "way (FK 4.14) holds in every phase: the rest of that draw is not drawn, and the "
          "discard stack becomes the new draw stack. Other pending draws and discards still "
          "take place.",
-         YOUR_DECK, (f"{_TURN}.task_draw", f"{_ENGINE}._take_card")),
+         YOUR_DECK, (f"{_TURN}.task_draw", "model.fightklub.setup_phase.take_card")),
 )
 
 _T1 = ("decks synthetic-brick synthetic-dana | step setup | drop 0 | first 0 | turn 1 | "
@@ -199,81 +200,6 @@ _T4 = (
 """Madame Vex's cooldown action, her line's cost in her pool; drawn from a seeded game of
 synthetic-madame against synthetic-brick."""
 
-TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
-    Ambiguity(
-        "FK-T1", "How does a game end when no fight card is left to lay?",
-        "The rulebook ends a game only when damage reaches a character's life, and keeps "
-        "raise-the-stakes cards for the next turn's fight phase; it does not say what "
-        "happens when every fight card still in play waits in raise the stakes and both "
-        "fight stacks are empty, so that no fight can ever be paired again.",
-        f"{VICTORY}; {RAISE}", ("FK 6.16",), "stalled_game_by_damage",
-        (Reading(False, "The game ends with no winner.", "no winner"),
-         Reading(True, "The game ends and the player who has dealt more damage wins; equal "
-                       "damage is still no winner.", "more damage wins")),
-        False,
-        "The victory condition asks for a character's damage to reach its life; a game "
-        "where that can no longer happen has no winner by it, and the rulebook offers no "
-        "tie-break.",
-        Witness(_T1, "pass",
-                "Dana passes her last setup action; neither player has a fight card to lay, "
-                "so the reveal ends the game: with no winner under the default, won by "
-                "Dana (4 damage dealt against 3) when more damage wins."),
-        "stalled game won on damage"),
-    Ambiguity(
-        "FK-T2", "May a gear be activated in a fight resolved by clash text?",
-        "Effects may not be played in a fight resolved with clash gametext, while other "
-        "enhance actions may; activating a gear is an enhance action, but an activated gear "
-        "is said to be used like an effect.",
-        f"{EFFECT}; {GEAR}", ("FK 6.5", "FK 6.4"), "gear_in_clash_fights",
-        (Reading(True, "Yes: only effects are barred; activating a gear is another enhance "
-                       "action.", "gear allowed"),
-         Reading(False, "No: an activated gear is used like an effect, so it is barred "
-                        "too.", "gear barred")),
-        True,
-        "The bar names effects and then says in so many words that other enhance actions "
-        "may be taken; activating a gear is listed as an enhance action of its own.",
-        Witness(_T2, "activate S916",
-                "Brick activates Tire Iron against Dana's Stare Down: legal when only "
-                "effects are barred, refused (FK 6.5) when gear is barred too."),
-        "gear in clash fights"),
-    Ambiguity(
-        "FK-T3", "May the even-up discard go below the hold value?",
-        "The even-up step has a player discard down to equal or less than the hold total; "
-        "the character's hold value is the number of cards a player may hold before "
-        "drawing back up, from zero up to it. Whether a player may discard more than they "
-        "must is not said outright.",
-        f"{EVEN_UP}; {CHARACTER}", ("FK 6.14",), "evenup_discard_freely",
-        (Reading(True, "Yes: a player keeps any hand of at most the hold value.",
-                 "discard freely"),
-         Reading(False, "No: a player discards exactly down to the hold value (nothing "
-                        "when already at or below it).", "down to the hold only")),
-        True,
-        "Both passages set an upper limit (equal or less than the hold total; from zero up "
-        "to the hold value) and no lower one.",
-        Witness(_T3, "keep S913",
-                "Brick, hold 2, keeps one card: legal when a player may discard freely, "
-                "refused (FK 6.14) when the even-up discards exactly down to the hold."),
-        "even-up discards freely"),
-    Ambiguity(
-        "FK-T4", "How does a player choose the cards an opponent discards from a hidden hand?",
-        "Gametext may have the opponent discard with the choice left to the card's player "
-        "(the opponent icon, 'your choice'); the rulebook says who chooses but not whether "
-        "the hand is shown for it, and hands are otherwise hidden.",
-        f"{FUNCTIONS}; {GLOSSARY}", ("FK 6.8",), "hidden_hand_choice_shown",
-        (Reading(True, "The chooser sees that hand for the choice and picks the cards.",
-                 "hand shown"),
-         Reading(False, "The chooser picks face down: each card of the hand is as likely "
-                        "to go.", "picked blind")),
-        True,
-        "'Your choice' gives the player a choice, and a choice among cards one cannot see "
-        "is no choice; showing the hand to the chooser alone keeps it hidden from "
-        "everyone else.",
-        Witness(_T4, "use S951 burn Y",
-                "Madame Vex uses her cooldown line: she then picks the card the opponent "
-                "discards from the hand shown to her (p1-discards-1-p0-chooses), or chance "
-                "picks it (p1-discards-1-at-random)."),
-        "the chosen hand is shown"),
-)
 
 TURN_GLOSSARY: tuple[Term, ...] = (
     Term("Current fight", "The pairing (or unopposed card) the Drop holder picked to fight "

@@ -1,4 +1,4 @@
-"""Cards of the Monsters Masters & Mobsters card system, and the loader of card sets.
+"""Cards of the Monsters Masters & Mobsters card system, and the parser of card sets.
 
 A card has the elements the rulebook lists (Elements of a Card): a name, a
 type, a text, a flavor text and a number.  The number tells cards apart and
@@ -10,24 +10,35 @@ how many copies may be on the Battlefield (MM 2.4), how many cards it draws
 when played (Draw and Vendor cards), and a Monster's properties (MM 3.1).
 
 The real game's card texts are not public: ringside ships a small SYNTHETIC
-set of its own (``data/synthetic-set.toml``), invented to exercise the rules
-and marked as such.  :func:`parse_card_set` reads a set from TOML text and
-refuses a bad one with an :class:`InputError` naming the file, the card and
-the field.
+set of its own (``analysis/monmamo/data/synthetic-set.toml``, read by
+:mod:`analysis.monmamo.loading`), invented to exercise the rules and marked as
+such.  The rules take a card set as a value; :func:`parse_card_set` reads one
+from TOML text and refuses a bad one with an :class:`InputError` naming the
+file, the card and the field.
 
->>> cards = synthetic_set()
->>> cards["S01"].name == cards["S02"].name, cards["S01"].monster.hp
-(True, 12)
+>>> cards = parse_card_set('''synthetic = true
+... [[card]]
+... number = "X1"
+... name = "Old Tam"
+... type = "Bystander"
+... text = "A ferryman."
+... [[card]]
+... number = "X2"
+... name = "Old Tam"
+... type = "Mobster"
+... text = "The ferryman, gone bad."
+... specific = true
+... ''', "ferry.toml")
+>>> cards["X1"].name == cards["X2"].name, cards["X2"].battlefield_limit
+(True, 1)
 >>> sorted(CARD_TYPES)[:3]
 ['Bystander', 'Draw', 'Drone']
 """
 
 from __future__ import annotations
 
-import functools
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Mapping
 
 from model.core.errors import InputError
@@ -44,7 +55,6 @@ CARD_TYPES = frozenset(PLACEABLE_TYPES + ATTACHED_TO_MONSTERS + ("Proficiency",)
                        + PLAYED_FOR_EFFECT + ("Monster",))
 """Every card type the setup rules name."""
 SEXES = ("male", "female")
-SYNTHETIC_SET_FILE = "synthetic-set.toml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +77,7 @@ class MonsterStats:
 
 
 @dataclass(frozen=True, slots=True)
-class MMCard:
+class Card:
     """One card: its elements and the card-text facts the setup rules read.
 
     ``limit`` is how many cards of this name may be on the Battlefield at once
@@ -145,7 +155,7 @@ def _monster(entry: Any, where: str) -> MonsterStats:
     return MonsterStats(sex=sex, taxons=tuple(taxons), innate_skill=skill, **numbers)
 
 
-def parse_card(entry: Any, where: str) -> MMCard:
+def parse_card(entry: Any, where: str) -> Card:
     """One ``[[card]]`` table; ``where`` names the file and the card's place in it."""
     if not isinstance(entry, dict):
         raise InputError("a card is a table", where)
@@ -183,12 +193,12 @@ def parse_card(entry: Any, where: str) -> MMCard:
         raise InputError("a Monster card has a [card.monster] table, and no other card has",
                          f"{where}: monster")
     monster = _monster(entry["monster"], where) if has_stats else None
-    return MMCard(number, _text(entry, "name", where), kind, _text(entry, "text", where),
+    return Card(number, _text(entry, "name", where), kind, _text(entry, "text", where),
                 _text(entry, "flavor", where, required=False), specific, limit, draws,
                 monster, takes)
 
 
-def parse_card_set(text: str, where: str) -> dict[str, MMCard]:
+def parse_card_set(text: str, where: str) -> dict[str, Card]:
     """The cards of a TOML card set, by number; errors name ``where``, the card and field.
 
     >>> parse_card_set('synthetic = true\\n[[card]]\\nnumber = "X1"\\nname = "Bob"\\n'
@@ -211,7 +221,7 @@ def parse_card_set(text: str, where: str) -> dict[str, MMCard]:
     entries = data.get("card")
     if not isinstance(entries, list) or not entries:
         raise InputError("has no [[card]] tables", where)
-    cards: dict[str, MMCard] = {}
+    cards: dict[str, Card] = {}
     for index, entry in enumerate(entries, 1):
         card = parse_card(entry, f"{where}: card {index}")
         if card.number in cards:
@@ -220,10 +230,3 @@ def parse_card_set(text: str, where: str) -> dict[str, MMCard]:
         cards[card.number] = card
     return cards
 
-
-@functools.lru_cache(maxsize=1)
-def synthetic_set() -> Mapping[str, MMCard]:
-    """ringside's own synthetic card set, shipped beside this module."""
-    text = resources.files("model.monmamo").joinpath("data", SYNTHETIC_SET_FILE).read_text(
-        encoding="utf-8")
-    return parse_card_set(text, f"model/monmamo/data/{SYNTHETIC_SET_FILE}")

@@ -2,7 +2,7 @@
 
 The battle is not modelled yet: a game here ends when setup is complete
 (MM 4.13) or stalls (MM 4.14).  From a setup (players, battle format, a
-Library drawn from the synthetic card set by a seed) chance rolls for the
+Library drawn from the game's card set by a seed) chance rolls for the
 first player (MM 4.2) and deals seven cards each, one at a time (MM 4.3);
 then each player in turn clockwise makes one play (MM 4.4 to MM 4.11) and
 draws or discards back to seven (MM 4.12).
@@ -10,42 +10,40 @@ draws or discards back to seven (MM 4.12).
 Every setup turn spends at least one card of the hands and the Library (a
 card placed, attached, played or discarded), and no setup rule brings a card
 back into a hand or the Library, so setup cannot go on for ever: the bound
-:meth:`MMGame.max_length` counts that.  It can get stuck, though: once the
-Library is empty a player may end up with no card at all, and under the
-default reading of MM-A4 setup then stalls.
+:meth:`MonstersMastersMobsters.max_length` counts that.  It can get stuck,
+though: once the Library is empty a player may end up with no card at all,
+and under the default reading of MM-A4 setup then stalls.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
 
 from model.core.errors import InputError
-from model.core.phases import build_phase_graph
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Invariant, Layout, Outcome, Step, Token,
-    Transition, TransitionInvariant, draw_outcomes,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Layout, Outcome, Step, Token, Transition,
+    draw_outcomes,
 )
+from model.core.game_type import Chance, GameType, Information
+from model.monmamo.ambiguities import AMBIGUITIES
+from model.monmamo.battlefield import format_met, name_limit
 from model.monmamo.cards import (
-    ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, MMCard,
-    synthetic_set,
+    ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, Card,
 )
-from model.monmamo.rulebook import MM_AMBIGUITIES, MM_GLOSSARY, MM_RULEBOOK
-from model.monmamo.rules import PRESETS, MMRules
+from model.monmamo.invariants import INVARIANTS, TRANSITION_INVARIANTS, with_cards
+from model.monmamo import phases
+from model.monmamo.rulebook import GLOSSARY, RULEBOOK
+from model.monmamo.rules import PRESETS, Rules
 from model.monmamo.state import (
-    ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, MMSetup, MMState,
-    MMMove, cards_text,
+    ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, Move, Setup, State,
+    View, cards_text,
 )
-
-
-def cards() -> dict[str, MMCard]:
-    return synthetic_set()
 
 
 def _remove(cards_: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
@@ -60,33 +58,6 @@ def _remove(cards_: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
 
 def _add(cards_: Sequence[str], added: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted((*cards_, *added)))
-
-
-def monsters_of(state: MMState, player: int) -> int:
-    return sum(1 for e in state.battlefield
-               if e.owner == player and cards()[e.card].type == "Monster")
-
-
-def format_met(state: MMState, rules: MMRules | None = None) -> bool:
-    """The format's Monsters are on the Battlefield (MM 4.1): each player's own, or,
-    with teams and MM-A9's shared reading (``rules`` given), each team's in all.
-
-    Without ``rules`` the weakest requirement is asked, which every reading implies:
-    each team's total (each player's own when there are no teams)."""
-    if state.teams and (rules is None or rules.teams_share_monsters):
-        totals = [0] * state.teams
-        for p in range(state.players):
-            totals[state.team_of(p)] += monsters_of(state, p)
-        return all(total >= state.monsters_each for total in totals)
-    return all(monsters_of(state, p) >= state.monsters_each for p in range(state.players))
-
-
-def name_limit(name: str, numbers: Iterable[str]) -> int | None:
-    """How many cards of ``name`` may be on the Battlefield: the strictest limit among
-    the cards of that name involved (they are the same thing, MM 2.2)."""
-    limits = [cards()[n].battlefield_limit for n in numbers if cards()[n].name == name]
-    limits = [limit for limit in limits if limit is not None]
-    return min(limits) if limits else None
 
 
 def first_player_odds(players: int, rerolls: bool) -> tuple[Fraction, ...]:
@@ -112,272 +83,61 @@ def first_player_odds(players: int, rerolls: bool) -> tuple[Fraction, ...]:
     return tuple(shares)
 
 
-# -- invariants ----------------------------------------------------------------------
-def known_cards(state: MMState) -> str | None:
-    unknown = sorted(set(state.all_cards()) - set(cards()))
-    if unknown:
-        return f"the card {unknown[0]} is not in the card set"
-    return None
+class MonstersMastersMobsters(Game[State, Move, Rules]):
+    """The setup phase played with the card set it is given, by number
+    (``analysis.monmamo.loading`` builds the game on the shipped set).
 
+    The rules read every card's type, name and limits from ``cards``.
+    """
 
-def seven_in_hand(state: MMState) -> str | None:
-    if state.step not in ("play", "complete", "stalled"):
-        return None
-    for seat, hand in enumerate(state.hands):
-        if len(hand) > HAND_SIZE or (state.library and len(hand) != HAND_SIZE):
-            return (f"player {seat} holds {len(hand)} cards between turns with "
-                    f"{len(state.library)} in the Library")
-    return None
-
-
-def unique_on_battlefield(state: MMState) -> str | None:
-    on_field = [e.card for e in state.battlefield]
-    by_name = Counter(cards()[n].name for n in on_field if n in cards())
-    for name, count in by_name.items():
-        limit = name_limit(name, on_field)
-        if limit is not None and count > limit:
-            return f"{count} cards named {name} on the Battlefield, at most {limit} allowed"
-    return None
-
-
-def no_bystander_beside_its_mobster(state: MMState) -> str | None:
-    # Battlefield entries stand in the order they entered: a Bystander listed
-    # before a Mobster of its name should have given way when the Mobster came
-    # in.  One listed after it came in under the reading of MM-A7 that allows it.
-    mobsters_seen: set[str] = set()
-    for entry in reversed(state.battlefield):
-        card = cards().get(entry.card)
-        if card is None:
-            continue
-        if card.type == "Mobster":
-            mobsters_seen.add(card.name)
-        elif card.type == "Bystander" and card.name in mobsters_seen:
-            return f"the Bystander {card.name} stays beside the Mobster of its name"
-    return None
-
-
-def attachments_fit(state: MMState) -> str | None:
-    for index, entry in enumerate(state.battlefield):
-        if entry.card not in cards():
-            continue
-        holder = cards()[entry.card].type
-        if holder not in PLACEABLE_TYPES + ("Monster",):
-            return f"entry {index} is a {holder} card, which is never placed"
-        for attached in entry.attached:
-            kind = cards().get(attached, None)
-            kind = kind.type if kind else "?"
-            fits = ((kind in ATTACHED_TO_MONSTERS and holder == "Monster")
-                    or (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS))
-            if not fits:
-                return f"a {kind} card is attached to a {holder} (entry {index})"
-    return None
-
-
-def complete_only_when_met(state: MMState) -> str | None:
-    if state.step == "complete" and not format_met(state):
-        return "setup is complete but the format's Monsters are not all on the Battlefield"
-    return None
-
-
-def cards_conserved(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
-    if before.all_cards() != after.all_cards():
-        gained = Counter(after.all_cards()) - Counter(before.all_cards())
-        lost = Counter(before.all_cards()) - Counter(after.all_cards())
-        return (f"{action} changed the cards in the game: gained "
-                f"{cards_text(sorted(gained.elements()))}, lost "
-                f"{cards_text(sorted(lost.elements()))}")
-    return None
-
-
-def exile_is_final(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
-    if Counter(before.exile) - Counter(after.exile):
-        return f"{action} took a card out of Exile"
-    return None
-
-
-def a_card_each_turn(before: MMState, action: Any, after: MMState, rules: MMRules) -> str | None:
-    if before.step != "play" or action.kind in ("pass", "declare"):
-        return None
-    if len(after.hands[before.turn]) >= len(before.hands[before.turn]):
-        return f"{action} played or discarded no card from hand"
-    return None
-
-
-MM_INVARIANTS = (
-    Invariant("known-cards", ("MM 1.6", "MM 2.1"),
-              "Every card in every zone is a card of the card set.", known_cards),
-    Invariant("seven-in-hand", ("MM 4.3", "MM 4.12"),
-              "Between turns every hand holds seven cards, or fewer only once the Library "
-              "is empty.", seven_in_hand),
-    Invariant("unique-on-battlefield", ("MM 2.2", "MM 2.3", "MM 2.4"),
-              "No name is on the Battlefield more often than its cards allow, specific "
-              "cards once.", unique_on_battlefield),
-    Invariant("bystander-gives-way", ("MM 4.5",),
-              "No Bystander stays on the Battlefield once a Mobster of its name enters.",
-              no_bystander_beside_its_mobster),
-    Invariant("attachments-fit", ("MM 4.4", "MM 4.6", "MM 4.8"),
-              "Only placeable cards and Monsters are entries; Traits and Mana sit on "
-              "Monsters, Proficiencies on Masters, Mobsters and Bystanders.",
-              attachments_fit),
-    Invariant("complete-when-met", ("MM 4.13", "MM 4.1"),
-              "Setup is complete only with the format's Monsters on the Battlefield.",
-              complete_only_when_met),
-)
-MM_TRANSITION_INVARIANTS = (
-    TransitionInvariant("cards-conserved", ("MM 1.6",),
-                        "No step creates or loses a card.", cards_conserved),
-    TransitionInvariant("exile-is-final", ("MM 1.5",),
-                        "No card ever leaves Exile.", exile_is_final),
-    TransitionInvariant("a-card-each-turn", ("MM 4.11",),
-                        "Every play but a pass or a lone declaration spends a card from "
-                        "hand.", a_card_each_turn),
-)
-
-
-# -- the phase graph -------------------------------------------------------------------
-PHASE_NODES = (
-    ("roll", "start", ("MM 4.2",), "Starting roll"),
-    ("deal", "step", ("MM 4.3",), "Deal seven each"),
-    ("next_turn", "step", ("MM 4.2", "MM 4.14"), "Next player clockwise"),
-    ("play", "decision", ("MM 4.11",), "One play"),
-    ("place", "step", ("MM 4.4", "MM 2.3", "MM 2.4"), "Place a card"),
-    ("replace", "step", ("MM 4.5",), "Bystander discarded"),
-    ("attach", "step", ("MM 4.6", "MM 4.7", "MM 4.8"), "Attach a card"),
-    ("spend", "step", ("MM 4.9",), "Draw or Vendor card"),
-    ("discard", "step", ("MM 4.10", "MM 1.4"), "Discard cards"),
-    ("pass", "step", ("MM 4.14",), "Pass"),
-    ("declare", "step", ("MM 4.13",), "Declare setup complete"),
-    ("look", "decision", ("MM 4.9", "MM 1.2"), "Look through the Library"),
-    ("take", "step", ("MM 4.9", "MM 1.2"), "Take a card from the Library"),
-    ("shuffle", "step", ("MM 1.3",), "Shuffle the Library"),
-    ("skip", "step", ("MM 4.15",), "Final turn skipped"),
-    ("draw", "step", ("MM 4.12", "MM 4.9"), "Draw"),
-    ("trim", "decision", ("MM 4.12",), "Discard down to seven"),
-    ("end_turn", "step", ("MM 4.12", "MM 4.13"), "End of turn"),
-    ("complete", "terminal", ("MM 4.13",), "Setup complete"),
-    ("stalled", "terminal", ("MM 4.14",), "Setup stalled"),
-)
-PHASE_EDGES = (
-    ("roll", "deal", "a seat starts"),
-    ("roll", "next_turn", "nothing to deal"),
-    ("deal", "next_turn", "all hands dealt"),
-    ("next_turn", "play", "the player holds a card, or passes"),
-    ("next_turn", "stalled", "the player holds no card"),
-    ("end_turn", "skip", "no card for a final turn"),
-    ("skip", "next_turn", "another final turn"),
-    ("skip", "complete", "the last final turn"),
-    ("play", "place", "a card placed"),
-    ("play", "attach", "a card attached"),
-    ("play", "spend", "a Draw or Vendor card"),
-    ("play", "discard", "cards discarded"),
-    ("play", "pass", "no card to play"),
-    ("play", "declare", "declare alone"),
-    ("place", "replace", "a Mobster named like a Bystander"),
-    ("spend", "look", "a card that looks through the Library"),
-    ("declare", "look", "a card that looks through the Library"),
-    ("spend", "take", "the Library is empty"),
-    ("declare", "take", "the Library is empty"),
-    ("look", "take", "a card chosen"),
-    ("take", "look", "more to take"),
-    ("take", "shuffle", "done looking"),
-    *((source, "declare", "format met") for source in
-      ("place", "replace", "attach", "spend", "discard")),
-    *((source, target, label) for source in
-      ("place", "replace", "attach", "spend", "discard", "declare", "pass", "shuffle",
-       "take")
-      for target, label in (("draw", "fewer than seven"), ("trim", "more than seven"),
-                            ("end_turn", "seven, or the Library is empty"))),
-    ("draw", "trim", "more than seven"),
-    ("draw", "end_turn", "seven, or the Library is empty"),
-    ("trim", "end_turn", "seven"),
-    ("end_turn", "next_turn", "setup goes on"),
-    ("end_turn", "complete", "every final turn taken"),
-    ("end_turn", "stalled", "every player passed"),
-)
-
-
-@functools.lru_cache(maxsize=1)
-def _graph() -> nx.DiGraph:
-    return build_phase_graph("Monsters Masters & Mobsters setup", PHASE_NODES, PHASE_EDGES)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class MMView:
-    """What one player sees: their hand, the sizes of the others' hands and of the
-    Library, and every face-up zone."""
-
-    player: int
-    hand: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    library_size: int
-    public: str
-    library: tuple[str, ...] | None = None  # seen only while looking through it
-
-    def __str__(self) -> str:
-        library = (str(self.library_size) if self.library is None
-                   else f"{self.library_size}: {cards_text(self.library)}")
-        return (f"player {self.player} holds {cards_text(self.hand)}; hands "
-                f"{' '.join(map(str, self.hand_sizes))}; Library {library}; "
-                f"{self.public}")
-
-
-class MMGame(Game[MMState, Any, MMRules]):
-    key = "monmamo"
-    title = "Monsters Masters & Mobsters"
-    rulebook_file = "monsters-masters-mobsters.txt"
-    rules_type = MMRules
-    setup_type = MMSetup
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    game_type = GameType(
+        "monmamo", "Monsters Masters & Mobsters", MIN_PLAYERS, MAX_PLAYERS,
+        # The roll, the deal and every draw are chance nodes; hands and the Library are
+        # hidden; players take turns, never choosing at once.  How long a setup may last
+        # depends on its Library: max_length of the first state bounds it.
+        Chance.EXPLICIT, Information.IMPERFECT, simultaneous=False, longest_game=None,
+        rulebook_file="monsters-masters-mobsters.txt")
+    rules_type = Rules
+    setup_type = Setup
     summary = ("The card system's zones, card identity and turn-based setup phase, up to "
                "the start of the battle (the battle is not modelled yet), with a small "
                "synthetic card set of ringside's own.")
 
-    @property
-    def presets(self):
-        return PRESETS
+    def __init__(self, cards: Mapping[str, Card]) -> None:
+        self.cards: dict[str, Card] = dict(cards)
+        self._invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
 
-    @property
-    def rulebook(self):
-        return MM_RULEBOOK
-
-    @property
-    def ambiguities(self):
-        return MM_AMBIGUITIES
-
-    @property
-    def glossary(self):
-        return MM_GLOSSARY
+    presets = PRESETS
+    rulebook = RULEBOOK
+    ambiguities = AMBIGUITIES
+    glossary = GLOSSARY
+    transition_invariants = TRANSITION_INVARIANTS
 
     @property
     def invariants(self):
-        return MM_INVARIANTS
-
-    @property
-    def transition_invariants(self):
-        return MM_TRANSITION_INVARIANTS
+        return self._invariants
 
     # -- setups ---------------------------------------------------------------------
-    def parse_setup(self, text: str) -> MMSetup:
-        return MMSetup.parse(text)
+    def parse_setup(self, text: str) -> Setup:
+        return Setup.parse(text)
 
-    def example_setups(self, count: int) -> list[MMSetup]:
+    def example_setups(self, count: int) -> list[Setup]:
         """Two and three players, one or two Monsters each, small Libraries; every
         fourth, four players in two teams."""
-        return [MMSetup(players=4, monsters=1, knockouts=1, library=16 + 2 * (index % 5),
-                        seed=index, teams=2) if index % 4 == 3 else
-                MMSetup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
-                        library=16 + 2 * (index % 5), seed=index) for index in range(count)]
+        return [Setup(players=4, monsters=1, knockouts=1, library=16 + 2 * (index % 5),
+                      seed=index, teams=2) if index % 4 == 3 else
+                Setup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
+                      library=16 + 2 * (index % 5), seed=index) for index in range(count)]
 
-    def initial_state(self, setup: MMSetup, rules: MMRules) -> MMState:
-        library = setup.library_cards(cards())
-        return MMState(setup.monsters, setup.knockouts, None, "roll", 0, 0, library,
-                       ((),) * setup.players, (), (), (), None, 0, setup.teams)
+    def initial_state(self, setup: Setup, rules: Rules) -> State:
+        library = setup.library_cards(self.cards)
+        return State(setup.monsters, setup.knockouts, None, "roll", 0, 0, library,
+                     ((),) * setup.players, (), (), (), None, 0, setup.teams)
 
-    def num_players(self, state: MMState) -> int:
+    def num_players(self, state: State) -> int:
         return state.players
 
-    def max_length(self, state: MMState) -> int:
+    def max_length(self, state: State) -> int:
         """Every action but the roll, a pass or a lone declaration moves a card out of
         the Library or a hand for good, and passes in a row stop at the player count."""
         if state.step in ("complete", "stalled"):
@@ -387,23 +147,31 @@ class MMGame(Game[MMState, Any, MMRules]):
                 + state.players * (held + 1) - state.passes + (state.declared is None))
 
     # -- states ---------------------------------------------------------------------
-    def parse_state(self, text: str) -> MMState:
-        return MMState.parse(text)
+    def parse_state(self, text: str) -> State:
+        """A position in the notation whose every card is a card of the game's set: an
+        unknown number is refused here, naming its section, rather than deep in a rule
+        that reads the card."""
+        state = State.parse(text)
+        for where, numbers in state.zones():
+            unknown = next((number for number in numbers if number not in self.cards), None)
+            if unknown is not None:
+                raise InputError(f"{unknown!r} is not a card of the card set", where)
+        return state
 
     def layout(self, position: str) -> Layout | None:
         """The Battlefield as one row per player (each entry with what is attached to
         it), the hands, the Library's size, the Discard pile and Exile beside it."""
         try:
-            state = MMState.parse(position)
+            state = State.parse(position)
         except InputError:
             return None
 
         def token(number: str, attached: tuple[str, ...] = ()) -> Token:
-            card = cards().get(number)
+            card = self.cards.get(number)
             words = f"{card.name} ({card.type})" if card else number
             if attached:
                 words += " with " + ", ".join(
-                    cards()[n].name if n in cards() else n for n in attached)
+                    self.cards[n].name if n in self.cards else n for n in attached)
             return Token("+".join((number,) + attached), words)
 
         rows = [[token(e.card, e.attached) for e in state.battlefield if e.owner == seat]
@@ -418,20 +186,20 @@ class MMGame(Game[MMState, Any, MMRules]):
                   ("step", f"{state.step}, player {state.turn}"))
         return Layout(board, parts)
 
-    def phase(self, state: MMState) -> str:
+    def phase(self, state: State) -> str:
         return state.step
 
     def phase_graph(self) -> nx.DiGraph:
-        return _graph()
+        return phases.phase_graph()
 
-    def current_player(self, state: MMState) -> int:
+    def current_player(self, state: State) -> int:
         if state.step in ("roll", "deal", "draw"):
             return CHANCE
         if state.step in ("complete", "stalled"):
             return TERMINAL
         return state.turn
 
-    def outcome(self, state: MMState, rules: MMRules) -> Outcome | None:
+    def outcome(self, state: State, rules: Rules) -> Outcome | None:
         if state.step == "complete":
             return Outcome("setup complete")
         if state.step == "stalled":
@@ -439,21 +207,21 @@ class MMGame(Game[MMState, Any, MMRules]):
         return None
 
     # -- hidden information -----------------------------------------------------------
-    def _public(self, state: MMState) -> str:
+    def _public(self, state: State) -> str:
         hidden = dataclasses.replace(state, library=(), hands=((),) * state.players)
         return str(hidden)
 
     @staticmethod
-    def _looking(state: MMState, player: int) -> bool:
+    def _looking(state: State, player: int) -> bool:
         """Whether ``player`` is looking through the Library now (MM 1.2, MM 4.9)."""
         return state.step == "look" and state.turn == player
 
-    def observation(self, state: MMState, player: int) -> MMView:
-        return MMView(player, state.hands[player], tuple(map(len, state.hands)),
-                      len(state.library), self._public(state),
-                      state.library if self._looking(state, player) else None)
+    def observation(self, state: State, player: int) -> View:
+        return View(player, state.hands[player], tuple(map(len, state.hands)),
+                    len(state.library), self._public(state),
+                    state.library if self._looking(state, player) else None)
 
-    def resample(self, state: MMState, player: int, rng) -> MMState:
+    def resample(self, state: State, player: int, rng) -> State:
         """The Library and the other hands dealt again from the cards among them (the
         other hands only, while the player looks through the Library)."""
         looking = self._looking(state, player)
@@ -473,17 +241,17 @@ class MMGame(Game[MMState, Any, MMRules]):
         return dataclasses.replace(state, hands=tuple(hands), library=library)
 
     # -- actions ----------------------------------------------------------------------
-    def chance_outcomes(self, state: MMState, rules: MMRules):
+    def chance_outcomes(self, state: State, rules: Rules):
         if state.step == "roll":
-            return tuple((MMMove("first", (), seat), odds) for seat, odds in
+            return tuple((Move("first", (), seat), odds) for seat, odds in
                          enumerate(first_player_odds(state.players, rules.tied_roll_rerolls))
                          if odds)
         if state.step in ("deal", "draw"):
-            return tuple((MMMove("draw", (card,)), p) for card, p in draw_outcomes(state.library))
+            return tuple((Move("draw", (card,)), p) for card, p in draw_outcomes(state.library))
         return ()
 
-    def _placement_problem(self, state: MMState, number: str, rules: MMRules) -> Illegal | None:
-        card = cards()[number]
+    def _placement_problem(self, state: State, number: str, rules: Rules) -> Illegal | None:
+        card = self.cards[number]
         if card.type == "Monster" and not rules.monsters_enter_in_setup:
             return Illegal(("MM 4.4",), f"{number} is a Monster, and a setup turn places "
                                         "only Masters, Mobsters, Bystanders, Drones and Places")
@@ -491,7 +259,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             return Illegal(("MM 4.4",), f"{number} is a {card.type} card, which is not "
                                         "placed on the Battlefield")
         if card.type == "Bystander" and not rules.bystander_joins_its_mobster and any(
-                cards()[e.card].type == "Mobster" and cards()[e.card].name == card.name
+                self.cards[e.card].type == "Mobster" and self.cards[e.card].name == card.name
                 for e in state.battlefield):
             # MM-A7, our reading: the Mobster rule shows the two never stand side by
             # side, so the Bystander cannot come in after its Mobster either.
@@ -499,29 +267,28 @@ class MMGame(Game[MMState, Any, MMRules]):
                                                  "Battlefield; its Bystander cannot join it")
         leaving = self._bystanders_replaced(state, number)
         staying = [e.card for i, e in enumerate(state.battlefield) if i not in leaving]
-        count = sum(1 for n in staying if cards()[n].name == card.name)
-        limit = name_limit(card.name, staying + [number])
+        count = sum(1 for n in staying if self.cards[n].name == card.name)
+        limit = name_limit(card.name, staying + [number], self.cards)
         if limit is not None and count + 1 > limit:
-            rule = "MM 2.3" if any(cards()[n].specific for n in staying + [number]
-                                   if cards()[n].name == card.name) else "MM 2.4"
+            rule = "MM 2.3" if any(self.cards[n].specific for n in staying + [number]
+                                   if self.cards[n].name == card.name) else "MM 2.4"
             return Illegal((rule, "MM 2.2"), f"{card.name} is on the Battlefield {count} "
                                              f"time(s) already; at most {limit}")
         return None
 
-    @staticmethod
-    def _bystanders_replaced(state: MMState, number: str) -> list[int]:
-        card = cards()[number]
+    def _bystanders_replaced(self, state: State, number: str) -> list[int]:
+        card = self.cards[number]
         if card.type != "Mobster":
             return []
         return [i for i, e in enumerate(state.battlefield)
-                if cards()[e.card].type == "Bystander" and cards()[e.card].name == card.name]
+                if self.cards[e.card].type == "Bystander" and self.cards[e.card].name == card.name]
 
-    def _targets(self, state: MMState, number: str, rules: MMRules) -> list[int]:
-        kind = cards()[number].type
+    def _targets(self, state: State, number: str, rules: Rules) -> list[int]:
+        kind = self.cards[number].type
         player = state.turn
         found = []
         for index, entry in enumerate(state.battlefield):
-            holder = cards()[entry.card].type
+            holder = self.cards[entry.card].type
             if kind in ATTACHED_TO_MONSTERS and holder == "Monster" and entry.owner == player:
                 found.append(index)
             elif (kind == "Proficiency" and holder in PROFICIENCY_HOLDERS
@@ -529,65 +296,65 @@ class MMGame(Game[MMState, Any, MMRules]):
                 found.append(index)
         return found
 
-    def _card_plays(self, state: MMState, rules: MMRules) -> list[MMMove]:
+    def _card_plays(self, state: State, rules: Rules) -> list[Move]:
         hand = state.hands[state.turn]
-        moves: list[MMMove] = []
+        moves: list[Move] = []
         for number in sorted(set(hand)):
-            kind = cards()[number].type
+            kind = self.cards[number].type
             if kind in PLACEABLE_TYPES or kind == "Monster":
                 if self._placement_problem(state, number, rules) is None:
-                    moves.append(MMMove("place", (number,)))
+                    moves.append(Move("place", (number,)))
             elif kind in ATTACHED_TO_MONSTERS or kind == "Proficiency":
-                moves.extend(MMMove("attach", (number,), target)
+                moves.extend(Move("attach", (number,), target)
                              for target in self._targets(state, number, rules))
             elif kind in PLAYED_FOR_EFFECT:
-                moves.append(MMMove("play", (number,)))
+                moves.append(Move("play", (number,)))
         counts = Counter(hand)
         names = sorted(counts)
         for taken in itertools.product(*(range(counts[n] + 1) for n in names)):
             chosen = tuple(n for n, k in zip(names, taken) for _ in range(k))
             if chosen:
-                moves.append(MMMove("discard", chosen))
+                moves.append(Move("discard", chosen))
         return moves
 
-    def legal_actions(self, state: MMState, rules: MMRules) -> tuple[MMMove, ...]:
+    def legal_actions(self, state: State, rules: Rules) -> tuple[Move, ...]:
         if state.step == "trim":
-            return tuple(MMMove("trim", (n,)) for n in sorted(set(state.hands[state.turn])))
+            return tuple(Move("trim", (n,)) for n in sorted(set(state.hands[state.turn])))
         if state.step == "look":
-            return tuple(MMMove("take", (n,)) for n in sorted(set(state.library)))
+            return tuple(Move("take", (n,)) for n in sorted(set(state.library)))
         if state.step != "play":
             return ()
         moves = self._card_plays(state, rules)
         may_declare = state.declared is None
         if may_declare and not rules.declaring_is_a_play:
             moves += [dataclasses.replace(m, declare=True) for m in moves
-                      if format_met(self._after_card(state, m, rules)[0], rules)]
-        if may_declare and rules.declaring_is_a_play and format_met(state, rules):
-            moves.append(MMMove("declare"))
+                      if format_met(self._after_card(state, m, rules)[0], self.cards, rules)]
+        if may_declare and rules.declaring_is_a_play and format_met(state, self.cards, rules):
+            moves.append(Move("declare"))
         if not state.hands[state.turn] and rules.stuck_player_passes:
-            moves.append(MMMove("pass"))
+            moves.append(Move("pass"))
         return tuple(moves)
 
-    def action_kind(self, action: MMMove) -> str:
+    def action_kind(self, action: Move) -> str:
         return action.kind
 
     @property
     def action_kinds(self) -> tuple[str, ...]:
         return ACTION_KINDS
 
-    def format_action(self, state: MMState, action: MMMove) -> str:
+    def format_action(self, state: State, action: Move) -> str:
         return str(action)
 
-    def parse_action(self, state: MMState, text: str, rules: MMRules) -> MMMove:
-        move = MMMove.parse(text)
+    def parse_action(self, state: State, text: str, rules: Rules) -> Move:
+        move = Move.parse(text)
         if move in self.actions(state, rules):
             return move
         raise IllegalAction(self._illegal(state, move, rules), text)
 
     # -- transitions ------------------------------------------------------------------
-    def resolve(self, state: MMState, action: Any, rules: MMRules) -> Transition[MMState]:
-        if not isinstance(action, MMMove) or action not in self.actions(state, rules):
-            text = str(action) if isinstance(action, MMMove) else repr(action)
+    def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
+        if not isinstance(action, Move) or action not in self.actions(state, rules):
+            text = str(action) if isinstance(action, Move) else repr(action)
             raise IllegalAction(self._illegal(state, action, rules), text)
         if action.kind == "first":
             after = dataclasses.replace(state, first=action.target, turn=action.target,
@@ -625,7 +392,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             return self._finish_turn(after, steps, rules)
         return self._play(state, action, rules)
 
-    def _deal(self, state: MMState, card: str, rules: MMRules) -> Transition[MMState]:
+    def _deal(self, state: State, card: str, rules: Rules) -> Transition[State]:
         players = state.players
         order = [(state.first + k) % players for k in range(players)]
         seat = next(s for s in order if len(state.hands[s]) < HAND_SIZE)
@@ -639,8 +406,8 @@ class MMGame(Game[MMState, Any, MMRules]):
             return Transition(after, tuple(steps))
         return self._begin_turn(after, state.first, steps, rules)
 
-    def _begin_turn(self, state: MMState, seat: int, steps: list[Step],
-                    rules: MMRules) -> Transition[MMState]:
+    def _begin_turn(self, state: State, seat: int, steps: list[Step],
+                    rules: Rules) -> Transition[State]:
         if (not state.hands[seat] and state.declared is not None
                 and rules.empty_final_turn_skipped and not rules.stuck_player_passes):
             # MM-A8: the format is met and declared; a final turn is a last chance,
@@ -665,8 +432,8 @@ class MMGame(Game[MMState, Any, MMRules]):
                               "they can neither play nor discard, and setup stalls"))
         return Transition(after, tuple(steps))
 
-    def _after_card(self, state: MMState, move: MMMove,
-                    rules: MMRules) -> tuple[MMState, list[Step]]:
+    def _after_card(self, state: State, move: Move,
+                    rules: Rules) -> tuple[State, list[Step]]:
         """The state after the card part of a play (no declaration, no turn end)."""
         seat = state.turn
         hands = list(state.hands)
@@ -675,7 +442,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         steps: list[Step] = []
         if move.kind == "place":
             number = move.cards[0]
-            card = cards()[number]
+            card = self.cards[number]
             leaving = self._bystanders_replaced(state, number)
             entries = [e for i, e in enumerate(state.battlefield) if i not in leaving]
             entries.append(Entry(seat, number))
@@ -694,13 +461,13 @@ class MMGame(Game[MMState, Any, MMRules]):
             entry = entries[target]
             entries[target] = Entry(entry.owner, entry.card, entry.attached + (number,))
             after = dataclasses.replace(after, battlefield=tuple(entries))
-            kind = cards()[number].type
+            kind = self.cards[number].type
             rules_ = ("MM 4.6", "MM 4.7") if kind in ATTACHED_TO_MONSTERS else ("MM 4.8",)
             steps.append(Step("attach", rules_, f"player {seat} attaches {number} ({kind}) "
                                                 f"to {entry.card}, entry {target}"))
         elif move.kind == "play":
             number = move.cards[0]
-            card = cards()[number]
+            card = self.cards[number]
             if rules.spent_cards_to_exile:
                 after = dataclasses.replace(after, exile=_add(state.exile, move.cards))
                 where = "Exile"
@@ -719,7 +486,7 @@ class MMGame(Game[MMState, Any, MMRules]):
                               f"player {seat} discards {cards_text(move.cards)}"))
         return after, steps
 
-    def _play(self, state: MMState, move: MMMove, rules: MMRules) -> Transition[MMState]:
+    def _play(self, state: State, move: Move, rules: Rules) -> Transition[State]:
         seat = state.turn
         if move.kind == "pass":
             after = dataclasses.replace(state, passes=state.passes + 1)
@@ -734,7 +501,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             steps.append(Step("declare", ("MM 4.13", "MM 4.1"),
                               f"player {seat} declares setup complete; every other player "
                               "takes one final setup turn"))
-        if move.kind == "play" and cards()[move.cards[0]].takes:
+        if move.kind == "play" and self.cards[move.cards[0]].takes:
             if after.library:
                 # The player looks through the Library now and chooses (MM 1.2).
                 return Transition(dataclasses.replace(after, step="look"), tuple(steps))
@@ -743,7 +510,7 @@ class MMGame(Game[MMState, Any, MMRules]):
             after = dataclasses.replace(after, pending=0)
         return self._finish_turn(after, steps, rules)
 
-    def _take(self, state: MMState, card: str, rules: MMRules) -> Transition[MMState]:
+    def _take(self, state: State, card: str, rules: Rules) -> Transition[State]:
         seat = state.turn
         hands = list(state.hands)
         hands[seat] = _add(hands[seat], (card,))
@@ -759,8 +526,8 @@ class MMGame(Game[MMState, Any, MMRules]):
         return self._finish_turn(dataclasses.replace(after, step="play", pending=0), steps,
                                  rules)
 
-    def _finish_turn(self, state: MMState, steps: list[Step],
-                     rules: MMRules) -> Transition[MMState]:
+    def _finish_turn(self, state: State, steps: list[Step],
+                     rules: Rules) -> Transition[State]:
         seat = state.turn
         hand = state.hands[seat]
         if state.library and (state.pending or len(hand) < HAND_SIZE):
@@ -782,12 +549,12 @@ class MMGame(Game[MMState, Any, MMRules]):
         return self._begin_turn(state, following, steps, rules)
 
     # -- refusals -------------------------------------------------------------------
-    def _illegal(self, state: MMState, action: Any, rules: MMRules) -> Illegal:
+    def _illegal(self, state: State, action: Any, rules: Rules) -> Illegal:
         if state.step == "complete":
             return Illegal(("MM 4.13",), "setup is complete")
         if state.step == "stalled":
             return Illegal(("MM 4.14",), "setup has stalled")
-        if not isinstance(action, MMMove):
+        if not isinstance(action, Move):
             return Illegal(("MM 4.11",), "not an action of this game")
         chance = {"roll": "first", "deal": "draw", "draw": "draw"}
         if state.step in chance:
@@ -823,7 +590,7 @@ class MMGame(Game[MMState, Any, MMRules]):
         if Counter(action.cards) - Counter(hand):
             return Illegal(("MM 4.11",), f"player {state.turn} holds {cards_text(hand)}")
         number = action.cards[0] if action.cards else ""
-        card = cards().get(number)
+        card = self.cards.get(number)
         if action.kind == "place" and card is not None:
             problem = self._placement_problem(state, number, rules)
             if problem is not None:
@@ -840,7 +607,3 @@ class MMGame(Game[MMState, Any, MMRules]):
             return Illegal(("MM 4.13", "MM 4.1"), "the format's Monsters are not all on the "
                                                   "Battlefield")
         return Illegal(("MM 4.11",), f"{action} is not one of the plays open now")
-
-
-GAME = MMGame()
-

@@ -1,6 +1,6 @@
 """Monsters Masters & Mobsters rulesets: the readings the setup rules leave open.
 
-Each field is one entry of the ambiguity register (``model.monmamo.rulebook``);
+Each field is one entry of the ambiguity register (``model.monmamo.ambiguities``);
 the ``rulebook`` preset takes ringside's default readings, ``literal`` reads
 every open passage word for word.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class MMRules:
+class Rules:
     """How to read the points the setup rules leave open.
 
     monsters_enter_in_setup
@@ -63,11 +63,14 @@ class MMRules:
     teams_share_monsters: bool = False
 
 
-RULEBOOK = MMRules()
-LITERAL = MMRules(monsters_enter_in_setup=False, declaring_is_a_play=True,
+DEFAULT_RULES = Rules()
+"""ringside's default readings (the preset ``rulebook``)."""
+LITERAL = Rules(monsters_enter_in_setup=False, declaring_is_a_play=True,
                 tied_roll_rerolls=False, stuck_player_passes=True,
                 spent_cards_to_exile=True, proficiency_on_any=True,
                 bystander_joins_its_mobster=True, empty_final_turn_skipped=False,
                 teams_share_monsters=True)
+"""Every open passage read word for word (the preset ``literal``)."""
 
-PRESETS = {"rulebook": RULEBOOK, "literal": LITERAL}
+PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
+"""The named rulesets, the default first."""

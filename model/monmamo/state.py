@@ -1,4 +1,4 @@
-"""States of the setup phase, their notation, the setup (battle format) and the actions.
+"""States of the setup phase, their notation, what a player sees, setups and actions.
 
 A state's notation has twelve sections, always all of them, in this order::
 
@@ -27,7 +27,7 @@ broken states can be written and caught by the invariants.
 >>> text = ("format 1 1 | first 0 | step play | turn 1 | pending 0 | library S01 S05 | "
 ...         "hands S02 S04 / S07 | battlefield 0:S01+S09 1:S04 | discard S06 | exile - | "
 ...         "declared - | passes 0")
->>> str(MMState.parse(text)) == text
+>>> str(State.parse(text)) == text
 True
 """
 
@@ -92,7 +92,7 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class MMSetup:
+class Setup:
     """A game's setup: the players, the battle format and the Library.
 
     The format asks for ``monsters`` Monsters on the Battlefield for each
@@ -137,7 +137,7 @@ class MMSetup:
         return text + (f" teams {self.teams}" if self.teams else "")
 
     @classmethod
-    def parse(cls, text: str) -> "MMSetup":
+    def parse(cls, text: str) -> "Setup":
         """``players 2 monsters 1 knockouts 1 library 20 seed 3``."""
         if not isinstance(text, str):
             raise InputError(f"a setup is text, not {type(text).__name__}")
@@ -168,7 +168,7 @@ def teams_problem(teams: int, players: int) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class MMState:
+class State:
     """A moment of the setup phase (see the module's notation)."""
 
     monsters_each: int
@@ -194,17 +194,21 @@ class MMState:
         """The seat's team (its own seat when there are no teams)."""
         return seat % self.teams if self.teams else seat
 
+    def zones(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The cards of each zone, each zone named as the notation's sections name it
+        (``hands: seat 1``); a Battlefield entry's attached cards are in the zone."""
+        return (("library", self.library),
+                *((f"hands: seat {seat}", hand) for seat, hand in enumerate(self.hands)),
+                ("battlefield", tuple(card for entry in self.battlefield
+                                      for card in entry.cards)),
+                ("discard", self.discard), ("exile", self.exile))
+
     def all_cards(self) -> tuple[str, ...]:
         """Every card in every zone, ascending (MM 1.6)."""
-        cards = list(self.library) + list(self.discard) + list(self.exile)
-        for hand in self.hands:
-            cards.extend(hand)
-        for entry in self.battlefield:
-            cards.extend(entry.cards)
-        return tuple(sorted(cards))
+        return tuple(sorted(card for _, cards in self.zones() for card in cards))
 
     @classmethod
-    def parse(cls, text: str) -> "MMState":
+    def parse(cls, text: str) -> "State":
         body = read_sections(text, SECTION_NAMES)
 
         def single(name: str) -> str:
@@ -285,12 +289,35 @@ class MMState:
                 f"passes {self.passes}")
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player sees: their hand, the sizes of the others' hands and of the
+    Library, and every face-up zone."""
+
+    player: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    library_size: int
+    public: str
+    library: tuple[str, ...] | None = None  # seen only while looking through it
+
+    def __str__(self) -> str:
+        library = (str(self.library_size) if self.library is None
+                   else f"{self.library_size}: {cards_text(self.library)}")
+        return (f"player {self.player} holds {cards_text(self.hand)}; hands "
+                f"{' '.join(map(str, self.hand_sizes))}; Library {library}; "
+                f"{self.public}")
+
+
 ACTION_KINDS = ("first", "draw", "place", "attach", "play", "take", "discard", "trim", "pass",
                 "declare")
+"""Every kind of action (:attr:`Move.kind`); a table keyed by kind has an entry for each."""
+CHANCE_KINDS = ("first", "draw")
+"""The kinds of action chance takes: the starting roll and a card drawn or dealt."""
 
 
 @dataclass(frozen=True, slots=True)
-class MMMove:
+class Move:
     """An action: chance (``first 1``, ``draw S01``) or a player's.
 
     ``place S01``, ``attach S09 to 2`` (the Battlefield entry, from 0),
@@ -298,9 +325,9 @@ class MMMove:
     ``discard S01 S05``, ``trim S01``, ``pass``, ``declare``;
     a card play followed by `` declare`` also declares setup complete.
 
-    >>> str(MMMove("attach", ("S09",), 2, True))
+    >>> str(Move("attach", ("S09",), 2, True))
     'attach S09 to 2 declare'
-    >>> MMMove.parse("discard S05 S01") == MMMove("discard", ("S01", "S05"))
+    >>> Move.parse("discard S05 S01") == Move("discard", ("S01", "S05"))
     True
     """
 
@@ -320,7 +347,7 @@ class MMMove:
         return " ".join(words)
 
     @classmethod
-    def parse(cls, text: str) -> "MMMove":
+    def parse(cls, text: str) -> "Move":
         kind, rest = split_action(text, ACTION_KINDS)
         if kind == "first":
             if len(rest) != 1:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from harness.registry import GameParts, lazy
-from model.duel.engine import GAME
 
-PARTS = GameParts(game=GAME, obligations=lazy("proofs.duel:OBLIGATIONS"),
+PARTS = GameParts("analysis.duel.loading:GAME", key="duel",
+                  title="Power Source dice duel", policies=lazy("analysis.duel.policies:POLICIES"),
+                  obligations=lazy("proofs.duel:OBLIGATIONS"),
                   commands=lazy("harness.games.duel.commands:register"),
                   docs_pages=lazy("harness.games.duel.docs:docs_pages"))

@@ -9,7 +9,7 @@ from harness.toolkit import (
     InputPath, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
 from model.core.errors import InputError
-from model.duel.engine import GAME
+from analysis.duel.loading import GAME
 
 CHARACTER = InputPath("character file", names=True)
 """A shipped character's key or name, or the path of a character file."""
@@ -23,23 +23,23 @@ def fraction_text(value: Fraction) -> str:
 def read_character(text: str, where: str):
     """A shipped character by key or name, or a character file (TOML) by its path."""
     from analysis.inputs import read_text
-    from model.duel.characters import character, parse_character, shipped
+    from model.duel.characters import find_character, parse_character
 
     wanted = text.strip().lower()
-    if any(wanted in (c.key, c.name.lower()) for c in shipped().values()):
-        return character(text, where)
+    if any(wanted in (c.key, c.name.lower()) for c in GAME.characters.values()):
+        return find_character(GAME.characters, text, where)
     if text.endswith(".toml") or "/" in text or Path(text).is_file():
         return parse_character(read_text(text, "character file"), text)
     raise InputError(f"{text!r} is neither a shipped character "
-                     f"({', '.join(shipped())}) nor a character file", where)
+                     f"({', '.join(GAME.characters)}) nor a character file", where)
 
 
 ODDS_POLICIES = ("pass", "greedy", "eager")
-"""The fixed policies ``ringside duel odds --policy`` knows (``model.duel.policies``)."""
+"""The fixed policies ``ringside duel odds --policy`` knows (``analysis.duel.policies``)."""
 
 
 def odds_data(first, second, rules, policy: str = "pass") -> dict:
-    from model.duel.odds import (
+    from analysis.duel.odds import (
         base_distribution, critical_chance, duel_odds, policy_odds, round_odds,
     )
 
@@ -102,11 +102,9 @@ def cmd_duel_odds(args) -> Report:
 
 
 def cmd_duel_characters(args) -> Report:
-    from model.duel.characters import shipped
-
     rows = []
     lines = ["ringside's own example characters (not from the publisher):"]
-    for char in shipped().values():
+    for char in GAME.characters.values():
         rows.append({"key": char.key, "name": char.name, "hp": char.hp,
                      "power": char.power.words, "critical": list(char.critical),
                      "passives": [p.name for p in char.passives],
@@ -121,7 +119,7 @@ def cmd_duel_characters(args) -> Report:
 
 
 def cmd_duel_play(args) -> Report:
-    from model.duel.policies import POLICIES, play_duel
+    from analysis.duel.policies import POLICIES, play_duel
 
     rules = read_rules(GAME, args)
     first = read_character(args.first, "A")
@@ -191,8 +189,10 @@ def register(commands) -> None:
                       help="seed of the shuffles and the dice")
     play.add_argument("--rounds", type=bounded_int(1, 99), default=30,
                       help="the most rounds played (ringside's bound, DU 1.4)")
-    play.add_argument("--policy", choices=("eager", "greedy", "pass"), default="eager",
+    play.add_argument("--policy", choices=("eager", "greedy", "pass", "first", "random"),
+                      default="eager",
                       help="how both players choose: 'eager' plays the first card and "
                            "Adrenaline it can, 'greedy' the card and Adrenaline Action "
-                           "worth most this round, 'pass' never plays")
+                           "worth most this round, 'pass' never plays, 'first' takes the "
+                           "first legal action, 'random' one at random (by the seed)")
     add_rules_options(play, GAME)

@@ -3,7 +3,7 @@
 Registered as ``docs_pages`` in the game's parts.  Both pages are computed at every
 build from the model, never copied: the resolution page lists the steps A to E with
 their rules and the z3 obligations about their order (``proofs.duel``), the odds page
-computes the exact odds of every pair of shipped characters (``model.duel.odds``)
+computes the exact odds of every pair of shipped characters (``analysis.duel.odds``)
 and draws them with matplotlib (:mod:`.plots`).
 """
 
@@ -38,10 +38,8 @@ def resolution_data(game) -> dict:
 def odds_data(game) -> tuple[dict, dict]:
     from harness.games.duel import plots
     from harness.games.duel.commands import odds_data as compute
-    from model.duel.characters import shipped
-
     rules = game.default_rules
-    chars = list(shipped().values())
+    chars = list(game.characters.values())
     pairs = [(a, b) for i, a in enumerate(chars) for b in chars[i + 1:]]
     results = [(a, b, compute(a, b, rules)) for a, b in pairs]
     singles = {}
@@ -59,7 +57,7 @@ def odds_data(game) -> tuple[dict, dict]:
         if duel["A"] is not None:
             duel_rows.append((f"{a.name} vs {b.name}", _float(duel["A"]), _float(duel["B"])))
     from harness.games.duel.commands import ODDS_POLICIES
-    from model.duel.odds import policy_odds
+    from analysis.duel.odds import policy_odds
 
     policy_rows = []
     # The mirror matches too: the small example characters meet themselves there, and
@@ -80,7 +78,7 @@ def odds_data(game) -> tuple[dict, dict]:
             [(f"{a.name} vs {b.name}", data["clash_damage"]) for a, b, data in results])),
         "duel-wins.svg": plots.svg(plots.duel_figure(duel_rows)),
     }
-    from model.duel.odds import METHOD
+    from analysis.duel.odds import METHOD
 
     method = f"an exact {METHOD}"
     return ({"heading": f"{game.title}: exact odds", "singles": single_rows,

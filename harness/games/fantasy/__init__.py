@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from harness.registry import GameParts, lazy
-from model.fantasy.engine import GAME
 
-PARTS = GameParts(game=GAME, obligations=lazy("proofs.fantasy:OBLIGATIONS"),
+PARTS = GameParts("analysis.fantasy.loading:GAME", key="fantasy",
+                  title="Fantasy Fight Club", policies=lazy("analysis.fantasy.policies:POLICIES"),
+                  obligations=lazy("proofs.fantasy:OBLIGATIONS"),
                   commands=lazy("harness.games.fantasy.commands:register"),
                   docs_pages=lazy("harness.games.fantasy.docs:docs_pages"))

@@ -4,45 +4,38 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from importlib import resources
 from pathlib import Path
 
+from analysis.fantasy.loading import GAME, example_warband, example_warband_names
+from analysis.fantasy.policies import POLICIES
 from analysis.inputs import read_text
 from harness.toolkit import SEED, InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
 from model.fantasy.combat import attack_odds
-from model.fantasy.engine import GAME
 from model.fantasy.recruit import (
     WARBAND_SIZE, draw_spells, shared_card_violations, violations,
 )
 from model.fantasy.state import Warband, parse_warband, warband_setup
-from model.fantasy.tables import equipment_named, warriors, weapon_named
 
 EXIT_VIOLATIONS = 1
 
 
-def example_warbands() -> dict[str, Path]:
-    """The warbands ringside ships (its own examples), by name: ``iron-host`` ..."""
-    folder = resources.files("model.fantasy").joinpath("data", "warbands")
-    return {Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir()
-            if entry.name.endswith(".toml")}
-
-
 def read_warband(text: str) -> tuple[str, Warband]:
     """A warband from a file, or one of the shipped examples by name."""
-    shipped = example_warbands()
-    path = shipped.get(text, Path(text))
-    if text not in shipped and not path.exists():
+    shipped = example_warband_names()
+    if text in shipped:
+        return text, example_warband(text)
+    path = Path(text)
+    if not path.exists():
         raise InputError(f"no such file, and not a shipped example warband "
-                         f"({', '.join(sorted(shipped))})", text)
-    return str(path if text not in shipped else text), parse_warband(
-        read_text(path, "warband file"), text)
+                         f"({', '.join(shipped)})", text)
+    return str(path), parse_warband(read_text(path, "warband file"), GAME.tables, text)
 
 
 def cmd_warband(args) -> Report:
     where, band = read_warband(args.file)
-    found = violations(band.fighters, WARBAND_SIZE)
+    found = violations(GAME.tables, band.fighters, WARBAND_SIZE)
     lines = [f"{where}: {band.name or 'warband'}, {len(band.fighters)} warriors"]
     for number, fighter in enumerate(band.fighters, 1):
         lines.append(f"  {number:>2}. {fighter}")
@@ -60,14 +53,15 @@ def cmd_warband(args) -> Report:
 
 def cmd_odds(args) -> Report:
     rules = read_rules(GAME, args)
-    if args.attacker not in warriors():
+    tables = GAME.tables
+    if args.attacker not in tables.warriors:
         raise InputError(f"{args.attacker!r} is not a warrior of the table "
-                         f"({', '.join(warriors())})", "ATTACKER")
-    if args.defender not in warriors():
+                         f"({', '.join(tables.warriors)})", "ATTACKER")
+    if args.defender not in tables.warriors:
         raise InputError(f"{args.defender!r} is not a warrior of the table "
-                         f"({', '.join(warriors())})", "DEFENDER")
-    attacker, defender = warriors()[args.attacker], warriors()[args.defender]
-    weapon = weapon_named(args.weapon, "WEAPON")
+                         f"({', '.join(tables.warriors)})", "DEFENDER")
+    attacker, defender = tables.warriors[args.attacker], tables.warriors[args.defender]
+    weapon = tables.weapon_named(args.weapon, "WEAPON")
     if args.ranged and weapon.range is None:
         raise InputError(f"the {weapon.name} is a hand-to-hand weapon; it has no range",
                          "--ranged")
@@ -75,12 +69,12 @@ def cmd_odds(args) -> Report:
         raise InputError(f"the {weapon.name} is a ranged weapon; add --ranged", "WEAPON")
     if args.from_back and not args.ranged:
         raise InputError("only a ranged attack is made from the back row", "--from-back")
-    used = (weapon_named(args.defender_weapon, "--defender-weapon"),) \
+    used = (tables.weapon_named(args.defender_weapon, "--defender-weapon"),) \
         if args.defender_weapon else ()
-    shield = equipment_named(args.shield, "--shield") if args.shield else None
+    shield = tables.equipment_named(args.shield, "--shield") if args.shield else None
     if shield is not None and shield.kind != "shield":
         raise InputError(f"{shield.name} is a {shield.kind}, not a shield", "--shield")
-    armor = tuple(equipment_named(name, "--armor") for name in args.armor or ())
+    armor = tuple(tables.equipment_named(name, "--armor") for name in args.armor or ())
     for piece in armor:
         if piece.kind == "shield":
             raise InputError(f"{piece.name} is a shield; give it with --shield", "--armor")
@@ -110,16 +104,16 @@ def cmd_battle(args) -> Report:
     name_b, band_b = read_warband(args.b)
     # FF 1.10: casters whose file lists no spell card draw theirs now, by their own
     # stream of the seed (so the dice of a battle with listed cards stay as they were).
-    drawn_a, drawn_b, draws = draw_spells(band_a.fighters, band_b.fighters,
+    drawn_a, drawn_b, draws = draw_spells(GAME.tables, band_a.fighters, band_b.fighters,
                                           random.Random(f"spells/{args.seed}"))
     band_a = dataclasses.replace(band_a, fighters=drawn_a)
     band_b = dataclasses.replace(band_b, fighters=drawn_b)
     setup = warband_setup(band_a, band_b)
     for name, band in ((name_a, band_a), (name_b, band_b)):
-        problems = violations(band.fighters, setup.size)
+        problems = violations(GAME.tables, band.fighters, setup.size)
         if problems:
             raise InputError(f"the warband cannot be fielded: {problems[0]}", name)
-    shared = shared_card_violations(band_a.fighters, band_b.fighters)
+    shared = shared_card_violations(GAME.tables, band_a.fighters, band_b.fighters)
     if shared:
         raise InputError(f"the two warbands cannot meet: {shared[0]}", name_b)
     rng = random.Random(args.seed)
@@ -129,11 +123,13 @@ def cmd_battle(args) -> Report:
              "at random from the legal ones, dice are rolled, both by the seed"]
     lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
+    policy = POLICIES["random"]
     while not GAME.is_terminal(state):
-        if GAME.current_player(state) == CHANCE:
+        player = GAME.current_player(state)
+        if player == CHANCE:
             action, _ = GAME.sample_chance(state, rules, rng)
         else:
-            action = rng.choice(list(GAME.legal_actions(state, rules)))
+            action = policy.choose(GAME, state, rules, player, rng)
         transition = GAME.resolve(state, action, rules)
         text = GAME.format_action(state, action)
         lines.append(f"  {text}")

@@ -23,8 +23,8 @@ from typing import Any
 from harness.registry import DocsContext, DocsPage
 from model.fantasy.combat import ammunition, attack_odds
 from model.fantasy.recruit import armor_deck_share, weapon_deck_share
-from model.fantasy.rules import RULEBOOK
-from model.fantasy.tables import Weapon, equipment, spells, warriors, weapons
+from model.fantasy.rules import DEFAULT_RULES
+from model.fantasy.tables import Tables, Weapon
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MATCHUPS = "matchups.csv"
@@ -34,7 +34,8 @@ second heat map."""
 
 
 def docs_pages(context: DocsContext) -> list[DocsPage]:
-    return [tables_page(), odds_page()]
+    tables = context.game.tables
+    return [tables_page(tables), odds_page(tables)]
 
 
 def _signed(value: int) -> str:
@@ -51,28 +52,28 @@ def _words(value: Any) -> str:
     return str(value)
 
 
-def tables_page() -> DocsPage:
+def tables_page(tables: Tables) -> DocsPage:
     warrior_rows = [[w.name, w.race, _signed(w.damage), _signed(w.speed), _signed(w.skill),
                      _signed(w.dodge), str(w.hits), str(w.spells),
-                     "; ".join(w.notes) or "none"] for w in warriors().values()]
+                     "; ".join(w.notes) or "none"] for w in tables.warriors.values()]
     weapon_rows = [[w.name, _signed(w.damage),
                     "hand to hand" if w.range is None else
                     f"{w.range}, thrown" if w.thrown else str(w.range),
                     _signed(w.speed), _words(w.reach), str(w.parry), _words(w.two_handed),
-                    _words(w.bracket), _words(ammunition(w, RULEBOOK))]
-                   for w in weapons().values()]
+                    _words(w.bracket), _words(ammunition(w, DEFAULT_RULES))]
+                   for w in tables.weapons.values()]
     gear_rows = [[e.name, e.kind, str(e.bonus) if e.kind != "shield" else "none",
                   f"{e.block[0]}-{e.block[1]}" if e.block else "none"]
-                 for e in equipment().values()]
+                 for e in tables.equipment.values()]
     spell_rows = [[s.name, str(s.copies), s.effect, str(s.amount),
                    str(s.range) if s.range else "none",
                    "tactics" if s.in_tactics else "with the ranged attacks", s.text]
-                  for s in spells().values()]
+                  for s in tables.spells.values()]
     data = {
         "heading": "Fantasy Fight Club: the tables",
         "intro": [
             "The warrior and weapon tables are the rulebook's, read column by column from "
-            "``model/fantasy/data/warriors.txt`` and ``weapons.txt`` (the rows as printed). "
+            "``analysis/fantasy/data/warriors.txt`` and ``weapons.txt`` (the rows as printed). "
             "A dash is read as 0, or as no reach. The armor deck and the spell deck are not "
             "given by the rulebook: the two last tables are ringside's own example sets, not "
             "the publisher's cards."],
@@ -85,7 +86,7 @@ def tables_page() -> DocsPage:
                          "rows": warrior_rows}]},
             {"title": "Weapons", "paragraphs": [
                 f"{len(weapon_rows)} weapon cards (rule FF 1.12); a player is dealt half the "
-                f"deck, {weapon_deck_share()} cards. The number in brackets is read by the "
+                f"deck, {weapon_deck_share(tables)} cards. The number in brackets is read by the "
                 "default reading of FF-A4 as the ammunition of a thrown weapon."],
              "figures": [],
              "tables": [{"caption": "", "header": ["Name", "Dam", "Range", "Speed", "Reach",
@@ -94,7 +95,7 @@ def tables_page() -> DocsPage:
                          "rows": weapon_rows}]},
             {"title": "Armor deck (ringside's example set)", "paragraphs": [
                 "Not the publisher's cards: made up by ringside to run the equipment rules "
-                f"(a player is dealt half the deck, {armor_deck_share()} cards)."],
+                f"(a player is dealt half the deck, {armor_deck_share(tables)} cards)."],
              "figures": [],
              "tables": [{"caption": "", "header": ["Name", "Kind", "Armor bonus",
                                                    "Blocks on"], "rows": gear_rows}]},
@@ -119,14 +120,14 @@ def _attack_kind(weapon: Weapon) -> bool:
     return weapon.shoots
 
 
-def matchups() -> list[dict]:
+def matchups(tables: Tables) -> list[dict]:
     """Every warrior with every weapon against every warrior, default ruleset, no armor."""
     found = []
-    for attacker in warriors().values():
-        for weapon in weapons().values():
-            for defender in warriors().values():
+    for attacker in tables.warriors.values():
+        for weapon in tables.weapons.values():
+            for defender in tables.warriors.values():
                 ranged = _attack_kind(weapon)
-                odds = attack_odds(attacker, weapon, defender, (), None, (), RULEBOOK,
+                odds = attack_odds(attacker, weapon, defender, (), None, (), DEFAULT_RULES,
                                    ranged=ranged)
                 found.append({"attacker": attacker.name, "weapon": weapon.name,
                               "defender": defender.name,
@@ -153,11 +154,11 @@ def _fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def odds_page() -> DocsPage:
+def odds_page(tables: Tables) -> DocsPage:
     from harness.games.fantasy.plots import heat_map
 
-    rows = matchups()
-    names = list(warriors())
+    rows = matchups(tables)
+    names = list(tables.warriors)
     best: dict[tuple[str, str], tuple[Fraction | None, str]] = {}
     for row in rows:  # in table order: a later weapon wins only by being strictly better
         key = (row["attacker"], row["defender"])
@@ -170,7 +171,7 @@ def odds_page() -> DocsPage:
                    for a in names]
     by_weapon = {(r["weapon"], r["defender"]): r["expected"] for r in rows
                  if r["attacker"] == BASELINE}
-    weapon_names = [w.name for w in weapons().values()]
+    weapon_names = [w.name for w in tables.weapons.values()]
     weapon_values = [[None if by_weapon[w, d] is None else float(by_weapon[w, d])
                       for d in names] for w in weapon_names]
     files = {

@@ -4,8 +4,7 @@ pages of its own."""
 
 from __future__ import annotations
 
-from harness.registry import GameParts
-from model.fightklub.engine import GAME
+from harness.registry import GameParts, lazy
 
 
 def _obligations():
@@ -15,23 +14,12 @@ def _obligations():
     return OBLIGATIONS + FIGHT_OBLIGATIONS
 
 
-def _commands(subcommands) -> None:
-    from harness.games.fightklub import (
-        deck_commands, fight_command, pay_command, play_command, setup_command,
-        survey_command)
-
-    deck_commands.register(subcommands, GAME)
-    pay_command.register(subcommands, GAME)
-    setup_command.register(subcommands)
-    play_command.register(subcommands)
-    fight_command.register(subcommands, GAME)
-    survey_command.register(subcommands)
-
-
 def _cases():
+    from analysis.fightklub.cases import (
+        case_header, case_paths, energy_case_paths, fight_case_paths, load_energy_case,
+        load_fight_case, run_deck_case, run_energy_case, run_fight_case,
+    )
     from harness.registry import DataCase
-    from model.fightklub.decks import case_header, case_paths, run_deck_case
-    from model.fightklub.energy import energy_case_paths, load_energy_case, run_energy_case
 
     found = []
     for path in case_paths():
@@ -42,8 +30,6 @@ def _cases():
         case = load_energy_case(path)
         found.append(DataCase(id=f"fightklub/energy-cases/{path.stem}", claim=case.title,
                               rules=case.rules, run=lambda path=path: run_energy_case(path)[2]))
-    from model.fightklub.fight_cases import fight_case_paths, load_fight_case, run_fight_case
-
     for path in fight_case_paths():
         case = load_fight_case(path)
         found.append(DataCase(id=f"fightklub/fight-cases/{path.stem}", claim=case.title,
@@ -51,11 +37,9 @@ def _cases():
     return tuple(found)
 
 
-def _docs_pages(context):
-    from harness.games.fightklub.docs import docs_pages
-
-    return docs_pages(context)
-
-
-PARTS = GameParts(game=GAME, obligations=_obligations, commands=_commands, cases=_cases,
-                  docs_pages=_docs_pages)
+PARTS = GameParts("analysis.fightklub.loading:GAME", key="fightklub",
+                  title="Fight Klub", policies=lazy("analysis.fightklub.policies:POLICIES"),
+                  obligations=_obligations,
+                  commands=lazy("harness.games.fightklub.commands:register"),
+                  cases=_cases,
+                  docs_pages=lazy("harness.games.fightklub.docs:docs_pages"))

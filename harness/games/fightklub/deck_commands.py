@@ -19,9 +19,9 @@ from harness.output import EXIT_FAILED, EXIT_OK
 from harness.toolkit import InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.game import Game
+from analysis.fightklub.loading import all_cards, shipped_names, shipped_text
 from model.fightklub.decks import (
-    CardList, check_collection, check_deck, parse_collection, parse_deck, shipped_names,
-    shipped_text,
+    CardList, check_collection, check_deck, parse_collection, parse_deck,
 )
 from model.fightklub.rules import PRESETS
 
@@ -72,7 +72,7 @@ def read_collection(text: str) -> tuple[str, CardList]:
 def cmd_fightklub_deck(args, rulesets: Any = None) -> Report:
     rules = read_rules(rulesets or DeckRulesets(), args)
     label, deck = read_deck(args.deck)
-    report = check_deck(deck, rules)
+    report = check_deck(deck, rules, cards=all_cards())
     lines = [f"{label} ({deck.where}): {report.cards} cards"]
     if report.violations:
         lines.append(f"invalid: {len(report.violations)} violation"
@@ -96,7 +96,7 @@ def cmd_fightklub_collection(args, rulesets: Any = None) -> Report:
                          f"{MAX_DECKS} at once", "DECK")
     owned_label, owned = read_collection(args.owned)
     decks = [read_deck(text) for text in args.decks]
-    report = check_collection(owned, [deck for _, deck in decks], rules)
+    report = check_collection(owned, [deck for _, deck in decks], rules, cards=all_cards())
     names = " + ".join(label for label, _ in decks)
     lines = [f"{owned_label} ({owned.cards} cards) for {names} ({report.need} cards in all)"]
     if report.buildable:

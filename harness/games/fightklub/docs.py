@@ -124,8 +124,10 @@ def step_words(step) -> str:
 
 
 def cards_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.cards import (
-        DRAW_STACK_TYPES, SYNTHETIC_FILE, is_known, one_cards, one_facts, synthetic_cards)
+    from analysis.fightklub.loading import (
+        SHOWN, SYNTHETIC_FILE, one_cards, one_facts, synthetic_cards,
+    )
+    from model.fightklub.cards import DRAW_STACK_TYPES, is_known
 
     synthetic = []
     for card in sorted(synthetic_cards().values(), key=lambda c: c.number):
@@ -151,7 +153,7 @@ def cards_page(context: DocsContext) -> DocsPage:
         facts.append([esc(fact.field.replace("_", " ")), esc(value),
                       esc(f"{len(fact.cards)}: {named}{more}"), esc(fact.source)])
     return DocsPage("cards", "Cards", "fightklub_cards.rst.jinja",
-                    {"synthetic": synthetic, "file": f"model/fightklub/data/{SYNTHETIC_FILE}",
+                    {"synthetic": synthetic, "file": f"{SHOWN}/{SYNTHETIC_FILE}",
                      "one_total": len(one), "types": sorted(types.items(), key=lambda i: -i[1]),
                      "affiliations": sorted(affiliations.items(), key=lambda i: -i[1]),
                      "facts": facts,
@@ -161,11 +163,12 @@ def cards_page(context: DocsContext) -> DocsPage:
 
 def deck_findings(name: str, rules=None) -> dict:
     """What the deck checker says of a shipped deck (for the page and its tests)."""
-    from model.fightklub.decks import check_deck, parse_deck, shipped_text
-    from model.fightklub.rules import RULEBOOK
+    from analysis.fightklub.loading import all_cards, shipped_text
+    from model.fightklub.decks import check_deck, parse_deck
+    from model.fightklub.rules import DEFAULT_RULES
 
     text, where = shipped_text(name)
-    report = check_deck(parse_deck(text, where), rules or RULEBOOK)
+    report = check_deck(parse_deck(text, where), rules or DEFAULT_RULES, cards=all_cards())
     return {"name": name, "file": where, "cards": report.cards, "verdict": report.verdict,
             "violations": [{"line": v.line, "rules": list(v.rules), "message": v.message,
                             "links": _links(v.rules), "shown": _linked(v.message)}
@@ -190,16 +193,17 @@ def _links(numbers) -> str:
 
 def kilo_findings() -> list[dict]:
     """The Kilo against both recommended decks at once, under each reading of FK-D2."""
-    from model.fightklub.decks import check_collection, parse_collection, parse_deck, shipped_text
-    from model.fightklub.rules import RULEBOOK
+    from analysis.fightklub.loading import all_cards, shipped_text
+    from model.fightklub.decks import check_collection, parse_collection, parse_deck
+    from model.fightklub.rules import DEFAULT_RULES
 
     owned = parse_collection(*shipped_text(KILO))
     decks = [parse_deck(*shipped_text(name)) for name in RECOMMENDED]
     found = []
     for share in (False, True):
-        rules = dataclasses.replace(RULEBOOK, decks_share_the_drop=share)
-        report = check_collection(owned, decks, rules)
-        found.append({"share": share, "default": share == RULEBOOK.decks_share_the_drop,
+        rules = dataclasses.replace(DEFAULT_RULES, decks_share_the_drop=share)
+        report = check_collection(owned, decks, rules, cards=all_cards())
+        found.append({"share": share, "default": share == DEFAULT_RULES.decks_share_the_drop,
                       "buildable": report.buildable, "need": report.need, "have": report.have,
                       "shortages": [f"{s.code} {s.name}: need {s.need}, have {s.have}"
                                     for s in report.shortages]})
@@ -207,7 +211,7 @@ def kilo_findings() -> list[dict]:
 
 
 def decks_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.rules import RULEBOOK
+    pass
 
     game = context.game
     entry = next(a for a in game.ambiguities if a.id == "FK-D2")

@@ -82,11 +82,11 @@ def _measures(items: list[str], option: str) -> dict[str, int]:
     return found
 
 
-def _card_named(code: str, option: str) -> str:
+def _card_named(code: str, option: str, cards) -> str:
     from model.fightklub.fights import fight_card
 
     try:
-        fight_card(code)
+        fight_card(code, cards)
     except InputError as error:
         raise error.at(option) if option not in str(error) else error from None
     return code
@@ -96,11 +96,12 @@ def cmd_fightklub_fight(args, game) -> Report:
     from model.fightklub import fights
 
     rules = read_rules(game, args)
-    a = fights.Fighter(0, _card_named(args.card_a, "card a"), args.side_a,
+    table = game.catalog.cards
+    a = fights.Fighter(0, _card_named(args.card_a, "card a", table), args.side_a,
                        _three(args.boost_a, "--boost-a"), args.bonus_a)
     fighters = [a]
     if args.card_b is not None:
-        fighters.append(fights.Fighter(1, _card_named(args.card_b, "card b"), args.side_b,
+        fighters.append(fights.Fighter(1, _card_named(args.card_b, "card b", table), args.side_b,
                                        _three(args.boost_b, "--boost-b"), args.bonus_b))
     order = _positions(args.order, "--order") or (0, 1, 2)
     if sorted(order) != [0, 1, 2]:
@@ -110,32 +111,34 @@ def cmd_fightklub_fight(args, game) -> Report:
                                               (1, _codes(args.stakes_b))) if codes}
     for seat, codes in stakes.items():
         for code in codes:
-            _card_named(code, f"--stakes-{'ab'[seat]}")
+            _card_named(code, f"--stakes-{'ab'[seat]}", table)
     multiplayer = args.players > 2
     if multiplayer and stakes:
         raise InputError("there are no raise-the-stakes cards with more than 2 players",
                          "--stakes-a/--stakes-b")
     measures = {0: _measures(args.measure_a, "--measure-a"),
                 1: _measures(args.measure_b, "--measure-b")}
-    if (len(fighters) == 2 and fights.fight_mode(*fighters) == fights.CLASH_CHOICE
+    if (len(fighters) == 2 and fights.fight_mode(*fighters, cards=table) == fights.CLASH_CHOICE
             and args.clash_text is None):
         raise InputError("both cards show clash text: say whose decides "
                          "(the Drop holder's choice)", "--clash-text")
     try:
         result = fights.resolve_fight(
             tuple(fighters), order, rules, nullified=nullified, measures=measures,
-            clash_text_of=None if args.clash_text is None else "ab".index(args.clash_text))
+            clash_text_of=None if args.clash_text is None else "ab".index(args.clash_text),
+            cards=table)
         cards = {f.player: f.card for f in fighters}
         settlement = fights.settle(result, cards, stakes,
                                    not args.stopped and result.winner is not None, {},
                                    multiplayer, rules,
-                                   target=1 if result.mode == fights.UNOPPOSED else None)
+                                   target=1 if result.mode == fights.UNOPPOSED else None,
+                                   card_table=table)
     except InputError:
         raise
     except ValueError as error:  # a combination the fight model refuses
         raise InputError(str(error), "fight") from None
     out = _as_dict(result, settlement, game.describe_rules(rules))
-    return Report(out, _text(out, args), EXIT_OK)
+    return Report(out, _text(out, args, table), EXIT_OK)
 
 
 def _as_dict(result, settlement, rules_text: str) -> dict:
@@ -161,10 +164,7 @@ def _as_dict(result, settlement, rules_text: str) -> dict:
     }
 
 
-def _text(out: dict, args):
-    from model.fightklub.cards import all_cards
-
-    cards = all_cards()
+def _text(out: dict, args, cards):
 
     def named(code: str) -> str:
         return f"{code} {cards[code].name}"

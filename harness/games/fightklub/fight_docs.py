@@ -45,10 +45,14 @@ def _rules(*numbers: str) -> dict[str, str]:
     return {number: ref(rule_label(number), number) for number in numbers}
 
 
-def _card(code: str):
-    from model.fightklub.cards import all_cards
+def _cards():
+    from analysis.fightklub.loading import all_cards
 
-    return all_cards()[code]
+    return all_cards()
+
+
+def _card(code: str):
+    return _cards()[code]
 
 
 def _named(code: str) -> str:
@@ -64,7 +68,7 @@ def pairing_modes() -> list[dict]:
              CLASH_CHOICE: ("the clash text the Drop holder picks", "FK 5.10")}
     rows = []
     for (code_a, side_a), (code_b, side_b), shows in PAIRINGS:
-        mode = fight_mode(Fighter(0, code_a, side_a), Fighter(1, code_b, side_b))
+        mode = fight_mode(Fighter(0, code_a, side_a), Fighter(1, code_b, side_b), cards=_cards())
         rows.append({"a": _named(code_a) + (" (turned)" if side_a else ""),
                      "b": _named(code_b) + (" (turned)" if side_b else ""),
                      "mode": mode, "decided_by": words[mode][0],
@@ -73,7 +77,7 @@ def pairing_modes() -> list[dict]:
 
 
 def _power_cards(affiliation: str) -> list[str]:
-    from model.fightklub.cards import synthetic_cards
+    from analysis.fightklub.loading import synthetic_cards
 
     found = []
     for code, card in sorted(synthetic_cards().items()):
@@ -109,7 +113,8 @@ def tie_shape_examples() -> tuple[dict, ...]:
         if len(found) == len(wanted):
             break
         result = resolve_power(Fighter(0, code_a, boosts=boosts), Fighter(1, code_b),
-                               (0, 1, 2), rules, nullified=frozenset(nullified))
+                               (0, 1, 2), rules, nullified=frozenset(nullified),
+                               cards=_cards())
         if result.shape in found or result.shape not in wanted:
             continue
         found[result.shape] = {
@@ -127,11 +132,11 @@ def tie_shape_examples() -> tuple[dict, ...]:
 def _candidate_fights():
     """(reading, rules, nullified, hero card, villain card, hero boosts), the default
     reading first, fewer nullified skirmishes and smaller boosts first."""
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
-    literal = dataclasses.replace(RULEBOOK, nullified_skirmish_voids_fight=True)
+    literal = dataclasses.replace(DEFAULT_RULES, nullified_skirmish_voids_fight=True)
     heroes, villains = _power_cards("hero"), _power_cards("villain")
-    for reading, rules in (("rulebook", RULEBOOK), ("literal FK-F2", literal)):
+    for reading, rules in (("rulebook", DEFAULT_RULES), ("literal FK-F2", literal)):
         for count in range(4):
             for nullified in itertools.combinations(range(3), count):
                 for code_a, code_b in itertools.product(heroes, villains):
@@ -150,12 +155,13 @@ def _boosts(code_a: str, code_b: str) -> list[tuple[int, int, int]]:
 
 def clash_tie_example() -> dict:
     from model.fightklub.fights import resolve_clash
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     measures = {0: {"cards in hand": 4}, 1: {"cards in hand": 4}}
-    default = resolve_clash("S933", 0, 0, 1, measures, RULEBOOK)
+    default = resolve_clash("S933", 0, 0, 1, measures, DEFAULT_RULES, cards=_cards())
     other = resolve_clash("S933", 0, 0, 1, measures,
-                          dataclasses.replace(RULEBOOK, clash_tie_to_text_owner=True))
+                          dataclasses.replace(DEFAULT_RULES, clash_tie_to_text_owner=True),
+                          cards=_cards())
     return {"card": _named("S933"), "measure": "cards in hand", "numbers": "4 : 4",
             "default": default.shape, "default_winner": default.winner,
             "other_winner": other.winner}
@@ -198,22 +204,26 @@ def stakes_sequence() -> list[dict]:
     """A tie, then a win whose card scores or is stopped, settled under each reading
     of FK-F3 and FK-F4 the stopped case depends on."""
     from model.fightklub.fights import FightResult, settle
-    from model.fightklub.rules import RULEBOOK
+    from model.fightklub.rules import DEFAULT_RULES
 
     hero_tied, villain_tied, hero_card, villain_card = "S937", "S971", "S935", "S973"
     tie = FightResult("power", None, "three ties")
     win = FightResult("power", 0, "won")
-    first = settle(tie, {0: hero_tied, 1: villain_tied}, {}, False, {}, False, RULEBOOK)
+    first = settle(tie, {0: hero_tied, 1: villain_tied}, {}, False, {}, False, DEFAULT_RULES,
+                   card_table=_cards())
     stakes = {0: (hero_tied,), 1: (villain_tied,)}
     rows = [_settled("1", "a tie (three ties)", "any", first)]
-    scores = settle(win, {0: hero_card, 1: villain_card}, stakes, True, {}, False, RULEBOOK)
+    scores = settle(win, {0: hero_card, 1: villain_card}, stakes, True, {}, False, DEFAULT_RULES,
+                    card_table=_cards())
     rows.append(_settled("2", "the hero wins and the card scores", "default", scores))
     for label, rules in (
-            ("default (FK-F3, FK-F4 as the rulebook preset reads them)", RULEBOOK),
+            ("default (FK-F3, FK-F4 as the rulebook preset reads them)", DEFAULT_RULES),
             ("FK-F3 other reading", dataclasses.replace(
-                RULEBOOK, loser_stakes_exhausted_on_any_loss=True)),
-            ("FK-F4 other reading", dataclasses.replace(RULEBOOK, unscored_winner_to_stakes=True))):
-        stopped = settle(win, {0: hero_card, 1: villain_card}, stakes, False, {}, False, rules)
+                DEFAULT_RULES, loser_stakes_exhausted_on_any_loss=True)),
+            ("FK-F4 other reading", dataclasses.replace(DEFAULT_RULES,
+                                                        unscored_winner_to_stakes=True))):
+        stopped = settle(win, {0: hero_card, 1: villain_card}, stakes, False, {}, False, rules,
+                         card_table=_cards())
         rows.append(_settled("2'", "the hero wins but a score action stops the card",
                              label, stopped))
     return rows
@@ -241,7 +251,7 @@ def _settled(fight: str, what: str, reading: str, settlement) -> dict:
 
 
 def fights_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.fight_rules import FIGHT_AMBIGUITIES
+    from model.fightklub.ambiguities import FIGHT_AMBIGUITIES
 
     numbers = [f"FK 5.{n}" for n in range(1, 18)] + [f"FK 6.{n}" for n in (1, 2, 3, 4, 5, 7, 9, 10)]
     readings = {a.id: ref(ambiguity_label("fightklub", a.id), a.id) for a in FIGHT_AMBIGUITIES}

@@ -3,7 +3,7 @@ turn's fight phase at a table of three, and seeded whole games at tables of thre
 four, measured when the site is built.
 
 The turn and the figures are the model's own: the game is played by
-:func:`model.fightklub.policies.play_game` and the games by the survey of
+:func:`analysis.fightklub.policies.play_game` and the games by the survey of
 ``ringside fightklub survey`` (every step checked against the invariants), so the page
 cannot drift from the model.
 """
@@ -27,16 +27,16 @@ SURVEY_TURNS = 60
 def example_fight_phase(seed: int = EXAMPLE_SEED) -> dict:
     """The fight phase of the first turn of a seeded game at a table of three: each
     action with who took it and what the model logged, with its rules."""
-    from model.fightklub.engine import GAME
-    from model.fightklub.policies import POLICIES, play_game
-    from model.fightklub.rules import RULEBOOK
-    from model.fightklub.state import FKSetup
+    from analysis.fightklub.loading import GAME
+    from analysis.fightklub.policies import POLICIES, play_game
+    from model.fightklub.rules import DEFAULT_RULES
+    from model.fightklub.state import Setup
 
-    setup = FKSetup(TABLE_OF_THREE)
-    state = GAME.initial_state(setup, RULEBOOK)
+    setup = Setup(TABLE_OF_THREE)
+    state = GAME.initial_state(setup, DEFAULT_RULES)
     rows = []
     holder = None
-    for before, action, transition in play_game(GAME, state, RULEBOOK, seed,
+    for before, action, transition in play_game(GAME, state, DEFAULT_RULES, seed,
                                                 POLICIES["random"], max_turns=1):
         if before.drop is not None and holder is None:
             holder = before.drop
@@ -53,12 +53,12 @@ def example_fight_phase(seed: int = EXAMPLE_SEED) -> dict:
 def measured_tables(games: int = SURVEY_GAMES, turns: int = SURVEY_TURNS) -> list[dict]:
     """Seeded whole games at a table of three and of four, random policy."""
     from harness.games.fightklub.survey_command import survey_policy
-    from model.fightklub.rules import RULEBOOK
-    from model.fightklub.state import FKSetup
+    from model.fightklub.rules import DEFAULT_RULES
+    from model.fightklub.state import Setup
 
     found = []
     for decks in (TABLE_OF_THREE, TABLE_OF_FOUR):
-        result = survey_policy(FKSetup(decks), RULEBOOK, "random", range(games), turns)
+        result = survey_policy(Setup(decks), DEFAULT_RULES, "random", range(games), turns)
         found.append({"decks": ", ".join(decks), "games": result["games"],
                       "wins": result["wins"], "no_winner": result["no winner"],
                       "reasons": result["no winner reasons"],
@@ -70,7 +70,7 @@ def measured_tables(games: int = SURVEY_GAMES, turns: int = SURVEY_TURNS) -> lis
 
 
 def multiplayer_page(context: DocsContext) -> DocsPage:
-    from model.fightklub.multiplayer_rules import MULTIPLAYER_AMBIGUITIES
+    from model.fightklub.ambiguities import MULTIPLAYER_AMBIGUITIES
 
     numbers = [f"FK 7.{n}" for n in range(1, 11)] + ["FK 5.17", "FK 6.7", "FK 6.3"]
     rules = {number: ref(rule_label(number), number) for number in numbers}

@@ -2,7 +2,7 @@
 
 Chance (The Drop, every card drawn or laid) and both players' choices are
 drawn by one ``random.Random(seed)``; the players follow a simple policy
-(:mod:`model.fightklub.policies`).  Each action is printed with who took it
+(:mod:`analysis.fightklub.policies`).  Each action is printed with who took it
 (chance, or the player, and for the Drop holder's choices that they are the
 holder), the steps it went through and the rule numbers that decided them;
 ``--json`` prints one JSON object per line instead.  Every step is checked
@@ -25,20 +25,24 @@ from harness.interrupts import checkpoint
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
-from model.fightklub.engine import DECKS, GAME
-from model.fightklub.policies import POLICIES, play_game
-from model.fightklub.state import FKSetup
+from analysis.fightklub.loading import GAME
+from model.fightklub.engine import DECKS
+from analysis.fightklub.policies import POLICIES, play_game
+from model.fightklub.state import Setup
 
 MAX_SEED = 10**9
 MAX_TURNS = 999
 
 
-def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> FKSetup:
+def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> Setup:
     """The setup of 2 to 6 shipped decks (3 or more play the multiplayer rules, FK 7), or
     one input error naming the deck and the synthetic decks ``ringside fightklub
     COMMAND`` can take instead."""
     try:
-        return FKSetup(tuple(decks))
+        setup = Setup(tuple(decks))
+        for name in setup.decks:
+            GAME.catalog.deck(name)
+        return setup
     except InputError as error:
         flag = f"{deck_flag} " if deck_flag else ""
         raise InputError(f"{error.what}; play the synthetic decks instead: ringside "

@@ -15,8 +15,9 @@ from typing import Any, Iterator
 
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.game import CHANCE, Transition
-from model.fightklub.engine import DECKS, GAME
-from model.fightklub.state import TURN_STEPS, FKSetup
+from analysis.fightklub.loading import GAME
+from model.fightklub.engine import DECKS
+from model.fightklub.state import TURN_STEPS
 
 MAX_SEED = 10**9
 

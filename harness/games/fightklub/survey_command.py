@@ -2,7 +2,7 @@
 
 For each policy asked for (``--policy``, default all of them) the command plays
 ``--games N`` whole games between the two decks with
-:func:`model.fightklub.policies.play_game`, seeds ``S`` to ``S+N-1`` (the seed
+:func:`analysis.fightklub.policies.play_game`, seeds ``S`` to ``S+N-1`` (the seed
 of game ``k`` is the seed ``ringside fightklub play`` takes to replay it), and
 checks every step against the game's invariants and transition invariants (the
 same check as ``play``: :func:`~harness.games.fightklub.play_command.broken_invariant`).
@@ -59,8 +59,9 @@ from harness.toolkit import (
     Progress, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
 from model.core.game import CHANCE
-from model.fightklub.engine import DECKS, GAME
-from model.fightklub.policies import POLICIES, play_game
+from analysis.fightklub.loading import GAME
+from model.fightklub.engine import DECKS
+from analysis.fightklub.policies import POLICIES, play_game
 
 MAX_GAMES = 100_000
 ALL = "all"
@@ -110,15 +111,18 @@ def _ending(steps) -> str | None:
     return None
 
 
-def _refusing_deadlock(policy):
-    # play_game hands the policy the legal actions; an empty list at a non-terminal state
-    # is a deadlock, which must be reported rather than crash inside the policy
-    def choose(actions, rng):
-        if not actions:
-            raise _Deadlock
-        return policy(actions, rng)
+class _RefusingDeadlock:
+    """``policy``, except that no legal action at a non-terminal state is a deadlock,
+    which must be reported rather than crash inside the policy."""
 
-    return choose
+    def __init__(self, policy) -> None:
+        self.policy = policy
+        self.name, self.description = policy.name, policy.description
+
+    def choose(self, game, state, rules, player, rng):
+        if not game.legal_actions(state, rules):
+            raise _Deadlock
+        return self.policy.choose(game, state, rules, player, rng)
 
 
 def _stuck_at_chance(state, rules) -> bool:
@@ -134,7 +138,7 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
     tally.states.add(state)
     actions = 0
     last_steps: tuple = ()
-    policy = _refusing_deadlock(POLICIES[policy_name])
+    policy = _RefusingDeadlock(POLICIES[policy_name])
 
     def deadlock(at) -> Playout:
         return Playout(seed, "deadlocks", None, None, actions, at.round,

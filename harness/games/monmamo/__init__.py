@@ -1,11 +1,15 @@
-"""Monsters Masters & Mobsters' parts: rules model (setup phase), proofs, commands,
-pages of its own."""
+"""Monsters Masters & Mobsters' parts, each named and imported only when first used.
+
+The rules model (the setup phase, on the shipped card set), proofs, commands
+and pages of its own.
+"""
 
 from __future__ import annotations
 
 from harness.registry import GameParts, lazy
-from model.monmamo.engine import GAME
 
-PARTS = GameParts(game=GAME, obligations=lazy("proofs.monmamo:OBLIGATIONS"),
+PARTS = GameParts("analysis.monmamo.loading:GAME", key="monmamo",
+                  title="Monsters Masters & Mobsters", policies=lazy("analysis.monmamo.policies:POLICIES"),
+                  obligations=lazy("proofs.monmamo:OBLIGATIONS"),
                   commands=lazy("harness.games.monmamo.commands:register"),
                   docs_pages=lazy("harness.games.monmamo.docs:docs_pages"))

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from harness.toolkit import (
     Report, add_command, add_rules_options, bounded_int, read_rules, read_start)
-from model.monmamo.engine import GAME
-from model.monmamo.search import SMALL_STARTS
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import SMALL_STARTS
 
 small_example = SMALL_STARTS[0][1]
 """A start small enough for the command's quick example (two players, two cards each)."""
 
 
 def cmd_monmamo_setup(args) -> Report:
-    from model.monmamo.policies import play_setup
-    from model.monmamo.state import MMSetup
+    from analysis.monmamo.policies import play_setup
+    from model.monmamo.state import Setup
 
-    setup = MMSetup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
+    setup = Setup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
     rules = read_rules(GAME, args)
     state = GAME.initial_state(setup, rules)
     lines = [f"setup {setup} (synthetic card set), rules {GAME.describe_rules(rules)}",

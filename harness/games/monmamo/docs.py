@@ -2,7 +2,8 @@
 
 * **Cards**: the synthetic card set the model plays with (ours, not the
   publisher's: the real card texts are not public), every element and Monster
-  property the rules read, straight from ``model/monmamo/data``.
+  property the rules read, straight from the registered game's card set
+  (``analysis/monmamo/data``).
 * **Does setup end?**: the termination survey
   (:mod:`harness.games.monmamo.termination`) run from the shipped small
   starts at build time, under every ruleset, with the shortest trace to each
@@ -31,9 +32,9 @@ def docs_pages(context: DocsContext) -> list[DocsPage]:
 
 
 def cards_page(context: DocsContext) -> DocsPage:
-    from model.monmamo.cards import SYNTHETIC_SET_FILE, synthetic_set
+    from analysis.monmamo.loading import SYNTHETIC_SET_FILE
 
-    cards = sorted(synthetic_set().values(), key=lambda c: c.number)
+    cards = sorted(context.game.cards.values(), key=lambda c: c.number)
     rows = []
     monsters = []
     for card in cards:

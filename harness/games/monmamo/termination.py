@@ -1,8 +1,8 @@
 """Can the setup phase go on for ever, or get stuck?  The survey behind the answer.
 
-:func:`model.monmamo.search.survey` walks every state reachable from a
+:func:`analysis.monmamo.search.survey` walks every state reachable from a
 position; this module runs it from the small starts of
-:data:`~model.monmamo.search.SMALL_STARTS` (or the user's) under each ruleset
+:data:`~analysis.monmamo.search.SMALL_STARTS` (or the user's) under each ruleset
 and words what it found, for ``ringside monmamo termination`` and for the
 rules reference's termination page.
 
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from harness.interrupts import checkpoint
-from model.monmamo.engine import GAME
-from model.monmamo.search import SMALL_STARTS, Survey, survey
+from analysis.monmamo.loading import GAME
+from analysis.monmamo.search import SMALL_STARTS, Survey, survey
 
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
 

@@ -1,9 +1,11 @@
-"""Simple fixed ways to play the duel, for seeded example games and the odds.
+"""The duel's play policies (``POLICIES``), for seeded example games and the odds.
 
-``pass_policy`` never plays a card, never discards and never spends Adrenaline:
-the policy of the duel odds' own small chain over HP and Shield
-(``model.duel.odds.duel_odds``); every policy here has its odds from
-``model.duel.odds.policy_odds`` where the chain is small enough.  ``eager`` plays
+Each satisfies :class:`model.core.policy.Policy`; beside the generic ``first``
+and ``random`` the duel has three fixed ones of its own.  ``pass`` never plays
+a card, never discards and never spends Adrenaline: the policy of the duel
+odds' own small chain over HP and Shield (``analysis.duel.odds.duel_odds``);
+every fixed policy here has its odds from ``analysis.duel.odds.policy_odds``
+where the chain is small enough.  ``eager`` plays
 the first card it may by card id (first OR option, the Rush when affordable),
 adds the first Adrenaline Action it can afford, names the lowest value when a
 REGEN asks for a die, keeps its hand at the Draw and trims its highest card id.
@@ -26,9 +28,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 from model.core.game import CHANCE, SIMULTANEOUS, Game, Joint
+from model.core.policy import GENERIC_POLICIES, Policy, choices
+from model.duel.round import role
 from model.duel.state import Play
 
 
@@ -55,8 +59,6 @@ def eager(options: Sequence[Play]) -> Play:
 def _effect_value(effect, state, rules, seat: int) -> Fraction:
     """What one effect is worth to ``seat`` this round, in points of Strike Score or
     damage (the module doc says how); ``0`` when its condition is not known to hold."""
-    from model.duel.engine import role
-
     if effect.when in ("salvage", "revenge", "execute"):
         return Fraction(0)  # decided only in Resolution: not known to hold now
     if effect.when in ("aggressor", "defender"):
@@ -128,34 +130,53 @@ def greedy(options: Sequence[Play], state, rules, seat: int) -> Play:
     return best if play_value(best, state, rules, seat) > 0 else passing
 
 
-greedy.reads_state = True
-"""``greedy`` reads the state, not only its options (:func:`choose`)."""
+class FixedPolicy:
+    """One of the duel's fixed policies as a :class:`model.core.policy.Policy`: it picks
+    among the player's own options (``pick(options)``, or ``pick(options, state, rules,
+    player)`` when it reads the state) and never draws at random, so the odds can
+    follow it through a Markov chain."""
 
-POLICIES = {"eager": eager, "pass": pass_policy, "greedy": greedy}
+    deterministic = True
+
+    def __init__(self, name: str, description: str, pick: Callable[..., Play],
+                 reads_state: bool = False) -> None:
+        self.name = name
+        self.description = description
+        self.pick = pick
+        self.reads_state = reads_state
+
+    def choose(self, game: Game, state, rules, player: int, rng=None) -> Play:
+        options = choices(game, state, rules, player)
+        if self.reads_state:
+            return self.pick(options, state, rules, player)
+        return self.pick(options)
 
 
-def choose(policy, options: Sequence[Play], state, rules, seat: int) -> Play:
-    """``policy``'s choice among ``options`` for ``seat``."""
-    if getattr(policy, "reads_state", False):
-        return policy(options, state, rules, seat)
-    return policy(options)
+POLICIES: dict[str, Policy] = {
+    "eager": FixedPolicy("eager", "the first card and Adrenaline Action it may, by card "
+                         "id", eager),
+    "pass": FixedPolicy("pass", "never plays, discards or spends Adrenaline", pass_policy),
+    "greedy": FixedPolicy("greedy", "the card and Adrenaline Action worth most this round",
+                          greedy, reads_state=True),
+    **GENERIC_POLICIES,
+}
+"""The duel's policies by name: its three fixed ones, then the generic ones."""
 
 
-def play_duel(game: Game, state, rules, seed: int, policy=eager):
+def play_duel(game: Game, state, rules, seed: int, policy: Policy = POLICIES["eager"]):
     """Play to the end: chance drawn by ``random.Random(seed)``, both players by
-    ``policy``.  Yields ``(state before, action, transition)``."""
+    ``policy`` (given the same generator).  Yields ``(state before, action,
+    transition)``."""
     rng = random.Random(seed)
     while not game.is_terminal(state):
         player = game.current_player(state)
         if player == CHANCE:
             action, _ = game.sample_chance(state, rules, rng)
         elif player == SIMULTANEOUS:
-            action = Joint(tuple((seat, choose(policy, game.player_actions(state, rules, seat),
-                                               state, rules, seat))
+            action = Joint(tuple((seat, policy.choose(game, state, rules, seat, rng))
                                  for seat in game.players_to_act(state)))
         else:
-            action = choose(policy, game.player_actions(state, rules, player), state, rules,
-                            player)
+            action = policy.choose(game, state, rules, player, rng)
         transition = game.resolve(state, action, rules)
         yield state, action, transition
         state = transition.state

@@ -34,12 +34,13 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from analysis.duel.loading import GAME
 from model.core.game import CHANCE, Joint
 from model.duel.characters import Character
-from model.duel.engine import GAME, role
 from model.duel.resolution import clash_damage, resolve_round
-from model.duel.rules import DuelRules
-from model.duel.state import DuelState, Play
+from model.duel.round import role
+from model.duel.rules import Rules
+from model.duel.state import Play, State
 
 METHOD = ("Markov chain over (HP, HP, Shield, Shield) from full HP, with no round limit, "
           "both players under the policy 'pass' (no card, no Adrenaline Action; passives "
@@ -64,7 +65,7 @@ def critical_chance(character: Character) -> Fraction:
                 if character.is_crit(base)), Fraction(0))
 
 
-def _roll_state(first: Character, second: Character, rules: DuelRules) -> DuelState:
+def _roll_state(first: Character, second: Character, rules: Rules) -> State:
     """Round 1 at Generate Base with nothing in hand: both passed Before Rolls, so
     only the passives have acted (DU 5.8)."""
     state = GAME.start_with(first, second, 1)
@@ -73,10 +74,10 @@ def _roll_state(first: Character, second: Character, rules: DuelRules) -> DuelSt
 
 
 def _before_resolution(first: Character, second: Character,
-                       rules: DuelRules) -> list[tuple[DuelState, Fraction]]:
+                       rules: Rules) -> list[tuple[State, Fraction]]:
     """Every state just before Resolution in a round where both pass, with its odds."""
     frontier = [(_roll_state(first, second, rules), Fraction(1))]
-    done: list[tuple[DuelState, Fraction]] = []
+    done: list[tuple[State, Fraction]] = []
     while frontier:
         state, p = frontier.pop()
         if GAME.current_player(state) == CHANCE:
@@ -87,7 +88,7 @@ def _before_resolution(first: Character, second: Character,
     return done
 
 
-def _signatures(first: Character, second: Character, rules: DuelRules) -> dict:
+def _signatures(first: Character, second: Character, rules: Rules) -> dict:
     """What Resolution reads of each state before it (the scores, the roles as
     Resolution sees them, the pending effects), merged, with their odds."""
     merged: dict = {}
@@ -112,7 +113,7 @@ class RoundOdds:
     """The first round's clash damage before Shields (the difference less DR)."""
 
 
-def round_odds(first: Character, second: Character, rules: DuelRules) -> RoundOdds:
+def round_odds(first: Character, second: Character, rules: Rules) -> RoundOdds:
     roles: Counter = Counter()
     clash: Counter = Counter()
     for state, p in _before_resolution(first, second, rules):
@@ -135,7 +136,7 @@ class DuelOdds:
     states: int
 
 
-def duel_odds(first: Character, second: Character, rules: DuelRules) -> DuelOdds:
+def duel_odds(first: Character, second: Character, rules: Rules) -> DuelOdds:
     """Who wins the whole duel from full HP under the policy ``pass`` (module doc)."""
     merged = _signatures(first, second, rules)
     # Whole-number weights over one common denominator: the sums below stay integers.
@@ -286,18 +287,21 @@ def _hand_count(character: Character) -> int:
     return ways[size]
 
 
-def policy_odds(first: Character, second: Character, rules: DuelRules, policy_name: str,
+def policy_odds(first: Character, second: Character, rules: Rules, policy_name: str,
                 max_states: int = MAX_POLICY_STATES) -> DuelOdds:
     """Who wins the whole duel from full HP when both players follow the policy
-    ``policy_name`` (``model.duel.policies``): an exact Markov chain over the whole
-    state between rounds (HP, Shield, Adrenaline, hands, decks and discards as
-    multisets), each round's transitions the engine's own, every chance outcome with
-    its exact odds, and no bound on rounds.  ``None`` with the reason when the chain
+    ``policy_name`` (a fixed one of ``analysis.duel.policies``): an exact Markov chain
+    over the whole state between rounds (HP, Shield, Adrenaline, hands, decks and
+    discards as multisets), each round's transitions the engine's own, every chance
+    outcome with its exact odds, and no bound on rounds.  ``None`` with the reason when the chain
     has more than ``max_states`` states."""
-    from model.duel.policies import POLICIES, choose
+    from analysis.duel.policies import POLICIES
     from model.duel.state import MAX_ROUNDS
 
     policy = POLICIES[policy_name]
+    if not getattr(policy, "deterministic", False):
+        raise ValueError(f"the policy {policy_name!r} draws at random; the chain follows "
+                         "fixed policies only")
     ends = ("A", "B", "draw", "stuck")
     # Every pair of first hands with every pair of Bases is a state of its own in the
     # first round (each comes with some chance, and the state keeps the hand, the
@@ -312,7 +316,7 @@ def policy_odds(first: Character, second: Character, rules: DuelRules, policy_na
                         f"more than the {max_states} states it may build", 0)
     visited = 0
 
-    def between_rounds(state: DuelState) -> DuelState:
+    def between_rounds(state: State) -> State:
         """The state between rounds with what nothing can read taken out (an exact
         lumping of the chain): the round number (rounds are unbounded here); the
         Adrenaline of a character with no Adrenaline Action and no Rush; and, when
@@ -329,19 +333,19 @@ def policy_odds(first: Character, second: Character, rules: DuelRules, policy_na
         return dataclasses.replace(state, round=1, adrenaline=adrenaline,
                                    decks=tuple(decks), discards=tuple(discards))
 
-    def exit_of(state: DuelState):
+    def exit_of(state: State):
         if state.step == "over":
             down = (state.hp[0] == 0, state.hp[1] == 0)
             return {(False, True): "A", (True, False): "B", (True, True): "draw"}.get(
                 down, "stuck")
         return between_rounds(state) if state.round > 1 else None
 
-    def round_from(start: DuelState) -> dict:
+    def round_from(start: State) -> dict:
         """Where one round from ``start`` leads, with the odds (memoised on states)."""
         nonlocal visited
         memo: dict = {}
 
-        def value(state: DuelState) -> dict:
+        def value(state: State) -> dict:
             nonlocal visited
             end = exit_of(state)
             if end is not None:
@@ -355,13 +359,11 @@ def policy_odds(first: Character, second: Character, rules: DuelRules, policy_na
             if player == CHANCE:
                 branches = [(a, q) for a, q in GAME.chance_outcomes(state, rules)]
             elif player >= 0:
-                options = GAME.player_actions(state, rules, player)
-                branches = [(choose(policy, options, state, rules, player), Fraction(1))]
+                branches = [(policy.choose(GAME, state, rules, player), Fraction(1))]
             else:
                 branches = [(Joint(tuple(
-                    (seat, choose(policy, GAME.player_actions(state, rules, seat), state,
-                                  rules, seat)) for seat in GAME.players_to_act(state))),
-                    Fraction(1))]
+                    (seat, policy.choose(GAME, state, rules, seat))
+                    for seat in GAME.players_to_act(state))), Fraction(1))]
             found: dict = {}
             for action, q in branches:
                 for nxt, p in value(GAME.apply(state, action, rules)).items():

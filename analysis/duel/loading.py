@@ -1,0 +1,42 @@
+"""Reads the duel's shipped characters and builds the game that holds them (``GAME``).
+
+The rules (``model.duel``) take characters as values; this module reads
+ringside's own example character files (``data/characters/*.toml``, not the
+publisher's) and gives them to :class:`model.duel.engine.Duel`.  A user's
+own character files go through the same parser (:func:`read_characters`).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Iterable
+
+from model.core.errors import InputError
+from model.duel.characters import Character, parse_character
+from model.duel.engine import Duel
+
+SHIPPED_FILES = ("ember.toml", "tide.toml", "brute.toml", "spark.toml")
+"""The shipped characters, in the order the example setups take them."""
+
+
+def read_characters(texts: Iterable[tuple[str, str]]) -> dict[str, Character]:
+    """A characters table from ``(where, TOML text)`` pairs, by key, in their order."""
+    found: dict[str, Character] = {}
+    for where, text in texts:
+        character = parse_character(text, where)
+        if character.key in found:
+            raise InputError(f"a second character with the key {character.key!r}", where)
+        found[character.key] = character
+    return found
+
+
+def shipped_characters() -> dict[str, Character]:
+    """ringside's own example characters (not the publisher's), by key."""
+    folder = resources.files("analysis.duel").joinpath("data", "characters")
+    return read_characters((f"analysis/duel/data/characters/{name}",
+                            folder.joinpath(name).read_text(encoding="utf-8"))
+                           for name in SHIPPED_FILES)
+
+
+GAME = Duel(shipped_characters())
+"""The duel with the shipped characters: the game ringside registers."""
