@@ -3,13 +3,17 @@
 * **Errors and exit codes** (:func:`guard`): bad input (:class:`InputError`)
   is one line on stderr and exit 2; work that failed (:class:`WorkFailed`: a
   worker pool that broke, a worker that raised) is one line and exit 1;
-  never a traceback.
+  never a traceback.  Standard output or error that cannot be written (a
+  full disk, a closed pipe) ends the run quietly (:mod:`harness.streams`).
 * **Numbers** (:func:`bounded_int`, :func:`bounded_float`, :func:`seconds`):
   argparse types that check a value's type *and* range while the command
   line is read, and say the range when they refuse
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
+* **Paths** (:class:`InputPath`, :class:`OutputPath`): argparse types that
+  check a file read or a place written while the command line is read
+  (through :mod:`analysis.inputs` and :mod:`harness.files`).
 * **Rules** (:func:`add_rules_options`, :func:`read_rules`): ``--rules PRESET``
   and repeatable ``--set FIELD=VALUE``, turned into the game's ``Rules``.
 * **Starts** (:func:`read_start`, :func:`read_setup`): a setup id (a deal
