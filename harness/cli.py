@@ -17,8 +17,8 @@ from model.core.errors import InputError
 from harness.output import EXIT_FAILED, EXIT_OK, table as _table
 from harness.files import atomic_write, check_replaceable, make_folder
 from harness.toolkit import (
-    OUTPUT_FOLDER, SEED, CommandParser, Progress, Report, add_command, add_rules_options,
-    bounded_int, guard, read_rules,
+    OUTPUT_FOLDER, SEED, CommandParser, InputPath, Progress, Report, add_command,
+    add_rules_options, bounded_int, guard, read_rules,
 )
 
 DEPTH = bounded_int(0, 1_000)
@@ -279,11 +279,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _explorer_options(check, max_states=4000, playouts="random playouts to the end, per "
                                                         "ruleset")
     check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
-    check.add_argument("--root", help="checkout holding scenarios/ and tests/")
+    check.add_argument("--root", type=InputPath("data root", form="folder"), metavar="DIR",
+                       help="checkout holding scenarios/ and tests/")
 
     rule = add_command(sub, "rule", cmd_rule, help="replay scenario files step by step",
                        example=_first_scenario)
-    rule.add_argument("files", nargs="+", metavar="FILE")
+    rule.add_argument("files", nargs="+", metavar="FILE",
+                      type=InputPath("scenario file", form="either"),
+                      help="scenario files, or folders of them")
 
     rules = add_command(sub, "rules", cmd_rules, help="list numbered rules", example=[])
     rules.add_argument("game", nargs="?")

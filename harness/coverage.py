@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from analysis.inputs import read_text
 from model.core.errors import InputError
 from model.core.rules import normalize_rule_number
 
@@ -69,9 +70,12 @@ def marked_tests(test_dir: Path) -> dict[str, list[str]]:
     for path in sorted(test_dir.rglob("test_*.py")):
         relative = path.relative_to(test_dir.parent).as_posix()
         try:
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        except (SyntaxError, UnicodeDecodeError) as error:
-            raise InputError(f"cannot read rule markers: {error}", relative) from None
+            tree = ast.parse(read_text(path, "test file"), filename=str(path))
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+            if isinstance(error, InputError):
+                raise
+            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            raise InputError(f"cannot read rule markers: {reason[:200]}", relative) from None
 
         def note(numbers: Iterable[str], test_id: str) -> None:
             for number in dict.fromkeys(numbers):

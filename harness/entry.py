@@ -36,7 +36,10 @@ except ValueError:  # imported outside the main thread: nothing to defer
 
 
 def _interrupted() -> int:
-    print("ringside: interrupted", file=sys.stderr)
+    try:
+        print("ringside: interrupted", file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # stderr full or closed: the code says it
+        pass
     return INTERRUPTED
 
 

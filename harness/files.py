@@ -1,119 +1,66 @@
-"""Reading and writing users' files safely.
+"""Writing users' files safely: result files and folders, checked before the work starts.
 
-Every file the harness reads goes through :func:`read_text`, :func:`load_json`
-or :func:`load_toml`: a file that is missing, unreadable, too big, not UTF-8,
-malformed or nested too deeply becomes one :class:`InputError` naming the
-file, never a traceback.  Every file it writes goes through
-:func:`atomic_write` (a temporary file beside the target, renamed into place,
-so an interrupted or failed write leaves the old file whole) after
+Every file the harness writes goes through :func:`atomic_write` (a
+temporary file beside the target, renamed into place, so an interrupted or
+failed write leaves the old file whole) after
 :func:`check_output_file` or :func:`check_output_folder` said, before any work
-started, that the place can be written.
+started, that the place can be written.  (Reading is
+:mod:`analysis.inputs`, which the data loaders below the harness share.)
 """
 
 from __future__ import annotations
 
 import errno
-import json
 import os
+import stat
 import tempfile
-import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from analysis.inputs import check_path, file_type
 from model.core.errors import InputError
 
-MAX_INPUT_BYTES = 64 * 1024 * 1024
-"""The largest input file read whole (scenario files and headers are tiny)."""
 
-_NAME_MAX = 255
-
-
-def read_text(path: Path | str, what: str = "file", *, limit: int = MAX_INPUT_BYTES) -> str:
-    """The text of ``path``; one clear line when it cannot be read as text."""
-    path = Path(path)
-    where = str(path)
+def _status(path: Path, where: str) -> os.stat_result | None:
+    """The status of ``path`` (``None``: nothing there); one line if it cannot be had."""
     try:
-        if path.is_dir():
-            raise InputError(f"is a folder, not a {what}", where)
-        size = path.stat().st_size
-        if size > limit:
-            raise InputError(f"the {what} is {size:,} bytes; the limit is {limit:,}", where)
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"no such {what}", where) from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"not UTF-8 text (byte {error.start})", where) from None
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
     except OSError as error:
-        raise InputError(f"cannot read the {what}: {error.strerror or error}", where) from None
+        raise InputError(f"cannot use it: {error.strerror or error}", where) from None
 
 
-def parse_json(text: str, where: str) -> Any:
-    """JSON from text; malformed or absurdly deep input is an :class:`InputError`."""
-    try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
-    except RecursionError:
-        raise InputError("nested too deeply to read", where) from None
-    except ValueError as error:
-        raise InputError(f"not valid JSON: {error}", where) from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text[:20]} is too large for a number")
-    return value
-
-
-def parse_toml(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except RecursionError:
-        raise InputError("nested too deeply to read", where) from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
-
-
-def load_json(path: Path | str, what: str = "JSON file") -> Any:
-    return parse_json(read_text(path, what), str(path))
-
-
-def load_toml(path: Path | str, what: str = "TOML file") -> dict:
-    return parse_toml(read_text(path, what), str(path))
-
-
-def _name_problem(path: Path) -> str | None:
-    for part in path.parts:
-        if len(os.fsencode(part)) > _NAME_MAX:
-            return f"a name in the path is longer than {_NAME_MAX} bytes"
-    return None
+def _writable_folder(folder: Path) -> bool:
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def check_output_file(path: Path | str, option: str) -> Path:
     """Refuse, before any work, a place where a result file cannot be written.
 
-    The folder must exist and be writable, and ``path`` must not be a folder
-    or a device (``/dev/full`` is writable but keeps nothing).
+    The path must be short enough for the system, its folder must exist and be
+    writable, and ``path`` must not be a folder or a device (``/dev/full`` is
+    writable but keeps nothing).
     """
     path = Path(path)
-    where = f"{option} {path}"
-    problem = _name_problem(path)
-    if problem:
-        raise InputError(problem, where)
-    if path.is_dir():
+    where = f"{option} {path}".strip()
+    check_path(path, where)
+    status = _status(path, where)
+    if status is not None and stat.S_ISDIR(status.st_mode):
         raise InputError("is a folder; give a file name", where)
-    if path.exists() and not path.is_file():
-        raise InputError("is not a regular file (a device or a pipe keeps no results)", where)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        raise InputError(f"is {file_type(status.st_mode)}, not a regular file (a device or "
+                         "a pipe keeps no results)", where)
     folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
+    folder_status = _status(folder, where)
+    if folder_status is None:
         raise InputError(f"the folder {folder} does not exist", where)
-    if not os.access(folder, os.W_OK | os.X_OK):
+    if not stat.S_ISDIR(folder_status.st_mode):
+        raise InputError(f"{folder} is {file_type(folder_status.st_mode)}, not a folder", where)
+    if not _writable_folder(folder):
         raise InputError(f"the folder {folder} is not writable", where)
-    if path.exists() and not os.access(path, os.W_OK):
+    if status is not None and not os.access(path, os.W_OK):
         raise InputError("the file is read-only", where)
     return path
 
@@ -126,22 +73,21 @@ def check_output_folder(path: Path | str, option: str) -> Path:
     writes, never while the command line is read).
     """
     path = Path(path)
-    where = f"{option} {path}"
-    problem = _name_problem(path)
-    if problem:
-        raise InputError(problem, where)
-    if path.exists():
-        if not path.is_dir():
-            raise InputError("is not a folder", where)
-        if not os.access(path, os.W_OK | os.X_OK):
+    where = f"{option} {path}".strip()
+    check_path(path, where)
+    status = _status(path, where)
+    if status is not None:
+        if not stat.S_ISDIR(status.st_mode):
+            raise InputError(f"is {file_type(status.st_mode)}, not a folder", where)
+        if not _writable_folder(path):
             raise InputError("the folder is not writable", where)
         return path
     ancestor = path.absolute().parent
-    while not ancestor.exists():
+    while (found := _status(ancestor, where)) is None and ancestor != ancestor.parent:
         ancestor = ancestor.parent
-    if not ancestor.is_dir():
+    if found is None or not stat.S_ISDIR(found.st_mode):
         raise InputError(f"cannot create it: {ancestor} is not a folder", where)
-    if not os.access(ancestor, os.W_OK | os.X_OK):
+    if not _writable_folder(ancestor):
         raise InputError(f"cannot create it: {ancestor} is not writable", where)
     return path
 
@@ -237,32 +183,62 @@ def held_for_writing(path: Path | str, where: str) -> Iterator[None]:
         os.close(descriptor)  # and with it the lock
 
 
+def _head(path: Path, where: str) -> bytes | None:
+    """The first 4 KiB of the file at ``path`` (``None``: nothing there), never
+    blocking on a pipe; a folder, device or pipe there is refused."""
+    status = _status(path, where)
+    if status is None:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        raise InputError(f"is {file_type(status.st_mode)}, not a file ringside wrote; it was "
+                         "left untouched", where)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as error:
+        raise InputError(f"cannot read it: {error.strerror or error}", where) from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise InputError("is not a regular file; it was left untouched", where)
+        return os.read(descriptor, 4096)
+    except OSError as error:
+        raise InputError(f"cannot read it: {error.strerror or error}", where) from None
+    finally:
+        os.close(descriptor)
+
+
 def check_replaceable(path: Path | str, ours: Callable[[bytes], bool], what: str,
                       where: str | None = None) -> None:
     """Refuse to replace an existing file that ringside did not write.
 
     ``ours`` looks at the first bytes of the file (up to 4 KiB) and says
     whether it is one of ringside's (a survey header, a trace's comment ...).
-    An empty file holds nothing to lose.
+    An empty file holds nothing to lose; what is not a regular file is never ours.
     """
-    path = Path(path)
-    if not path.exists():
-        return
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError as error:
-        raise InputError(f"cannot read it: {error.strerror or error}",
-                         where or str(path)) from None
+    where = where or str(path)
+    head = _head(Path(path), where)
     if head and not ours(head):
         raise InputError(f"exists and is not {what}; it was left untouched (give another "
-                         "name, or remove it yourself)", where or str(path))
+                         "name, or remove it yourself)", where)
 
 
-def folder_replaceable(path: Path | str, marker: str, what: str, where: str) -> None:
-    """Refuse to write into a non-empty folder that lacks ``marker`` (our earlier output)."""
+def marked(folder: Path | str, marker: str, mark: bytes) -> bool:
+    """Whether ``folder`` holds the regular file ``marker`` beginning with ``mark``."""
+    try:
+        head = _head(Path(folder) / marker, str(folder))
+    except InputError:
+        return False
+    return head is not None and head.startswith(mark)
+
+
+def folder_replaceable(path: Path | str, marker: str, mark: bytes, what: str,
+                       where: str) -> None:
+    """Refuse to write into a non-empty folder that lacks our ``marker`` file, beginning
+    with ``mark`` (left there by our earlier output)."""
     path = Path(path)
-    if path.is_dir() and any(path.iterdir()) and not (path / marker).exists():
+    try:
+        filled = path.is_dir() and any(path.iterdir())
+    except OSError as error:
+        raise InputError(f"cannot list the folder: {error.strerror or error}", where) from None
+    if filled and not marked(path, marker, mark):
         raise InputError(f"is a folder with other files in it, not {what}; it was left "
                          "untouched (give an empty or new folder)", where)
-

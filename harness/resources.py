@@ -13,11 +13,11 @@ a :class:`DataRoot`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from analysis.inputs import check_input_folder, load_json
 from model.core.errors import InputError
 
 BUNDLE = "_data"
@@ -61,11 +61,8 @@ class DataRoot:
         the test suite.  Any other root (a checkout) is scanned from ``tests/``.
         """
         index = self.path / RULE_INDEX
-        if index.is_file():
-            try:
-                data = json.loads(index.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as error:
-                raise InputError(f"cannot read the rule index: {error}", str(index)) from None
+        if index.exists():
+            data = load_json(index, "rule index")
             if not isinstance(data, dict) or not all(
                     isinstance(v, list) for v in data.values()):
                 raise InputError("cannot read the rule index: expected an object of "
@@ -101,9 +98,10 @@ def resolve_root(text: str | None) -> DataRoot:
     """``--root DIR`` (a folder laid out like a checkout) or the default data root."""
     if not text:
         return data_root()
-    path = Path(text)
-    if not path.is_dir():
-        raise InputError("no such folder", f"--root {text}")
+    try:
+        path = check_input_folder(text, "folder")
+    except InputError as error:
+        raise error.at("--root") from None
     if not (path / "scenarios").is_dir():
         raise InputError("not a ringside data root: it has no scenarios/ folder",
                          f"--root {text}")

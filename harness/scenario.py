@@ -34,12 +34,14 @@ the ruling under that reading.
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from harness.files import load_toml
+from analysis.inputs import check_path, load_toml
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
 
@@ -357,15 +359,24 @@ def scenario_files(paths: Iterable[Path], *, required: bool = True) -> list[Path
     """
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            inside = sorted(path.rglob("*.toml"))
+        check_path(path)
+        try:
+            status = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            raise InputError("no such file or folder", str(path)) from None
+        except OSError as error:
+            raise InputError(f"cannot read it: {error.strerror or error}", str(path)) from None
+        if stat.S_ISDIR(status.st_mode):
+            try:
+                inside = sorted(path.rglob("*.toml"))
+            except OSError as error:
+                raise InputError(f"cannot list the folder: {error.strerror or error}",
+                                 str(path)) from None
             if required and not inside:
                 raise InputError("holds no scenario files (*.toml)", str(path))
             found.extend(inside)
-        elif path.exists():
+        else:  # a pipe or a device is refused, in one line, when it is read
             found.append(path)
-        else:
-            raise InputError("no such file or folder", str(path))
     return found
 
 

@@ -3,13 +3,17 @@
 * **Errors and exit codes** (:func:`guard`): bad input (:class:`InputError`)
   is one line on stderr and exit 2; work that failed (:class:`WorkFailed`: a
   worker pool that broke, a worker that raised) is one line and exit 1;
-  never a traceback.
+  never a traceback.  Standard output or error that cannot be written (a
+  full disk, a closed pipe) ends the run quietly (:mod:`harness.streams`).
 * **Numbers** (:func:`bounded_int`, :func:`bounded_float`, :func:`seconds`):
   argparse types that check a value's type *and* range while the command
   line is read, and say the range when they refuse
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
+* **Paths** (:class:`InputPath`, :class:`OutputPath`): argparse types that
+  check a file read or a place written while the command line is read
+  (through :mod:`analysis.inputs` and :mod:`harness.files`).
 * **Rules** (:func:`add_rules_options`, :func:`read_rules`): ``--rules PRESET``
   and repeatable ``--set FIELD=VALUE``, turned into the game's ``Rules``.
 * **Starts** (:func:`read_start`, :func:`read_setup`): a setup id (a deal
@@ -38,6 +42,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from analysis.inputs import (
+    check_input_file, check_input_folder, describe_range, path_problem, read_text,
+)
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
 from harness.interrupts import checkpoint
@@ -63,10 +70,35 @@ def one_line(text: object, limit: int = 300) -> str:
 
 
 def guard(call: Callable[[], int]) -> int:
-    """Run a command; turn what may escape it into one line on stderr and an exit code."""
-    from harness import interrupts
+    """Run a command; turn what may escape it into one line on stderr and an exit code.
+
+    Standard output and error are watched (:mod:`harness.streams`): when one
+    cannot be written (a full disk, a closed pipe) the run ends quietly with
+    exit 2, or the command's own code if it had already failed.
+    """
+    from harness import interrupts, streams
 
     hook = sys.unraisablehook
+    code = None
+    with streams.watched():
+        try:
+            try:
+                code = _run_command(call, interrupts)
+            except SystemExit:  # argparse's --help: what it printed must reach the reader
+                streams.flush()
+                raise
+            streams.flush()
+            return code
+        except streams.OutputLost as lost:
+            return streams.lost(lost, code)
+        finally:
+            sys.unraisablehook = hook
+
+
+def _run_command(call: Callable[[], int], interrupts) -> int:
+    """The exit code of ``call``, what escaped it said in one line."""
+    from harness.streams import OutputLost, say
+
     try:
         with interrupts.watching():
             code = call()
@@ -75,17 +107,17 @@ def guard(call: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         return _interrupted(interrupts)
     except InputError as error:
-        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        say(f"ringside: error: {one_line(error, 2000)}")
         return EXIT_BAD_INPUT
     except WorkFailed as error:
-        print(f"ringside: error: {one_line(error, 2000)}", file=sys.stderr)
+        say(f"ringside: error: {one_line(error, 2000)}")
         return EXIT_FAILED
+    except OutputLost:
+        raise
     except BrokenPipeError as error:
-        if _stdout_closed():  # ``ringside ... | head``: the reader has what it wanted
-            _silence_stdout()
-            return EXIT_OK
-        # Any other broken pipe is work that failed, never a success.
-        print(f"ringside: error: a pipe broke: {one_line(error)}", file=sys.stderr)
+        # Standard output's own pipe is watched (OutputLost); any other broken
+        # pipe is work that failed, never a success.
+        say(f"ringside: error: a pipe broke: {one_line(error)}")
         return EXIT_FAILED
     except Exception as error:
         # Python wraps a Ctrl-C that lands in some of its own machinery (a
@@ -94,16 +126,16 @@ def guard(call: Callable[[], int]) -> int:
         if _caused_by_interrupt(error):
             return _interrupted(interrupts)
         raise
-    finally:
-        sys.unraisablehook = hook
 
 
 def _interrupted(interrupts) -> int:
+    from harness.streams import say
+
     # The interrupted work's objects are freed when the handler ends; some
     # were cut off half-built (a z3 term without its context) and complain
     # in their __del__.  Nobody needs those complaints after a Ctrl-C.
     sys.unraisablehook = interrupts.quiet
-    print("ringside: interrupted", file=sys.stderr)
+    say("ringside: interrupted")
     return 130
 
 
@@ -116,29 +148,6 @@ def _caused_by_interrupt(error: BaseException) -> bool:
         seen.add(id(error))
         error = error.__cause__ or error.__context__
     return False
-
-
-def _stdout_closed() -> bool:
-    """Whether the reader of standard output has gone (its pipe reports an error)."""
-    import select
-
-    try:
-        poller = select.poll()
-        poller.register(sys.stdout.fileno(), select.POLLOUT)
-        return any(events & (select.POLLERR | select.POLLHUP)
-                   for _, events in poller.poll(0))
-    except (OSError, ValueError, AttributeError):  # no real stdout: cannot be its pipe
-        return False
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -163,15 +172,6 @@ MAX_COUNT = 10_000_000
 """The most items (deals, evaluations ...) a command lists or runs in one go."""
 
 
-def _show(number: float) -> str:
-    """A bound as people read it: ``64``, ``10000000``, ``2^63-1``."""
-    if isinstance(number, int) and number > 2 ** 31 and (number + 1) & number == 0:
-        return f"2^{number.bit_length()}-1"
-    if isinstance(number, float) and number.is_integer():
-        return str(int(number))
-    return str(number)
-
-
 class Bounded:
     """An argparse type: a whole number or a number within a range.
 
@@ -188,14 +188,8 @@ class Bounded:
         self.__name__ = kind.__name__  # argparse names a type by it
 
     def describe(self) -> str:
-        noun = "a whole number" if self.kind is int else "a number"
-        if self.unit:
-            noun += f" of {self.unit}"
-        if self.kind is int and self.high - self.low == 1:
-            return f"{_show(self.low)} or {_show(self.high)}"
-        if self.above:
-            return f"{noun} above {_show(self.low)} and at most {_show(self.high)}"
-        return f"{noun} from {_show(self.low)} to {_show(self.high)}"
+        return describe_range(self.kind is int, self.low, self.high, above=self.above,
+                              unit=self.unit)
 
     def __call__(self, text: str) -> int | float:
         shown = text if len(text) <= 40 else text[:37] + "..."
@@ -277,6 +271,65 @@ OUTPUT_FILE = OutputPath("file")
 OUTPUT_FOLDER = OutputPath("folder")
 
 
+class InputPath:
+    """An argparse type for a file a command reads (``form``: a ``file``, a
+    ``folder`` or ``either``, a file or a folder of them).
+
+    Checked while the command line is read, with :mod:`analysis.inputs`: a
+    path too long, missing, not a regular file (a folder, a pipe, a device)
+    or over the size cap of ``kind`` is one line before any work; the
+    command still reads it through :mod:`analysis.inputs`.  With ``names``
+    the argument may instead be a name (a shipped deck, a character): a
+    callable giving the names (taken as they are), or ``True`` when the
+    command itself tells names from paths, so a path that is not there is
+    passed on for the command to say it is no known name either.  ``kind``
+    lets the fault-injection tests find every input of every command.
+    """
+
+    def __init__(self, kind: str, *, form: str = "file",
+                 names: "Callable[[], Iterable[str]] | bool" = False) -> None:
+        if form not in ("file", "folder", "either"):
+            raise ValueError(f"an input is a file, a folder or either, not {form!r}")
+        self.kind, self.form, self.names = kind, form, names
+        self.__name__ = f"input {kind}"
+
+    def _named(self, text: str) -> bool:
+        if not callable(self.names):
+            return False
+        wanted = text.strip().lower()
+        return any(wanted == str(name).lower() for name in self.names())
+
+    def __call__(self, text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"needs a {self.kind} name")
+        if self._named(text):
+            return text
+        shown = text if len(text) <= 300 else text[:297] + "..."
+        problem = path_problem(text)
+        if problem:
+            raise argparse.ArgumentTypeError(f"{shown}: {problem}")
+        try:
+            os.stat(text)
+        except (FileNotFoundError, NotADirectoryError):
+            if self.names:
+                return text  # no such path: the command says whether it is a name
+            if self.form == "either":
+                raise argparse.ArgumentTypeError(f"{shown}: no such file or folder") from None
+        except OSError:
+            pass  # the check below says what is wrong with it
+        try:
+            if self.form == "folder" or (self.form == "either" and os.path.isdir(text)):
+                check_input_folder(text, self.kind)
+            else:
+                check_input_file(text, self.kind)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(f"{shown}: {error.what}") from None
+        return text
+
+    def __repr__(self) -> str:
+        return f"InputPath({self.kind!r})"
+
+
 def add_workers(parser: argparse.ArgumentParser, default: int = 1) -> None:
     """``--workers W``: processes of the pool (1: in this process)."""
     parser.add_argument("--workers", type=WORKERS, default=default, metavar="W",
@@ -334,21 +387,23 @@ def read_rules(game: Game, args: argparse.Namespace) -> Any:
 
 # -- starts ------------------------------------------------------------------------------------
 def file_text(path: str, where: str, must: bool = False) -> str | None:
-    """The stripped contents of the file at ``path``; ``None`` if there is no such
-    file (an :class:`InputError` with ``must``)."""
+    """The stripped text of the file at ``path`` (read through :mod:`analysis.inputs`:
+    regular files only, capped, BOM and CRLF accepted); ``None`` if nothing is
+    there and not ``must`` (the text may be no path at all: a position)."""
+    if not must:
+        if not path or path_problem(path):
+            return None
+        try:
+            os.stat(path)
+        except (OSError, ValueError):
+            return None
     try:
-        found = Path(path).is_file() if path and len(path) < 4096 else False
-    except (OSError, ValueError):
-        found = False
-    if not found:
-        if must:
-            raise InputError(f"no such file: {path!r}", where)
-        return None
-    try:
-        return Path(path).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise InputError(f"cannot read {path!r}: {reason}", where) from None
+        return read_text(path, "start file").strip()
+    except InputError as error:
+        shown = path if len(path) <= 300 else path[:297] + "..."
+        if error.what.startswith("no such"):
+            raise InputError(f"no such file: {shown!r}", where) from None
+        raise InputError(f"cannot read {shown!r}: {error.what}", where) from None
 
 
 @dataclass(frozen=True)
@@ -456,17 +511,23 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     returns its exit code (an ``int`` returned is passed through)."""
 
     def run(args: argparse.Namespace) -> int:
+        from harness.streams import OutputLost
+
         report = func(args)
         if isinstance(report, int):
             return report
-        if getattr(args, "json", False):
-            if report.data is not None:
-                print_json(report.data)
-        else:
-            for line in report.lines:
-                print(line)
-        for line in report.problems:
-            print(line, file=sys.stderr)
+        try:
+            if getattr(args, "json", False):
+                if report.data is not None:
+                    print_json(report.data)
+            else:
+                for line in report.lines:
+                    print(line)
+            for line in report.problems:
+                print(line, file=sys.stderr)
+        except OutputLost as lost:
+            lost.code = report.code  # a failure stays one, whatever became of its report
+            raise
         return report.code
 
     run.__name__ = getattr(func, "__name__", "run")

@@ -456,7 +456,7 @@ def test_load_and_run_scenario(folder, text):
 
 
 # -- the harness's own readers: numbers, settings, starts, result lines, JSON ----------------
-from harness.files import parse_json  # noqa: E402
+from analysis.inputs import parse_json  # noqa: E402
 from harness.games.clubfight.survey_config import SurveyConfig, parse_policies  # noqa: E402
 from harness.games.clubfight.survey_file import check_record  # noqa: E402
 from harness.toolkit import NODES, SEED, WORKERS, Bounded, read_start, seconds  # noqa: E402

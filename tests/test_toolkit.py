@@ -23,6 +23,7 @@ from model.clubfight.deals import Deal
 from model.clubfight.engine import GAME
 from model.clubfight.state import State
 from model.core.errors import InputError
+from battery import parser_has_subcommands, walk
 from toygame import TOY
 
 POSITION = ("6S 3D 7D JK 8H KS 9H 4D JS | deck 2S 5D AS 4H TH 7S KH 2D 8D QH 6H 3S 9D TS | "
@@ -372,19 +373,6 @@ def test_a_command_whose_workers_fail_exits_1(monkeypatch, capsys):
 
 
 # -- every numeric option of every command -----------------------------------------------------
-def parser_has_subcommands(parser: argparse.ArgumentParser) -> bool:
-    return any(isinstance(a, argparse._SubParsersAction) for a in parser._actions)
-
-
-def walk(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
-    """Every (sub)command parser with the words that reach it."""
-    yield path, parser
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, child in action.choices.items():
-                yield from walk(child, path + (name,))
-
-
 def numeric_options() -> list[tuple[tuple[str, ...], str, Bounded]]:
     found = []
     for path, parser in walk(build_parser()):

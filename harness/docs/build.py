@@ -23,7 +23,8 @@ Progress = Callable[[str], None]
 
 OUTPUT_MARK = ".ringside-reference"
 """The file that marks a folder as one ``ringside docs`` writes into."""
-BUILDINFO = ".buildinfo"
+MARK_LINE = "The rules reference, built by `ringside docs`."
+"""How :data:`OUTPUT_MARK` begins: only a folder holding it is ours to replace."""
 
 # -- ringside docs ----------------------------------------------------------------------------
 progress_hook: Progress | None = None
@@ -203,19 +204,21 @@ def cmd_docs(args) -> int:
         out = Path.cwd() / "ringside-reference"
     else:
         out = source / "_build" / "html"
-    from harness.files import check_output_folder, folder_replaceable, make_folder
+    from harness.files import (
+        atomic_write, check_output_folder, folder_replaceable, make_folder,
+    )
 
+    where = f"--out {out}"
     check_output_folder(out, "--out")
-    # A folder ringside built into holds its mark (written before the build
-    # starts, so even a killed build's folder is known); Sphinx's .buildinfo
-    # marks builds from before the mark existed.  Any other non-empty folder
-    # is a user's and is left alone.
-    if not (out / BUILDINFO).exists():
-        folder_replaceable(out, OUTPUT_MARK, "an earlier build of the rules reference",
-                           f"--out {out}")
-    make_folder(out, f"--out {out}")
-    (out / OUTPUT_MARK).write_text("The rules reference, built by `ringside docs`. Another "
-                                   "`ringside docs --out` here replaces it.\n")
+    # A folder ringside built into holds its mark, written before the build
+    # starts, so even a killed build's folder is known.  Any other non-empty
+    # folder is a user's and is left alone, whatever it holds (a Sphinx
+    # .buildinfo only says that some Sphinx built there).
+    folder_replaceable(out, OUTPUT_MARK, MARK_LINE.encode(),
+                       "an earlier build of the rules reference", where)
+    make_folder(out, where)
+    atomic_write(out / OUTPUT_MARK, f"{MARK_LINE} Another `ringside docs --out` here "
+                                    "replaces it.\n", f"{where}: {OUTPUT_MARK}")
     line = Line(not args.json, unit=None)
     if not args.json:
         what = "every check, proofs included" if not args.no_proofs else \

@@ -38,8 +38,8 @@ from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED
 from harness.games.clubfight.commands import add_deal_range, deal_id, note_slow_engine
 from harness.toolkit import (
-    MAX_COUNT, NODES, OUTPUT_FILE, SEED, Progress, Report, add_command, add_rules_options,
-    add_workers, bounded_int, read_rules, read_start, seconds,
+    MAX_COUNT, NODES, OUTPUT_FILE, SEED, InputPath, Progress, Report, add_command,
+    add_rules_options, add_workers, bounded_int, read_rules, read_start, seconds,
 )
 
 
@@ -235,7 +235,7 @@ def register(commands) -> None:
                         help="write one JSON line per deal here (a header line first)")
     survey.add_argument("--resume", action="store_true",
                         help="continue the survey in --out: skip the deals already there")
-    survey.add_argument("--reuse", metavar="F.jsonl",
+    survey.add_argument("--reuse", metavar="F.jsonl", type=InputPath("survey results file"),
                         help="an earlier file of this survey, over other deals, with another "
                              "check sample or with smaller slack limits: take the deals it "
                              "settled as they are and compute only the rest")

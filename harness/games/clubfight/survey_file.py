@@ -15,7 +15,8 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from harness.files import atomic_write, parse_json
+from analysis.inputs import check_input_file, parse_json, read_bytes
+from harness.files import atomic_write
 from model.core.errors import InputError
 from analysis.clubfight.certify import replay_win
 from analysis.clubfight.solver import VERDICTS, solve
@@ -259,7 +260,7 @@ def read_results(path: Path, config: SurveyConfig) -> tuple[dict[int, dict], int
     """
     where = str(path)
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, "survey results file")
     except OSError as error:
         raise InputError(f"cannot read it: {error.strerror or error}", where) from None
     keep = data.rfind(b"\n") + 1  # complete lines end here
@@ -330,6 +331,7 @@ def reusable_records(path: Path, config: SurveyConfig) -> tuple[dict[int, dict],
     if "slack" not in mine:
         raise InputError("needs --slack N: reusing a survey is for raising its slack limits",
                          "--reuse")
+    check_input_file(path, "survey results file")
     try:
         with open(path, "rb") as handle:
             first = handle.readline()

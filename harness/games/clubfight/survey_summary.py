@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from harness.files import atomic_write, load_json
+from analysis.inputs import load_json
+from harness.files import atomic_write
 from model.core.errors import InputError
 from analysis.clubfight.solver import VERDICTS
 from model.clubfight.deals import parse_deal_id

@@ -5,9 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from harness.toolkit import (
+    InputPath, Report, add_command, add_rules_options, bounded_int, read_rules,
+)
 from model.core.errors import InputError
 from analysis.duel.loading import GAME
+
+CHARACTER = InputPath("character file", names=True)
+"""A shipped character's key or name, or the path of a character file."""
 
 
 def fraction_text(value: Fraction) -> str:
@@ -17,7 +22,7 @@ def fraction_text(value: Fraction) -> str:
 
 def read_character(text: str, where: str):
     """A shipped character by key or name, or a character file (TOML) by its path."""
-    from harness.files import read_text
+    from analysis.inputs import read_text
     from model.duel.characters import find_character, parse_character
 
     wanted = text.strip().lower()
@@ -164,9 +169,9 @@ def register(commands) -> None:
                        help="exact odds of two characters: Base, critical, roles, clash "
                             "damage, and who wins the duel",
                        example=["brute", "brute"])
-    odds.add_argument("first", metavar="A", help="a shipped character (key or name) or a "
-                                                 "character file (TOML)")
-    odds.add_argument("second", metavar="B", help="the other character")
+    odds.add_argument("first", metavar="A", type=CHARACTER,
+                      help="a shipped character (key or name) or a character file (TOML)")
+    odds.add_argument("second", metavar="B", type=CHARACTER, help="the other character")
     odds.add_argument("--policy", choices=ODDS_POLICIES, default="pass",
                       help="the policy both players follow for who wins the duel: 'pass' "
                            "never plays; 'greedy' plays the card and Adrenaline Action "
@@ -177,8 +182,9 @@ def register(commands) -> None:
     play = add_command(commands, "play", cmd_duel_play,
                        help="play a seeded duel and print its log, step by step",
                        example=["ember", "tide", "--seed", "1"])
-    play.add_argument("first", metavar="A", help="a shipped character or a character file")
-    play.add_argument("second", metavar="B", help="the other character")
+    play.add_argument("first", metavar="A", type=CHARACTER,
+                      help="a shipped character or a character file")
+    play.add_argument("second", metavar="B", type=CHARACTER, help="the other character")
     play.add_argument("--seed", type=bounded_int(0, 10**9), default=0,
                       help="seed of the shuffles and the dice")
     play.add_argument("--rounds", type=bounded_int(1, 99), default=30,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from analysis.fantasy.loading import GAME, example_warband, example_warband_names
 from analysis.fantasy.policies import POLICIES
-from harness.files import read_text
-from harness.toolkit import SEED, Report, add_command, add_rules_options, read_rules
+from analysis.inputs import read_text
+from harness.toolkit import SEED, InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
 from model.fantasy.combat import attack_odds
@@ -154,7 +154,7 @@ def register(commands) -> None:
     warband = add_command(commands, "warband", cmd_warband,
                           help="check a warband file against the recruit rules",
                           example=["iron-host"])
-    warband.add_argument("file", metavar="FILE",
+    warband.add_argument("file", metavar="FILE", type=InputPath("warband file", names=True),
                          help="a warband file (TOML), or a shipped example: "
                               "iron-host, goblin-rabble")
     odds = add_command(commands, "odds", cmd_odds,
@@ -176,7 +176,8 @@ def register(commands) -> None:
                          help="play a seeded battle between two warbands and print its log "
                               "(casters listing no spell card draw theirs first)",
                          example=["iron-host", "goblin-rabble", "--seed", "1"])
-    battle.add_argument("a", metavar="A", help="side A's warband: a file or a shipped example")
-    battle.add_argument("b", metavar="B", help="side B's warband: a file or a shipped example")
+    for side in "ab":
+        battle.add_argument(side, metavar=side.upper(), type=InputPath("warband file", names=True),
+                            help=f"side {side.upper()}'s warband: a file or a shipped example")
     battle.add_argument("--seed", type=SEED, default=0, help="seed of the dice and decisions")
     add_rules_options(battle, GAME)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from harness.files import read_text
+from analysis.inputs import read_text
 from harness.output import EXIT_FAILED, EXIT_OK
-from harness.toolkit import Report, add_command, add_rules_options, read_rules
+from harness.toolkit import InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.game import Game
 from analysis.fightklub.loading import all_cards, shipped_names, shipped_text
@@ -119,17 +119,18 @@ def register(subcommands: Any, game: Any = None) -> None:
         subcommands, "deck", lambda args: cmd_fightklub_deck(args, rulesets),
         help="check a deck list against the deck rules (every violation, with rule numbers)",
         example=["rambo"])
-    deck.add_argument("deck", metavar="FILE|NAME",
+    deck.add_argument("deck", metavar="FILE|NAME", type=InputPath("deck list", names=True),
                       help=f"a deck list file, or a shipped deck: {names}")
     add_rules_options(deck, rulesets)
     collection = add_command(
         subcommands, "collection", lambda args: cmd_fightklub_collection(args, rulesets),
         help="can a collection build all the given decks at the same time",
         example=["kilo", "rambo", "hannibal"])
-    collection.add_argument("owned", metavar="OWNED",
+    collection.add_argument("owned", metavar="OWNED", type=InputPath("collection", names=True),
                             help="a collection file, or a shipped name: "
                                  + ", ".join(shipped_names("collections") +
                                              shipped_names("decks")))
     collection.add_argument("decks", metavar="DECK", nargs="+",
+                            type=InputPath("deck list", names=True),
                             help=f"deck list files or shipped decks ({names})")
     add_rules_options(collection, rulesets)
