@@ -76,3 +76,11 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = _fight(capsys, *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_side_the_card_lacks_is_refused_in_one_line(capsys):
+    from harness.cli import main
+
+    assert main(["fightklub", "fight", "S931", "S971", "--side-a", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["ringside: error: --side-a: S931 Jab-Cross has side 0 only, not side 1"]

@@ -559,7 +559,7 @@ def test_the_play_command_stops_at_a_broken_invariant_naming_rule_and_step(capsy
 
     broken = Invariant("no-second-turn", ("FK 6.15",), "A probe that fails in turn 2.",
                        lambda state: "turn 2 reached" if state.round > 1 else None)
-    monkeypatch.setattr(GAME, "_invariants", GAME.invariants + (broken,))
+    monkeypatch.setattr(GAME, "invariants", GAME.invariants + (broken,))
     code, out, err = _cli(["fightklub", "play", *DECKS, "--seed", "1"], capsys)
     assert code == 1 and out.splitlines()[-1].startswith("result broken")
     assert err.startswith("ringside: step ") and (

@@ -92,16 +92,27 @@ def _card_named(code: str, option: str, cards) -> str:
     return code
 
 
+def _side(card, side: int, where: str) -> int:
+    """The face-up side asked for, if the card has it (only a rotatable card has side 1)."""
+    count = len(card.parts.sides)
+    if not 0 <= side < count:
+        have = "side 0 only" if count == 1 else f"sides 0 to {count - 1}"
+        raise InputError(f"{card.label} has {have}, not side {side}", where)
+    return side
+
+
 def cmd_fightklub_fight(args, game) -> Report:
     from model.fightklub import fights
 
     rules = read_rules(game, args)
     table = game.catalog.cards
-    a = fights.Fighter(0, _card_named(args.card_a, "card a", table), args.side_a,
+    card_a = _card_named(args.card_a, "card a", table)
+    a = fights.Fighter(0, card_a, _side(table[card_a], args.side_a, "--side-a"),
                        _three(args.boost_a, "--boost-a"), args.bonus_a)
     fighters = [a]
     if args.card_b is not None:
-        fighters.append(fights.Fighter(1, _card_named(args.card_b, "card b", table), args.side_b,
+        card_b = _card_named(args.card_b, "card b", table)
+        fighters.append(fights.Fighter(1, card_b, _side(table[card_b], args.side_b, "--side-b"),
                                        _three(args.boost_b, "--boost-b"), args.bonus_b))
     order = _positions(args.order, "--order") or (0, 1, 2)
     if sorted(order) != [0, 1, 2]:
