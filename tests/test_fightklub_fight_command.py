@@ -84,3 +84,13 @@ def test_a_side_the_card_lacks_is_refused_in_one_line(capsys):
     assert main(["fightklub", "fight", "S931", "S971", "--side-a", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["ringside: error: --side-a: S931 Jab-Cross has side 0 only, not side 1"]
+
+
+def test_boosts_and_measures_are_range_checked_with_their_range(capsys):
+    from harness.cli import main
+
+    assert main(["fightklub", "fight", "S931", "S971",
+                 "--boost-a", "99999999999999999999,0,0"]) == 2
+    assert "each boost must be a whole number from 0 to 99" in capsys.readouterr().err
+    assert main(["fightklub", "fight", "S931", "S971", "--measure-a", "cards in hand=-1"]) == 2
+    assert "cards in hand must be a whole number from 0 to 999" in capsys.readouterr().err

@@ -30,6 +30,12 @@ EXAMPLE = ["S931", "S971", "--boost-a", "0,0,1", "--nullified", "left"]
 SEAT_WORDS = {0: "seat 0 (card a)", 1: "seat 1 (card b)"}
 
 
+MAX_BOOST = 99
+"""The largest boost a position may be given: printed tabs and bonuses are single digits."""
+MAX_MEASURE = 999
+"""The largest count a clash measure may be given (cards in hand, energy ...)."""
+
+
 def _three(text: str | None, option: str) -> tuple[int, int, int]:
     if text is None:
         return (0, 0, 0)
@@ -40,6 +46,9 @@ def _three(text: str | None, option: str) -> tuple[int, int, int]:
         numbers = ()
     if len(numbers) != 3:
         raise InputError(f"{text!r}: three whole numbers, left,centre,right (e.g. 0,2,0)",
+                         option)
+    if not all(0 <= number <= MAX_BOOST for number in numbers):
+        raise InputError(f"{text!r}: each boost must be a whole number from 0 to {MAX_BOOST}",
                          option)
     return numbers  # type: ignore[return-value]
 
@@ -79,6 +88,9 @@ def _measures(items: list[str], option: str) -> dict[str, int]:
         except ValueError:
             raise InputError(f"{item!r}: {value.strip()!r} is not a whole number",
                              option) from None
+        if not 0 <= found[name] <= MAX_MEASURE:
+            raise InputError(f"{item!r}: {name} must be a whole number from 0 to "
+                             f"{MAX_MEASURE:,}", option)
     return found
 
 
