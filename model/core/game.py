@@ -616,6 +616,31 @@ class Game(abc.ABC, Generic[S, A, R]):
         return f"{name} with " + ", ".join(f"{k}={v!r}" for k, v in changed.items())
 
 
+class KindedMoves:
+    """The action notation of a game whose actions are one move type: each move has a
+    ``kind``, is written by ``str`` and read back by ``move_type.parse``.
+
+    A game mixes it in before :class:`Game`, names its ``move_type`` and
+    ``action_kinds``, and explains a refusal with ``_illegal(state, move, rules)``
+    (an :class:`Illegal` naming the deciding rule).
+    """
+
+    move_type: ClassVar[type]
+    action_kinds: ClassVar[tuple[str, ...]]
+
+    def action_kind(self, action: Any) -> str:
+        return action.kind
+
+    def format_action(self, state: Any, action: Any) -> str:
+        return str(action)
+
+    def parse_action(self, state: Any, text: str, rules: Any) -> Any:
+        move = self.move_type.parse(text)
+        if move in self.actions(state, rules):  # type: ignore[attr-defined]
+            return move
+        raise IllegalAction(self._illegal(state, move, rules), text)  # type: ignore[attr-defined]
+
+
 def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b

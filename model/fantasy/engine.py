@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from model.core.errors import InputError
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Outcome, Step, Transition,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, KindedMoves, Outcome, Step, Transition,
 )
 from model.core.game_type import Chance, GameType, Information
 from model.fantasy import combat
@@ -78,7 +78,7 @@ side, cycling through a few matchups (a shooter, a thrower, a shield, a back-sta
 Warrior), each with a spellcaster, so that spells are cast and hidden cards resampled."""
 
 
-class FantasyFightClub(Game[State, Move, Rules]):
+class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
     """Fantasy Fight Club's battle, played with a set of card tables."""
 
     game_type = GameType(
@@ -118,6 +118,8 @@ class FantasyFightClub(Game[State, Move, Rules]):
         self.transition_invariants = transition_invariants(tables)
 
     presets = PRESETS
+    move_type = Move
+    action_kinds = ACTION_KINDS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
@@ -343,22 +345,6 @@ class FantasyFightClub(Game[State, Move, Rules]):
         if side == 1 and not found:
             found = shared_card_violations(self.tables, state.sides[0], state.sides[1])
         return found
-
-    def action_kind(self, action: Move) -> str:
-        return action.kind
-
-    @property
-    def action_kinds(self) -> tuple[str, ...]:
-        return ACTION_KINDS
-
-    def format_action(self, state: State, action: Move) -> str:
-        return str(action)
-
-    def parse_action(self, state: State, text: str, rules: Rules) -> Move:
-        move = Move.parse(text)
-        if move in self.actions(state, rules):
-            return move
-        raise IllegalAction(self._illegal(state, move, rules), text)
 
     # -- refusals ------------------------------------------------------------------------------
     def _illegal(self, state: State, move: Any, rules: Rules) -> Illegal:

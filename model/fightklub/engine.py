@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 
 from model.core.game import (
-    CHANCE, TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Outcome, Step,
-    Transition, draw_outcomes,
+    CHANCE, TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, KindedMoves, Outcome,
+    Step, Transition, draw_outcomes,
 )
 from model.core.game_type import Chance, GameType, Information
 from model.fightklub.cards import Card
@@ -142,7 +142,7 @@ def late_game(catalog: Catalog, decks: tuple[str, ...], index: int = 0) -> State
                    round=3)
 
 
-class FightKlub(Game[State, Move, Rules]):
+class FightKlub(KindedMoves, Game[State, Move, Rules]):
     # chance deals every card and gives The Drop; a hand and the stacks are hidden; the
     # length of a game depends on its decks (max_length of the first state gives it)
     game_type = GameType("fightklub", "Fight Klub", PLAYERS, MAX_PLAYERS, Chance.EXPLICIT,
@@ -186,6 +186,8 @@ class FightKlub(Game[State, Move, Rules]):
             for invariant in TRANSITION_INVARIANTS)
 
     presets = PRESETS
+    move_type = Move
+    action_kinds = ACTION_KINDS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
@@ -383,16 +385,6 @@ class FightKlub(Game[State, Move, Rules]):
         if rules.pass_any_setup_action or not moves:
             moves.append(Move("pass"))
         return tuple(moves)
-
-    def action_kind(self, action: Move) -> str:
-        return action.kind
-
-    @property
-    def action_kinds(self) -> tuple[str, ...]:
-        return ACTION_KINDS
-
-    def format_action(self, state: State, action: Move) -> str:
-        return str(action)
 
     def parse_action(self, state: State, text: str, rules: Rules) -> Move:
         move = Move.parse(text)

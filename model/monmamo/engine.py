@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from model.core.errors import InputError
 from model.core.game import (
-    CHANCE, TERMINAL, Game, Illegal, IllegalAction, Outcome, Step, Transition, draw_outcomes,
+    CHANCE, TERMINAL, Game, Illegal, IllegalAction, KindedMoves, Outcome, Step, Transition,
+    draw_outcomes,
 )
 from model.core.game_type import Chance, GameType, Information
 from model.monmamo.ambiguities import AMBIGUITIES
@@ -84,7 +85,7 @@ def first_player_odds(players: int, rerolls: bool) -> tuple[Fraction, ...]:
     return tuple(shares)
 
 
-class MonstersMastersMobsters(Game[State, Move, Rules]):
+class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
     """The setup phase played with the card set it is given, by number
     (``analysis.monmamo.loading`` builds the game on the shipped set).
 
@@ -109,6 +110,8 @@ class MonstersMastersMobsters(Game[State, Move, Rules]):
         self.invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
 
     presets = PRESETS
+    move_type = Move
+    action_kinds = ACTION_KINDS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
     glossary = GLOSSARY
@@ -303,22 +306,6 @@ class MonstersMastersMobsters(Game[State, Move, Rules]):
         if not state.hands[state.turn] and rules.stuck_player_passes:
             moves.append(Move("pass"))
         return tuple(moves)
-
-    def action_kind(self, action: Move) -> str:
-        return action.kind
-
-    @property
-    def action_kinds(self) -> tuple[str, ...]:
-        return ACTION_KINDS
-
-    def format_action(self, state: State, action: Move) -> str:
-        return str(action)
-
-    def parse_action(self, state: State, text: str, rules: Rules) -> Move:
-        move = Move.parse(text)
-        if move in self.actions(state, rules):
-            return move
-        raise IllegalAction(self._illegal(state, move, rules), text)
 
     # -- transitions ------------------------------------------------------------------
     def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
