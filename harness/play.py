@@ -50,6 +50,17 @@ class PlayRecord:
     cut_off: bool = False
 
 
+def logged_step(game: Game, before: Any, action: Any, transition: Any
+                ) -> tuple[list[str], dict]:
+    """One action as a game's own play command prints it (the action, then each step with
+    its rules) and as its JSON lists it."""
+    text = game.format_action(before, action)
+    lines = [f"  {text}", *(f"      {step.text}  [{', '.join(step.rules)}]"
+                            for step in transition.steps)]
+    return lines, {"action": text, "steps": [
+        {"phase": s.phase, "rules": list(s.rules), "text": s.text} for s in transition.steps]}
+
+
 def policies_of(key: str) -> dict[str, Policy]:
     """The policies a game can be played with: every game's two, then its own."""
     from harness.registry import parts_of

@@ -9,9 +9,10 @@ from pathlib import Path
 from analysis.fantasy.loading import GAME, example_warband, example_warband_names
 from analysis.fantasy.policies import POLICIES
 from analysis.inputs import read_text
+from harness.play import logged_step
 from harness.toolkit import SEED, InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
-from model.core.game import CHANCE
+from model.core.policy import play_out
 from model.fantasy.combat import attack_odds
 from model.fantasy.recruit import (
     WARBAND_SIZE, draw_spells, shared_card_violations, violations,
@@ -123,21 +124,10 @@ def cmd_battle(args) -> Report:
              "at random from the legal ones, dice are rolled, both by the seed"]
     lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
-    policy = POLICIES["random"]
-    while not GAME.is_terminal(state):
-        player = GAME.current_player(state)
-        if player == CHANCE:
-            action, _ = GAME.sample_chance(state, rules, rng)
-        else:
-            action = policy.choose(GAME, state, rules, player, rng)
-        transition = GAME.resolve(state, action, rules)
-        text = GAME.format_action(state, action)
-        lines.append(f"  {text}")
-        lines.extend(f"      {step.text}  [{', '.join(step.rules)}]"
-                     for step in transition.steps)
-        log.append({"action": text, "steps": [
-            {"phase": s.phase, "rules": list(s.rules), "text": s.text}
-            for s in transition.steps]})
+    for before, action, transition in play_out(GAME, state, rules, POLICIES["random"], rng):
+        shown, logged = logged_step(GAME, before, action, transition)
+        lines.extend(shown)
+        log.append(logged)
         state = transition.state
     outcome = GAME.outcome(state, rules)
     lines.append(f"result {outcome.label} after {len(log)} actions; hits left "

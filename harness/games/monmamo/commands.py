@@ -13,6 +13,7 @@ small_example = SMALL_STARTS[0][1]
 
 def cmd_monmamo_setup(args) -> Report:
     from analysis.monmamo.policies import play_setup
+    from harness.play import logged_step
     from model.monmamo.state import Setup
 
     setup = Setup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
@@ -23,13 +24,9 @@ def cmd_monmamo_setup(args) -> Report:
     log = []
     end = state
     for before, action, transition in play_setup(GAME, state, rules, args.seed):
-        text = GAME.format_action(before, action)
-        lines.append(f"  {text}")
-        lines.extend(f"      {step.text}  [{', '.join(step.rules)}]"
-                     for step in transition.steps)
-        log.append({"action": text, "steps": [
-            {"phase": s.phase, "rules": list(s.rules), "text": s.text}
-            for s in transition.steps]})
+        shown, logged = logged_step(GAME, before, action, transition)
+        lines.extend(shown)
+        log.append(logged)
         end = transition.state
     outcome = GAME.outcome(end, rules).label
     lines += [f"end    {GAME.format_state(end)}", f"result {outcome} after {len(log)} actions"]
