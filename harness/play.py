@@ -21,8 +21,8 @@ from harness.toolkit import (
     SEED, Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
 )
 from model.core.errors import InputError
-from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, Joint, walk_phases
-from model.core.policy import GENERIC_POLICIES, Policy
+from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases
+from model.core.policy import GENERIC_POLICIES, Policy, next_action
 
 MAX_ACTIONS = bounded_int(1, 1_000_000)
 
@@ -120,18 +120,10 @@ def play(game: Game, state: Any, rules: Any, policies: Sequence[Policy], seed: i
             record.problems.append(f"deadlock before action {number}: no legal action "
                                    f"in phase {game.phase(state)!r}")
             return record
-        probability = None
-        if player == CHANCE:
-            action, probability = game.sample_chance(state, rules, rng)
-            actor = "chance"
-        elif player == SIMULTANEOUS:
-            acting = game.players_to_act(state)
-            action = Joint(tuple((seat, policies[seat].choose(game, state, rules, seat, rng))
-                                 for seat in acting))
-            actor = "players " + ", ".join(map(str, acting))
-        else:
-            action = policies[player].choose(game, state, rules, player, rng)
-            actor = f"player {player}"
+        action, probability = next_action(game, state, rules, policies, rng)
+        actor = ("chance" if player == CHANCE else
+                 "players " + ", ".join(map(str, game.players_to_act(state)))
+                 if player == SIMULTANEOUS else f"player {player}")
         text = game.format_action(state, action)
         transition = game.resolve(state, action, rules)
         for invariant in game.transition_invariants:

@@ -72,29 +72,33 @@ GENERIC_POLICIES: dict[str, Policy] = {"first": FirstLegal(), "random": UniformR
 """The policies every game has, whatever its own adds."""
 
 
-def play_out(game: "Game", state: Any, rules: Any, policies: Sequence[Policy] | Policy,
-             rng: random.Random) -> Iterator[tuple[Any, Any, Any]]:
-    """Play from ``state`` to the end: chance drawn by ``rng`` with its exact odds, each
-    player by their policy (one for every seat, or one per seat), all given ``rng``.
-
-    Yields ``(state before, action, transition)`` for every action, so a caller can log,
-    check or stop at any step; simultaneous choices are made in secret by each acting
-    player and revealed together as one joint action.
-    """
+def next_action(game: "Game", state: Any, rules: Any, policies: Sequence[Policy] | Policy,
+                rng: random.Random) -> tuple[Any, Any]:
+    """What happens next at ``state`` and its probability (``None`` for a choice): chance
+    drawn by ``rng`` with its exact odds, each player by their policy (one for every
+    seat, or one per seat), simultaneous choices made in secret by each acting player
+    and revealed together as one joint action."""
     from model.core.game import CHANCE, SIMULTANEOUS, Joint
 
     def policy_of(seat: int) -> Policy:
         return policies if not isinstance(policies, Sequence) else policies[seat]
 
+    player = game.current_player(state)
+    if player == CHANCE:
+        return game.sample_chance(state, rules, rng)
+    if player == SIMULTANEOUS:
+        return Joint(tuple((seat, policy_of(seat).choose(game, state, rules, seat, rng))
+                           for seat in game.players_to_act(state))), None
+    return policy_of(player).choose(game, state, rules, player, rng), None
+
+
+def play_out(game: "Game", state: Any, rules: Any, policies: Sequence[Policy] | Policy,
+             rng: random.Random) -> Iterator[tuple[Any, Any, Any]]:
+    """Play from ``state`` to the end, each action by :func:`next_action`, yielding
+    ``(state before, action, transition)`` so a caller can log, check or stop at any
+    step."""
     while not game.is_terminal(state):
-        player = game.current_player(state)
-        if player == CHANCE:
-            action, _ = game.sample_chance(state, rules, rng)
-        elif player == SIMULTANEOUS:
-            action = Joint(tuple((seat, policy_of(seat).choose(game, state, rules, seat, rng))
-                                 for seat in game.players_to_act(state)))
-        else:
-            action = policy_of(player).choose(game, state, rules, player, rng)
+        action, _ = next_action(game, state, rules, policies, rng)
         transition = game.resolve(state, action, rules)
         yield state, action, transition
         state = transition.state
