@@ -67,8 +67,9 @@ class Problem:
 class Exploration:
     """What one exploration saw: a breadth-first ``search`` or random ``playouts``.
 
-    For playouts, ``states`` counts the distinct states met, ``max_depth`` the
-    longest playout, ``terminal_states`` the distinct end states, and
+    For a search, ``depth_sizes[d]`` counts the states first met at distance ``d``
+    from their start (summed over the starts).  For playouts, ``states`` counts the
+    distinct states met, ``max_depth`` the longest playout, ``terminal_states`` the distinct end states, and
     ``outcomes`` how many playouts ended with each outcome label.
     """
 
@@ -88,6 +89,7 @@ class Exploration:
     playouts: int = 0
     seed: int | None = None
     outcomes: dict[str, int] = field(default_factory=dict)
+    depth_sizes: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -158,6 +160,9 @@ def explore(
             state, depth = queue.popleft()
             report.states += 1
             report.max_depth = max(report.max_depth, depth)
+            if depth == len(report.depth_sizes):
+                report.depth_sizes.append(0)
+            report.depth_sizes[depth] += 1
             if report.states % 1000 == 0:
                 checkpoint()
                 if progress is not None:

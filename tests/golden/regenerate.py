@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -45,20 +46,23 @@ def playthrough(key: str) -> str:
 
 
 def state_counts(key: str, depths: int | None = None) -> list[int]:
-    """Distinct states within depth 0, 1, ... of the first exploration start."""
+    """Distinct states within depth 0, 1, ... of the first exploration start: the first
+    ``depths`` of them, or every depth whose count stays within :data:`COUNT_BUDGET`.
+
+    One breadth-first search gives every depth: a depth whose states all fit in the
+    budget was reached in full, since the search adds a depth's states before any of
+    the next depth's.
+    """
     game = all_parts()[key].game
     rules = game.default_rules
     start = next(iter(game.exploration_starts(rules, 1)))
-    counts: list[int] = []
-    for depth in range(MAX_DEPTH + 1 if depths is None else depths):
-        report = explore(game, rules, [start], max_depth=depth,
-                         max_states=COUNT_BUDGET + 1, check_phases=False)
-        if depths is None and report.states > COUNT_BUDGET:
-            break
-        counts.append(report.states)
-        if depths is None and report.exhausted:
-            break  # every reachable state counted: deeper depths add nothing
-    return counts
+    deepest = MAX_DEPTH if depths is None else depths - 1
+    report = explore(game, rules, [start], max_depth=deepest, max_states=COUNT_BUDGET + 1,
+                     check_phases=False)
+    counts = list(itertools.accumulate(report.depth_sizes))
+    if depths is not None:
+        return counts[:depths]
+    return [count for count in counts if count <= COUNT_BUDGET]
 
 
 def expected() -> dict[str, str]:
