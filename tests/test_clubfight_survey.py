@@ -398,7 +398,7 @@ def test_a_survey_killed_by_sigkill_resumes_losslessly(tmp_path):
 from harness.games.clubfight.survey import SlackFailed  # noqa: E402
 from harness.games.clubfight.survey_file import check_slack, slack_reason_class  # noqa: E402
 from harness.games.clubfight.survey_summary import summarize_slack  # noqa: E402
-from analysis.clubfight.slack import DEFAULT_CHECK_LIMIT  # noqa: E402
+from analysis.clubfight.limits import DEFAULT_CHECK_LIMIT  # noqa: E402
 from model.core.errors import InputError  # noqa: E402
 
 SLACK_ARGV = ["clubfight", "survey", "--jokers", "1", "--deals", "4", "--slack", "3",

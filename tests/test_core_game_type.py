@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from harness.play import policies_of
 from harness.registry import all_parts
 from model.core.game import CHANCE, SIMULTANEOUS
 from model.core.game_type import Chance, GameType, Information
-from model.core.policy import GENERIC_POLICIES
 from test_core_conformance import GAMES, GAME_IDS
 from toygame import TOY
 
@@ -114,11 +114,6 @@ def test_the_rulebook_file_exists(game):
         f"{game.key}'s rulebook_file {game.rulebook_file!r} is not in {RULEBOOKS}")
 
 
-def _policies(key):
-    own = all_parts()[key].policies
-    return {**GENERIC_POLICIES, **(own() if own is not None else {})}
-
-
 @pytest.mark.parametrize("key", tuple(all_parts()))
 def test_policies_choose_from_what_their_player_sees(key):
     """A policy given two states its player cannot tell apart, and the same random
@@ -126,7 +121,7 @@ def test_policies_choose_from_what_their_player_sees(key):
     game = all_parts()[key].game
     rules = game.default_rules
     states = played(game)["states"][::7][:40]
-    for name, policy in _policies(key).items():
+    for name, policy in policies_of(key).items():
         assert policy.name == name and policy.description
         for index, state in enumerate(states):
             player = game.current_player(state)

@@ -42,9 +42,7 @@ from analysis.clubfight.certify import replay_win
 from model.clubfight.deals import Deal
 from analysis.clubfight.losscheck import LossCheck, check_loss, native_available
 from model.clubfight.rules import Rules
-from analysis.clubfight.limits import (  # noqa: F401  (their old home, still named)
-    DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES, PYTHON_CHECK_LIMIT,
-)
+from analysis.clubfight.limits import DEFAULT_CHECK_LIMIT, DEFAULT_MAX_NODES, PYTHON_CHECK_LIMIT
 from analysis.clubfight.solver import solve
 from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 from model.clubfight.state import State

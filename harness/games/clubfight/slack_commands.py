@@ -37,7 +37,8 @@ from harness.toolkit import (
 
 
 def cmd_clubfight_slack(args) -> Report:
-    from analysis.clubfight.slack import DEFAULT_MAX_NODES, slack
+    from analysis.clubfight.limits import DEFAULT_MAX_NODES
+    from analysis.clubfight.slack import slack
     from model.clubfight.state import State
 
     rules = read_rules(GAME, args)
@@ -86,7 +87,8 @@ def cmd_clubfight_slack(args) -> Report:
 def _hint(kind: str | None, args) -> str | None:
     """What to try when the slack stayed unknown on a limit the command sets
     (``kind``: :attr:`SlackResult.unknown_kind`)."""
-    from analysis.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
+    from analysis.clubfight.limits import DEFAULT_MAX_NODES
+    from analysis.clubfight.slack import default_check_limit
     from analysis.clubfight.solver import CERTIFICATE_LIMIT
 
     limit = args.check_limit or default_check_limit()

@@ -103,7 +103,8 @@ class SurveyConfig:
     def slack_limits(self) -> tuple[int, int]:
         """``(node budget, check limit)`` of each deal's slack: the ones given, else
         the slack module's defaults (recorded in the header either way)."""
-        from analysis.clubfight.slack import DEFAULT_MAX_NODES, default_check_limit
+        from analysis.clubfight.limits import DEFAULT_MAX_NODES
+        from analysis.clubfight.slack import default_check_limit
 
         return (DEFAULT_MAX_NODES if self.slack_max_nodes is None else self.slack_max_nodes,
                 default_check_limit() if self.slack_check_limit is None
