@@ -1844,7 +1844,9 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
                                  timeout, line_club, line_mask, line_len, stats,
                                  table_grids, table_played, table_cap, leave);
     if (hooked) sigaction(SIGINT, &previous, NULL);
-    if (cf_interrupted && verdict == 2) verdict = 5;
+    /* A Ctrl-C that arrived during the solve is the user's, whatever the verdict:
+       clearing it because the search happened to finish would lose it. */
+    if (cf_interrupted) verdict = 5;
     cf_interrupted = 0;
     return verdict;
 }

@@ -557,6 +557,9 @@ class Game(abc.ABC, Generic[S, A, R]):
     tables) sets them on the instance when it is made."""
     transition_invariants: tuple[TransitionInvariant, ...] = ()
     """The checks every step must pass (before, action, after, rules)."""
+    traceability: tuple = ()
+    """The rulebook accounted for line by line: the ``TRACEABILITY`` table of
+    ``model/<game>/traceability.py`` (:mod:`model.core.traceability`)."""
 
     @property
     @abc.abstractmethod
