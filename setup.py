@@ -18,6 +18,13 @@ under ``harness/_data/``, laid out like the checkout:
   markers by the harness's own scanner (``harness/coverage.py``), since the
   wheel carries no test suite.
 
+It also builds Club Fight's compiled parts (``analysis/clubfight/*_core.c``)
+as optional extensions, each named by a hash of its source (see
+``analysis/clubfight/_native_build.py``, which loads them with ctypes): a
+wheel carries them, so its user needs no C compiler; where the build has no
+compiler the install still succeeds and the library is compiled on first use,
+or the Python engines run.
+
 An editable install (``pip install -e .``) bundles nothing: it runs from the
 checkout, whose folders stay live.  An sdist carries the folders above
 (``MANIFEST.in``), so a wheel built from it is the same.
@@ -31,7 +38,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py as _build_py
 from setuptools.errors import SetupError
 
@@ -39,6 +46,32 @@ HERE = Path(__file__).resolve().parent
 BUNDLE = ("harness", "_data")
 RULE_INDEX = "rule_index.json"
 DOCS_SKIPPED = {"_build", "generated", "__pycache__"}
+
+
+COMPILED = (("analysis/clubfight/_solver_core.c", "cfsolver"),
+            ("analysis/clubfight/_losscheck_core.c", "cflosscheck"))
+
+
+def _native_build():
+    """``analysis/clubfight/_native_build.py``, loaded from its file (standard library only)."""
+    name = "_ringside_native_build"
+    spec = importlib.util.spec_from_file_location(
+        name, HERE / "analysis" / "clubfight" / "_native_build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compiled_parts() -> list[Extension]:
+    """One optional extension per C source, named as the loader looks for it."""
+    naming = _native_build()
+    parts = []
+    for source, stem in COMPILED:
+        package = source.rpartition("/")[0].replace("/", ".")
+        name = naming.packaged_name((HERE / source).read_bytes(), stem)
+        parts.append(Extension(f"{package}.{name}", [source], optional=True,
+                               extra_compile_args=["-O2"]))
+    return parts
 
 
 def bundle_files(root: Path) -> list[tuple[Path, Path]]:
@@ -135,4 +168,4 @@ class build_py(_build_py):
         return outputs
 
 
-setup(cmdclass={"build_py": build_py})
+setup(cmdclass={"build_py": build_py}, ext_modules=compiled_parts())

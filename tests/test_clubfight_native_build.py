@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,7 @@ def test_a_command_says_when_the_compiled_search_cannot_be_built(tmp_path):
     failing = tmp_path / "cc"
     failing.write_text("#!/bin/sh\nexit 3\n")
     failing.chmod(0o755)
-    done = _solve_cf1_4(tmp_path, CC=str(failing))
+    done = _solve_cf1_4(tmp_path, CC=str(failing), RINGSIDE_IGNORE_PACKAGED_NATIVE="1")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["verdict"] == "win"
     assert json.loads(done.stdout)["engine"] == "python"
@@ -84,3 +85,39 @@ def test_a_command_says_when_the_compiled_search_cannot_be_built(tmp_path):
     chosen = _solve_cf1_4(tmp_path, CC=str(failing), RINGSIDE_NO_NATIVE="1")
     assert chosen.returncode == 0 and chosen.stderr == ""
     assert json.loads(chosen.stdout)["verdict"] == "win"
+
+
+def test_a_library_built_by_the_build_backend_is_loaded_without_compiling(tmp_path, monkeypatch):
+    """A wheel's user needs no compiler: the library named by its source's hash,
+    beside the source, is loaded as it is; one built from another source is not."""
+    found = _native_build.compiler()
+    if found is None:
+        pytest.skip("no C compiler here to make the packaged library")
+    monkeypatch.setenv("RINGSIDE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("RINGSIDE_NO_NATIVE", raising=False)
+    source = tmp_path / "part.c"
+    source.write_text("int answer(void) { return 42; }\n")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    packaged = tmp_path / (_native_build.packaged_name(source.read_bytes(), "part") + suffix)
+    subprocess.run([found, *_native_build.FLAGS, "-o", str(packaged), str(source)], check=True)
+    library, why = _native_build.load(source, "part")
+    assert why is None and library.answer() == 42
+    assert not (tmp_path / "cache").exists()  # nothing compiled at run time
+
+    # The source changed after the build: the packaged library is stale and is not used.
+    source.write_text("int answer(void) { return 43; }\n")
+    library, why = _native_build.load(source, "part")
+    assert why is None and library.answer() == 43
+    assert len(list((tmp_path / "cache").glob("*.so"))) == 1
+
+
+def test_the_build_succeeds_without_a_compiler(tmp_path):
+    """The compiled parts are optional extensions: a build whose compiler fails
+    still succeeds (the loader then compiles on first use, or Python runs)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib",
+                           str(tmp_path / "lib"), "--build-temp", str(tmp_path / "tmp")],
+                          cwd=root, env={**os.environ, "CC": "false"},
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "failed" in done.stderr and not list(tmp_path.rglob("*.so"))

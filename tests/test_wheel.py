@@ -132,6 +132,19 @@ def test_installed_wheel_checks_replays_and_builds_the_docs(installed, capsys):
     assert sorted(p.relative_to(bundle).as_posix()
                   for p in (bundle / "results").glob("*/summary*.json")) == summaries
 
+    # The compiled Club Fight parts come built in the wheel: a solve loads them and
+    # compiles nothing (its compile cache stays empty), and says nothing of a slow engine.
+    import zipfile
+
+    libraries = [n for n in zipfile.ZipFile(wheel).namelist()
+                 if n.startswith("analysis/clubfight/_cf") and n.endswith(".so")]
+    assert len(libraries) == 2, libraries
+    cache = cwd.parent / "compile-cache"
+    solved = _run([ringside, "clubfight", "solve", "CF1-4", "--json"], cwd=cwd,
+                  env={**env, "RINGSIDE_CACHE_DIR": str(cache), "CC": "false"})
+    assert json.loads(_ok(solved))["engine"] == "native" and solved.stderr == ""
+    assert not cache.exists()
+
     # ringside check: passes, with the bundled scenarios and every rule covered.  The
     # explorer runs shallow here and in the docs build below (what is under test is the
     # wheel, not the explorer; the reference_site fixture builds with the same bounds).

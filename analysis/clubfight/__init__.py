@@ -7,8 +7,9 @@ compiled core, the independent loss checker (:func:`check_loss` of a
 replayed on the rules (:func:`replay_win`, :func:`certify_win`), a deal's
 slack (:func:`analysis.clubfight.slack.slack`; the package attribute ``slack``
 is that module) and the play policies (:data:`POLICIES`, :func:`play`).
-The compiled cores are C sources beside the code, built on first use and
-cached under ``~/.cache/ringside`` (``_native_build``).
+The compiled cores are C sources beside the code, built by the install as
+optional extensions, else on first use into ``~/.cache/ringside``
+(``_native_build``).
 """
 
 import importlib

@@ -1,11 +1,20 @@
 """Building and loading Club Fight's compiled parts (the search, the loss checker).
 
-A C source is compiled on first use with the system C compiler (``cc -O2
--shared -fPIC``) into a per-user cache directory (``$RINGSIDE_CACHE_DIR``,
-else ``$XDG_CACHE_HOME/ringside`` or ``~/.cache/ringside``), named by a hash
-of the source and flags so a changed source is rebuilt, and loaded with
-:mod:`ctypes`.  ``RINGSIDE_NO_NATIVE=1`` in the environment turns every
-compiled part off (the Python code runs instead).
+A wheel (and an editable install) carries each C source compiled by the build
+backend as an optional extension (``setup.py``), named by a hash of the
+source: ``_<stem>_<hash>`` plus the platform's extension suffix, beside the
+source.  A library of that name is loaded as it is, so a user needs no C
+compiler at run time.  Where there is none (the build had no compiler, or the
+source changed since the build), the source is compiled on first use with the
+system C compiler (``cc -O2 -shared -fPIC``) into a per-user cache directory
+(``$RINGSIDE_CACHE_DIR``, else ``$XDG_CACHE_HOME/ringside`` or
+``~/.cache/ringside``), named by a hash of the source and flags so a changed
+source is rebuilt.  Either way the library is loaded with :mod:`ctypes`.
+``RINGSIDE_NO_NATIVE=1`` in the environment turns every compiled part off
+(the Python code runs instead).
+
+This module is also loaded by ``setup.py`` from its file, in the build's
+isolated environment: keep its imports to the standard library.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import threading
 from pathlib import Path
@@ -36,6 +46,26 @@ def compiler() -> str | None:
         if name and shutil.which(name):
             return name
     return None
+
+
+def packaged_name(source: bytes, stem: str) -> str:
+    """The module name the build backend gives ``stem``'s library built from ``source``.
+
+    >>> packaged_name(b"int f(void) { return 1; }", "cfsolver")
+    '_cfsolver_f164f72ced4b9d66'
+    """
+    return f"_{stem}_{hashlib.sha256(source).hexdigest()[:16]}"
+
+
+def packaged(source_path: Path, stem: str) -> Path | None:
+    """The library the build backend made of this very source, if it is there
+    (and ``RINGSIDE_IGNORE_PACKAGED_NATIVE`` does not ask to compile here instead:
+    the tests use it to stand for a build that had no compiler)."""
+    if os.environ.get("RINGSIDE_IGNORE_PACKAGED_NATIVE"):
+        return None
+    name = packaged_name(source_path.read_bytes(), stem)
+    path = source_path.with_name(name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+    return path if path.is_file() else None
 
 
 def build(source_path: Path, stem: str) -> Path:
@@ -74,7 +104,7 @@ def load(source_path: Path, stem: str) -> tuple[ctypes.CDLL | None, str | None]:
     if os.environ.get("RINGSIDE_NO_NATIVE"):
         return None, "disabled by RINGSIDE_NO_NATIVE"
     try:
-        return ctypes.CDLL(str(build(source_path, stem))), None
+        return ctypes.CDLL(str(packaged(source_path, stem) or build(source_path, stem))), None
     except (OSError, subprocess.SubprocessError) as error:
         return None, str(error)
 

@@ -1,9 +1,9 @@
 """The compiled search (``_solver_core.c``): building, loading, calling.
 
 The C file is a line-by-line port of the Python search in
-:mod:`analysis.clubfight.solver`; it is compiled on first use and loaded with
-:mod:`ctypes` by :mod:`analysis.clubfight._native_build` (a per-user cache, a
-hash of the source in the library's name).  No compiler, a failed build or
+:mod:`analysis.clubfight.solver`; the install compiles it (else it is compiled
+on first use into a per-user cache) and :mod:`analysis.clubfight._native_build`
+loads it with :mod:`ctypes` (a hash of the source in the library's name).  No compiler, a failed build or
 ``RINGSIDE_NO_NATIVE=1`` in the environment: the Python search runs instead
 (:func:`available` says which).
 """

@@ -92,7 +92,7 @@ ENGINES = ("auto", "native", "python")
 
 
 def native_available() -> bool:
-    """True when the compiled checker can run (it is built on first use)."""
+    """True when the compiled checker can run (built by the install, or on first use)."""
     from analysis.clubfight._losscheck_native import available
 
     return available()

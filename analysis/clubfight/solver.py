@@ -15,7 +15,7 @@ checks each technique against :func:`reference_decide` on late-game states.
 
 Engines.  ``_solver_core.c`` is a line-by-line C port of the search (same
 moves in the same order, same bounds, same restarts and tie-breaking), built
-on first use and loaded with ctypes (:mod:`analysis.clubfight._solver_native`);
+by the install (or on first use) and loaded with ctypes (:mod:`analysis.clubfight._solver_native`);
 :func:`solve` runs it when it builds, else the Python search.  The tests run
 both and require the same verdict, node count, statistics and line.  The
 Python search stays the reference: read it for what the search does.
