@@ -48,6 +48,7 @@ KINDS: dict[str, tuple[int, str | None]] = {
     "rule index":            (16 * MIB, "json"),
     "test file":             (4 * MIB, None),
     "summary file":          (64 * MIB, "json"),
+    "check report":          (64 * MIB, "json"),
     "survey results file":   (1 * GIB, None),  # JSON lines: each line is checked as parsed
 }
 """Each kind of file that is read: its size cap and its syntax (``toml``,

@@ -33,21 +33,17 @@ PLAYOUTS = bounded_int(0, 10_000_000)
 
 # -- check --------------------------------------------------------------------
 def cmd_check(args) -> Report:
-    from harness.check import check_game
+    from harness.check_report import CheckOptions, report_of, run_checks
     from harness.registry import games, get_game
     from harness.resources import resolve_root
 
     selected = [get_game(key) for key in args.games] if args.games else list(games().values())
     root = resolve_root(args.root)
-    results = []
-    began = time.perf_counter()
+    options = CheckOptions(proofs=not args.no_proofs, depth=args.depth,
+                           max_states=args.max_states, starts=args.starts,
+                           playouts=args.playouts, seed=args.seed)
     with Progress.of(args, unit=None) as progress:
-        for game in selected:
-            results.append(check_game(
-                game, root=root, depth=args.depth, max_states=args.max_states,
-                starts=args.starts, playouts=args.playouts, seed=args.seed,
-                proofs=not args.no_proofs, progress=progress))
-    seconds = time.perf_counter() - began
+        results, seconds = run_checks(selected, root=root, options=options, progress=progress)
     passed = all(r.passed for r in results)
 
     def text():
@@ -65,9 +61,8 @@ def cmd_check(args) -> Report:
         yield (f"\n{'all checks pass' if passed else 'CHECKS FAILED'} "
                f"({len(results)} game{'s' if len(results) != 1 else ''}, {seconds:.1f}s)")
 
-    return Report({"passed": passed, "seconds": round(seconds, 3),
-                   "games": [r.as_dict() for r in results]},
-                  text(), EXIT_OK if passed else EXIT_FAILED)
+    return Report(report_of(results, options, seconds), text(),
+                  EXIT_OK if passed else EXIT_FAILED)
 
 
 # -- rule -----------------------------------------------------------------------
@@ -319,6 +314,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                       help="explorer state budget per start (default 4000)")
     docs.add_argument("--starts", type=STARTS,
                       help="explorer start positions per game (default 4)")
+    docs.add_argument("--check-report", type=InputPath("check report"), metavar="FILE",
+                      help="show the checks of this report (`ringside check --json > FILE`) "
+                      "instead of running them; its options replace the four above")
 
     from harness.play import register as register_play
 

@@ -31,6 +31,7 @@ settings.load_profile("ci")
 
 
 # -- the rules reference, built once per test run ---------------------------------------------
+REFERENCE_OPTIONS = {"depth": 1, "max_states": 300, "starts": 2}
 REFERENCE_SETTINGS = {"ringside_explore_depth": 1, "ringside_explore_states": 300,
                       "ringside_explore_starts": 2}
 """The explorer's bounds for the shared build: small, to keep the suite fast (the
@@ -78,8 +79,16 @@ def reference_site(tmp_path_factory) -> Path:
             shutil.rmtree(source, ignore_errors=True)  # left by a build that raised
             shutil.copytree(root / "docs", source,
                             ignore=shutil.ignore_patterns("_build", "generated", "__pycache__"))
+            # As `ringside docs` does: the checks run once, into a report the build reads.
+            from harness.check_report import report_of, run_checks
+            from harness.registry import games
+
+            options = docs.CheckOptions(proofs=False, **REFERENCE_OPTIONS)
+            results, seconds = run_checks(list(games().values()), root=root, options=options)
+            report = folder / "check.json"
+            report.write_text(json.dumps(report_of(results, options, seconds)))
             result = docs.build_site(folder / "html", root=root, proofs=False, source=source,
-                                     overrides=REFERENCE_SETTINGS)
+                                     overrides=REFERENCE_SETTINGS, check_report=report)
             problems = [line for line in result.warnings + [result.error] if line]
             status.write_text(json.dumps({"passed": result.passed, "seconds": result.seconds,
                                           "problems": problems}))

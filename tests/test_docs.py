@@ -24,6 +24,7 @@ pytest.importorskip("furo")
 
 from harness import docs, registry  # noqa: E402
 from harness.resources import data_root  # noqa: E402
+from model.core.errors import InputError  # noqa: E402
 from model.core.game import Invariant  # noqa: E402
 from proofs.obligations import Answer, Obligation, ProofResult  # noqa: E402
 from harness.coverage import CheckRef  # noqa: E402
@@ -747,6 +748,7 @@ def test_docs_command_exit_codes_and_json(monkeypatch, capsys, tmp_path):
                                 [] if outcome["passed"] else ["WARNING: broken"])
 
     monkeypatch.setattr(docs, "build_site", fake_build)
+    monkeypatch.setattr(docs, "check_report_for", lambda args, root, out, line: out / "c.json")
     assert cli.main(["docs", "--out", str(tmp_path)]) == 0
     captured = capsys.readouterr()
     assert str(tmp_path / "index.html") in captured.out
@@ -771,6 +773,7 @@ def test_docs_explorer_bounds_reach_the_build_as_settings(monkeypatch, capsys, t
         return docs.BuildResult(True, out / "index.html", 1.0, [])
 
     monkeypatch.setattr(docs, "build_site", fake_build)
+    monkeypatch.setattr(docs, "check_report_for", lambda args, root, out, line: out / "c.json")
     assert cli.main(["docs", "--out", str(tmp_path), "--json"]) == 0
     assert cli.main(["docs", "--out", str(tmp_path), "--json", "--depth", "1",
                      "--max-states", "300", "--starts", "2"]) == 0
@@ -844,3 +847,63 @@ def test_monmamo_pages_of_its_own_show_the_cards_and_the_termination_survey(site
         "would show unknown", "")
     assert any(link.endswith("termination.html") for link in
                _page(site / "generated" / "monmamo" / "index.html").links)
+
+
+def test_the_docs_show_the_checks_of_the_report_they_are_given(tmp_path):
+    """The site is built from what ``ringside check --json`` wrote: the statuses and
+    options are the report's; a report that disagrees with this version of the
+    rules (a scenario's outcome, a missing game) is one line, never a wrong page."""
+    from harness.check_report import report_of, run_checks
+    from harness.registry import get_game
+
+    game = get_game("duel")
+    options = docs.CheckOptions(proofs=False, depth=1, max_states=40, starts=1, playouts=3)
+    results, seconds = run_checks([game], root=ROOT, options=options)
+    data = report_of(results, options, seconds)
+    path = tmp_path / "check.json"
+    path.write_text(json.dumps(data))
+
+    (report,) = docs.collect([game], root=ROOT, report=path)
+    assert report.options == options and report.check_report == "check.json"
+    assert [(r.check, r.passed, r.count) for r in report.check.rows] == \
+        [(r.check, r.passed, r.count) for r in results[0].rows]
+    assert [s.scenario.id for s in report.check.scenarios] == \
+        [s.scenario.id for s in results[0].scenarios]
+    # The rows shown are the report's, not a fresh run's.
+    data["games"][0]["rows"][0]["count"] = "as the report says"
+    path.write_text(json.dumps(data))
+    (report,) = docs.collect([game], root=ROOT, report=path)
+    assert report.check.rows[0].count == "as the report says"
+
+    broken = json.loads(json.dumps(data))
+    first = broken["games"][0]["scenarios"][0]
+    first["passed"] = False
+    path.write_text(json.dumps(broken))
+    with pytest.raises(InputError, match=f"scenario {first['id']} passes here but the report"):
+        docs.collect([game], root=ROOT, report=path)
+    path.write_text(json.dumps({**data, "games": []}))
+    with pytest.raises(InputError, match="no entry for duel"):
+        docs.collect([game], root=ROOT, report=path)
+    path.write_text(json.dumps({**data, "format": "ringside-check/0"}))
+    with pytest.raises(InputError, match="not a check report of format"):
+        docs.collect([game], root=ROOT, report=path)
+
+
+def test_docs_check_report_option_is_checked_before_anything_is_built(monkeypatch, capsys,
+                                                                      tmp_path):
+    from harness import cli
+
+    monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
+    built = []
+    monkeypatch.setattr(docs, "build_site", lambda out, **kwargs: built.append(kwargs))
+    report = tmp_path / "check.json"
+    report.write_text('{"format": "something else"}')
+    out = tmp_path / "site"
+    assert cli.main(["docs", "--out", str(out), "--check-report", str(report)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a check report" in err[0]
+    assert cli.main(["docs", "--out", str(out), "--check-report", str(report),
+                     "--depth", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--check-report" in err[0] and "ringside check" in err[0]
+    assert not built and not out.exists()

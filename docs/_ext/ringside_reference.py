@@ -1,6 +1,7 @@
 """Sphinx extension: the ringside rules reference, generated from the model.
 
-At ``builder-inited`` it runs every check of every registered game and writes
+At ``builder-inited`` it reads the check report (``ringside_check_report``;
+without one it runs every check of every registered game) and writes
 the generated pages into ``generated/`` under the source folder (see
 :mod:`harness.docs`, which does the writing); ``ringside docs`` builds from a
 temporary copy of the project, so that folder is never the data root's (a
@@ -35,7 +36,10 @@ data), ``ringside_proofs`` (run the z3 obligations; default true),
 ``ringside_explore_starts`` (the explorer's bounds, as ``ringside check``),
 ``ringside_results`` (the folder of committed results, one sub-folder per
 game, handed to each game's ``docs_pages`` hook; default ``results/`` under
-the data root).
+the data root), ``ringside_check_report`` (a file ``ringside check --json``
+wrote: the pages show its checks, and its options replace the ones above;
+``ringside docs`` always gives one, so the checks run once, outside Sphinx;
+unset, this extension runs the checks itself).
 """
 
 from __future__ import annotations
@@ -418,7 +422,9 @@ def _generate(app) -> None:
     try:
         reports = docs.collect(
             games, root=root, options=options, progress=progress,
-            results=Path(config.ringside_results) if config.ringside_results else None)
+            results=Path(config.ringside_results) if config.ringside_results else None,
+            report=Path(config.ringside_check_report) if config.ringside_check_report
+            else None)
     except InputError as error:
         raise ExtensionError(f"ringside: {error}") from None
     uncovered = [f"{r.game.key} {n}" for r in reports for n in r.uncovered]
@@ -445,6 +451,7 @@ def setup(app):
     app.add_config_value("ringside_explore_states", 4000, "env", types=[int])
     app.add_config_value("ringside_explore_starts", 4, "env", types=[int])
     app.add_config_value("ringside_results", "", "env", types=[str])
+    app.add_config_value("ringside_check_report", "", "env", types=[str])
     app.add_role("rule", rule_role)
     for name in ("pass", "fail", "notrun", "kind-start", "kind-decision", "kind-step",
                  "kind-terminal"):

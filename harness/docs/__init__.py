@@ -6,8 +6,8 @@ need are re-exported here.
 """
 
 from harness.docs.build import (  # noqa: F401
-    EXPLORER_SETTINGS, BuildResult, build_site, cmd_docs, docs_source, explorer_overrides,
-    require_tools,
+    CHECK_REPORT, EXPLORER_SETTINGS, BuildResult, build_site, check_report_for, cmd_docs,
+    docs_source, explorer_overrides, require_tools,
 )
 from harness.docs import build as _build  # noqa: F401
 from harness.docs.pages import *  # noqa: F401,F403

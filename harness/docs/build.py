@@ -8,6 +8,7 @@ and reports the result.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import shutil
 import sys
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from analysis.inputs import read_text
 from model.core.errors import InputError
 
 Progress = Callable[[str], None]
@@ -127,13 +129,16 @@ class _Warnings:
 def build_site(out: Path, *, root: Path, proofs: bool = True,
                source: Path | None = None, overrides: Mapping[str, Any] | None = None,
                progress: Progress | None = None,
-               echo: Callable[[str], None] | None = None) -> BuildResult:
+               echo: Callable[[str], None] | None = None,
+               check_report: Path | None = None) -> BuildResult:
     """Build the HTML reference into ``out`` with warnings as errors.
 
     ``root`` is the data root the checks read; ``source`` the Sphinx project
     (default ``root/docs``).  Sphinx runs on a temporary copy of ``source``
     (see :func:`_stage`), so neither is written to; warnings name the files of
-    ``source``, not of the copy.
+    ``source``, not of the copy.  ``check_report`` is a file ``ringside check
+    --json`` wrote, whose checks the pages show (without one, the build runs
+    them).
     """
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
@@ -143,6 +148,16 @@ def build_site(out: Path, *, root: Path, proofs: bool = True,
     source = source or docs_source(root)
     conf = {"ringside_proofs": proofs, "ringside_root": str(root)}
     conf.update(overrides or {})
+    if check_report is not None:
+        # The site publishes the report it shows, beside its index.
+        published = out / CHECK_REPORT
+        if not published.exists() or not published.samefile(check_report):
+            from harness.files import atomic_write
+
+            out.mkdir(parents=True, exist_ok=True)
+            atomic_write(published, read_text(check_report, "check report"),
+                         f"{out}: {CHECK_REPORT}")
+        conf["ringside_check_report"] = str(published.resolve())
     began = time.perf_counter()
     error = ""
     passed = False
@@ -186,6 +201,34 @@ def explorer_overrides(args) -> dict[str, int]:
             if getattr(args, option, None) is not None}
 
 
+CHECK_REPORT = "check.json"
+"""The check report a site is built from, published beside its pages."""
+
+
+def check_report_for(args, root: Path, out: Path, progress: Progress) -> Path:
+    """The check report the site is built from, as ``out/check.json``: the one
+    given with ``--check-report`` (read and checked), else one written by running
+    every check once here, with the options given."""
+    from harness.check_report import CheckOptions, read_report, report_of, run_checks
+    from harness.files import atomic_write
+    from harness.registry import games
+
+    target = out / CHECK_REPORT
+    if getattr(args, "check_report", None):
+        return Path(args.check_report)  # read and checked before the build began
+    defaults = CheckOptions()
+    options = CheckOptions(
+        proofs=not args.no_proofs,
+        depth=args.depth if args.depth is not None else defaults.depth,
+        max_states=args.max_states if args.max_states is not None else defaults.max_states,
+        starts=args.starts if args.starts is not None else defaults.starts)
+    results, seconds = run_checks(list(games().values()), root=root, options=options,
+                                  progress=progress)
+    atomic_write(target, json.dumps(report_of(results, options, seconds), indent=1) + "\n",
+                 f"--out {out}: {CHECK_REPORT}")
+    return target
+
+
 def cmd_docs(args) -> int:
     # Collaborators are looked up on the ``harness.docs`` package, the public
     # face of the docs builder, so that they can be replaced there.
@@ -194,6 +237,16 @@ def cmd_docs(args) -> int:
     from harness.output import EXIT_FAILED, EXIT_OK, print_json
     from harness.toolkit import Progress as Line
 
+    if getattr(args, "check_report", None) and (
+            args.no_proofs or any(getattr(args, o, None) is not None
+                                  for o in ("depth", "max_states", "starts"))):
+        raise InputError("--check-report: the report's checks ran with its own options; "
+                         "give --no-proofs, --depth, --max-states and --starts to "
+                         "`ringside check` instead")
+    if getattr(args, "check_report", None):
+        from harness.check_report import read_report
+
+        read_report(Path(args.check_report))
     data = resolve_root(getattr(args, "root", None))
     root = data.path
     source = docs_source(root)
@@ -220,10 +273,12 @@ def cmd_docs(args) -> int:
     atomic_write(out / OUTPUT_MARK, f"{MARK_LINE} Another `ringside docs --out` here "
                                     "replaces it.\n", f"{where}: {OUTPUT_MARK}")
     line = Line(not args.json, unit=None)
+    given = getattr(args, "check_report", None)
     if not args.json:
-        what = "every check, proofs included" if not args.no_proofs else \
-            "every check but the proofs"
-        print(f"building the rules reference into {out} (runs {what}; this takes a "
+        what = (f"the checks of {given}" if given else
+                "after running every check, proofs included" if not args.no_proofs else
+                "after running every check but the proofs")
+        print(f"building the rules reference into {out} ({what}; this takes a "
               "while) ...", file=sys.stderr, flush=True)
 
     def echo(text: str) -> None:
@@ -231,9 +286,11 @@ def cmd_docs(args) -> int:
         print(text, file=sys.stderr, flush=True)
 
     try:
+        report = package.check_report_for(args, root, out, line)
         result = package.build_site(out, root=root, proofs=not args.no_proofs,
                                     source=source, overrides=explorer_overrides(args),
-                                    progress=line, echo=None if args.json else echo)
+                                    progress=line, echo=None if args.json else echo,
+                                    check_report=report)
     finally:
         line.done()
     if args.json:

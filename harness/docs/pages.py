@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from harness.check_report import CheckOptions  # noqa: F401  (re-exported for the pages)
 from harness.coverage import CheckRef
 from harness.docs.names import (  # noqa: F401  (re-exported: callers name them from here)
     GENERATED, ambiguity_label, check_label, find_rule_numbers, rule_label, rule_numbers,
@@ -127,16 +128,6 @@ def _callable_name(function: Any) -> str | None:
 
 
 # -- running the checks ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class CheckOptions:
-    """What the docs build runs: proofs or not, and the explorer's bounds."""
-
-    proofs: bool = True
-    depth: int = 2
-    max_states: int = 4000
-    starts: int = 4
-
-
 @dataclass(slots=True)
 class GameReport:
     """One game's registries with the checks run on it, ready to render.
@@ -157,6 +148,7 @@ class GameReport:
     options: CheckOptions = CheckOptions()
     root: Path = Path(".")
     drawing: Drawing | None = None
+    check_report: str = ""  # the report's file name beside the site's index, when built from one
 
     def __post_init__(self) -> None:
         if self.drawing is None:
@@ -180,22 +172,30 @@ class GameReport:
 
 def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckOptions(),
             results: Path | None = None, progress: Progress = lambda message: None,
-            ) -> list[GameReport]:
-    """Run every check of every game and gather what the pages need.
+            report: Path | None = None) -> list[GameReport]:
+    """Gather what the pages need: the checks of every game, from ``report``
+    (a file ``ringside check --json`` wrote, whose options then replace
+    ``options``) or, without one, by running them.
 
     ``results`` is the folder of committed results handed to each game's
     ``docs_pages`` hook (default ``results/`` under ``root``).
     """
     from harness.check import check_game
+    from harness.check_report import read_checks
     from harness.registry import DocsContext, all_parts
 
+    games, given, from_file = list(games), {}, report
+    if from_file is not None:
+        progress("reading the check report")
+        options, given = read_checks(from_file, games, root=root)
     reports = []
     for game in games:
-        check = check_game(game, root=root, depth=options.depth,
-                           max_states=options.max_states, starts=options.starts,
-                           proofs=options.proofs, progress=progress)
         parts = all_parts().get(game.key)
         obligations = tuple(parts.obligations()) if parts is not None else ()
+        check = given[game.key] if from_file is not None else check_game(
+            game, root=root, depth=options.depth, max_states=options.max_states,
+            starts=options.starts, playouts=options.playouts, seed=options.seed,
+            proofs=options.proofs, progress=progress)
         coverage = {number: list(refs) for number, refs in check.coverage.items()}
         if not options.proofs:
             # The proofs were not run: they still cover their rules, status unknown.
@@ -212,7 +212,8 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
             game=game, check=check, obligations=obligations,
             proofs={p.obligation.id: p for p in check.proofs}, coverage=coverage,
             tests=tests, options=options, root=root,
-            drawing=parts.drawing_of(game) if parts is not None else None)
+            drawing=parts.drawing_of(game) if parts is not None else None,
+            check_report=from_file.name if from_file is not None else "")
         if parts is not None and parts.docs_pages is not None:
             context = DocsContext(game=game, root=root, results=results or root / "results")
             report.extra_pages = list(parts.docs_pages(context))

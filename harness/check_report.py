@@ -1,0 +1,208 @@
+"""The check report: what ``ringside check --json`` writes, and reading it back for the docs.
+
+``ringside check --json`` prints one document (:func:`report_of`): the
+options the checks ran with, and per game its rows, rule coverage,
+explorations, and every proof, scenario and data case with its outcome.  The
+rules reference is built from such a report (``ringside docs --check-report
+FILE``, or one ``ringside docs`` runs and writes beside the site), so the
+checks run once, outside Sphinx, and the site shows exactly what ``check``
+found.  :func:`game_check_from_report` turns a game's entry back into the
+:class:`~harness.check.GameCheck` the pages are rendered from: the proofs'
+answers and every status come from the report; scenarios are replayed only to
+draw their steps, and a replay that disagrees with the report, or a scenario,
+proof or data case one side has and the other lacks (a report from another
+version of the rules), makes the report unusable: one line saying so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from harness.coverage import CheckRef
+from model.core.errors import InputError
+from model.core.game import Game
+
+FORMAT = "ringside-check/1"
+"""The report's format; a report of another format is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """What the checks run: proofs or not, the explorer's bounds, the playouts."""
+
+    proofs: bool = True
+    depth: int = 2
+    max_states: int = 4000
+    starts: int = 4
+    playouts: int = 100
+    seed: int = 0
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> "CheckOptions":
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: 'options' must be a table of the check's options")
+        values = {}
+        for spec in dataclasses.fields(cls):
+            value = data.get(spec.name, spec.default)
+            wanted = bool if spec.type in ("bool", bool) else int
+            if type(value) is not wanted or (wanted is int and value < 0):
+                raise InputError(f"{where}: options.{spec.name} must be "
+                                 f"{'true or false' if wanted is bool else 'a whole number'}"
+                                 f", not {value!r}")
+            values[spec.name] = value
+        return cls(**values)
+
+
+def run_checks(games: Sequence[Game], *, root, options: CheckOptions,
+               progress: Callable[[str], None] = lambda message: None) -> tuple[list, float]:
+    """Every check of every game in ``games``: ``(GameCheck list, seconds)``."""
+    from harness.check import check_game
+
+    began = time.perf_counter()
+    results = [check_game(game, root=root, depth=options.depth, max_states=options.max_states,
+                          starts=options.starts, playouts=options.playouts, seed=options.seed,
+                          proofs=options.proofs, progress=progress)
+               for game in games]
+    return results, time.perf_counter() - began
+
+
+def _game_entry(result) -> dict:
+    entry = result.as_dict()
+    entry["proofs"] = [proof.as_dict() for proof in result.proofs]
+    entry["scenarios"] = [{"id": r.scenario.id, "passed": r.passed, "failures": r.failures}
+                          for r in result.scenarios]
+    entry["cases"] = [{"id": case.id, "failures": list(found)} for case, found in result.cases]
+    return entry
+
+
+def report_of(results: Iterable, options: CheckOptions, seconds: float) -> dict:
+    """The document ``ringside check --json`` prints."""
+    results = list(results)
+    return {"format": FORMAT, "passed": all(r.passed for r in results),
+            "seconds": round(seconds, 3), "options": options.as_dict(),
+            "games": [_game_entry(r) for r in results]}
+
+
+def read_report(path: Path) -> dict:
+    """A check report from ``path``, its shape checked; one InputError line otherwise."""
+    from analysis.inputs import load_json
+
+    data = load_json(path, "check report")
+    where = str(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise InputError(f"{where}: not a check report of format {FORMAT!r}"
+                         + (f" (it says {found!r})" if found else "")
+                         + "; write one with `ringside check --json > FILE`")
+    CheckOptions.from_dict(data.get("options"), where)
+    games = data.get("games")
+    if not isinstance(games, list) or not all(isinstance(g, dict) and isinstance(g.get("game"), str)
+                                              for g in games):
+        raise InputError(f"{where}: 'games' must be a list of one entry per game")
+    return data
+
+
+def report_games(data: Mapping, games: Sequence[Game], where: str) -> dict[str, dict]:
+    """Each game's entry of a report, by key; every game must have one."""
+    entries = {entry["game"]: entry for entry in data["games"]}
+    missing = [game.key for game in games if game.key not in entries]
+    if missing:
+        raise InputError(f"{where}: the report has no entry for {', '.join(missing)}; "
+                         "run `ringside check --json` over every game for the docs")
+    return entries
+
+
+def _answer(entry: Mapping, where: str):
+    from proofs.obligations import Answer
+
+    status, detail, witness = entry.get("status"), entry.get("detail", ""), entry.get("witness")
+    if not isinstance(status, str) or not isinstance(detail, str):
+        raise InputError(f"{where}: proof {entry.get('id')!r} has no status")
+    return Answer(status, detail, witness if isinstance(witness, dict) else None)
+
+
+def game_check_from_report(game: Game, entry: Mapping, *, root, obligations: Sequence,
+                           where: str):
+    """The :class:`~harness.check.GameCheck` a report's entry describes.
+
+    Statuses and proof answers come from the report; the scenarios are replayed
+    (cheap, and needed to draw their steps), and one whose outcome differs from
+    the report's makes the report unusable here.
+    """
+    from harness.check import GameCheck, Row, as_root
+    from harness.registry import all_parts
+    from harness.scenario import load_scenario, run_scenario, scenario_files
+    from proofs.obligations import ProofResult
+
+    key = game.key
+    data_root = as_root(root)
+    result = GameCheck(game)
+    try:
+        result.rows = [Row(r["check"], bool(r["passed"]), str(r["count"]),
+                           float(r.get("seconds", 0.0)), [str(f) for f in r.get("failures", [])])
+                       for r in entry.get("rows", [])]
+        result.coverage = {number: [CheckRef(str(r["kind"]), str(r["id"]), r.get("passed"))
+                                    for r in refs]
+                           for number, refs in entry.get("coverage", {}).items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise InputError(f"{where}: {key}: its rows or coverage are not shaped as "
+                         "`ringside check --json` writes them") from None
+    by_id = {o.id: o for o in obligations}
+    for proof in entry.get("proofs", []):
+        obligation = by_id.get(proof.get("id") if isinstance(proof, dict) else None)
+        if obligation is None:
+            raise InputError(f"{where}: {key}: proof {proof.get('id')!r} is not an obligation "
+                             "of this version; run `ringside check --json` again")
+        result.proofs.append(ProofResult(obligation, _answer(proof, where),
+                                         float(proof.get("seconds", 0.0))))
+
+    reported = {s.get("id"): s for s in entry.get("scenarios", []) if isinstance(s, dict)}
+    folder = data_root.game_scenarios(key)
+    files = scenario_files([folder], required=False) if folder.is_dir() else []
+    for path in files:
+        scenario = load_scenario(path, {key: game}, data_root.path)
+        said = reported.pop(scenario.id, None)
+        if said is None:
+            raise InputError(f"{where}: {key}: scenario {scenario.id} is not in the report; "
+                             "run `ringside check --json` again")
+        outcome = run_scenario(scenario, game)
+        if outcome.passed != bool(said.get("passed")):
+            raise InputError(f"{where}: {key}: scenario {scenario.id} "
+                             f"{'passes' if outcome.passed else 'fails'} here but the report "
+                             "says otherwise; run `ringside check --json` again")
+        result.scenarios.append(outcome)
+    if reported:
+        raise InputError(f"{where}: {key}: the report holds scenarios this version does not "
+                         f"have ({', '.join(sorted(map(str, reported)))})")
+
+    parts = all_parts().get(key)
+    cases = {c.get("id"): c for c in entry.get("cases", []) if isinstance(c, dict)}
+    for case in (tuple(parts.cases()) if parts is not None else ()):
+        said = cases.get(case.id)
+        if said is None:
+            raise InputError(f"{where}: {key}: data case {case.id} is not in the report")
+        result.cases.append((case, tuple(str(f) for f in said.get("failures", []))))
+    return result
+
+
+def read_checks(path: Path, games: Sequence[Game], *, root) -> tuple[CheckOptions, dict]:
+    """The options and each game's :class:`~harness.check.GameCheck` of the report at ``path``."""
+    from harness.registry import all_parts
+
+    data = read_report(path)
+    options = CheckOptions.from_dict(data["options"], str(path))
+    entries = report_games(data, games, str(path))
+    checks = {}
+    for game in games:
+        parts = all_parts().get(game.key)
+        obligations = tuple(parts.obligations()) if parts is not None else ()
+        checks[game.key] = game_check_from_report(game, entries[game.key], root=root,
+                                                  obligations=obligations, where=str(path))
+    return options, checks
