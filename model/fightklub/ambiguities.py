@@ -89,6 +89,29 @@ ENERGY_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "whole table counts and not payable if only the player's own cards do.",
                 command="fightklub pay --pool - --opponent-table gear --cost 'spot gear'"),
         "spot cards anywhere"),
+    Ambiguity(
+        "FK-A5", "Do the cards lying in a fight count as on the table for spotting?",
+        "A card type must be seen somewhere on the table to be spotted; the rulebook puts "
+        "characters, The Drop and the support area on the table, but fight cards also lie "
+        "there face up once revealed, an effect or an activated gear lies on the current "
+        "fight card, and scored cards lie face up in the damage stack. It does not say "
+        "whether those count.",
+        f"{energy.COSTS}; {book.TYPES}, Gear", ("FK 3.6",), "spot_cards_in_fights",
+        (Reading(False, "Only the cards in play count: the characters, The Drop and the "
+                        "support areas.", "cards in play only"),
+         Reading(True, "Every face-up card on the table counts: revealed fight cards, the "
+                       "effects and gear on the current fight, scored fight cards.",
+                 "the fights too")),
+        False,
+        "An activated gear is taken from the support area to be used like an effect, and "
+        "effects and fight cards lie in a fight only until it is resolved; the cards a "
+        "player keeps in play are the character, The Drop and the support area. The "
+        "literal preset reads 'somewhere on the table' as every face-up card.",
+        Witness(energy._A5, "play S915 burn Y",
+                "Brick has activated Tire Iron, his only gear; Dana, with no gear of her "
+                "own, cannot pay Iron Grip's 'spot gear' when only cards in play count, "
+                "and plays it when the gear on Brick's fight card is in sight."),
+        "spot cards in the fights"),
 )
 
 DECK_AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -35,6 +35,12 @@ class Rules:
         A "spot <card type>" part is satisfied by a card of that type anywhere
         on the table, the opponent's cards included (FK-A4).  Read the other
         way, only the paying player's own cards count.
+    spot_cards_in_fights
+        Cards lying in the fights count as on the table for a "spot <card
+        type>" part: revealed fight cards, the effects and activated gear on
+        the current fight, and scored fight cards, face up in the damage stacks
+        (FK-A5).  Read the other way (the default), only the cards in play
+        count: the characters, The Drop and the support areas.
     gold_icon_limit_per_card
         The gold-icon limit allows 3 copies of each gold-icon fight card
         (FK-D1).  Read the other way (the default), at most 3 gold-icon fight
@@ -113,6 +119,7 @@ class Rules:
     one_token_per_spot: bool = False
     opponent_spots_drop: bool = False
     spot_cards_anywhere: bool = True
+    spot_cards_in_fights: bool = False
 
     # decks and collections
     gold_icon_limit_per_card: bool = False
@@ -144,7 +151,7 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
-LITERAL = Rules(one_token_per_spot=True)
+LITERAL = Rules(one_token_per_spot=True, spot_cards_in_fights=True)
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
 """The named rulesets, the default first."""
