@@ -422,6 +422,29 @@ TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "discards from the hand shown to her (p1-discards-1-p0-chooses), or chance "
                 "picks it (p1-discards-1-at-random)."),
         "the chosen hand is shown"),
+    Ambiguity(
+        "FK-T5", "Does an unopposed fight card get an enhance step?",
+        "Unopposed fight cards are resolved and scored before any new pairing, their "
+        "result tabs acting, and a score step is held before each scores as normal; the "
+        "rulebook names no enhance step for them, nor says there is none, while every "
+        "fight it describes has one.",
+        f"{turn.UNOPPOSED}; {turn.FIGHT_PHASE}", ("FK 6.2",), "unopposed_enhance_step",
+        (Reading(False, "No: its result tabs act as soon as it is picked, then its score "
+                        "step is held.", "no enhance step"),
+         Reading(True, "Yes: each player, in the order the Drop holder sets, takes one "
+                       "enhance action before its result tabs act; only its owner has a "
+                       "fight card to lay an effect or gear on, change or turn.",
+                 "an enhance step")),
+        False,
+        "The passage lists what happens to an unopposed card (result tabs, a score step, "
+        "scoring) and names the score step in so many words; an enhance step, which exists "
+        "to change a contest, has nothing to contest here, and the list leaves it out.",
+        Witness(turn._T5, "pick 3",
+                "Brick takes his unopposed Turning Point: its result tabs act at once and "
+                "the score step begins with no enhance step; with one, the enhance step "
+                "begins instead, Brick deciding who acts first (and he may turn the card "
+                "before its tabs act)."),
+        "unopposed cards get an enhance step"),
 )
 
 MULTIPLAYER_AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -94,6 +94,12 @@ class Rules:
         A game where neither player has a fight card left to lay ends with the
         player who dealt more damage as the winner (FK-T1).  Read the other way
         (the default), it ends with no winner.
+    unopposed_enhance_step
+        An unopposed fight card's fight has an enhance step like any other (FK-T5):
+        each player, in the order the Drop holder sets, takes one enhance action
+        before its result tabs act; only its owner has a fight card to lay an
+        effect or a gear on, to change or to turn.  Read the other way (the
+        default), it has none: its result tabs act as soon as it is picked.
     hidden_hand_choice_shown
         Gametext that has a player choose the cards an opponent discards ("the opponent
         discards 1, your choice") lets the chooser see that hand for the choice
@@ -143,6 +149,7 @@ class Rules:
     evenup_discard_freely: bool = True
     stalled_game_by_damage: bool = False
     hidden_hand_choice_shown: bool = True
+    unopposed_enhance_step: bool = False
 
     # multiplayer
     unopposed_damages_a_target: bool = True

@@ -402,7 +402,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("157.4", _M, "An unopposed card's result tabs act before it scores.", "e65c66",
           ("FK 5.16", "FK 6.2"), ambiguities=("FK-F1",)),
     Trace("157.5", _M, "A score step is held before each unopposed card scores.", "f5e2b4",
-          ("FK 6.2", "FK 5.16")),
+          ("FK 6.2", "FK 5.16"), ambiguities=("FK-T5",)),
     Trace("158", _E, "The printed book's mid-game table layout, not in the text.", "493560",
           reason=_NOT_DRAWN),
     Trace("159", _M, "Phase 3: the cooldown phase, which closes the turn with the steps "
