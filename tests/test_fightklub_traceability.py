@@ -118,3 +118,36 @@ def test_fk_a5_cards_lying_in_a_fight_are_in_sight_only_under_the_other_reading(
     laying = dataclasses.replace(state, step="lay", fight=None)
     assert "fight" not in table_types(GAME.catalog, laying, 0, dataclasses.replace(
         GAME.default_rules, spot_cards_in_fights=True))
+
+
+@pytest.mark.rules("FK 6.2", "FK 6.4")
+def test_fk_t5_an_unopposed_cards_enhance_step_leaves_the_other_player_nothing_to_lay():
+    """Under the other reading of FK-T5 the enhance step comes before the unopposed
+    card's result tabs; Dana, with no card in the fight, may not lay her gear or change
+    a card she does not have, while Brick may turn his."""
+    (entry,) = [a for a in AMBIGUITIES if a.id == "FK-T5"]
+    rules = dataclasses.replace(GAME.default_rules, unopposed_enhance_step=True)
+    state = GAME.parse_state(entry.witness.position)
+    for action in ("pick 3", "first 0"):
+        state = GAME.apply(state, GAME.parse_action(state, action, rules), rules)
+    assert state.step == "enhance" and state.turn == 0 and "S916" in state.side(0).support
+    assert [str(a) for a in GAME.legal_actions(state, rules)] == ["pass"]
+    state = GAME.apply(state, GAME.parse_action(state, "pass", rules), rules)
+    moves = {str(a) for a in GAME.legal_actions(state, rules)}
+    assert {"use S934 burn G", "activate S916", "pass"} <= moves
+
+
+def test_fk_t5_a_nullified_skirmish_of_an_unopposed_card_fires_no_result_tab():
+    from model.fightklub import fights
+
+    cards = GAME.catalog.cards
+    # a synthetic fight card with a result tab (the texts of ONE are unknown)
+    code = next(c for c, card in sorted(cards.items()) if c.startswith("S")
+                and card.type == "fight"
+                and any(tab.result for side in card.parts.sides for tab in side.tabs))
+    fighter = fights.Fighter(0, code, 0, (0, 0, 0), 0)
+    plain = fights.resolve_unopposed(fighter, cards=cards)
+    fired = [s.position for s in plain.skirmishes if s.fired]
+    assert fired
+    nulled = fights.resolve_unopposed(fighter, cards=cards, nullified=frozenset(fired))
+    assert all(not s.fired and s.nullified for s in nulled.skirmishes if s.position in fired)
