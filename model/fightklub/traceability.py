@@ -28,6 +28,33 @@ _NOT_DRAWN = "a picture of the printed rulebook, absent from the text: nothing t
 _NO_ATTRIBUTES = ("no step of ringside's card schema reads a character's attributes, so "
                   "no card can refer to them")
 
+
+def _recommended_deck(who: str, headings: tuple[int, int, int, int, int],
+                      fingerprints: tuple[str, str, str, str]) -> tuple[Section | Trace, ...]:
+    """One recommended deck as the rulebook prints it: its heading, then a heading and a
+    data entry for each part (the character, the draw stack, the fight stack, The Drop),
+    each part's list running from the line after its heading to the line before the next
+    heading."""
+    deck, character, draw, fight, universal = headings
+    where = _DECK_FILE.format(who.lower())
+    lines = ("FK 2.10", "FK 2.11", "FK 2.12")
+    return (
+        Section(deck, f"{who} deck"),
+        Section(character, "Character"),
+        Trace(str(character + 1), _D, f"{who}'s deck: its character line.", fingerprints[0],
+              (*lines, "FK 1.15"), reason=where),
+        Section(draw, "Draw stack"),
+        Trace(str(draw + 1), _D, f"{who}'s deck: the draw stack list.", fingerprints[1],
+              (*lines, "FK 2.4"), end=str(fight - 1), reason=where),
+        Section(fight, "Fight stack"),
+        Trace(str(fight + 1), _D, f"{who}'s deck: the fight stack list.", fingerprints[2],
+              (*lines, "FK 2.3"), end=str(universal - 1), reason=where),
+        Section(universal, "Universal"),
+        Trace(str(universal + 1), _D, f"{who}'s deck: its copy of The Drop.", fingerprints[3],
+              ("FK 2.10", "FK 2.12", "FK 2.5"), reason=where),
+    )
+
+
 TRACEABILITY: tuple[Section | Trace, ...] = (
     Section(1, "Fight Klub"),
     Section(2, "Fight Klub Rulebook"),
@@ -61,36 +88,10 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Section(15, "Your Recommended First Decks"),
     Trace("16", _M, "How a deck line is written: copies, rarity letter (R, U, C) and the "
           "card's set number.", "d72e57", ("FK 2.13", "FK 2.12")),
-    Section(17, "Rambo deck"),
-    Section(18, "Character"),
-    Trace("19", _D, "Rambo's deck: its character line.", "e368a2",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 1.15"), reason=_DECK_FILE.format("rambo")),
-    Section(20, "Draw stack"),
-    Trace("21", _D, "Rambo's deck: the draw stack list.", "926678",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 2.4"), end="39",
-          reason=_DECK_FILE.format("rambo")),
-    Section(40, "Fight stack"),
-    Trace("41", _D, "Rambo's deck: the fight stack list.", "16703c",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 2.3"), end="49",
-          reason=_DECK_FILE.format("rambo")),
-    Section(50, "Universal"),
-    Trace("51", _D, "Rambo's deck: its copy of The Drop.", "b017f7",
-          ("FK 2.10", "FK 2.12", "FK 2.5"), reason=_DECK_FILE.format("rambo")),
-    Section(52, "Hannibal deck"),
-    Section(53, "Character"),
-    Trace("54", _D, "Hannibal's deck: its character line.", "d423fb",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 1.15"), reason=_DECK_FILE.format("hannibal")),
-    Section(55, "Draw stack"),
-    Trace("56", _D, "Hannibal's deck: the draw stack list.", "a7164e",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 2.4"), end="73",
-          reason=_DECK_FILE.format("hannibal")),
-    Section(74, "Fight stack"),
-    Trace("75", _D, "Hannibal's deck: the fight stack list.", "613cfe",
-          ("FK 2.10", "FK 2.11", "FK 2.12", "FK 2.3"), end="84",
-          reason=_DECK_FILE.format("hannibal")),
-    Section(85, "Universal"),
-    Trace("86", _D, "Hannibal's deck: its copy of The Drop.", "b017f7",
-          ("FK 2.10", "FK 2.12", "FK 2.5"), reason=_DECK_FILE.format("hannibal")),
+    *_recommended_deck("Rambo", (17, 18, 20, 40, 50),
+                       ("e368a2", "926678", "16703c", "b017f7")),
+    *_recommended_deck("Hannibal", (52, 53, 55, 74, 85),
+                       ("d423fb", "a7164e", "613cfe", "b017f7")),
 
     Section(87, "Your Deck"),
     Trace("88.1", _M, "Each player plays exactly one character, a hero or a villain.",
