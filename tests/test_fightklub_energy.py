@@ -27,7 +27,10 @@ from proofs.obligations import PROVED, discharge
 
 ALL_ENERGY_RULES = tuple(rule.number for rule in ENERGY_RULES)
 ENERGY_FIELDS = ("spot_after_burning", "one_token_per_spot", "opponent_spots_drop",
-                 "spot_cards_anywhere")
+                 "spot_cards_anywhere", "spot_cards_in_fights")
+# FK-A5 asks what lies on the table in a fight: its witness is a position of the game
+# (replayed by tests/test_core_ambiguity.py and tests/test_fightklub_traceability.py)
+PAY_WITNESSED = tuple(a for a in ENERGY_AMBIGUITIES if a.witness.command)
 
 
 # -- notation ------------------------------------------------------------------------------------
@@ -293,13 +296,14 @@ def test_the_sweep_counts_a_disagreement():
 def test_the_energy_rules_and_register_are_well_formed():
     book = energy_rulebook()
     assert book.numbers() == ALL_ENERGY_RULES and ENERGY_SECTION.number == "FK 3"
-    assert [a.id for a in ENERGY_AMBIGUITIES] == ["FK-A1", "FK-A2", "FK-A3", "FK-A4"]
+    assert [a.id for a in ENERGY_AMBIGUITIES] == ["FK-A1", "FK-A2", "FK-A3", "FK-A4", "FK-A5"]
+    assert [a.id for a in PAY_WITNESSED] == ["FK-A1", "FK-A2", "FK-A3", "FK-A4"]
     for ambiguity in ENERGY_AMBIGUITIES:
         book.validate(ambiguity.rules, ambiguity.id)
         assert ambiguity.default == getattr(DEFAULT_RULES, ambiguity.field)
         assert ambiguity.field in Rules.__doc__
     assert {a.field for a in ENERGY_AMBIGUITIES} == set(ENERGY_FIELDS)
-    assert dataclasses.fields(Rules)[:4] == tuple(
+    assert dataclasses.fields(Rules)[:5] == tuple(
         f for f in dataclasses.fields(Rules) if f.name in ENERGY_FIELDS)
     assert list(PRESETS) == ["rulebook", "literal"] and PRESETS["rulebook"] == Rules()
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -322,7 +326,7 @@ def _run(argv, capsys):
 
 
 @pytest.mark.rules("FK 3.6", "FK 3.7", "FK 3.9", "FK 3.10")
-@pytest.mark.parametrize("ambiguity", ENERGY_AMBIGUITIES, ids=[a.id for a in ENERGY_AMBIGUITIES])
+@pytest.mark.parametrize("ambiguity", PAY_WITNESSED, ids=[a.id for a in PAY_WITNESSED])
 def test_each_witness_gives_different_answers_under_the_readings(ambiguity, capsys):
     answers = {}
     for reading in ambiguity.readings:

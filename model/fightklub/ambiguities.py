@@ -89,6 +89,29 @@ ENERGY_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "whole table counts and not payable if only the player's own cards do.",
                 command="fightklub pay --pool - --opponent-table gear --cost 'spot gear'"),
         "spot cards anywhere"),
+    Ambiguity(
+        "FK-A5", "Do the cards lying in a fight count as on the table for spotting?",
+        "A card type must be seen somewhere on the table to be spotted; the rulebook puts "
+        "characters, The Drop and the support area on the table, but fight cards also lie "
+        "there face up once revealed, an effect or an activated gear lies on the current "
+        "fight card, and scored cards lie face up in the damage stack. It does not say "
+        "whether those count.",
+        f"{energy.COSTS}; {book.TYPES}, Gear", ("FK 3.6",), "spot_cards_in_fights",
+        (Reading(False, "Only the cards in play count: the characters, The Drop and the "
+                        "support areas.", "cards in play only"),
+         Reading(True, "Every face-up card on the table counts: revealed fight cards, the "
+                       "effects and gear on the current fight, scored fight cards.",
+                 "the fights too")),
+        False,
+        "An activated gear is taken from the support area to be used like an effect, and "
+        "effects and fight cards lie in a fight only until it is resolved; the cards a "
+        "player keeps in play are the character, The Drop and the support area. The "
+        "literal preset reads 'somewhere on the table' as every face-up card.",
+        Witness(energy._A5, "play S915 burn Y",
+                "Brick has activated Tire Iron, his only gear; Dana, with no gear of her "
+                "own, cannot pay Iron Grip's 'spot gear' when only cards in play count, "
+                "and plays it when the gear on Brick's fight card is in sight."),
+        "spot cards in the fights"),
 )
 
 DECK_AMBIGUITIES: tuple[Ambiguity, ...] = (
@@ -399,6 +422,29 @@ TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "discards from the hand shown to her (p1-discards-1-p0-chooses), or chance "
                 "picks it (p1-discards-1-at-random)."),
         "the chosen hand is shown"),
+    Ambiguity(
+        "FK-T5", "Does an unopposed fight card get an enhance step?",
+        "Unopposed fight cards are resolved and scored before any new pairing, their "
+        "result tabs acting, and a score step is held before each scores as normal; the "
+        "rulebook names no enhance step for them, nor says there is none, while every "
+        "fight it describes has one.",
+        f"{turn.UNOPPOSED}; {turn.FIGHT_PHASE}", ("FK 6.2",), "unopposed_enhance_step",
+        (Reading(False, "No: its result tabs act as soon as it is picked, then its score "
+                        "step is held.", "no enhance step"),
+         Reading(True, "Yes: each player, in the order the Drop holder sets, takes one "
+                       "enhance action before its result tabs act; only its owner has a "
+                       "fight card to lay an effect or gear on, change or turn.",
+                 "an enhance step")),
+        False,
+        "The passage lists what happens to an unopposed card (result tabs, a score step, "
+        "scoring) and names the score step in so many words; an enhance step, which exists "
+        "to change a contest, has nothing to contest here, and the list leaves it out.",
+        Witness(turn._T5, "pick 3",
+                "Brick takes his unopposed Turning Point: its result tabs act at once and "
+                "the score step begins with no enhance step; with one, the enhance step "
+                "begins instead, Brick deciding who acts first (and he may turn the card "
+                "before its tabs act)."),
+        "unopposed cards get an enhance step"),
 )
 
 MULTIPLAYER_AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -4,7 +4,8 @@ Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  Each witness is a
 ``ringside fightklub pay`` command line whose answer depends on the reading
 (the tests replay it under both readings; ``proofs.fightklub`` has z3 find such
-a payment on its own).
+a payment on its own), but FK-A5's, which asks what lies on the table in the
+middle of a fight, is a position of the game (:data:`_A5`).
 """
 
 from __future__ import annotations
@@ -54,8 +55,12 @@ ENERGY_RULES: tuple[Rule, ...] = (
     Rule("FK 3.6", "Spotting a card type",
          "A spot part that names a card type is met when a card of that type is on the "
          "table; heroes and villains count as characters, power and clash cards as fight "
-         "cards. Ringside reads 'the table' as every player's cards (FK-A4).",
-         COSTS, (_SPOT, "model.fightklub.energy.type_in_sight")),
+         "cards. Ringside reads 'the table' as every player's cards (FK-A4) in play: the "
+         "characters, The Drop and the support areas; by its default reading the cards "
+         "lying in the fights (fight cards, the effects and gear on them) do not count "
+         "(FK-A5).",
+         COSTS, (_SPOT, "model.fightklub.energy.type_in_sight",
+                 "model.fightklub.payment.table_types")),
     Rule("FK 3.7", "Burn before spotting",
          "When a cost has burn and spot parts, the burns are paid first and the spot parts "
          "then look at what the burns left: a token burned for a cost cannot be spotted for "
@@ -85,6 +90,22 @@ ENERGY_RULES: tuple[Rule, ...] = (
 )
 
 _WITNESS_NOTE = "(arguments of ringside fightklub pay)"
+
+_A5 = (
+       "decks synthetic-brick synthetic-dana | step enhance | drop 1 | first 0 | turn 1 | "
+       "left 1 | pending 0 | settled 2 | fight 1 sides 0 0 boosts 2 0 0 0 0 0 null - "
+       "skirmishes - clash - result - double - | p0 draw S911 S911 S911 S912 S912 S913 S913 "
+       "S914 S914 S915 S915 S916 S916 S917 S918 S918 S919 S920 S920 S921 hand S913 S914 S915 "
+       "S921 support - discard S919 fight S931 S932 S932 S933 S933 S934 S935 S936 S937 laid "
+       "S932 table S916 stakes S931 S931 pool G G G G burned B B | p1 draw S911 S911 S912 "
+       "S912 S912 S913 S913 S914 S915 S916 S916 S916 S918 S918 S920 S921 S921 S922 S922 hand "
+       "S915 S918 S919 S919 support S911 S922 discard S914 fight S931 S932 S932 S932 S933 "
+       "S933 S933 S937 S938 laid S931 stakes S931 S937 pool Y burned G G Y")
+"""Brick (player 0) has activated Tire Iron, his only gear, on his fight card; Dana, with
+no gear of her own and one yellow token, is to take her enhance action with Iron Grip
+(burn Y, spot gear) in hand.  Made from a seeded game's position (turn_rules._T2) with
+Dana's clash card swapped for a power card of her fight stack and an Iron Grip from
+her draw stack in her hand."""
 
 
 @functools.cache

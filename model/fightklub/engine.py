@@ -66,6 +66,7 @@ from model.fightklub.ambiguities import AMBIGUITIES
 from model.fightklub.rulebook import GLOSSARY, RULEBOOK
 from model.fightklub.rules import PRESETS, Rules
 from model.fightklub.seats import clockwise, damage_dealt
+from model.fightklub.traceability import TRACEABILITY
 from model.fightklub.state import (
     ACTION_KINDS, LAID, MAX_PLAYERS, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, Move,
     MAX_ROUND, Setup, State, Side, cards_text, make_damage_entry,
@@ -149,6 +150,7 @@ class FightKlub(KindedMoves, Game[State, Move, Rules]):
                          Information.IMPERFECT, simultaneous=False, longest_game=None,
                          rulebook_file="fight-klub.txt")
     rules_type = Rules
+    traceability = TRACEABILITY
     setup_type = Setup
     summary = ("The two-player card game from getting started to the end of the game: the "
                "setup phase, the fights, the cooldown and the even-up, turn after turn, "

@@ -413,15 +413,21 @@ def resolve_clash(card: str, side: int, owner: int, opponent: int,
 
 # -- unopposed -------------------------------------------------------------------------------------
 def resolve_unopposed(f: Fighter, rules: Rules = DEFAULT_RULES, *,
-                      cards: Mapping[str, Card]) -> FightResult:
+                      cards: Mapping[str, Card],
+                      nullified: frozenset[int] = frozenset()) -> FightResult:
     """A fight card with no opponent wins (FK 5.16): each of its result tabs fires, left
-    to right, whatever FK-F1 says (there is no opposing tab to beat); its skirmishes
-    are recorded with the card's totals against 0.  A clash side has no tabs."""
+    to right, whatever FK-F1 says (there is no opposing tab to beat), but not the tab of
+    a skirmish nullified in an enhance step (FK-T5, FK 5.7); its skirmishes are recorded
+    with the card's totals against 0.  A clash side has no tabs."""
     face = _face(f, cards)
     skirmishes = []
     if face.tabs:
         totals = list(_tab_totals(f, face))
         for position, tab in enumerate(face.tabs):
+            if position in nullified:
+                skirmishes.append(SkirmishResult(position, (totals[position], 0), None, True,
+                                                 ()))
+                continue
             fired = tuple((f.player, step) for step in tab.result)
             skirmishes.append(SkirmishResult(position, (totals[position], 0), f.player, False,
                                              fired))

@@ -19,9 +19,7 @@ from model.fightklub.energy import (
     EMPTY, SPOT, BURN, Cost, Pool, Situation, payments_of,
 )
 from model.fightklub.rules import Rules
-from model.fightklub.state import (
-    State,
-)
+from model.fightklub.state import TURN_STEPS, State
 
 
 # -- payment ------------------------------------------------------------------------------------------
@@ -32,12 +30,21 @@ def payments(cost: Cost, pool: Pool, situation: Situation) -> tuple[Pool, ...]:
     return tuple(payments_of(cost, pool, situation))
 
 
-def table_types(catalog: Catalog, state: State, player: int) -> frozenset[str]:
+def table_types(catalog: Catalog, state: State, player: int, rules: Rules) -> frozenset[str]:
     """The card types of a player's cards on the table: the character (hero or villain),
-    The Drop (universal), the support area (FK 4.1, FK 4.10)."""
+    The Drop (universal), the support area (FK 4.1, FK 4.10); read the other way of
+    FK-A5, also the face-up cards of the fights (revealed fight cards, effects and
+    activated gear on the current fight, scored fight cards)."""
     deck = catalog.deck(state.decks[player])
+    side = state.side(player)
     types = {deck.character.affiliation, "universal"}
-    types.update(catalog.card(code).type for code in state.side(player).support)
+    in_sight = list(side.support)
+    if rules.spot_cards_in_fights:
+        # laid fight cards are face down until the reveal ends the setup phase
+        revealed = side.laid if state.step in TURN_STEPS else ()
+        in_sight += [*revealed, *side.table,
+                     *(code for code, _ in side.scored())]
+    types.update(catalog.card(code).type for code in in_sight)
     return frozenset(types)
 
 
@@ -48,10 +55,11 @@ def situation(catalog: Catalog, state: State, player: int, rules: Rules) -> Situ
     for seat in range(state.players):
         if seat != player:
             # with more than 2 players, a card of any opponent is in sight (FK 7.9)
-            others |= table_types(catalog, state, seat)
+            others |= table_types(catalog, state, seat, rules)
     return Situation(catalog.deck(state.decks[player]).latent,
                      catalog.deck(state.decks[holder]).drop_latent,
-                     state.drop == player, table_types(catalog, state, player), others, rules)
+                     state.drop == player, table_types(catalog, state, player, rules), others,
+                     rules)
 
 
 def cost_rules(cost: Cost, sight: Situation) -> tuple[str, ...]:

@@ -55,6 +55,8 @@ _TURN_EDGES = (
     ("fight_result", "score"),
     ("fight_step", "clash"),
     ("fight_step", "clash_text"),
+    ("fight_step", "fight_result"),  # an unopposed card's, after its enhance step (FK-T5)
+    ("fight_step", "gametext"),
     ("fight_step", "skirmish"),
     ("gametext", "cleanup"),
     ("gametext", "discard_task"),

@@ -35,6 +35,12 @@ class Rules:
         A "spot <card type>" part is satisfied by a card of that type anywhere
         on the table, the opponent's cards included (FK-A4).  Read the other
         way, only the paying player's own cards count.
+    spot_cards_in_fights
+        Cards lying in the fights count as on the table for a "spot <card
+        type>" part: revealed fight cards, the effects and activated gear on
+        the current fight, and scored fight cards, face up in the damage stacks
+        (FK-A5).  Read the other way (the default), only the cards in play
+        count: the characters, The Drop and the support areas.
     gold_icon_limit_per_card
         The gold-icon limit allows 3 copies of each gold-icon fight card
         (FK-D1).  Read the other way (the default), at most 3 gold-icon fight
@@ -88,6 +94,12 @@ class Rules:
         A game where neither player has a fight card left to lay ends with the
         player who dealt more damage as the winner (FK-T1).  Read the other way
         (the default), it ends with no winner.
+    unopposed_enhance_step
+        An unopposed fight card's fight has an enhance step like any other (FK-T5):
+        each player, in the order the Drop holder sets, takes one enhance action
+        before its result tabs act; only its owner has a fight card to lay an
+        effect or a gear on, to change or to turn.  Read the other way (the
+        default), it has none: its result tabs act as soon as it is picked.
     hidden_hand_choice_shown
         Gametext that has a player choose the cards an opponent discards ("the opponent
         discards 1, your choice") lets the chooser see that hand for the choice
@@ -113,6 +125,7 @@ class Rules:
     one_token_per_spot: bool = False
     opponent_spots_drop: bool = False
     spot_cards_anywhere: bool = True
+    spot_cards_in_fights: bool = False
 
     # decks and collections
     gold_icon_limit_per_card: bool = False
@@ -136,6 +149,7 @@ class Rules:
     evenup_discard_freely: bool = True
     stalled_game_by_damage: bool = False
     hidden_hand_choice_shown: bool = True
+    unopposed_enhance_step: bool = False
 
     # multiplayer
     unopposed_damages_a_target: bool = True
@@ -144,7 +158,7 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
-LITERAL = Rules(one_token_per_spot=True)
+LITERAL = Rules(one_token_per_spot=True, spot_cards_in_fights=True)
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
 """The named rulesets, the default first."""

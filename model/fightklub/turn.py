@@ -253,6 +253,13 @@ def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition
                           f"begins and player {state.drop} decides who acts first"))
         return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
     seat = next(iter(cards))
+    if rules.unopposed_enhance_step:
+        steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
+                          f"player {state.drop}, the Drop holder, takes the unopposed card in "
+                          f"place {move.place + 1} first: {shown}; read with an enhance step "
+                          f"(FK-T5), it begins and player {state.drop} decides who acts "
+                          "first"))
+        return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
     steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
                       f"player {state.drop}, the Drop holder, takes the unopposed card in "
                       f"place {move.place + 1} first: {shown}"))
@@ -301,8 +308,19 @@ def _pick_left_over(catalog: Catalog, state: State, move: Move, rules: Rules) ->
 
 
 def _fight_step(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
-    """The enhance step is over: the fight step begins (FK 6.7)."""
+    """The enhance step is over: the fight step begins (FK 6.7); an unopposed card's
+    result tabs act (FK 6.2, FK-T5)."""
     how = mode(catalog, state)
+    if how == fights.UNOPPOSED:
+        (seat,) = fight_seats(state)
+        steps.append(Step("fight_step", ("FK 6.2", "FK 5.16"),
+                          "the enhance actions are done: the unopposed card's result tabs "
+                          "act"))
+        result = fights.resolve_unopposed(fighter(catalog, state, seat), rules,
+                                          cards=catalog.cards,
+                                          nullified=frozenset(state.fight.nullified))
+        state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
+        return _fight_result(catalog, state, result, steps)
     chooser = fight_step_decider(catalog, state, rules)
     who = title(state, chooser)
     rules_m3 = ("FK 7.5",) if is_multiplayer(state) else ()

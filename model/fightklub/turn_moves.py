@@ -80,27 +80,35 @@ def step_moves(catalog: Catalog, state: State, player: int, rules: Rules) -> lis
     phase = PHASE_OF_STEP[state.step]
     side = state.side(player)
     sight = situation(catalog, state, player, rules)
+    # in an unopposed card's enhance step (FK-T5) the other player has no fight card to
+    # lay an effect or a gear on, to change or to turn
+    carded = phase != "enhance" or player in fight_seats(state)
     moves: list[Move] = []
     for code in sorted(set(side.hand)):
         card = catalog.card(code)
         if card.type == "effect":
-            if phase != "enhance" or clash_fight(catalog, state):
+            if phase != "enhance" or clash_fight(catalog, state) or not carded:
                 continue
         elif not (card.type == "instant" and card.parts.phase == phase):
+            continue
+        elif not carded and _needs_a_fight_card(card.abilities):
             continue
         cost = card.cost if card.cost is not None else Cost()
         for burn in payments(cost, side.pool, sight):
             moves.append(Move("play", code, burn=burn))
     in_play = [catalog.deck(state.decks[player]).character.code] + sorted(set(side.support))
-    if phase == "enhance":
+    if phase == "enhance" and carded:
         in_play.append(side.laid[fight_place(state, player)])
     for code in in_play:
         for index, ability in enumerate(phase_lines(catalog.card(code), phase), 1):
+            if not carded and _needs_a_fight_card((ability,)):
+                continue
             for discarded in _discard_choices(side.hand, ability):
                 for burn in payments(ability_cost(ability), side.pool, sight):
                     moves.append(Move("use", code, burn=burn, ability=index,
                                         cards=discarded))
-    if phase == "enhance" and (rules.gear_in_clash_fights or not clash_fight(catalog, state)):
+    if phase == "enhance" and carded and (rules.gear_in_clash_fights
+                                          or not clash_fight(catalog, state)):
         for code in sorted(set(side.support)):
             if catalog.card(code).type == "gear":
                 moves.append(Move("activate", code))
@@ -116,6 +124,11 @@ def step_moves(catalog: Catalog, state: State, player: int, rules: Rules) -> lis
                 named.append(move)
         moves = named
     return moves
+
+
+def _needs_a_fight_card(lines) -> bool:
+    """Whether gametext changes or turns its player's own fight card."""
+    return any(step.do in ("modify_tab", "rotate") for line in lines for step in line.steps)
 
 
 def _move_lines(catalog: Catalog, move: Move, phase: str) -> tuple:

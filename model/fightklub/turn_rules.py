@@ -50,8 +50,9 @@ TURN_RULES: tuple[Rule, ...] = (
          "A laid card with no card opposite it (one side laid fewer) is unopposed. Every "
          "unopposed card is dealt with before any pairing is picked, in the order the Drop "
          "holder picks them: its result tabs act, then a score step takes place and it "
-         "scores. Ringside gives an unopposed card no enhance step, as the rulebook names "
-         "none for it.",
+         "scores. By ringside's default reading an unopposed card has no enhance step, the "
+         "rulebook naming none for it; read the other way, each player takes one enhance "
+         "action first, and only the card's owner has a fight card to act on (FK-T5).",
          UNOPPOSED, (f"{_TURN}.pick", "model.fightklub.current_fight.open_places")),
     Rule("FK 6.3", "The Drop holder orders the players",
          "In the enhance step, the score step, the cooldown and the even-up the Drop holder "
@@ -199,6 +200,20 @@ _T4 = (
        'S932 S934 laid - under S933 S937 S935 S932 S933 S936 pool B burned B B G G G G G G')
 """Madame Vex's cooldown action, her line's cost in her pool; drawn from a seeded game of
 synthetic-madame against synthetic-brick."""
+
+_T5 = (
+       "decks synthetic-dana synthetic-brick | step fight | drop 1 | first ? | turn 1 | left "
+       "0 | pending 0 | round 7 | p0 draw S913 S914 S915 S915 S916 S918 S918 S918 S919 S919 "
+       "S921 S921 S922 hand S913 S914 S920 support S911 S911 S911 S912 S912 S912 S916 S916 "
+       "S922 S922 discard - fight - laid S931 S932 damage S931 S931 S932 S932 S933 S933 S933 "
+       "S937 S937 S938 pool Y burned B G G G G G G G G G Y Y Y Y Y Y Y | p1 draw S913 S913 "
+       "S915 S916 S918 S919 S919 S921 hand S913 S918 S920 S920 S921 support S911 S911 S911 "
+       "S912 S916 discard S912 S914 S914 S914 S915 S915 S916 S917 fight - laid S935 S933 "
+       "S934 under S933 damage S931 S931 S931 S932 S932 S932 S936 S937 pool B B B B B B B B "
+       "G G G G burned B B B B G G G G G G G G G G G G G G")
+"""Turn 7: Brick (player 1, the Drop holder) laid three fight cards and Dana two, so his
+Turning Point (S934, a rotatable card) in place 3 is unopposed and comes first; taken from the scenario
+fk6-2-an-unopposed-card-comes-first."""
 
 
 TURN_GLOSSARY: tuple[Term, ...] = (

@@ -1,0 +1,153 @@
+"""Fight Klub's rulebook, sentence by sentence: the traceability table accounts for every unit."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from analysis.fightklub.loading import GAME
+from model.core.game import probe_witness
+from model.core.traceability import Section, Status, Trace, problems, units
+from model.fightklub.ambiguities import AMBIGUITIES
+from model.fightklub.engine import FightKlub
+from model.fightklub.payment import table_types
+from model.fightklub.rulebook import RULEBOOK
+from model.fightklub.traceability import TRACEABILITY
+
+RULEBOOK_FILE = (Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
+                 / FightKlub.game_type.rulebook_file)
+
+# What the audit of 2026-12 found: a changed count means a changed rulebook or table,
+# to be looked at sentence by sentence.
+UNITS_BY_STATUS = {Status.MODELLED: 237, Status.DATA: 67, Status.FLAVOUR: 42,
+                   Status.OUT_OF_SCOPE: 9, Status.EXAMPLE: 9}
+
+
+def _rulebook_text() -> str:
+    if not RULEBOOK_FILE.is_file():
+        pytest.skip(f"the shared rulebooks are not beside this checkout ({RULEBOOK_FILE})")
+    return RULEBOOK_FILE.read_text(encoding="utf-8")
+
+
+def _traces() -> list[Trace]:
+    return [entry for entry in TRACEABILITY if isinstance(entry, Trace)]
+
+
+def test_the_game_carries_its_table():
+    assert FightKlub.traceability is TRACEABILITY and GAME.traceability is TRACEABILITY
+
+
+def test_every_sentence_of_the_rulebook_is_accounted_for():
+    text = _rulebook_text()
+    found = problems(TRACEABILITY, text, rule_numbers=RULEBOOK.numbers(),
+                     ambiguity_ids=[a.id for a in AMBIGUITIES])
+    assert found == []
+
+
+def test_the_units_per_status():
+    text = _rulebook_text()
+    all_units = units(text)
+    counts = Counter({status: 0 for status in Status})
+    for trace in _traces():
+        counts[trace.status] += len(trace.span(all_units))
+    assert dict(counts) == UNITS_BY_STATUS
+    assert sum(counts.values()) == sum(not u.heading for u in all_units)
+
+
+def test_the_check_sees_a_changed_sentence():
+    """The fingerprints bite: one word changed in a modelled sentence is reported."""
+    text = _rulebook_text()
+    changed = text.replace("a deck can have no more than 1 copy", "a deck can have 2 copies", 1)
+    assert changed != text
+    found = problems(TRACEABILITY, changed, rule_numbers=RULEBOOK.numbers(),
+                     ambiguity_ids=[a.id for a in AMBIGUITIES])
+    assert len(found) == 1 and "fingerprint" in found[0] and "92.1-92.2" in found[0]
+
+
+def test_the_table_is_shaped_as_the_rulebook():
+    """Headings in order, each a Section; every out-of-scope entry says why, every
+    modelled one names its rules; every open point of the register is tied to the
+    sentences that leave it open, and every numbered rule to a sentence."""
+    lines = [entry.line for entry in TRACEABILITY if isinstance(entry, Section)]
+    assert lines == sorted(lines) and len(lines) == 34
+    traces = _traces()
+    assert all(t.reason for t in traces if t.status is Status.OUT_OF_SCOPE)
+    assert all(t.rules for t in traces if t.status is Status.MODELLED)
+    named = {ident for t in traces for ident in t.ambiguities}
+    assert named == {a.id for a in AMBIGUITIES}
+    ruled = {number for t in traces for number in t.rules}
+    assert ruled == set(RULEBOOK.numbers())
+
+
+def test_a_gist_is_ringsides_words_not_the_rulebooks():
+    """No gist repeats a run of eight words of the sentences it covers."""
+    text = _rulebook_text()
+    all_units = units(text)
+
+    def runs(text: str) -> set[tuple[str, ...]]:
+        words = re.findall(r"[a-z0-9'-]+", text.lower())
+        return {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+
+    copied = [trace.start for trace in _traces()
+              if runs(trace.gist) & runs(" ".join(u.text for u in trace.span(all_units)))]
+    assert copied == []
+
+
+@pytest.mark.rules("FK 3.6")
+def test_fk_a5_cards_lying_in_a_fight_are_in_sight_only_under_the_other_reading():
+    """Brick's only gear is activated on his fight card: Dana's 'spot gear' fails when
+    only the cards in play count, and is met when the fights' cards count too."""
+    (entry,) = [a for a in AMBIGUITIES if a.id == "FK-A5"]
+    position, probe = entry.witness.position, entry.witness.probe
+    default = probe_witness(GAME, position, probe, GAME.default_rules)
+    assert default.startswith("refused") and "FK 4.9" in default
+    other = dataclasses.replace(GAME.default_rules, spot_cards_in_fights=True)
+    after = GAME.parse_state(probe_witness(GAME, position, probe, other))
+    assert after.side(1).table == ("S915",) and after.side(0).table == ("S916",)
+    # what each reading sees of Brick's side: his revealed fight card and the gear on it
+    state = GAME.parse_state(position)
+    seen = {value: table_types(GAME.catalog, state, 0, dataclasses.replace(
+        GAME.default_rules, spot_cards_in_fights=value)) for value in (False, True)}
+    assert seen[False] == {"hero", "universal"}
+    assert seen[True] == {"hero", "universal", "fight", "gear"}
+    # laid cards are face down until the reveal: nothing of them is in sight before it
+    laying = dataclasses.replace(state, step="lay", fight=None)
+    assert "fight" not in table_types(GAME.catalog, laying, 0, dataclasses.replace(
+        GAME.default_rules, spot_cards_in_fights=True))
+
+
+@pytest.mark.rules("FK 6.2", "FK 6.4")
+def test_fk_t5_an_unopposed_cards_enhance_step_leaves_the_other_player_nothing_to_lay():
+    """Under the other reading of FK-T5 the enhance step comes before the unopposed
+    card's result tabs; Dana, with no card in the fight, may not lay her gear or change
+    a card she does not have, while Brick may turn his."""
+    (entry,) = [a for a in AMBIGUITIES if a.id == "FK-T5"]
+    rules = dataclasses.replace(GAME.default_rules, unopposed_enhance_step=True)
+    state = GAME.parse_state(entry.witness.position)
+    for action in ("pick 3", "first 0"):
+        state = GAME.apply(state, GAME.parse_action(state, action, rules), rules)
+    assert state.step == "enhance" and state.turn == 0 and "S916" in state.side(0).support
+    assert [str(a) for a in GAME.legal_actions(state, rules)] == ["pass"]
+    state = GAME.apply(state, GAME.parse_action(state, "pass", rules), rules)
+    moves = {str(a) for a in GAME.legal_actions(state, rules)}
+    assert {"use S934 burn G", "activate S916", "pass"} <= moves
+
+
+def test_fk_t5_a_nullified_skirmish_of_an_unopposed_card_fires_no_result_tab():
+    from model.fightklub import fights
+
+    cards = GAME.catalog.cards
+    # a synthetic fight card with a result tab (the texts of ONE are unknown)
+    code = next(c for c, card in sorted(cards.items()) if c.startswith("S")
+                and card.type == "fight"
+                and any(tab.result for side in card.parts.sides for tab in side.tabs))
+    fighter = fights.Fighter(0, code, 0, (0, 0, 0), 0)
+    plain = fights.resolve_unopposed(fighter, cards=cards)
+    fired = [s.position for s in plain.skirmishes if s.fired]
+    assert fired
+    nulled = fights.resolve_unopposed(fighter, cards=cards, nullified=frozenset(fired))
+    assert all(not s.fired and s.nullified for s in nulled.skirmishes if s.position in fired)
