@@ -134,3 +134,14 @@ def scenario_data(table: dict[str, Any], path: Path, game: str, where: str) -> t
         raise InputError(f"names {len(items)} files; at most {MAX_DATA_FILES} are read",
                          f"{where}: {own}")
     return tuple(str(path.parent / item) for item in items)
+
+
+def scenario_game(scenario: Any, game: Game) -> Game:
+    """The game a scenario is replayed with: ``game``, or when the scenario names data
+    files, its registered game's loader run on them (errors name the scenario)."""
+    if not scenario.data:
+        return game
+    parts = all_parts().get(scenario.game)
+    if parts is None or parts.data is None:
+        raise InputError("names data files, but its game takes none", scenario.path)
+    return game_with(parts, scenario.data, f"{scenario.path}: {parts.data.option}")
