@@ -36,6 +36,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from model.core.errors import InputError
+
 Path = tuple["str | int", ...]
 
 _BARE = r"[A-Za-z0-9_-]+"
@@ -152,3 +154,40 @@ def dotted_path(field: str) -> Path:
         path.append(match.group(1))
         path.extend(int(index) - 1 for index in re.findall(r"\[(\d+)\]", match.group(2)))
     return tuple(path)
+
+
+_SEGMENT = re.compile(r"\s*(\w+)(?:\[(\d+)\]| (\d+))?(?: \([^)]*\))?\s*")
+
+
+def located(error: InputError, text: str, file: str) -> InputError:
+    """``error`` placed at its line of ``text`` (the TOML file ``file``): the path
+    comes from where the error stands, each part ``: ``-separated (``card 3 (S01)``
+    is the third ``[[card]]``, ``passives[2]`` index 2 of ``passives``, a
+    parenthesis says which and is skipped) and the field the message names
+    (``field 'amount'``).  An error elsewhere, or of no line found, is returned as
+    it is.
+
+    >>> text = 'name = "x"\\n[[card]]\\nhp = 1\\n[[card]]\\nhp = -1\\n'
+    >>> str(located(InputError("must be 1 or more", "x.toml: card 2 (S2): hp"), text, "x.toml"))
+    'x.toml: line 5: card 2 (S2): hp: must be 1 or more'
+    """
+    place = error.where or ""
+    if not place.startswith(file) or place[len(file):len(file) + 7] == ": line ":
+        return error
+    path: list = []
+    for part in place[len(file):].split(":"):
+        match = _SEGMENT.fullmatch(part)
+        if match is None:
+            continue
+        path.append(match.group(1))
+        if match.group(2) is not None:
+            path.append(int(match.group(2)))
+        elif match.group(3) is not None:
+            path.append(int(match.group(3)) - 1)
+    named = re.match(r"field '(\w+)'", error.what)
+    if named:
+        path.append(named.group(1))
+    line = line_of(text, tuple(path)) if path else None
+    if line is None:
+        return error
+    return InputError(error.what, f"{file}: line {line}{place[len(file):]}")

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -59,7 +58,7 @@ from math import comb
 from typing import Any, Mapping
 
 from model.core.errors import InputError
-from model.core.toml_lines import line_of
+from model.core.toml_lines import located
 
 DECK_SIZE = 30
 """Cards in an Action Deck (rulebook: Action Deck)."""
@@ -427,30 +426,7 @@ def parse_character(text: str, where: str) -> Character:
     try:
         return _character(raw, where)
     except InputError as error:
-        raise _with_line(error, text, where) from None
-
-
-def _with_line(error: InputError, text: str, file: str) -> InputError:
-    """``error`` placed at its line of ``text``: the path comes from where the error
-    stands (``passives[2]: effects[0]``) and the field it names (``field 'amount'``)."""
-    place = error.where or ""
-    if not place.startswith(file):
-        return error
-    path: list = []
-    for part in place[len(file):].split(":"):
-        match = re.fullmatch(r"\s*(\w+)(?:\[(\d+)\])?(?: \(\w+\))?\s*", part)
-        if match is None:
-            continue
-        path.append(match.group(1))
-        if match.group(2) is not None:
-            path.append(int(match.group(2)))
-    named = re.match(r"field '(\w+)'", error.what)
-    if named:
-        path.append(named.group(1))
-    line = line_of(text, tuple(path)) if path else None
-    if line is None:
-        return error
-    return InputError(error.what, f"{file}: line {line}{place[len(file):]}")
+        raise located(error, text, where) from None
 
 
 def _character(raw: dict, where: str) -> Character:

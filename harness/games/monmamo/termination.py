@@ -60,16 +60,17 @@ class StartFinding:
 
 def findings(starts: Iterable[tuple[str | None, Any]], rulesets: Mapping[str, Any],
              max_states: int = 200_000,
-             progress=lambda message: None) -> list[StartFinding]:
-    """A survey of every start (words or ``None``, state) under every named ruleset."""
+             progress=lambda message: None, game: Any = GAME) -> list[StartFinding]:
+    """A survey of every start (words or ``None``, state) under every named ruleset, in
+    ``game`` (the shipped set's, or one with a user's cards)."""
     found = []
     starts = list(starts)
     for index, (words, state) in enumerate(starts, 1):
         for name, rules in rulesets.items():
             checkpoint()
             progress(f"start {index}/{len(starts)}, {name}")
-            found.append(StartFinding(GAME.format_state(state), words, name,
-                                      survey(GAME, rules, state, max_states=max_states)))
+            found.append(StartFinding(game.format_state(state), words, name,
+                                      survey(game, rules, state, max_states=max_states)))
     return found
 
 
