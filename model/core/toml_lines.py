@@ -164,7 +164,7 @@ def located(error: InputError, text: str, file: str) -> InputError:
     comes from where the error stands, each part ``: ``-separated (``card 3 (S01)``
     is the third ``[[card]]``, ``passives[2]`` index 2 of ``passives``, a
     parenthesis says which and is skipped) and the field the message names
-    (``field 'amount'``).  An error elsewhere, or of no line found, is returned as
+    (``field 'amount'``, ``unknown field 'colour'``).  An error elsewhere, or of no line found, is returned as
     it is.
 
     >>> text = 'name = "x"\\n[[card]]\\nhp = 1\\n[[card]]\\nhp = -1\\n'
@@ -184,7 +184,7 @@ def located(error: InputError, text: str, file: str) -> InputError:
             path.append(int(match.group(2)))
         elif match.group(3) is not None:
             path.append(int(match.group(3)) - 1)
-    named = re.match(r"field '(\w+)'", error.what)
+    named = re.match(r"(?:unknown )?(?:field|key) '(\w+)'", error.what)
     if named:
         path.append(named.group(1))
     line = line_of(text, tuple(path)) if path else None

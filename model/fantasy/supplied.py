@@ -54,7 +54,8 @@ def _row(entry: Any, at: str, parse: Callable[[str, str], dict]) -> tuple[str, A
     except InputError as error:
         # the parser names "ROW, line 1 (Name)": this card of the file instead
         inner = (error.where or "").split(", line 1", 1)[-1]
-        raise InputError(error.what, f"{at}{inner}") from None
+        name, colon, field = inner.partition(":")
+        raise InputError(error.what, f"{at}{name}: row{colon}{field}") from None
     return code, card
 
 
