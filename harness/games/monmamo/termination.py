@@ -60,9 +60,10 @@ class StartFinding:
 
 def findings(starts: Iterable[tuple[str | None, Any]], rulesets: Mapping[str, Any],
              max_states: int = 200_000,
-             progress=lambda message: None, game: Any = GAME) -> list[StartFinding]:
+             progress=lambda message: None, game: Any = None) -> list[StartFinding]:
     """A survey of every start (words or ``None``, state) under every named ruleset, in
-    ``game`` (the shipped set's, or one with a user's cards)."""
+    ``game`` (one with a user's cards; by default the shipped set's)."""
+    game = GAME if game is None else game
     found = []
     starts = list(starts)
     for index, (words, state) in enumerate(starts, 1):
