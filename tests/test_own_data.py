@@ -320,3 +320,27 @@ def test_a_bad_fantasy_card_file_is_one_line_naming_file_and_line(capsys, tmp_pa
     path = tmp_path / "mine.toml"
     refused_at(capsys, path, text, marker, message, "fantasy", "odds", "Ogre", "Maul", "Orc",
                "--cards", path)
+
+
+# -- the page "Bring your own cards" ---------------------------------------------------------
+BYO = ROOT / "docs" / "byo"
+
+
+def test_the_pages_example_files_are_read_by_the_games_loaders(capsys):
+    """The files the page shows are real input: each loader reads them, and the scenario
+    naming a character file passes."""
+    from analysis.duel.loading import characters_with
+    from analysis.fantasy.loading import tables_with
+    from analysis.fightklub.loading import cards_with
+    from analysis.monmamo.loading import cards_with as monmamo_cards_with
+
+    assert cards_with([str(BYO / "one-cards.toml")])["027"].parts.life == 12
+    assert characters_with([str(BYO / "mine.toml")])["mine"].critical == (10, 12)
+    assert monmamo_cards_with([str(BYO / "monmamo-cards.toml")])["R01"].monster.hp == 9
+    assert tables_with([str(BYO / "fantasy-cards.toml")]).warriors["Troll"].hits == 9
+    code, out, _ = run(capsys, "rule", BYO / "mine-scenario.toml")
+    assert code == 0 and "player 0's raw Base 10 is in the Critical Range 10-12" in out
+    page = (ROOT / "docs" / "bring-your-own-cards.rst").read_text("utf-8")
+    assert "bring-your-own-cards" in (ROOT / "docs" / "index.rst").read_text("utf-8")
+    for option in ("--cards FILE", "--characters FILE"):
+        assert option in page
