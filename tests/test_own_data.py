@@ -150,13 +150,6 @@ FIGHTKLUB_BAD = [
 ]
 
 
-@pytest.mark.parametrize("text, marker, message", [case[1:] for case in FIGHTKLUB_BAD],
-                         ids=[case[0] for case in FIGHTKLUB_BAD])
-def test_a_bad_fightklub_card_file_is_one_line_naming_file_and_line(capsys, tmp_path, text,
-                                                                   marker, message):
-    path = tmp_path / "mine.toml"
-    refused_at(capsys, path, text, marker, message, "fightklub", "deck", "rambo", "--cards",
-               path)
 
 
 # -- the duel --------------------------------------------------------------------------------
@@ -216,13 +209,6 @@ DUEL_BAD = [
 ]
 
 
-@pytest.mark.parametrize("text, marker, message", [case[1:] for case in DUEL_BAD],
-                         ids=[case[0] for case in DUEL_BAD])
-def test_a_bad_character_file_is_one_line_naming_file_and_line(capsys, tmp_path, text,
-                                                              marker, message):
-    path = tmp_path / "mine.toml"
-    refused_at(capsys, path, text, marker, message, "duel", "odds", "mine", "tide",
-               "--characters", path)
 
 
 def test_a_character_with_20000_passives_is_refused_at_once():
@@ -267,12 +253,6 @@ MONMAMO_BAD = [
 ]
 
 
-@pytest.mark.parametrize("text, marker, message", [case[1:] for case in MONMAMO_BAD],
-                         ids=[case[0] for case in MONMAMO_BAD])
-def test_a_bad_card_set_is_one_line_naming_file_and_line(capsys, tmp_path, text, marker,
-                                                         message):
-    path = tmp_path / "mine.toml"
-    refused_at(capsys, path, text, marker, message, "monmamo", "setup", "--cards", path)
 
 
 # -- Fantasy Fight Club ---------------------------------------------------------------------
@@ -313,13 +293,6 @@ FANTASY_BAD = [
 ]
 
 
-@pytest.mark.parametrize("text, marker, message", [case[1:] for case in FANTASY_BAD],
-                         ids=[case[0] for case in FANTASY_BAD])
-def test_a_bad_fantasy_card_file_is_one_line_naming_file_and_line(capsys, tmp_path, text,
-                                                                 marker, message):
-    path = tmp_path / "mine.toml"
-    refused_at(capsys, path, text, marker, message, "fantasy", "odds", "Ogre", "Maul", "Orc",
-               "--cards", path)
 
 
 # -- the page "Bring your own cards" ---------------------------------------------------------
@@ -344,3 +317,21 @@ def test_the_pages_example_files_are_read_by_the_games_loaders(capsys):
     assert "bring-your-own-cards" in (ROOT / "docs" / "index.rst").read_text("utf-8")
     for option in ("--cards FILE", "--characters FILE"):
         assert option in page
+
+
+# -- every class of bad file, in every game ------------------------------------------------
+COMMANDS = {
+    "fightklub": (FIGHTKLUB_BAD, ("fightklub", "deck", "rambo", "--cards")),
+    "duel": (DUEL_BAD, ("duel", "odds", "mine", "tide", "--characters")),
+    "monmamo": (MONMAMO_BAD, ("monmamo", "setup", "--cards")),
+    "fantasy": (FANTASY_BAD, ("fantasy", "odds", "Ogre", "Maul", "Orc", "--cards")),
+}
+BAD_FILES = [(game, *case) for game, (cases, _) in COMMANDS.items() for case in cases]
+
+
+@pytest.mark.parametrize("game, label, text, marker, message", BAD_FILES,
+                         ids=[f"{case[0]}: {case[1]}" for case in BAD_FILES])
+def test_a_bad_data_file_is_one_line_naming_file_and_line(capsys, tmp_path, game, label, text,
+                                                          marker, message):
+    path = tmp_path / "mine.toml"
+    refused_at(capsys, path, text, marker, message, *COMMANDS[game][1], path)

@@ -164,8 +164,8 @@ def located(error: InputError, text: str, file: str) -> InputError:
     comes from where the error stands, each part ``: ``-separated (``card 3 (S01)``
     is the third ``[[card]]``, ``passives[2]`` index 2 of ``passives``, a
     parenthesis says which and is skipped) and the field the message names
-    (``field 'amount'``, ``unknown field 'colour'``).  An error elsewhere, or of no line found, is returned as
-    it is.
+    (``field 'amount'``, ``unknown field 'colour'``).  An error elsewhere, or of no
+    line found, is returned as it is.
 
     >>> text = 'name = "x"\\n[[card]]\\nhp = 1\\n[[card]]\\nhp = -1\\n'
     >>> str(located(InputError("must be 1 or more", "x.toml: card 2 (S2): hp"), text, "x.toml"))

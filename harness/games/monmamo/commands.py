@@ -36,7 +36,8 @@ def cmd_monmamo_setup(args) -> Report:
     game = game_of(args)
     rules = read_rules(game, args)
     state = game.initial_state(setup, rules)
-    lines = [f"setup {setup} ({'synthetic card set' if not args.cards else 'synthetic set and yours'}), rules {game.describe_rules(rules)}",
+    cards = "synthetic set and yours" if args.cards else "synthetic card set"
+    lines = [f"setup {setup} ({cards}), rules {game.describe_rules(rules)}",
              f"start  {game.format_state(state)}"]
     log = []
     end = state
