@@ -41,6 +41,7 @@ KINDS: dict[str, tuple[int, str | None]] = {
     "deck list":             (1 * MIB, None),
     "collection":            (4 * MIB, None),
     "card set":              (16 * MIB, "toml"),
+    "card file":             (4 * MIB, "toml"),
     "character file":        (1 * MIB, "toml"),
     "warband file":          (1 * MIB, "toml"),
     "TOML file":             (16 * MIB, "toml"),

@@ -163,8 +163,9 @@ def _outcome_text(outcome: Any) -> str:
 
 def cmd_play(args: argparse.Namespace) -> Report:
     from harness.registry import parts_of
+    from harness.userdata import game_of
 
-    game = parts_of(args.game).game
+    game = game_of(args, parts_of(args.game))
     rules = read_rules(game, args)
     if args.setup is None:
         setup = next(iter(game.example_setups(1)))
@@ -211,6 +212,8 @@ def cmd_play(args: argparse.Namespace) -> Report:
 
 def register(subcommands: Any) -> None:
     """Add ``ringside play`` to the top-level commands."""
+    from harness.userdata import add_any_data_options
+
     parser = add_command(subcommands, "play", cmd_play,
                          help="play one whole game with policies, every step logged and "
                               "checked",
@@ -225,6 +228,7 @@ def register(subcommands: Any) -> None:
     parser.add_argument("--seed", type=SEED, default=0, help="seed (default 0)")
     parser.add_argument("--max-actions", type=MAX_ACTIONS, default=100_000, metavar="N",
                         help="stop after N actions (default 100000)")
+    add_any_data_options(parser)
     add_rules_options(parser)
 
 

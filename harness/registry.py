@@ -102,6 +102,25 @@ class DocsPage:
 
 
 @dataclass(frozen=True, slots=True)
+class UserData:
+    """The data files a game takes from its user, beside what ringside ships.
+
+    ``option`` is the option's name on every command that takes the game's
+    decks, characters or sets (``cards`` is ``--cards FILE``) and the scenario
+    key naming such files; ``kind`` the kind of input file
+    (:data:`analysis.inputs.KINDS`); ``what`` says in a few words what a file
+    gives; ``load`` takes the paths and returns the game played with the shipped
+    data and theirs, read by the same loader as the shipped files (it raises
+    :class:`~model.core.errors.InputError` naming the file and line of a fault).
+    """
+
+    option: str
+    kind: str
+    what: str
+    load: Callable[[Sequence[str]], Game]
+
+
+@dataclass(frozen=True, slots=True)
 class GameParts:
     """Everything the harness needs of one game.
 
@@ -119,7 +138,8 @@ class GameParts:
     ``ringside play``.  ``drawing`` is how the rules reference draws the
     game's positions: a :class:`~harness.drawing.Drawing` subclass, or
     ``"package.module:Name"`` naming one (imported on first use); the base
-    class, the default, draws none (the notation is shown).
+    class, the default, draws none (the notation is shown).  ``data`` says
+    which files of its own a user may bring (:class:`UserData`), if any.
     """
 
     game_source: Game | str
@@ -130,6 +150,7 @@ class GameParts:
     policies: Callable[[], Mapping[str, Any]] | None = None
     extra: dict = field(default_factory=dict)
     drawing_source: type[Drawing] | str = Drawing
+    data: UserData | None = None
     key_name: str = ""
     title_text: str = ""
     _loaded: list = field(default_factory=list, repr=False, compare=False)
@@ -137,7 +158,8 @@ class GameParts:
     def __init__(self, game: Game | str, *, key: str = "", title: str = "",
                  obligations=_no_obligations, cases=_no_cases, commands=None,
                  docs_pages=None, policies=None, extra=None,
-                 drawing: type[Drawing] | str = Drawing) -> None:
+                 drawing: type[Drawing] | str = Drawing, data: UserData | None = None
+                 ) -> None:
         """``game`` is the rules model, or ``"package.module:NAME"`` naming it, which is
         imported only when first used (then ``key`` must be given), so that listing the
         games and their commands imports no game's rules."""
@@ -166,6 +188,7 @@ class GameParts:
         set_(self, "policies", policies)
         set_(self, "extra", {} if extra is None else extra)
         set_(self, "drawing_source", drawing)
+        set_(self, "data", data)
         set_(self, "_loaded", [])
 
     @property

@@ -13,6 +13,8 @@ Keys::
     source = "rulebook section"              # optional
     rules = ["CF 4.1"]                       # rules the ruling is about (its examples)
     ambiguities = ["CF-A2"]                  # open points whose reading it shows
+    cards = "one.toml"                       # the game's data files, if it takes any
+                                             # (cards, characters: harness.userdata)
     ruleset = "rulebook"                     # a preset name (default: first)
     start = "position"                       # required
     actions = ["6 match"]                    # optional
@@ -42,6 +44,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from analysis.inputs import check_path, load_toml
+from harness.userdata import data_keys, scenario_data, scenario_game
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
 
@@ -73,6 +76,8 @@ class Scenario:
     expect_legal: tuple[str, ...]
     expect_illegal: tuple[IllegalExpectation, ...]
     ambiguities: tuple[str, ...] = ()
+    data: tuple[str, ...] = ()
+    """The data files the scenario names (its game's ``cards`` or ``characters``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +165,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
     """Read and validate one scenario file; every problem names the file."""
     where = str(path)
     data = load_toml(path, "scenario file")
-    unknown = sorted(set(data) - _TOP_KEYS)
+    unknown = sorted(set(data) - _TOP_KEYS - data_keys())
     if unknown:
         raise InputError(f"unknown key {unknown[0]!r}; known keys: "
                          f"{', '.join(sorted(_TOP_KEYS))}", where)
@@ -221,6 +226,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
     if outcome is not None:
         _string(outcome, f"{where}: expect.outcome")
     stem = path.stem
+    data_files = scenario_data(data, path, game_key, where)
     return Scenario(
         id=f"{game_key}/{stem}",
         path=str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path),
@@ -237,6 +243,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         expect_legal=_string_list(expect.get("legal", []), f"{where}: expect.legal"),
         expect_illegal=tuple(illegal),
         ambiguities=ambiguities,
+        data=data_files,
     )
 
 
@@ -247,6 +254,7 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
     broken scenario file and raises :class:`InputError` naming the file.
     """
     result = ScenarioResult(scenario)
+    game = scenario_game(scenario, game)
     rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
     result.ruleset = game.describe_rules(rules)
     graph = game.phase_graph()

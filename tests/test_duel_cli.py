@@ -69,7 +69,7 @@ def test_odds_read_character_files_and_print_for_people(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("duel", "odds", "ember", "zed"), "'zed' is neither a shipped character"),
+    (("duel", "odds", "ember", "zed"), "'zed' is neither a character"),
     (("duel", "odds", "ember", "missing.toml"), "missing.toml: no such character file"),
     (("duel", "play", "ember", "tide", "--seed", "-1"), "--seed"),
     (("duel", "odds", "ember", "tide", "--set", "no_field=1"), "unknown rules field"),
@@ -83,7 +83,7 @@ def test_a_broken_character_file_names_its_field(capsys, tmp_path):
     path = small(tmp_path, "ember", 6)
     path.write_text(path.read_text().replace("sides = 6", "sides = 600"))
     code, _, err = run(capsys, "duel", "odds", str(path), "tide")
-    assert code == 2 and "power: field 'sides' must be 2 to 20, not 600" in err
+    assert code == 2 and "power: field 'sides' must be a whole number from 2 to 20, not 600" in err
 
 
 def test_characters_lists_the_shipped_ones(capsys):

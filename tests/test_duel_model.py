@@ -61,7 +61,7 @@ def test_shipped_characters_are_ours_with_thirty_card_decks():
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("hp = 30", "hp = 0", "ember.toml: field 'hp' must be 1 to 99, not 0"),
+    ("hp = 30", "hp = 0", "ember.toml: line 9: field 'hp' must be a whole number from 1 to 99, not 0"),
     ("hp = 30", "hp = \"thirty\"", "field 'hp' must be a whole number"),
     ("count = 6", "count = 5", "cards: the Action Deck holds 29 cards; it must hold 30"),
     ('timing = "before"\ncount = 6', 'timing = "during"\ncount = 6',
@@ -71,7 +71,7 @@ def test_shipped_characters_are_ours_with_thirty_card_decks():
     ('when = "execute", threshold = 5', 'when = "execute"',
      "cards[4] (E05): effects[0]: the field 'threshold' is missing"),
     ("critical = [11, 12]", "critical = [12, 11]", "field 'critical' must be [LOW, HIGH]"),
-    ("dice = 2", "dice = 9", "power: field 'dice' must be 1 to 4, not 9"),
+    ("dice = 2", "dice = 9", "power: field 'dice' must be a whole number from 1 to 4, not 9"),
     ('id = "E02"', 'id = "E01"', "cards[1]: the card id E01 is used twice"),
     ('key = "ember"', 'key = "Ember!"', "field 'key' must be 1 to 12 lowercase letters"),
     ("ours = true", "ours = true\ncolour = 1", "unknown field 'colour'"),

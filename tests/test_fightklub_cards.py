@@ -214,7 +214,7 @@ steps = [{do = "draw", count = 1}]
 
 SCHEMA_ERRORS = [
     ("power tabs", _GOOD_POWER.replace(', {label = "Physical", value = 3}', ""),
-     "synthetic.toml: card S912 'Iron Grip': field 'tabs': a power card needs exactly 3 "
+     "synthetic.toml: line 2: card S912 'Iron Grip': field 'tabs': a power card needs exactly 3 "
      "skirmish tabs"),
     ("rotatable not gold", _GOOD_POWER.replace('kind = "power"', 'kind = "rotatable"').replace(
         "sides = [", 'sides = [{clash = {measure = "cards in hand", wins = "higher"}}, '),
@@ -277,7 +277,7 @@ SCHEMA_ERRORS = [
     ("wrong parts table", _GOOD_CHARACTER.replace("[card.character]", "[card.effect]"),
      "field 'effect': a character card has no [card.effect] table"),
     ("number like ONE's", _GOOD_POWER.replace('"S912"', '"12"'),
-     "synthetic.toml: card 1: field 'number': must be S901 to S999"),
+     "synthetic.toml: line 3: card 1: field 'number': must be S901 to S999"),
     ("signature", _GOOD_POWER.replace('rarity = "C"', 'rarity = "C"\nsignature = "Nobody"'),
      "field 'signature': names no character of this set: 'Nobody'"),
     ("duplicate number", _GOOD_POWER + _GOOD_POWER.replace("synthetic = true\n", ""),

@@ -180,7 +180,7 @@ def test_a_deadlock_is_reported_with_its_seed_and_state(monkeypatch):
 
 def test_a_broken_invariant_stops_the_game_and_is_counted(monkeypatch):
     monkeypatch.setattr(survey_command, "broken_invariant",
-                        lambda state, before, action, rules:
+                        lambda state, before, action, rules, game=None:
                         "probe broken" if state.round > 1 else None)
     report = survey_policy(BRICK_VEX, RULES, "random", range(2), None)
     assert [item["seed"] for item in report["broken"]] == [0, 1]

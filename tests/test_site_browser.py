@@ -157,7 +157,8 @@ def _main_pages(site: Path) -> list[str]:
                   ("index", "rules", "phases", "ambiguities", "rulings/index", "checks")]
         pages += [f"{folder}/{name}.html" for name in OPTIONAL_PAGES
                   if (site / folder / f"{name}.html").is_file()]
-    return pages + [f"{docs.GENERATED}/coverage.html", "adding-a-game.html"]
+    return pages + [f"{docs.GENERATED}/coverage.html", "adding-a-game.html",
+                    "bring-your-own-cards.html"]
 
 
 def _shot_name(width: int, page: str, suffix: str = "") -> str:

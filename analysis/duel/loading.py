@@ -3,15 +3,18 @@
 The rules (``model.duel``) take characters as values; this module reads
 ringside's own example character files (``data/characters/*.toml``, not the
 publisher's) and gives them to :class:`model.duel.engine.Duel`.  A user's
-own character files go through the same parser (:func:`read_characters`).
+own character files go through the same parser (:func:`read_characters`) into a
+duel of their own beside the shipped characters (:func:`game_with_characters`).
 """
 
 from __future__ import annotations
 
 from importlib import resources
-from typing import Iterable
+from typing import Iterable, Sequence
 
+from analysis.inputs import read_text
 from model.core.errors import InputError
+from model.core.toml_lines import line_of
 from model.duel.characters import Character, parse_character
 from model.duel.engine import Duel
 
@@ -40,3 +43,29 @@ def shipped_characters() -> dict[str, Character]:
 
 GAME = Duel(shipped_characters())
 """The duel with the shipped characters: the game ringside registers."""
+
+
+CHARACTER_FILE = "character file"
+"""The kind of input a user's character file is (:data:`analysis.inputs.KINDS`)."""
+
+
+def characters_with(files: Sequence[str]) -> dict[str, Character]:
+    """The shipped characters and those of a user's character files (one character a
+    file, read through :mod:`analysis.inputs`); a key taken twice is refused at the
+    line of the second file that takes it."""
+    table = shipped_characters()
+    for file in files:
+        text = read_text(file, CHARACTER_FILE)
+        character = parse_character(text, file)
+        if character.key in table:
+            line = line_of(text, ("key",))
+            raise InputError(f"the key {character.key!r} is taken by "
+                             f"{table[character.key].name}; give this character another key",
+                             f"{file}: line {line}" if line else file)
+        table[character.key] = character
+    return table
+
+
+def game_with_characters(files: Sequence[str]) -> Duel:
+    """The duel with the shipped characters and those of the user's files."""
+    return Duel(characters_with(files))

@@ -6,8 +6,9 @@ card table and deck lists as values.  This module reads the shipped ones from
 (``one-cardlist.tsv``), the facts the rulebook states about some of its cards
 (``one-known.toml``), ringside's synthetic set (``synthetic.toml``), the deck
 lists (``decks/``) and collections (``collections/``); and builds ``GAME``, the
-game played with them, which the harness registers.  A user's own card or deck
-files go through the same parsers into a game of their own.
+game played with them, which the harness registers.  A user's own card files
+(:func:`cards_with`: the texts of ONE's cards, or cards of their own) go through
+the same parsers into a game of their own (:func:`game_with_cards`).
 
 >>> one = one_cards()
 >>> len(one), one["027"].name, one["027"].type, one["003"].type
@@ -33,13 +34,15 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from analysis.inputs import read_text
 from model.core.errors import InputError
 from model.fightklub.cards import (
     Card, Fact, build_one_cards, parse_one_facts, parse_one_list, parse_synthetic_set,
 )
 from model.fightklub.engine import FightKlub
+from model.fightklub.supplied import merged_cards, parse_card_file
 
 DATA = Path(__file__).resolve().parent / "data"
 """The shipped data folder."""
@@ -123,3 +126,21 @@ def shipped_game() -> FightKlub:
 
 GAME = shipped_game()
 """Fight Klub with ringside's shipped data: the game the harness registers."""
+
+
+CARD_FILE = "card file"
+"""The kind of input a user's card file is (:data:`analysis.inputs.KINDS`)."""
+
+
+def cards_with(files: Sequence[str]) -> dict[str, Card]:
+    """The shipped cards with those of a user's card files (read through
+    :mod:`analysis.inputs`, parsed by :func:`model.fightklub.supplied.parse_card_file`):
+    texts of ONE's cards replace their unknown facts, cards of the user's own are added."""
+    texts = {file: read_text(file, CARD_FILE) for file in files}
+    found = [(file, parse_card_file(text, file, one_cards())) for file, text in texts.items()]
+    return merged_cards(all_cards(), found, texts)
+
+
+def game_with_cards(files: Sequence[str]) -> FightKlub:
+    """Fight Klub played with the shipped cards and decks and a user's card files."""
+    return FightKlub(cards_with(files), _lists("decks"))

@@ -58,6 +58,7 @@ from math import comb
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.toml_lines import located
 
 DECK_SIZE = 30
 """Cards in an Action Deck (rulebook: Action Deck)."""
@@ -70,6 +71,12 @@ LATE_WHENS = ("salvage", "revenge", "execute")
 """Conditions checked only during Resolution (after the clash is known)."""
 
 MAX_DICE, MAX_SIDES, MAX_HP, MAX_AMOUNT, MAX_POWER_CARDS = 4, 20, 99, 20, 20
+MAX_BASE = MAX_DICE * MAX_SIDES
+"""The largest Base any Power Source makes (4 dice of 20 sides; 4 cards of 20)."""
+MAX_PASSIVES, MAX_ADRENALINE, MAX_EFFECTS, MAX_OPTIONS = 8, 8, 8, 4
+"""The most passives, Adrenaline Actions, effects in one list and OR options a
+character file may give (the examples have 1, 2, 2 and 2): each one is weighed
+in every round of the exact odds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,18 +265,24 @@ def _get(table: Mapping, key: str, kind: type | tuple, where: str, default: Any 
         return default
     value = table[key]
     if kind is int and (type(value) is not int):
-        raise InputError(f"field {key!r} must be a whole number, not {value!r}", where)
+        raise InputError(f"field {key!r} must be a whole number, not {_shown(value)}", where)
     if kind is not int and not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise InputError(f"field {key!r} must be a {names}, not {value!r}", where)
+        raise InputError(f"field {key!r} must be a {names}, not {_shown(value)}", where)
     return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _count(table: Mapping, key: str, where: str, low: int, high: int,
            default: Any = ...) -> int:
     value = _get(table, key, int, where, default)
     if not low <= value <= high:
-        raise InputError(f"field {key!r} must be {low} to {high}, not {value}", where)
+        raise InputError(f"field {key!r} must be a whole number from {low} to {high}, not "
+                         f"{_shown(value)}", where)
     return value
 
 
@@ -317,9 +330,16 @@ def _effect(raw: Any, where: str) -> Effect:
     return Effect(kind, amount, to, when, threshold)
 
 
+def _at_most(items: list, most: int, what: str, where: str) -> list:
+    if len(items) > most:
+        raise InputError(f"lists {len(items):,} {what}; a character has at most {most}", where)
+    return items
+
+
 def _effects(raw: Any, where: str, allow_empty: bool = False) -> tuple[Effect, ...]:
     if not isinstance(raw, list) or (not raw and not allow_empty):
         raise InputError("must be a non-empty list of effects", where)
+    _at_most(raw, MAX_EFFECTS, "effects in one list", where)
     return tuple(_effect(item, f"{where}[{i}]") for i, item in enumerate(raw))
 
 
@@ -347,6 +367,7 @@ def _card(raw: Any, where: str) -> Card:
     if "options" in raw:
         if not isinstance(raw["options"], list) or len(raw["options"]) < 2:
             raise InputError("field 'options' (OR) needs two lists of effects or more", where)
+        _at_most(raw["options"], MAX_OPTIONS, "options on one card", where)
         options = tuple(_effects(o, f"{where}: options[{i}]")
                         for i, o in enumerate(raw["options"]))
     rush = None
@@ -388,13 +409,27 @@ def _power(raw: Any, where: str) -> Power:
 
 
 def parse_character(text: str, where: str) -> Character:
-    """A character from the text of its TOML file; ``where`` names the file."""
+    """A character from the text of its TOML file; ``where`` names the file, and an
+    error in it the line too (``ember.toml: line 9: field 'critical' ...``).
+
+    >>> parse_character('key = "x"\\nname = "X"\\nhp = 100\\n', "x.toml")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: x.toml: line 3: field 'hp' must be a whole number from 1 to 99, not 100
+    """
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"not valid TOML: {error}", where) from None
     except RecursionError:
         raise InputError("nested too deeply to read", where) from None
+    try:
+        return _character(raw, where)
+    except InputError as error:
+        raise located(error, text, where) from None
+
+
+def _character(raw: dict, where: str) -> Character:
     _check_keys(raw, {"key", "name", "ours", "hp", "critical", "crit_effects", "power",
                       "passives", "adrenaline", "cards"}, where)
     key = _get(raw, "key", str, where)
@@ -407,13 +442,18 @@ def parse_character(text: str, where: str) -> Character:
     if len(critical) != 2 or any(type(v) is not int for v in critical) or \
             critical[0] > critical[1]:
         raise InputError(f"field 'critical' must be [LOW, HIGH] with LOW <= HIGH, not "
-                         f"{critical!r}", where)
+                         f"{_shown(critical)}", where)
+    for value in critical:
+        if not 0 <= value <= MAX_BASE:
+            raise InputError(f"field 'critical' holds Bases, each a whole number from 0 to "
+                             f"{MAX_BASE}, not {_shown(value)}", where)
     crit_effects = _effects(raw.get("crit_effects", []), f"{where}: crit_effects", True)
     if any(e.when != "always" or e.kind == "regen" for e in crit_effects):
         raise InputError("crit_effects are unconditional and do not re-roll",
                          f"{where}: crit_effects")
     passives = []
-    for i, table in enumerate(_get(raw, "passives", list, where, [])):
+    for i, table in enumerate(_at_most(_get(raw, "passives", list, where, []), MAX_PASSIVES,
+                                       "passives", f"{where}: passives")):
         at = f"{where}: passives[{i}]"
         if not isinstance(table, dict):
             raise InputError("a passive is a table { name, effects }", at)
@@ -423,7 +463,9 @@ def parse_character(text: str, where: str) -> Character:
             raise InputError("a passive does not re-roll", at)
         passives.append(Passive(_get(table, "name", str, at), effects))
     actions = []
-    for i, table in enumerate(_get(raw, "adrenaline", list, where, [])):
+    for i, table in enumerate(_at_most(_get(raw, "adrenaline", list, where, []),
+                                       MAX_ADRENALINE, "Adrenaline Actions",
+                                       f"{where}: adrenaline")):
         at = f"{where}: adrenaline[{i}]"
         if not isinstance(table, dict):
             raise InputError("an Adrenaline Action is a table { name, cost, effects }", at)
@@ -439,7 +481,9 @@ def parse_character(text: str, where: str) -> Character:
             raise InputError(f"a second Adrenaline Action named {action.name!r}", at)
         actions.append(action)
     cards = []
-    for i, table in enumerate(_get(raw, "cards", list, where)):
+    for i, table in enumerate(_at_most(_get(raw, "cards", list, where), DECK_SIZE,
+                                       "kinds of card (an Action Deck holds 30 cards)",
+                                       f"{where}: cards")):
         card = _card(table, f"{where}: cards[{i}]")
         if any(c.id == card.id for c in cards):
             raise InputError(f"the card id {card.id} is used twice", f"{where}: cards[{i}]")

@@ -169,15 +169,22 @@ _NOTE_BOW = re.compile(r"^Damage ([+-]\d+) with Bow$")
 _BRACKET = re.compile(r"^(.*?)\s*\((\d+|2-H)\)$")
 
 
+MAX_MODIFIER, MAX_COUNT = 20, 99
+"""The largest modifier (``+20``, ``-20``) and count (hits, spells, reach, parry, a range)
+a row may print: the printed tables stay within +4 and 10."""
+
+
 def _modifier(token: str, where: str, field: str) -> int:
-    if not _MOD.match(token):
-        raise InputError(f"{token!r} is not a modifier like +2, -1 or -", f"{where}: {field}")
+    if not _MOD.match(token) or (token != "-" and abs(int(token)) > MAX_MODIFIER):
+        raise InputError(f"{token[:20]!r} is not a modifier like +2, -1 or - (from "
+                         f"-{MAX_MODIFIER} to +{MAX_MODIFIER})", f"{where}: {field}")
     return 0 if token == "-" else int(token)
 
 
 def _count(token: str, where: str, field: str) -> int:
-    if not token.isascii() or not token.isdigit():
-        raise InputError(f"{token!r} is not a whole number", f"{where}: {field}")
+    if not token.isascii() or not token.isdigit() or int(token) > MAX_COUNT:
+        raise InputError(f"{token[:20]!r} is not a whole number from 0 to {MAX_COUNT}",
+                         f"{where}: {field}")
     return int(token)
 
 
@@ -215,9 +222,9 @@ def parse_warriors(text: str, where: str = WARRIORS_FILE) -> dict[str, Warrior]:
             elif note == "May use 2 HTH wpns":
                 fields["two_weapons"] = True
             elif _NOTE_REACH.match(note):
-                fields["reach_bonus"] = int(_NOTE_REACH.match(note).group(1))
+                fields["reach_bonus"] = _modifier(_NOTE_REACH.match(note).group(1), at, "notes")
             elif _NOTE_BOW.match(note):
-                fields["bow_bonus"] = int(_NOTE_BOW.match(note).group(1))
+                fields["bow_bonus"] = _modifier(_NOTE_BOW.match(note).group(1), at, "notes")
             else:
                 raise InputError(f"{note!r} is not a note ringside reads", f"{at}: notes")
         if name in found:
@@ -260,12 +267,12 @@ def parse_weapons(text: str, where: str = WEAPONS_FILE) -> dict[str, Weapon]:
             if match.group(2) == "2-H":
                 two_handed = True
             else:
-                bracket = int(match.group(2))
+                bracket = _count(match.group(2), f"{where}, line {number}", "bracket")
         at = f"{where}, line {number} ({name})"
         if rng == "H":
             range_, thrown = None, False
         elif re.fullmatch(r"\d+T?", rng):
-            range_, thrown = int(rng.rstrip("T")), rng.endswith("T")
+            range_, thrown = _count(rng.rstrip("T"), at, "range"), rng.endswith("T")
         else:
             raise InputError(f"{rng!r} is not H, a range like 4 or a thrown range like 1T",
                              f"{at}: range")
@@ -337,33 +344,38 @@ def parse_equipment(text: str, where: str = EQUIPMENT_FILE) -> dict[str, Equipme
     """
     found: dict[str, Equipment] = {}
     for entry, at, name in _card_tables(text, where):
-        extra = set(entry) - {"name", "kind", "bonus", "block"}
-        if extra:
-            raise InputError(f"unknown field {sorted(extra)[0]!r}", at)
-        kind = entry.get("kind")
-        if kind not in EQUIPMENT_KINDS:
-            raise InputError(f"must be shield, helmet, full or partial, not {kind!r}",
-                             f"{at}: kind")
-        block = None
-        bonus = 0
-        if kind == "shield":
-            raw = entry.get("block")
-            if (not isinstance(raw, list) or len(raw) != 2
-                    or not all(type(v) is int and 1 <= v <= 6 for v in raw) or raw[0] > raw[1]):
-                raise InputError(f"must be [low, high] with die faces 1 to 6, not {raw!r}",
-                                 f"{at}: block")
-            if "bonus" in entry:
-                raise InputError("a shield blocks; it has no armor bonus", f"{at}: bonus")
-            block = (raw[0], raw[1])
-        else:
-            if "block" in entry:
-                raise InputError("only a shield has a blocking range", f"{at}: block")
-            bonus = _entry_int(entry, "bonus", at, 0, 6)
-        code = code_of(name)
-        if code in found:
+        card = equipment_card(entry, at, name)
+        if card.code in found:
             raise InputError("the name is used twice", at)
-        found[code] = Equipment(name, code, kind, bonus, block)
+        found[card.code] = card
     return found
+
+
+def equipment_card(entry: Mapping[str, Any], at: str, name: str) -> Equipment:
+    """One equipment card's table (see :func:`parse_equipment`); ``at`` names it."""
+    extra = set(entry) - {"name", "kind", "bonus", "block"}
+    if extra:
+        raise InputError(f"unknown field {sorted(extra)[0]!r}", at)
+    kind = entry.get("kind")
+    if kind not in EQUIPMENT_KINDS:
+        raise InputError(f"must be shield, helmet, full or partial, not {kind!r}",
+                         f"{at}: kind")
+    block = None
+    bonus = 0
+    if kind == "shield":
+        raw = entry.get("block")
+        if (not isinstance(raw, list) or len(raw) != 2
+                or not all(type(v) is int and 1 <= v <= 6 for v in raw) or raw[0] > raw[1]):
+            raise InputError(f"must be [low, high] with die faces 1 to 6, not {raw!r}",
+                             f"{at}: block")
+        if "bonus" in entry:
+            raise InputError("a shield blocks; it has no armor bonus", f"{at}: bonus")
+        block = (raw[0], raw[1])
+    else:
+        if "block" in entry:
+            raise InputError("only a shield has a blocking range", f"{at}: block")
+        bonus = _entry_int(entry, "bonus", at, 0, 6)
+    return Equipment(name, code_of(name), kind, bonus, block)
 
 
 def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
@@ -372,29 +384,34 @@ def parse_spells(text: str, where: str = SPELLS_FILE) -> dict[str, Spell]:
     ``range`` (1 to 20)."""
     found: dict[str, Spell] = {}
     for entry, at, name in _card_tables(text, where):
-        extra = set(entry) - {"name", "copies", "text", "effect", "amount", "range"}
-        if extra:
-            raise InputError(f"unknown field {sorted(extra)[0]!r}; fields: name, copies, "
-                             "text, effect, amount, range", at)
-        code = code_of(name)
-        if code in found:
+        if code_of(name) in found:
             raise InputError("the name is used twice", at)
-        copies = _entry_int(entry, "copies", at, 1, 20)
-        text = _entry_text(entry, "text", at)
-        effect = entry.get("effect")
-        if effect not in SPELL_EFFECTS:
-            raise InputError(f"must be one of {', '.join(SPELL_EFFECTS)}, not {effect!r}",
-                             f"{at}: effect")
-        amount = _entry_int(entry, "amount", at, 1, 6)
-        if effect == "bolt":
-            reach = _entry_int(entry, "range", at, 1, 20)
-        elif "range" in entry:
-            raise InputError(f"only a bolt has a range; a {effect} spell is cast in the "
-                             "tactics phase", f"{at}: range")
-        else:
-            reach = 0
-        found[code] = Spell(name, code, copies, text, effect, amount, reach)
+        card = spell_card(entry, at, name)
+        found[card.code] = card
     return found
+
+
+def spell_card(entry: Mapping[str, Any], at: str, name: str) -> Spell:
+    """One spell card's table (see :func:`parse_spells`); ``at`` names it."""
+    extra = set(entry) - {"name", "copies", "text", "effect", "amount", "range"}
+    if extra:
+        raise InputError(f"unknown field {sorted(extra)[0]!r}; fields: name, copies, "
+                         "text, effect, amount, range", at)
+    copies = _entry_int(entry, "copies", at, 1, 20)
+    text = _entry_text(entry, "text", at)
+    effect = entry.get("effect")
+    if effect not in SPELL_EFFECTS:
+        raise InputError(f"must be one of {', '.join(SPELL_EFFECTS)}, not {effect!r}",
+                         f"{at}: effect")
+    amount = _entry_int(entry, "amount", at, 1, 6)
+    if effect == "bolt":
+        reach = _entry_int(entry, "range", at, 1, 20)
+    elif "range" in entry:
+        raise InputError(f"only a bolt has a range; a {effect} spell is cast in the "
+                         "tactics phase", f"{at}: range")
+    else:
+        reach = 0
+    return Spell(name, code_of(name), copies, text, effect, amount, reach)
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from model.core.errors import InputError
+from model.core.toml_lines import dotted_path, line_of
 from model.fightklub.energy import parse_cost, parse_pool
 
 # -- vocabulary --------------------------------------------------------------------------------
@@ -370,6 +371,11 @@ def parse_cost_text(text: str) -> Any:
 
 # -- the synthetic set -------------------------------------------------------------------------
 _SYNTHETIC_RANGE = range(901, 1000)
+MAX_ABILITIES, MAX_STEPS, MAX_CARDS = 8, 8, 500
+"""The most abilities a card has, steps an ability's list holds, and cards one file
+gives (a set of ONE's size has 101; the synthetic numbers run to 99)."""
+CARD_FILE_KEYS = {"synthetic", "set", "card", "note"}
+"""The top-level keys of a card file."""
 _CARD_FIELDS = {"number", "name", "rarity", "type", "affiliation", "gold_icon", "signature",
                 "cost", "abilities", "character", "fight", "effect", "gear", "instant",
                 "universal", "condition"}
@@ -377,21 +383,31 @@ _PART_TABLES = ("character", "fight", "effect", "gear", "instant", "universal", 
 """The ``[card.TYPE]`` tables of a card's printed parts; a card has at most its own type's."""
 
 
-class _Place:
-    """Names a card and a field in errors:
-    ``synthetic.toml: card S912 'Iron Grip': field 'tabs'``."""
+class CardPlace:
+    """Names a card and a field in errors, with the line the field (or its card)
+    stands on when the text is known:
+    ``synthetic.toml: line 40: card S912 'Iron Grip': field 'tabs'``."""
 
-    def __init__(self, file: str, card: str) -> None:
-        self.file, self.card = file, card
+    def __init__(self, file: str, card: str, text: str = "", index: int | None = None
+                 ) -> None:
+        self.file, self.card, self.text, self.index = file, card, text, index
+
+    def line(self, name: str = "") -> str:
+        """``FILE: line N`` of the field ``name`` of this card (the file alone when
+        the text or the card's place is not known)."""
+        if not self.text or self.index is None:
+            return self.file
+        line = line_of(self.text, ("card", self.index - 1) + dotted_path(name))
+        return self.file if line is None else f"{self.file}: line {line}"
 
     def field(self, name: str) -> str:
-        return f"{self.file}: {self.card}: field '{name}'"
+        return f"{self.line(name)}: {self.card}: field '{name}'"
 
     def error(self, name: str, what: str) -> InputError:
         return InputError(what, self.field(name))
 
 
-def _table(entry: Mapping[str, Any], name: str, place: _Place, fields: Mapping[str, type]
+def _table(entry: Mapping[str, Any], name: str, place: CardPlace, fields: Mapping[str, type]
            ) -> dict[str, Any]:
     table = entry.get(name)
     if not isinstance(table, dict):
@@ -403,7 +419,7 @@ def _table(entry: Mapping[str, Any], name: str, place: _Place, fields: Mapping[s
     return table
 
 
-def _whole(table: Mapping[str, Any], name: str, place: _Place, low: int, high: int = 99
+def _whole(table: Mapping[str, Any], name: str, place: CardPlace, low: int, high: int = 99
            ) -> int:
     value = table.get(name)
     if type(value) is not int or not low <= value <= high:
@@ -411,7 +427,7 @@ def _whole(table: Mapping[str, Any], name: str, place: _Place, low: int, high: i
     return value
 
 
-def _tokens_field(table: Mapping[str, Any], name: str, place: _Place, *, empty: bool) -> tuple:
+def _tokens_field(table: Mapping[str, Any], name: str, place: CardPlace, *, empty: bool) -> tuple:
     value = table.get(name, "" if empty else None)
     if not isinstance(value, str):
         raise place.error(name, f"must be energy tokens written like \"B G G\", not {value!r}")
@@ -425,9 +441,11 @@ def _tokens_field(table: Mapping[str, Any], name: str, place: _Place, *, empty: 
         raise place.error(name, error.what) from None
 
 
-def _steps(value: Any, name: str, place: _Place) -> tuple[Step, ...]:
+def _steps(value: Any, name: str, place: CardPlace) -> tuple[Step, ...]:
     if not isinstance(value, list):
         raise place.error(name, "must be a list of steps like [{do = \"draw\", count = 1}]")
+    if len(value) > MAX_STEPS:
+        raise place.error(name, f"lists {len(value):,} steps; a list holds at most {MAX_STEPS}")
     steps = []
     for index, entry in enumerate(value, 1):
         try:
@@ -437,7 +455,7 @@ def _steps(value: Any, name: str, place: _Place) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _cost(value: Any, name: str, place: _Place) -> tuple[Any, str]:
+def _cost(value: Any, name: str, place: CardPlace) -> tuple[Any, str]:
     if not isinstance(value, str) or not value.strip():
         raise place.error(name, f"must be a cost like \"burn B, burn 1, spot gear\", not "
                           f"{value!r}")
@@ -450,10 +468,13 @@ def _cost(value: Any, name: str, place: _Place) -> tuple[Any, str]:
 _ABILITY_FIELDS = {"phase", "cost", "extra_costs", "steps", "text"}
 
 
-def _abilities(entry: Mapping[str, Any], place: _Place) -> tuple[Ability, ...]:
+def _abilities(entry: Mapping[str, Any], place: CardPlace) -> tuple[Ability, ...]:
     value = entry.get("abilities", [])
     if not isinstance(value, list):
         raise place.error("abilities", "must be a list of [[card.abilities]] tables")
+    if len(value) > MAX_ABILITIES:
+        raise place.error("abilities", f"a card has at most {MAX_ABILITIES} abilities, not "
+                          f"{len(value):,}")
     abilities = []
     for index, item in enumerate(value, 1):
         name = f"abilities[{index}]"
@@ -480,7 +501,7 @@ def _abilities(entry: Mapping[str, Any], place: _Place) -> tuple[Ability, ...]:
     return tuple(abilities)
 
 
-def _tab_modifiers(table: Mapping[str, Any], place: _Place, name: str) -> tuple[int, int, int]:
+def _tab_modifiers(table: Mapping[str, Any], place: CardPlace, name: str) -> tuple[int, int, int]:
     tabs = table.get("tabs")
     if (not isinstance(tabs, list) or len(tabs) != 3
             or not all(type(t) is int and -99 <= t <= 99 for t in tabs)):
@@ -489,7 +510,7 @@ def _tab_modifiers(table: Mapping[str, Any], place: _Place, name: str) -> tuple[
     return (tabs[0], tabs[1], tabs[2])
 
 
-def _side(value: Any, place: _Place, name: str) -> FightSide:
+def _side(value: Any, place: CardPlace, name: str) -> FightSide:
     if not isinstance(value, dict) or set(value) - {"tabs", "clash"} or len(value) != 1:
         raise place.error(name, "a side is a table with either 'tabs' (3 skirmish tabs) or "
                           "'clash' (a clash rule)")
@@ -529,7 +550,7 @@ def _side(value: Any, place: _Place, name: str) -> FightSide:
     return FightSide(tabs=tuple(parsed))
 
 
-def _fight(entry: Mapping[str, Any], place: _Place) -> FightParts:
+def _fight(entry: Mapping[str, Any], place: CardPlace) -> FightParts:
     table = _table(entry, "fight", place, {"kind": str, "sides": list, "damage": int,
                                            "reward": str})
     kind = table.get("kind")
@@ -561,7 +582,7 @@ def _fight(entry: Mapping[str, Any], place: _Place) -> FightParts:
     return FightParts(kind, sides, damage, reward)
 
 
-def _character(entry: Mapping[str, Any], place: _Place) -> CharacterParts:
+def _character(entry: Mapping[str, Any], place: CardPlace) -> CharacterParts:
     table = _table(entry, "character", place, {
         "life": int, "hand": int, "hold": int, "first_setup_energy": str,
         "latent_energy": str, "attributes": list, "centre_bonus": list})
@@ -583,7 +604,7 @@ def _character(entry: Mapping[str, Any], place: _Place) -> CharacterParts:
         attributes=tuple(a.strip() for a in attributes), centre_bonus=tuple(bonus))
 
 
-def _parts(kind: str, entry: Mapping[str, Any], place: _Place) -> Parts:
+def _parts(kind: str, entry: Mapping[str, Any], place: CardPlace) -> Parts:
     present = [name for name in _PART_TABLES if name in entry]
     wrong = [name for name in present if name != kind]
     if wrong:
@@ -616,20 +637,42 @@ def _parts(kind: str, entry: Mapping[str, Any], place: _Place) -> Parts:
     return ConditionParts()
 
 
-def parse_synthetic_card(entry: Any, file: str, index: int) -> Card:
-    """One ``[[card]]`` table of a synthetic set; errors name the file, card and field."""
+def _card_number(entry: Mapping[str, Any], place: CardPlace, set_: str) -> str:
+    """The code of a card's ``number``: S901 to S999 for a synthetic card (numbers
+    that never look like ONE's), 001 to 999 for a card of ONE (``"027"`` or ``27``)."""
+    number = entry.get("number")
+    if set_ == SYNTHETIC_SET:
+        code = card_code(number) if isinstance(number, str) else None
+        if code is None or not code.startswith("S") or int(code[1:]) not in _SYNTHETIC_RANGE:
+            raise place.error("number", "must be S901 to S999 (synthetic numbers never look "
+                              f"like ONE's), not {number!r}")
+        return code
+    code = (card_code(number) if isinstance(number, str)
+            else f"{number:03d}" if type(number) is int and 0 <= number <= 999 else None)
+    if code is None or code.startswith("S"):
+        raise place.error("number", f"must be a number of {set_} such as \"027\", not "
+                          f"{number!r}")
+    return code
+
+
+def parse_synthetic_card(entry: Any, file: str, index: int, *, text: str = "",
+                         set_: str = SYNTHETIC_SET, origin: str = "") -> Card:
+    """One ``[[card]]`` table of a card file (``index`` from 1, ``text`` the file's
+    text, for the line numbers); errors name the file, line, card and field.
+
+    The cards of a synthetic set (``set_`` ``SYN``) are ringside's or a user's
+    inventions; a card of ONE (``set_`` ``ONE``) is the text of a real card
+    given by a user who owns it (``origin`` says where it comes from)."""
+    place = CardPlace(file, f"card {index}", text, index)
     if not isinstance(entry, dict):
-        raise InputError("a card is a table", f"{file}: card {index}")
-    number_text = entry.get("number")
-    code = card_code(number_text) if isinstance(number_text, str) else None
-    if code is None or not code.startswith("S") or int(code[1:]) not in _SYNTHETIC_RANGE:
-        raise InputError(f"must be S901 to S999 (synthetic numbers never look like ONE's), "
-                         f"not {number_text!r}", f"{file}: card {index}: field 'number'")
+        raise InputError("a card is a table", place.line())
+    code = _card_number(entry, place, set_)
+    place.card = f"card {code}"
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise InputError(f"must be a non-empty name without outer spaces, not {name!r}",
-                         f"{file}: card {code}: field 'name'")
-    place = _Place(file, f"card {code} {name!r}")
+        raise place.error("name", f"must be a non-empty name without outer spaces, not "
+                          f"{name!r}")
+    place.card = f"card {code} {name!r}"
     extra = sorted(set(entry) - _CARD_FIELDS)
     if extra:
         raise place.error(extra[0], "is not a card field; fields: "
@@ -664,9 +707,32 @@ def parse_synthetic_card(entry: Any, file: str, index: int) -> Card:
     if kind == "instant" and any(a.phase != parts.phase for a in abilities):
         raise place.error("abilities", f"an instant's abilities use its phase keyword "
                           f"{parts.phase!r}")
-    origin = f"{file} (ringside's invention, not a card of ONE)"
-    return Card(SYNTHETIC_SET, int(code[1:]), name, rarity, frozenset({kind}), affiliation,
+    origin = origin or f"{file} (ringside's invention, not a card of ONE)"
+    number = int(code[1:]) if set_ == SYNTHETIC_SET else int(code)
+    return Card(set_, number, name, rarity, frozenset({kind}), affiliation,
                 gold, signature, cost, parts, abilities, (("all", origin),))
+
+
+def card_entries(text: str, file: str) -> tuple[dict, list]:
+    """The top-level table of a card file and its ``[[card]]`` entries: valid TOML,
+    only the keys of :data:`CARD_FILE_KEYS`, one card or more, at most :data:`MAX_CARDS`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"not valid TOML: {error}", file) from None
+    extra = sorted(set(data) - CARD_FILE_KEYS)
+    if extra:
+        line = line_of(text, (extra[0],))
+        raise InputError(f"unknown key {extra[0]!r}; a card file's keys: "
+                         f"{', '.join(sorted(CARD_FILE_KEYS))}",
+                         f"{file}: line {line}" if line else file)
+    entries = data.get("card")
+    if not isinstance(entries, list) or not entries:
+        raise InputError("has no [[card]] tables", file)
+    if len(entries) > MAX_CARDS:
+        raise InputError(f"gives {len(entries):,} cards; a card file gives at most "
+                         f"{MAX_CARDS}", file)
+    return data, entries
 
 
 def parse_synthetic_set(text: str, file: str) -> dict[str, Card]:
@@ -678,34 +744,32 @@ def parse_synthetic_set(text: str, file: str) -> dict[str, Card]:
     ...     'damage = 1\\nsides = [{tabs = [{label = "Fate", value = 1}]}]\\n', "synthetic.toml")
     Traceback (most recent call last):
         ...
-    model.core.errors.InputError: synthetic.toml: card S912 'Iron Grip': field 'tabs': a power card needs exactly 3 skirmish tabs, not 1
+    model.core.errors.InputError: synthetic.toml: line 2: card S912 'Iron Grip': field 'tabs': a power card needs exactly 3 skirmish tabs, not 1
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", file) from None
+    data, entries = card_entries(text, file)
     if data.get("synthetic") is not True:
         # The set must say it is invented, so nobody mistakes it for cards of ONE.
         raise InputError("a synthetic set must declare synthetic = true", file)
-    entries = data.get("card")
-    if not isinstance(entries, list) or not entries:
-        raise InputError("has no [[card]] tables", file)
     cards: dict[str, Card] = {}
     for index, entry in enumerate(entries, 1):
-        card = parse_synthetic_card(entry, file, index)
+        card = parse_synthetic_card(entry, file, index, text=text)
         if card.code in cards:
-            raise InputError(f"the number {card.code} is used twice",
-                             f"{file}: card {card.code} {card.name!r}: field 'number'")
+            raise CardPlace(file, f"card {card.code} {card.name!r}", text, index).error(
+                "number", f"the number {card.code} is used twice")
         cards[card.code] = card
-    _check_signatures(cards, file)
+    check_signatures(cards, file, text)
     return cards
 
 
-def _check_signatures(cards: Mapping[str, Card], file: str) -> None:
-    characters = {card.name: card for card in cards.values() if card.surely("character")}
-    for card in cards.values():
+def check_signatures(cards: Mapping[str, Card], file: str, text: str = "",
+                     characters: Mapping[str, Card] | None = None) -> None:
+    """Every signature card of ``cards`` names a character of the same affiliation,
+    among ``cards`` or ``characters`` (by name)."""
+    characters = {**(characters or {}), **{card.name: card for card in cards.values()
+                                             if card.surely("character")}}
+    for index, card in enumerate(cards.values(), 1):
         if isinstance(card.signature, str):
-            place = _Place(file, f"card {card.code} {card.name!r}")
+            place = CardPlace(file, f"card {card.code} {card.name!r}", text, index)
             owner = characters.get(card.signature)
             if owner is None:
                 raise place.error("signature", f"names no character of this set: "

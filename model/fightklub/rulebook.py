@@ -107,7 +107,7 @@ CARD_RULES: tuple[Rule, ...] = (
     Rule("FK 1.12", "Signature cards",
          "A signature card shows the likeness of one hero or villain in its signature icon; "
          "cards of most types can be signature cards. Other fight cards are global.",
-         YOUR_DECK, (_SYN, f"{_CARDS}._check_signatures")),
+         YOUR_DECK, (_SYN, f"{_CARDS}.check_signatures")),
     Rule("FK 1.13", "Gametext",
          "A line of gametext may start with a bolded phase word (first setup, setup, "
          "enhance, score, cooldown) naming when it can be used; what stands before the "

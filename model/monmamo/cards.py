@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.toml_lines import located
 
 PLACEABLE_TYPES = ("Master", "Mobster", "Bystander", "Drone", "Place")
 """Card types a setup turn may put on the Battlefield (MM 4.4)."""
@@ -120,10 +121,19 @@ def _text(entry: Mapping[str, Any], field: str, where: str, required: bool = Tru
     return value
 
 
+MOST = {"hp": 999, "level": 99, "size": 99, "speed": 99, "multiplier": 99, "limit": 99,
+        "draws": 99, "takes": 99}
+"""The largest value of each number a card carries (the synthetic set's are at most 20)."""
+MAX_CARDS, MAX_TAXONS = 999, 8
+"""The most cards a set gives, and taxons a Monster has."""
+
+
 def _whole(entry: Mapping[str, Any], field: str, where: str, low: int = 0) -> int:
     value = entry.get(field, 0)
-    if type(value) is not int or value < low:
-        raise InputError(f"must be a whole number of at least {low}, not {value!r}",
+    high = MOST[field]
+    if type(value) is not int or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise InputError(f"must be a whole number from {low} to {high}, not {shown}",
                          f"{where}: {field}")
     return value
 
@@ -145,9 +155,9 @@ def _monster(entry: Any, where: str) -> MonsterStats:
     if sex not in SEXES:
         raise InputError(f"must be male or female, not {sex!r}", f"{where}: sex")
     taxons = entry["taxons"]
-    if (not isinstance(taxons, list) or not taxons
+    if (not isinstance(taxons, list) or not taxons or len(taxons) > MAX_TAXONS
             or not all(isinstance(t, str) and t.strip() for t in taxons)):
-        raise InputError("must be a non-empty list of names", f"{where}: taxons")
+        raise InputError(f"must be a list of 1 to {MAX_TAXONS} names", f"{where}: taxons")
     skill = entry["innate_skill"]
     if not isinstance(skill, str):
         raise InputError(f"must be a text (empty for none), not {skill!r}",
@@ -198,8 +208,11 @@ def parse_card(entry: Any, where: str) -> Card:
                 monster, takes)
 
 
-def parse_card_set(text: str, where: str) -> dict[str, Card]:
-    """The cards of a TOML card set, by number; errors name ``where``, the card and field.
+def parse_card_set(text: str, where: str, *, shipped: bool = True) -> dict[str, Card]:
+    """The cards of a TOML card set, by number; errors name ``where``, the line, the
+    card and the field.  A set ringside ships declares ``synthetic = true``; a user's
+    own (not ``shipped``) says which it is: ``synthetic = false`` for cards of the
+    real game the user owns.
 
     >>> parse_card_set('synthetic = true\\n[[card]]\\nnumber = "X1"\\nname = "Bob"\\n'
     ...                'type = "Bystander"\\ntext = "t"\\n', "mine.toml")["X1"].name
@@ -208,19 +221,37 @@ def parse_card_set(text: str, where: str) -> dict[str, Card]:
     ...                'type = "Wizard"\\ntext = "t"\\n', "mine.toml")
     Traceback (most recent call last):
         ...
-    model.core.errors.InputError: mine.toml: card 1 (X1): type: 'Wizard' is not a card type; types: Bystander, Draw, Drone, Mana, Master, Mobster, Monster, Place, Proficiency, Trait, Vendor
+    model.core.errors.InputError: mine.toml: line 5: card 1 (X1): type: 'Wizard' is not a card type; types: Bystander, Draw, Drone, Mana, Master, Mobster, Monster, Place, Proficiency, Trait, Vendor
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"not valid TOML: {error}", where) from None
-    if data.get("synthetic") is not True:
+    try:
+        return _card_set(data, where, shipped)
+    except InputError as error:
+        raise located(error, text, where) from None
+
+
+def _card_set(data: dict, where: str, shipped: bool) -> dict[str, Card]:
+    if shipped and data.get("synthetic") is not True:
         # The project never ships real card data: a set must say what it is.
         raise InputError("a card set must declare synthetic = true (ringside ships no real "
                          "card data)", where)
+    if not shipped and type(data.get("synthetic")) is not bool:
+        raise InputError("a card set declares what it holds: synthetic = true (cards of your "
+                         "own invention) or synthetic = false (cards of the game you own)",
+                         where)
+    unknown = sorted(set(data) - {"synthetic", "set", "card", "note"})
+    if unknown:
+        raise InputError(f"unknown key {unknown[0]!r}; a card set's keys: card, note, set, "
+                         "synthetic", where)
     entries = data.get("card")
     if not isinstance(entries, list) or not entries:
         raise InputError("has no [[card]] tables", where)
+    if len(entries) > MAX_CARDS:
+        raise InputError(f"gives {len(entries):,} cards; a card set gives at most {MAX_CARDS}",
+                         where)
     cards: dict[str, Card] = {}
     for index, entry in enumerate(entries, 1):
         card = parse_card(entry, f"{where}: card {index}")

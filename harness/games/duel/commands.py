@@ -20,18 +20,35 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def read_character(text: str, where: str):
-    """A shipped character by key or name, or a character file (TOML) by its path."""
+def game_of(args):
+    """The duel with the shipped characters and those of ``--characters``."""
+    from harness.games.duel import PARTS
+    from harness.userdata import game_of as game_with_files
+
+    return game_with_files(args, PARTS)
+
+
+def add_characters_option(parser) -> None:
+    """``--characters FILE`` (repeatable): a character file of the user's own."""
+    from harness.games.duel import PARTS
+    from harness.userdata import add_data_option
+
+    add_data_option(parser, PARTS.data)
+
+
+def read_character(text: str, where: str, game=GAME):
+    """A character of ``game`` (the shipped ones and those of ``--characters``) by key
+    or name, or a character file (TOML) by its path."""
     from analysis.inputs import read_text
     from model.duel.characters import find_character, parse_character
 
     wanted = text.strip().lower()
-    if any(wanted in (c.key, c.name.lower()) for c in GAME.characters.values()):
-        return find_character(GAME.characters, text, where)
+    if any(wanted in (c.key, c.name.lower()) for c in game.characters.values()):
+        return find_character(game.characters, text, where)
     if text.endswith(".toml") or "/" in text or Path(text).is_file():
         return parse_character(read_text(text, "character file"), text)
-    raise InputError(f"{text!r} is neither a shipped character "
-                     f"({', '.join(GAME.characters)}) nor a character file", where)
+    raise InputError(f"{text!r} is neither a character ({', '.join(game.characters)}) nor a "
+                     "character file", where)
 
 
 ODDS_POLICIES = ("pass", "greedy", "eager")
@@ -69,9 +86,10 @@ def _percent(text: str) -> str:
 
 
 def cmd_duel_odds(args) -> Report:
-    rules = read_rules(GAME, args)
-    first = read_character(args.first, "A")
-    second = read_character(args.second, "B")
+    game = game_of(args)
+    rules = read_rules(game, args)
+    first = read_character(args.first, "A", game)
+    second = read_character(args.second, "B", game)
     data = odds_data(first, second, rules, args.policy)
 
     def shown(probability: str) -> str:
@@ -103,8 +121,9 @@ def cmd_duel_odds(args) -> Report:
 
 def cmd_duel_characters(args) -> Report:
     rows = []
-    lines = ["ringside's own example characters (not from the publisher):"]
-    for char in GAME.characters.values():
+    lines = ["ringside's own example characters (not from the publisher)"
+             + (" and yours:" if getattr(args, "characters", None) else ":")]
+    for char in game_of(args).characters.values():
         rows.append({"key": char.key, "name": char.name, "hp": char.hp,
                      "power": char.power.words, "critical": list(char.critical),
                      "passives": [p.name for p in char.passives],
@@ -121,24 +140,25 @@ def cmd_duel_characters(args) -> Report:
 def cmd_duel_play(args) -> Report:
     from analysis.duel.policies import POLICIES, play_duel
 
-    rules = read_rules(GAME, args)
-    first = read_character(args.first, "A")
-    second = read_character(args.second, "B")
-    state = GAME.start_with(first, second, args.rounds)
+    game = game_of(args)
+    rules = read_rules(game, args)
+    first = read_character(args.first, "A", game)
+    second = read_character(args.second, "B", game)
+    state = game.start_with(first, second, args.rounds)
     lines = [f"{first.name} (player 0) vs {second.name} (player 1), seed {args.seed}, "
-             f"policy {args.policy}, rules {GAME.describe_rules(rules)}, at most "
+             f"policy {args.policy}, rules {game.describe_rules(rules)}, at most "
              f"{args.rounds} rounds"]
     log = []
     end = state
     round_ = 0
-    for before, action, transition in play_duel(GAME, state, rules, args.seed,
+    for before, action, transition in play_duel(game, state, rules, args.seed,
                                                 POLICIES[args.policy]):
         if before.round != round_:
             round_ = before.round
             lines.append(f"round {round_}: HP {before.hp[0]} {before.hp[1]}, Shield "
                          f"{before.shield[0]} {before.shield[1]}, Adrenaline "
                          f"{before.adrenaline[0]} {before.adrenaline[1]}")
-        text = GAME.format_action(before, action)
+        text = game.format_action(before, action)
         lines.append(f"  {text}")
         lines.extend(f"      [{_step_name(step.phase)}] {step.text}  [{', '.join(step.rules)}]"
                      for step in transition.steps)
@@ -146,11 +166,11 @@ def cmd_duel_play(args) -> Report:
             {"phase": s.phase, "step": _step_name(s.phase), "rules": list(s.rules),
              "text": s.text} for s in transition.steps]})
         end = transition.state
-    outcome = GAME.outcome(end, rules)
+    outcome = game.outcome(end, rules)
     lines.append(f"result {outcome.label}, HP {end.hp[0]} {end.hp[1]} after {len(log)} "
                  f"actions")
     data = {"A": first.name, "B": second.name, "seed": args.seed, "policy": args.policy,
-            "rules": GAME.describe_rules(rules), "actions": log, "outcome": outcome.label,
+            "rules": game.describe_rules(rules), "actions": log, "outcome": outcome.label,
             "winners": sorted(outcome.winners), "hp": list(end.hp), "rounds": end.round}
     return Report(data, lines)
 
@@ -176,9 +196,12 @@ def register(commands) -> None:
                       help="the policy both players follow for who wins the duel: 'pass' "
                            "never plays; 'greedy' plays the card and Adrenaline Action "
                            "worth most this round; 'eager' the first it may")
+    add_characters_option(odds)
     add_rules_options(odds, GAME)
-    add_command(commands, "characters", cmd_duel_characters,
-                help="list the shipped example characters", example=[])
+    listing = add_command(commands, "characters", cmd_duel_characters,
+                          help="list the shipped example characters (and those of "
+                               "--characters)", example=[])
+    add_characters_option(listing)
     play = add_command(commands, "play", cmd_duel_play,
                        help="play a seeded duel and print its log, step by step",
                        example=["ember", "tide", "--seed", "1"])
@@ -195,4 +218,5 @@ def register(commands) -> None:
                            "Adrenaline it can, 'greedy' the card and Adrenaline Action "
                            "worth most this round, 'pass' never plays, 'first' takes the "
                            "first legal action, 'random' one at random (by the seed)")
+    add_characters_option(play)
     add_rules_options(play, GAME)

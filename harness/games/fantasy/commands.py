@@ -22,8 +22,25 @@ from model.fantasy.state import Warband, parse_warband, warband_setup
 EXIT_VIOLATIONS = 1
 
 
-def read_warband(text: str) -> tuple[str, Warband]:
-    """A warband from a file, or one of the shipped examples by name."""
+def game_of(args):
+    """The battle with the shipped tables, or with the cards of ``--cards`` added."""
+    from harness.games.fantasy import PARTS
+    from harness.userdata import game_of as game_with_files
+
+    return game_with_files(args, PARTS)
+
+
+def add_cards_option(parser) -> None:
+    """``--cards FILE`` (repeatable): a card file of the user's own."""
+    from harness.games.fantasy import PARTS
+    from harness.userdata import add_data_option
+
+    add_data_option(parser, PARTS.data)
+
+
+def read_warband(text: str, game=GAME) -> tuple[str, Warband]:
+    """A warband from a file (its cards those of ``game``'s tables), or one of the
+    shipped examples by name."""
     shipped = example_warband_names()
     if text in shipped:
         return text, example_warband(text)
@@ -31,12 +48,13 @@ def read_warband(text: str) -> tuple[str, Warband]:
     if not path.exists():
         raise InputError(f"no such file, and not a shipped example warband "
                          f"({', '.join(shipped)})", text)
-    return str(path), parse_warband(read_text(path, "warband file"), GAME.tables, text)
+    return str(path), parse_warband(read_text(path, "warband file"), game.tables, text)
 
 
 def cmd_warband(args) -> Report:
-    where, band = read_warband(args.file)
-    found = violations(GAME.tables, band.fighters, WARBAND_SIZE)
+    game = game_of(args)
+    where, band = read_warband(args.file, game)
+    found = violations(game.tables, band.fighters, WARBAND_SIZE)
     lines = [f"{where}: {band.name or 'warband'}, {len(band.fighters)} warriors"]
     for number, fighter in enumerate(band.fighters, 1):
         lines.append(f"  {number:>2}. {fighter}")
@@ -53,8 +71,9 @@ def cmd_warband(args) -> Report:
 
 
 def cmd_odds(args) -> Report:
-    rules = read_rules(GAME, args)
-    tables = GAME.tables
+    game = game_of(args)
+    rules = read_rules(game, args)
+    tables = game.tables
     if args.attacker not in tables.warriors:
         raise InputError(f"{args.attacker!r} is not a warrior of the table "
                          f"({', '.join(tables.warriors)})", "ATTACKER")
@@ -88,7 +107,7 @@ def cmd_odds(args) -> Report:
              + (f" using the {used[0].name}" if used else "")
              + (f", {shield.name}" if shield else "")
              + "".join(f", {piece.name}" for piece in armor)
-             + f"  [rules {GAME.describe_rules(rules)}]",
+             + f"  [rules {game.describe_rules(rules)}]",
              f"  hit                       {data['hit']}",
              f"  blocked                   {data['blocked']}",
              "  damage                    " + "  ".join(f"{k}: {v}" for k, v in
@@ -100,41 +119,42 @@ def cmd_odds(args) -> Report:
 
 
 def cmd_battle(args) -> Report:
-    rules = read_rules(GAME, args)
-    name_a, band_a = read_warband(args.a)
-    name_b, band_b = read_warband(args.b)
+    game = game_of(args)
+    rules = read_rules(game, args)
+    name_a, band_a = read_warband(args.a, game)
+    name_b, band_b = read_warband(args.b, game)
     # FF 1.10: casters whose file lists no spell card draw theirs now, by their own
     # stream of the seed (so the dice of a battle with listed cards stay as they were).
-    drawn_a, drawn_b, draws = draw_spells(GAME.tables, band_a.fighters, band_b.fighters,
+    drawn_a, drawn_b, draws = draw_spells(game.tables, band_a.fighters, band_b.fighters,
                                           random.Random(f"spells/{args.seed}"))
     band_a = dataclasses.replace(band_a, fighters=drawn_a)
     band_b = dataclasses.replace(band_b, fighters=drawn_b)
     setup = warband_setup(band_a, band_b)
     for name, band in ((name_a, band_a), (name_b, band_b)):
-        problems = violations(GAME.tables, band.fighters, setup.size)
+        problems = violations(game.tables, band.fighters, setup.size)
         if problems:
             raise InputError(f"the warband cannot be fielded: {problems[0]}", name)
-    shared = shared_card_violations(GAME.tables, band_a.fighters, band_b.fighters)
+    shared = shared_card_violations(game.tables, band_a.fighters, band_b.fighters)
     if shared:
         raise InputError(f"the two warbands cannot meet: {shared[0]}", name_b)
     rng = random.Random(args.seed)
-    state = GAME.initial_state(setup, rules)
+    state = game.initial_state(setup, rules)
     lines = [f"{band_a.name or name_a} (side A) against {band_b.name or name_b} (side B), "
-             f"seed {args.seed}, rules {GAME.describe_rules(rules)}; decisions are drawn "
+             f"seed {args.seed}, rules {game.describe_rules(rules)}; decisions are drawn "
              "at random from the legal ones, dice are rolled, both by the seed"]
     lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
-    for before, action, transition in play_out(GAME, state, rules, POLICIES["random"], rng):
-        shown, logged = logged_step(GAME, before, action, transition)
+    for before, action, transition in play_out(game, state, rules, POLICIES["random"], rng):
+        shown, logged = logged_step(game, before, action, transition)
         lines.extend(shown)
         log.append(logged)
         state = transition.state
-    outcome = GAME.outcome(state, rules)
+    outcome = game.outcome(state, rules)
     lines.append(f"result {outcome.label} after {len(log)} actions; hits left "
                  f"{outcome.scores[0]} (A) and {outcome.scores[1]} (B)")
-    data = {"a": name_a, "b": name_b, "seed": args.seed, "rules": GAME.describe_rules(rules),
-            "start": GAME.format_state(GAME.initial_state(setup, rules)), "actions": log,
-            "spell_draws": draws, "end": GAME.format_state(state), "outcome": outcome.label,
+    data = {"a": name_a, "b": name_b, "seed": args.seed, "rules": game.describe_rules(rules),
+            "start": game.format_state(game.initial_state(setup, rules)), "actions": log,
+            "spell_draws": draws, "end": game.format_state(state), "outcome": outcome.label,
             "scores": list(outcome.scores)}
     return Report(data, lines)
 
@@ -147,6 +167,7 @@ def register(commands) -> None:
     warband.add_argument("file", metavar="FILE", type=InputPath("warband file", names=True),
                          help="a warband file (TOML), or a shipped example: "
                               "iron-host, goblin-rabble")
+    add_cards_option(warband)
     odds = add_command(commands, "odds", cmd_odds,
                        help="exact odds of one attack: hit, block, damage, kill",
                        example=["Ogre", "Maul", "Orc", "--shield", "Round Shield"])
@@ -161,6 +182,7 @@ def register(commands) -> None:
     odds.add_argument("--ranged", action="store_true", help="a ranged attack")
     odds.add_argument("--from-back", action="store_true",
                       help="the attacker shoots from the back row")
+    add_cards_option(odds)
     add_rules_options(odds, GAME)
     battle = add_command(commands, "battle", cmd_battle,
                          help="play a seeded battle between two warbands and print its log "
@@ -170,4 +192,5 @@ def register(commands) -> None:
         battle.add_argument(side, metavar=side.upper(), type=InputPath("warband file", names=True),
                             help=f"side {side.upper()}'s warband: a file or a shipped example")
     battle.add_argument("--seed", type=SEED, default=0, help="seed of the dice and decisions")
+    add_cards_option(battle)
     add_rules_options(battle, GAME)

@@ -4,7 +4,7 @@ pages of its own."""
 
 from __future__ import annotations
 
-from harness.registry import GameParts, lazy
+from harness.registry import GameParts, UserData, lazy
 
 
 def _obligations():
@@ -43,4 +43,8 @@ PARTS = GameParts("analysis.fightklub.loading:GAME", key="fightklub",
                   commands=lazy("harness.games.fightklub.commands:register"),
                   cases=_cases,
                   docs_pages=lazy("harness.games.fightklub.docs:docs_pages"),
-                  drawing="harness.games.fightklub.drawing:TableDrawing")
+                  drawing="harness.games.fightklub.drawing:TableDrawing",
+                  data=UserData("cards", "card file",
+                                "a card file: the texts of cards of ONE you own, or cards "
+                                "of your own",
+                                lazy("analysis.fightklub.loading:game_with_cards")))

@@ -19,7 +19,8 @@ from harness.output import EXIT_FAILED, EXIT_OK
 from harness.toolkit import InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.game import Game
-from analysis.fightklub.loading import all_cards, shipped_names, shipped_text
+from analysis.fightklub.loading import shipped_names, shipped_text
+from harness.games.fightklub.data import add_cards_option, cards_of
 from model.fightklub.decks import (
     CardList, check_collection, check_deck, parse_collection, parse_deck,
 )
@@ -72,7 +73,7 @@ def read_collection(text: str) -> tuple[str, CardList]:
 def cmd_fightklub_deck(args, rulesets: Any = None) -> Report:
     rules = read_rules(rulesets or DeckRulesets(), args)
     label, deck = read_deck(args.deck)
-    report = check_deck(deck, rules, cards=all_cards())
+    report = check_deck(deck, rules, cards=cards_of(args))
     lines = [f"{label} ({deck.where}): {report.cards} cards"]
     if report.violations:
         lines.append(f"invalid: {len(report.violations)} violation"
@@ -96,7 +97,7 @@ def cmd_fightklub_collection(args, rulesets: Any = None) -> Report:
                          f"{MAX_DECKS} at once", "DECK")
     owned_label, owned = read_collection(args.owned)
     decks = [read_deck(text) for text in args.decks]
-    report = check_collection(owned, [deck for _, deck in decks], rules, cards=all_cards())
+    report = check_collection(owned, [deck for _, deck in decks], rules, cards=cards_of(args))
     names = " + ".join(label for label, _ in decks)
     lines = [f"{owned_label} ({owned.cards} cards) for {names} ({report.need} cards in all)"]
     if report.buildable:
@@ -121,6 +122,7 @@ def register(subcommands: Any, game: Any = None) -> None:
         example=["rambo"])
     deck.add_argument("deck", metavar="FILE|NAME", type=InputPath("deck list", names=True),
                       help=f"a deck list file, or a shipped deck: {names}")
+    add_cards_option(deck)
     add_rules_options(deck, rulesets)
     collection = add_command(
         subcommands, "collection", lambda args: cmd_fightklub_collection(args, rulesets),
@@ -133,4 +135,5 @@ def register(subcommands: Any, game: Any = None) -> None:
     collection.add_argument("decks", metavar="DECK", nargs="+",
                             type=InputPath("deck list", names=True),
                             help=f"deck list files or shipped decks ({names})")
+    add_cards_option(collection)
     add_rules_options(collection, rulesets)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.output import EXIT_OK
+from harness.games.fightklub.data import add_cards_option, game_of
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.errors import InputError
 
@@ -116,6 +117,8 @@ def _side(card, side: int, where: str) -> int:
 def cmd_fightklub_fight(args, game) -> Report:
     from model.fightklub import fights
 
+    if getattr(args, "cards", None):
+        game = game_of(args)
     rules = read_rules(game, args)
     table = game.catalog.cards
     card_a = _card_named(args.card_a, "card a", table)
@@ -255,4 +258,5 @@ def register(subcommands: Any, game: Any) -> None:
                         help="whose clash text decides when both cards show one")
     parser.add_argument("--players", type=bounded_int(2, 6), default=2, metavar="N",
                         help="players in the game (more than 2: the multiplayer rules)")
+    add_cards_option(parser)
     add_rules_options(parser, game)

@@ -21,12 +21,13 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
+from harness.games.fightklub.data import add_cards_option, game_of
 from harness.interrupts import checkpoint
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME
-from model.fightklub.engine import DECKS
+from model.fightklub.engine import DECKS, FightKlub
 from analysis.fightklub.policies import POLICIES, play_game
 from model.fightklub.state import Setup
 
@@ -34,30 +35,34 @@ MAX_SEED = 10**9
 MAX_TURNS = 999
 
 
-def setup_for(decks: list[str], command: str = "play", deck_flag: str = "") -> Setup:
+def setup_for(decks: list[str], command: str = "play", deck_flag: str = "",
+              game: FightKlub = GAME) -> Setup:
     """The setup of 2 to 6 shipped decks (3 or more play the multiplayer rules, FK 7), or
     one input error naming the deck and the synthetic decks ``ringside fightklub
     COMMAND`` can take instead."""
     try:
         setup = Setup(tuple(decks))
         for name in setup.decks:
-            GAME.catalog.deck(name)
+            game.catalog.deck(name)
         return setup
     except InputError as error:
         flag = f"{deck_flag} " if deck_flag else ""
-        raise InputError(f"{error.what}; play the synthetic decks instead: ringside "
-                         f"fightklub {command} {flag}{' '.join(DECKS)} --seed 1",
-                         error.where) from None
+        instead = ("give the texts of its cards with --cards FILE (formats: 'Bring your "
+                   "own cards' in the reference), or play the synthetic decks: "
+                   if "cannot be played" in error.what else "play the synthetic decks instead: ")
+        raise InputError(f"{error.what}; {instead}ringside fightklub {command} "
+                         f"{flag}{' '.join(DECKS)} --seed 1", error.where) from None
 
 
-def broken_invariant(state: Any, before: Any, action: Any, rules: Any) -> str | None:
+def broken_invariant(state: Any, before: Any, action: Any, rules: Any,
+                     game: FightKlub = GAME) -> str | None:
     """The first invariant or transition invariant the step ``before --action--> state``
     breaks, named with its rules, or None (shared by ``play`` and ``survey``)."""
-    for invariant in GAME.invariants:
+    for invariant in game.invariants:
         problem = invariant(state)
         if problem is not None:
             return f"invariant {invariant.name} ({', '.join(invariant.rules)}) broken: {problem}"
-    for invariant in GAME.transition_invariants:
+    for invariant in game.transition_invariants:
         problem = invariant(before, action, state, rules)
         if problem is not None:
             return (f"transition invariant {invariant.name} ({', '.join(invariant.rules)}) "
@@ -65,8 +70,8 @@ def broken_invariant(state: Any, before: Any, action: Any, rules: Any) -> str | 
     return None
 
 
-def _actor(state: Any) -> str:
-    who = GAME.current_player(state)
+def _actor(state: Any, game: FightKlub) -> str:
+    who = game.current_player(state)
     if who == CHANCE:
         return "chance"
     return f"player {who}" + (" (Drop holder)" if who == state.drop else "")
@@ -74,35 +79,36 @@ def _actor(state: Any) -> str:
 
 def cmd_fightklub_play(args) -> Report:
     as_json = args.json
-    rules = read_rules(GAME, args)
-    setup = setup_for(args.decks)
+    game = game_of(args)
+    rules = read_rules(game, args)
+    setup = setup_for(args.decks, game=game)
     policy = POLICIES[args.policy]
-    state = GAME.initial_state(setup, rules)
+    state = game.initial_state(setup, rules)
     head = {"setup": str(setup), "seed": args.seed, "policy": args.policy,
-            "rules": GAME.describe_rules(rules), "start": GAME.format_state(state)}
+            "rules": game.describe_rules(rules), "start": game.format_state(state)}
     records: list[dict] = []
     problem: str | None = None
     end = state
     for number, (before, action, transition) in enumerate(
-            play_game(GAME, state, rules, args.seed, policy, args.max_turns), 1):
+            play_game(game, state, rules, args.seed, policy, args.max_turns), 1):
         checkpoint()
-        record = {"step": number, "turn": before.round, "phase": GAME.phase(before),
-                  "actor": _actor(before), "action": GAME.format_action(before, action),
+        record = {"step": number, "turn": before.round, "phase": game.phase(before),
+                  "actor": _actor(before, game), "action": game.format_action(before, action),
                   "steps": [{"phase": s.phase, "rules": list(s.rules), "text": s.text}
                             for s in transition.steps]}
         records.append(record)
         end = transition.state
-        problem = broken_invariant(end, before, action, rules)
+        problem = broken_invariant(end, before, action, rules, game)
         if problem is not None:
             problem = f"step {number} ({record['action']}): {problem}"
             break
-    outcome = GAME.outcome(end, rules)
+    outcome = game.outcome(end, rules)
     result = (outcome.label if outcome is not None else
               f"stopped after turn {args.max_turns}" if problem is None else "broken")
     turns = end.round if outcome is not None or problem is not None else end.round - 1
     summary = {"result": result, "actions": len(records), "turns": turns,
                "damage dealt": [] if outcome is None else list(outcome.scores),
-               "end": GAME.format_state(end)}
+               "end": game.format_state(end)}
     if problem is not None:
         summary["problem"] = problem
 
@@ -113,7 +119,7 @@ def cmd_fightklub_play(args) -> Report:
             yield json.dumps(summary)
             return
         yield (f"{setup}, seed {args.seed}, policy {args.policy}, rules "
-               f"{GAME.describe_rules(rules)}")
+               f"{game.describe_rules(rules)}")
         yield f"start  {head['start']}"
         shown_turn = 0
         for record in records:
@@ -147,8 +153,8 @@ def register(subcommands: Any) -> None:
     parser.add_argument("decks", nargs="+", metavar="DECK",
                         help="2 to 6 shipped decks, player 0's first, seated clockwise (3 "
                              "or more play the multiplayer rules, FK 7; decks of ONE such as "
-                             "rambo and hannibal cannot be played: their card texts are "
-                             f"unknown; play {' '.join(DECKS)})")
+                             "rambo and hannibal are played once --cards gives the texts of "
+                             f"their cards; without, play {' '.join(DECKS)})")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
                         help="seed of chance and of the players' choices")
     parser.add_argument("--policy", choices=tuple(POLICIES), default="random",
@@ -158,4 +164,5 @@ def register(subcommands: Any) -> None:
                              "keep")
     parser.add_argument("--max-turns", type=bounded_int(1, MAX_TURNS), default=None,
                         help="stop after this many turns (default: play to the end)")
+    add_cards_option(parser)
     add_rules_options(parser, GAME)

@@ -53,6 +53,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from harness.games.fightklub.data import add_cards_option, game_of
 from harness.games.fightklub.play_command import MAX_SEED, MAX_TURNS, broken_invariant, setup_for
 from harness.interrupts import checkpoint
 from harness.toolkit import (
@@ -60,7 +61,7 @@ from harness.toolkit import (
 )
 from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME
-from model.fightklub.engine import DECKS
+from model.fightklub.engine import DECKS, FightKlub
 from analysis.fightklub.policies import POLICIES, play_game
 
 MAX_GAMES = 100_000
@@ -125,16 +126,16 @@ class _RefusingDeadlock:
         return self.policy.choose(game, state, rules, player, rng)
 
 
-def _stuck_at_chance(state, rules) -> bool:
-    return (not GAME.is_terminal(state) and GAME.current_player(state) == CHANCE
-            and not GAME.chance_outcomes(state, rules))
+def _stuck_at_chance(state, rules, game: FightKlub = GAME) -> bool:
+    return (not game.is_terminal(state) and game.current_player(state) == CHANCE
+            and not game.chance_outcomes(state, rules))
 
 
 def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
-             tally: _Tally, start=None) -> Playout:
+             tally: _Tally, start=None, game: FightKlub = GAME) -> Playout:
     """Play and check one seeded game from the setup's initial state (or from ``start``, a
     position of a game in play), adding what it saw to ``tally``."""
-    state = GAME.initial_state(setup, rules) if start is None else start
+    state = game.initial_state(setup, rules) if start is None else start
     tally.states.add(state)
     actions = 0
     last_steps: tuple = ()
@@ -143,31 +144,31 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
     def deadlock(at) -> Playout:
         return Playout(seed, "deadlocks", None, None, actions, at.round,
                        f"no legal action at a state that is not the end of the game, "
-                       f"after {actions} actions: {GAME.format_state(at)}")
+                       f"after {actions} actions: {game.format_state(at)}")
 
-    if _stuck_at_chance(state, rules):
+    if _stuck_at_chance(state, rules, game):
         return deadlock(state)
     try:
-        for before, action, transition in play_game(GAME, state, rules, seed, policy,
+        for before, action, transition in play_game(game, state, rules, seed, policy,
                                                     max_turns):
             checkpoint()
             actions += 1
             state = transition.state
             last_steps = transition.steps
             tally.states.add(state)
-            tally.kinds[GAME.action_kind(action)] += 1
+            tally.kinds[game.action_kind(action)] += 1
             for step in transition.steps:
                 tally.rules.update(step.rules)
-            problem = broken_invariant(state, before, action, rules)
+            problem = broken_invariant(state, before, action, rules, game)
             if problem is not None:
                 return Playout(seed, "broken", None, None, actions, state.round,
-                               f"step {actions} ({GAME.format_action(before, action)}): "
+                               f"step {actions} ({game.format_action(before, action)}): "
                                f"{problem}")
-            if _stuck_at_chance(state, rules):
+            if _stuck_at_chance(state, rules, game):
                 return deadlock(state)
     except _Deadlock:
         return deadlock(state)
-    outcome = GAME.outcome(state, rules)
+    outcome = game.outcome(state, rules)
     if outcome is None:
         # play_game stopped at the start of turn max_turns + 1: T whole turns were played
         return Playout(seed, "cut off", None, None, actions, state.round - 1)
@@ -177,13 +178,13 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
 
 
 def survey_policy(setup, rules, policy_name: str, seeds: range, max_turns: int | None,
-                  progress: Progress | None = None) -> dict:
+                  progress: Progress | None = None, game: FightKlub = GAME) -> dict:
     """The measured survey of one policy over ``seeds`` (the JSON object of one policy)."""
     tally = _Tally()
     started = time.perf_counter()
     games = []
     for seed in seeds:
-        games.append(play_one(setup, rules, seed, policy_name, max_turns, tally))
+        games.append(play_one(setup, rules, seed, policy_name, max_turns, tally, game=game))
         if progress is not None:
             progress.advance(1, f"{policy_name} seed {seed}")
     seconds = time.perf_counter() - started
@@ -251,18 +252,20 @@ def _median_text(value) -> str:
 
 
 def cmd_fightklub_survey(args) -> Report:
-    rules = read_rules(GAME, args)
-    setup = setup_for(args.decks, "survey")
+    game = game_of(args)
+    rules = read_rules(game, args)
+    setup = setup_for(args.decks, "survey", game=game)
     names = tuple(POLICIES) if args.policy == ALL else (args.policy,)
     seeds = range(args.seed, args.seed + args.games)
     results = []
     with Progress.of(args, unit="game") as progress:
         progress.start(len(names) * len(seeds))
         for name in names:
-            results.append(survey_policy(setup, rules, name, seeds, args.max_turns, progress))
+            results.append(survey_policy(setup, rules, name, seeds, args.max_turns, progress,
+                                         game))
     ok = not any(r["deadlocks"] or r["broken"] for r in results)
     data = {"decks": list(args.decks), "setup": str(setup),
-            "rules": GAME.describe_rules(rules), "games": args.games,
+            "rules": game.describe_rules(rules), "games": args.games,
             "seeds": [seeds.start, seeds.stop - 1], "max turns": args.max_turns, "ok": ok,
             "policies": results}
     problems = [f"ringside: policy {r['policy']}, seed {item['seed']}: deadlock: "
@@ -342,4 +345,5 @@ def register(subcommands: Any) -> None:
     parser.add_argument("--max-turns", type=bounded_int(1, MAX_TURNS), default=None,
                         help="cut a game off after this many turns; it is reported as not "
                              "ended, never as a result (default: play to the end)")
+    add_cards_option(parser)
     add_rules_options(parser, GAME)

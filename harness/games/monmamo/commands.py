@@ -8,6 +8,22 @@ from analysis.monmamo.loading import GAME
 from analysis.monmamo.search import SMALL_STARTS
 
 small_example = SMALL_STARTS[0][1]
+
+
+def game_of(args):
+    """The game on the shipped set, or with the cards of ``--cards`` beside it."""
+    from harness.games.monmamo import PARTS
+    from harness.userdata import game_of as game_with_files
+
+    return game_with_files(args, PARTS)
+
+
+def add_cards_option(parser) -> None:
+    """``--cards FILE`` (repeatable): a card set of the user's own."""
+    from harness.games.monmamo import PARTS
+    from harness.userdata import add_data_option
+
+    add_data_option(parser, PARTS.data)
 """A start small enough for the command's quick example (two players, two cards each)."""
 
 
@@ -17,22 +33,24 @@ def cmd_monmamo_setup(args) -> Report:
     from model.monmamo.state import Setup
 
     setup = Setup(args.players, args.monsters, 1, args.library, args.seed, args.teams)
-    rules = read_rules(GAME, args)
-    state = GAME.initial_state(setup, rules)
-    lines = [f"setup {setup} (synthetic card set), rules {GAME.describe_rules(rules)}",
-             f"start  {GAME.format_state(state)}"]
+    game = game_of(args)
+    rules = read_rules(game, args)
+    state = game.initial_state(setup, rules)
+    cards = "synthetic set and yours" if args.cards else "synthetic card set"
+    lines = [f"setup {setup} ({cards}), rules {game.describe_rules(rules)}",
+             f"start  {game.format_state(state)}"]
     log = []
     end = state
-    for before, action, transition in play_setup(GAME, state, rules, args.seed):
-        shown, logged = logged_step(GAME, before, action, transition)
+    for before, action, transition in play_setup(game, state, rules, args.seed):
+        shown, logged = logged_step(game, before, action, transition)
         lines.extend(shown)
         log.append(logged)
         end = transition.state
-    outcome = GAME.outcome(end, rules).label
-    lines += [f"end    {GAME.format_state(end)}", f"result {outcome} after {len(log)} actions"]
-    data = {"setup": str(setup), "rules": GAME.describe_rules(rules),
-            "start": GAME.format_state(state), "actions": log,
-            "end": GAME.format_state(end), "outcome": outcome}
+    outcome = game.outcome(end, rules).label
+    lines += [f"end    {game.format_state(end)}", f"result {outcome} after {len(log)} actions"]
+    data = {"setup": str(setup), "rules": game.describe_rules(rules),
+            "start": game.format_state(state), "actions": log,
+            "end": game.format_state(end), "outcome": outcome}
     return Report(data, lines)
 
 
@@ -41,19 +59,20 @@ def cmd_monmamo_termination(args) -> Report:
         REFUTED, findings, small_starts, summary_lines)
     from harness.toolkit import Progress
 
+    game = game_of(args)
     if args.start:
-        rules = read_rules(GAME, args)
-        starts = [(None, read_start(GAME, text, "--start", rules).state)
+        rules = read_rules(game, args)
+        starts = [(None, read_start(game, text, "--start", rules).state)
                   for text in args.start]
     else:
         starts = small_starts()
     if args.rules is None and not args.set:
-        rulesets = dict(GAME.presets)
+        rulesets = dict(game.presets)
     else:
-        rulesets = {GAME.describe_rules(read_rules(GAME, args)): read_rules(GAME, args)}
+        rulesets = {game.describe_rules(read_rules(game, args)): read_rules(game, args)}
     progress = Progress.of(args, unit=None)
     try:
-        results = findings(starts, rulesets, args.max_states, progress=progress)
+        results = findings(starts, rulesets, args.max_states, progress=progress, game=game)
     finally:
         progress.close()
     refuted = [r for r in results if REFUTED in (r.ends, r.never_stuck)]
@@ -83,6 +102,7 @@ def register(commands) -> None:
     setup.add_argument("--teams", type=bounded_int(0, 2), default=0,
                        help="play in this many teams (2: four players in two teams of two; "
                             "0: every player alone)")
+    add_cards_option(setup)
     add_rules_options(setup, GAME)
 
     termination = add_command(
@@ -95,4 +115,5 @@ def register(commands) -> None:
                                   "from (repeatable; default: the shipped small starts)")
     termination.add_argument("--max-states", type=bounded_int(1, 10**7), default=200_000,
                              help="states to visit per survey before it stops (unknown)")
+    add_cards_option(termination)
     add_rules_options(termination)

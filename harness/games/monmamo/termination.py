@@ -60,16 +60,18 @@ class StartFinding:
 
 def findings(starts: Iterable[tuple[str | None, Any]], rulesets: Mapping[str, Any],
              max_states: int = 200_000,
-             progress=lambda message: None) -> list[StartFinding]:
-    """A survey of every start (words or ``None``, state) under every named ruleset."""
+             progress=lambda message: None, game: Any = None) -> list[StartFinding]:
+    """A survey of every start (words or ``None``, state) under every named ruleset, in
+    ``game`` (one with a user's cards; by default the shipped set's)."""
+    game = GAME if game is None else game
     found = []
     starts = list(starts)
     for index, (words, state) in enumerate(starts, 1):
         for name, rules in rulesets.items():
             checkpoint()
             progress(f"start {index}/{len(starts)}, {name}")
-            found.append(StartFinding(GAME.format_state(state), words, name,
-                                      survey(GAME, rules, state, max_states=max_states)))
+            found.append(StartFinding(game.format_state(state), words, name,
+                                      survey(game, rules, state, max_states=max_states)))
     return found
 
 
