@@ -192,7 +192,7 @@ def test_a_screen_killed_by_sigkill_resumes_to_the_same_result(baseline, tmp_pat
     argv = [sys.executable, "-m", "harness.cli", "clubfight", "screen", "--jokers", "1",
             "--start", "40", "--deals", "120", "--rules", "webapp", "--chunk", "20",
             "--stage-two-nodes", "200000", "--out", str(folder)]
-    process = subprocess.Popen(argv + ["--width", "16"], stdout=subprocess.DEVNULL,
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     progress = folder / "progress.jsonl"
     deadline = time.monotonic() + 60

@@ -44,10 +44,14 @@ from model.clubfight.state import State
 CLUBS_SHORT = 2
 """Stage one removes this many clubs from the end of the club deck."""
 CLUBS_KEPT = ALL_CLUBS - CLUBS_SHORT
-DEFAULT_WIDTH = 16
-"""Stage one's beam keeps this many states a turn: on CF2-500000..500999
-(``rulebook``) width 16 leaves 27% of the deals to stage two at about 150
-states a deal, width 8 half of them at 77, width 32 a fifth at 300
+DEFAULT_WIDTH = 12
+"""Stage one's beam keeps this many states a turn.  On CF1/CF2-500000..500999
+(one process, a shared 2-core machine at load 11) width 12 ran 1,209 to 1,662
+deals per CPU second and passed on 13.1% (CF1 ``rulebook``), 33.2% (CF2
+``rulebook``), 5.4% (CF1 ``webapp``) and 8.1% (CF2 ``webapp``) of the deals;
+width 16 ran 905 to 1,255 deals/s and passed on 9.5%, 27.5%, 3.2% and 6.7%.
+A stage-two deal costs far more than a stage-one one, so a wider beam
+(``--width``) may finish a screen sooner though its first stage is slower
 (``bench/bench_screen.py`` measures the pace)."""
 DEFAULT_REPLAY_EVERY = 100
 """Stage one's wins replayed on the rules model: the deal numbers that are
@@ -68,7 +72,7 @@ def beam_score(clears, gone: int, jokers_gone: int, next_hand: int,
     Jokers gone where only Any or a Line takes one (``jokers_constrained``).
 
     On CF2-500000..500999 (``rulebook``, width 16) the Jokers' term leaves
-    27% of the deals to stage two against 35% without it, the second clear
+    27% of the deals to stage two against 35% without it; the second clear
     3% against 5% on CF1 (``webapp``)."""
     best = second = 0
     for value in range(1, 14):
