@@ -258,6 +258,17 @@ enum { R_WIN = 0, R_LOSS = 1, R_STOP = 2, R_RESTART = 3, R_OOM = 4 };
  * this flag, and the call returns 5 within a few milliseconds. */
 static volatile sig_atomic_t cf_interrupted = 0;
 static void cf_on_sigint(int sig) { (void)sig; cf_interrupted = 1; }
+/* Clear the flag and, when asked, catch SIGINT until the call ends: 1 when
+ * hooked (previous then holds the handler to put back). */
+static int catch_sigint(int asked, struct sigaction *previous) {
+    struct sigaction mine;
+    cf_interrupted = 0;
+    if (!asked) return 0;
+    memset(&mine, 0, sizeof mine);
+    mine.sa_handler = cf_on_sigint;
+    sigemptyset(&mine.sa_mask);
+    return sigaction(SIGINT, &mine, previous) == 0;
+}
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -1829,15 +1840,8 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
              int *line_club, int *line_mask, int *line_len, i64 *stats,
              u64 *table_grids, int *table_played, i64 table_cap,
              int catch_interrupt, int leave) {
-    struct sigaction previous, mine;
-    int hooked = 0;
-    cf_interrupted = 0;
-    if (catch_interrupt) {
-        memset(&mine, 0, sizeof mine);
-        mine.sa_handler = cf_on_sigint;
-        sigemptyset(&mine.sa_mask);
-        hooked = sigaction(SIGINT, &mine, &previous) == 0;
-    }
+    struct sigaction previous;
+    int hooked = catch_sigint(catch_interrupt, &previous);
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
                                  hand_size, rules, tech, budgets, n_budgets, beams, n_beams,
                                  noise, max_nodes,
@@ -2225,15 +2229,8 @@ int cf_screen_batch(u64 first, int count, int jokers, int clubs_kept, const int 
     init_tables();
     if ((jokers != 1 && jokers != 2) || clubs_kept < 1 || clubs_kept > SCREEN_MAX_CLUBS)
         return 4;
-    struct sigaction previous, mine;
-    int hooked = 0;
-    cf_interrupted = 0;
-    if (catch_interrupt) {
-        memset(&mine, 0, sizeof mine);
-        mine.sa_handler = cf_on_sigint;
-        sigemptyset(&mine.sa_mask);
-        hooked = sigaction(SIGINT, &mine, &previous) == 0;
-    }
+    struct sigaction previous;
+    int hooked = catch_sigint(catch_interrupt, &previous);
     int code = 0;
     Search *S = calloc(1, sizeof(Search));
     ScreenRoom room = {0};

@@ -17,7 +17,9 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
-from harness.games.clubfight.commands import add_deal_range, note_slow_engine
+from harness.games.clubfight.commands import (
+    add_deal_range, note_slow_engine, range_command_words,
+)
 from harness.output import EXIT_FAILED
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FOLDER, Progress, Report, add_command, add_rules_options,
@@ -28,13 +30,7 @@ from model.clubfight.engine import GAME
 
 def _command_text(args) -> str:
     """The command that made the screen (``--resume`` left out: it changes only the seconds)."""
-    parts = ["ringside", "clubfight", "screen", "--jokers", str(args.jokers),
-             "--deals", str(args.deals)]
-    if args.start:
-        parts += ["--start", str(args.start)]
-    parts += ["--rules", args.rules]
-    for item in args.set or []:
-        parts += ["--set", item]
+    parts = range_command_words("screen", args)
     for option, value in (("--width", args.width), ("--stage-two-nodes", args.stage_two_nodes),
                           ("--check-limit", args.check_limit),
                           ("--replay-every", args.replay_every), ("--chunk", args.chunk)):

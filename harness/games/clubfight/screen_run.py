@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from analysis.clubfight.screen import (
@@ -43,11 +43,10 @@ from analysis.clubfight.screen import (
 )
 from analysis.inputs import parse_json, read_bytes
 from harness.files import atomic_write, folder_replaceable, held_for_writing, make_folder, marked
-from harness.games.clubfight.commands import check_deal_range
+from harness.games.clubfight.commands import DealRangeConfig
 from harness.games.clubfight.survey_summary import wilson
 from harness.interrupts import checkpoint
 from harness.toolkit import Progress, fan_out
-from model.clubfight.rules import Rules
 from model.core.errors import InputError
 
 FORMAT = 1
@@ -67,27 +66,14 @@ class ScreenFailed(Exception):
 
 
 @dataclass(frozen=True)
-class ScreenConfig:
+class ScreenConfig(DealRangeConfig):
     """What decides a screen's results (``screen.json`` says it)."""
 
-    jokers: int
-    start: int
-    deals: int
-    rules: Rules
-    rules_name: str = "rulebook"
-    rules_overrides: dict = field(default_factory=dict)
     width: int = DEFAULT_WIDTH
     stage_two_nodes: int = DEFAULT_STAGE_TWO_NODES
     check_limit: int | None = None
     replay_every: int = DEFAULT_REPLAY_EVERY
     chunk: int = DEFAULT_CHUNK
-
-    def __post_init__(self) -> None:
-        if self.jokers not in (1, 2):
-            raise InputError(f"must be 1 or 2, not {self.jokers}", "--jokers")
-        if self.deals < 1:
-            raise InputError(f"must be at least 1, not {self.deals}", "--deals")
-        check_deal_range(self.start, self.deals)
 
     def resolved_check_limit(self) -> int:
         from analysis.clubfight.slack import default_check_limit
