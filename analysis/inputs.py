@@ -51,6 +51,8 @@ KINDS: dict[str, tuple[int, str | None]] = {
     "summary file":          (64 * MIB, "json"),
     "check report":          (64 * MIB, "json"),
     "survey results file":   (1 * GIB, None),  # JSON lines: each line is checked as parsed
+    "screen progress file":  (1 * GIB, None),  # JSON lines, one per chunk of deals
+    "screen manifest":       (64 * KIB, "json"),
 }
 """Each kind of file that is read: its size cap and its syntax (``toml``,
 ``json``), whose nesting :func:`read_text` checks before any parser sees it.

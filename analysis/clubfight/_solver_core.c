@@ -258,6 +258,17 @@ enum { R_WIN = 0, R_LOSS = 1, R_STOP = 2, R_RESTART = 3, R_OOM = 4 };
  * this flag, and the call returns 5 within a few milliseconds. */
 static volatile sig_atomic_t cf_interrupted = 0;
 static void cf_on_sigint(int sig) { (void)sig; cf_interrupted = 1; }
+/* Clear the flag and, when asked, catch SIGINT until the call ends: 1 when
+ * hooked (previous then holds the handler to put back). */
+static int catch_sigint(int asked, struct sigaction *previous) {
+    struct sigaction mine;
+    cf_interrupted = 0;
+    if (!asked) return 0;
+    memset(&mine, 0, sizeof mine);
+    mine.sa_handler = cf_on_sigint;
+    sigemptyset(&mine.sa_mask);
+    return sigaction(SIGINT, &mine, previous) == 0;
+}
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -1829,15 +1840,8 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
              int *line_club, int *line_mask, int *line_len, i64 *stats,
              u64 *table_grids, int *table_played, i64 table_cap,
              int catch_interrupt, int leave) {
-    struct sigaction previous, mine;
-    int hooked = 0;
-    cf_interrupted = 0;
-    if (catch_interrupt) {
-        memset(&mine, 0, sizeof mine);
-        mine.sa_handler = cf_on_sigint;
-        sigemptyset(&mine.sa_mask);
-        hooked = sigaction(SIGINT, &mine, &previous) == 0;
-    }
+    struct sigaction previous;
+    int hooked = catch_sigint(catch_interrupt, &previous);
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
                                  hand_size, rules, tech, budgets, n_budgets, beams, n_beams,
                                  noise, max_nodes,
@@ -2013,4 +2017,265 @@ done:
     for (int i = 0; i < 16; i++) free(S->child_buf[i]);
     free(S);
     return verdict;
+}
+
+/* ======================================================================== */
+/* The screen's first stage (analysis/clubfight/screen.py): many numbered   */
+/* deals in one call, each dealt here and searched for a win with its last  */
+/* clubs removed by a narrow beam.  Only wins are claimed (the line is      */
+/* handed back); a deal the beam does not win proves nothing and goes on to */
+/* the exact stage.  screen.py's beam_win is the reference: the same        */
+/* children in the same order, the same scores and the same choice of the   */
+/* states kept, so the two win the same deals with the same lines.          */
+/* ======================================================================== */
+
+#define SCREEN_GRID_CARDS 39
+#define SCREEN_HAND 4
+#define SCREEN_MAX_CLUBS 13
+
+/* Deal CF<jokers>-<number> (model/clubfight/deals.py, the specification's
+ * shuffle): values and suits of the grid deck in deal order (39 + jokers
+ * cards; a Joker is value 0, suit 4), the 13 club values in draw order. */
+static void screen_deal(int jokers, u64 number, int *values, int *suits, int *clubs) {
+    int deck[54], n = 52 + jokers;
+    for (int k = 0; k < n; k++) deck[k] = k;
+    u64 state = number;
+    for (int i = n - 1; i > 0; i--) {
+        state += 0x9E3779B97F4A7C15ULL;
+        u64 z = state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        z ^= z >> 31;
+        int j = (int)(z % (u64)(i + 1));
+        int t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+    }
+    int g = 0, c = 0;
+    for (int i = 0; i < n; i++) {
+        int card = deck[i];
+        if (card >= 52) { values[g] = 0; suits[g] = 4; g++; }
+        else if (card < 13) clubs[c++] = card % 13 + 1;
+        else { values[g] = card % 13 + 1; suits[g] = card / 13; g++; }
+    }
+}
+
+/* cf_deal: screen_deal for Python's tests (the deal numbering must match). */
+int cf_deal(int jokers, u64 number, int *values, int *suits, int *clubs) {
+    if (jokers != 1 && jokers != 2) return 1;
+    screen_deal(jokers, number, values, suits, clubs);
+    return 0;
+}
+
+/* A state the beam keeps: its parent (index into the kept states) and the
+ * move from there, for the line. */
+typedef struct { u64 grid; int dealt, played, left, jokers_gone, parent, club, mask; } ScreenNode;
+typedef struct { ScreenNode node; int score; } ScreenCandidate;
+/* The states met in one turn: (grid, played) with the turn's stamp. */
+typedef struct { u64 grid; int played; uint32_t stamp; } ScreenSeen;
+
+typedef struct {
+    ScreenNode *kept; size_t cap_kept;
+    ScreenCandidate *cands; size_t cap_cands;
+    ScreenSeen *seen; size_t cap_seen; uint32_t stamp;
+} ScreenRoom;
+
+#define SCREEN_SCORES 128
+
+/* How promising a child is (screen.py: beam_score): twice the cards gone,
+ * plus the two largest clears the clubs of its next hand have on its grid
+ * (`clears`: max_clears of its grid), plus twice the Jokers gone where only
+ * Any or a Line can take one.  Below SCREEN_SCORES. */
+static int screen_score(const Search *S, const int *clears, int gone, int jokers_gone,
+                        int next_hand) {
+    int best = 0, second = 0;
+    for (int v = 1; v < 14; v++) {
+        if (!(next_hand >> v & 1)) continue;
+        if (clears[v] > best) { second = best; best = clears[v]; }
+        else if (clears[v] > second) second = clears[v];
+    }
+    int score = 2 * gone + best + second;
+    if (!S->rules[R_JOKERS_MATCH] && !S->rules[R_SUM_JOKERS_ZERO]) score += 2 * jokers_gone;
+    return score;
+}
+
+/* Whether (grid, played) was met before in this turn (and note it if not);
+ * -1 when out of memory. */
+static int screen_seen(ScreenRoom *R, u64 grid, int played, size_t met) {
+    if ((met + 1) * 2 > R->cap_seen) {
+        size_t nc = R->cap_seen ? R->cap_seen * 2 : 1 << 12;
+        while ((met + 1) * 2 > nc) nc *= 2;
+        ScreenSeen *p = realloc(R->seen, nc * sizeof(ScreenSeen));
+        if (!p) return -1;
+        R->seen = p; R->cap_seen = nc;
+        /* A fresh table: the states of this turn met so far are noted again
+         * by the caller's rehash below. */
+        memset(R->seen, 0, nc * sizeof(ScreenSeen));
+        R->stamp = 1;
+        for (size_t i = 0; i < met; i++) {
+            const ScreenNode *c = &R->cands[i].node;
+            size_t mask = nc - 1, at = state_hash(c->grid, c->played) & mask;
+            while (R->seen[at].stamp == R->stamp) at = (at + 1) & mask;
+            R->seen[at] = (ScreenSeen){c->grid, c->played, R->stamp};
+        }
+    }
+    size_t mask = R->cap_seen - 1, at = state_hash(grid, played) & mask;
+    while (R->seen[at].stamp == R->stamp) {
+        if (R->seen[at].played == played && R->seen[at].grid == grid) return 1;
+        at = (at + 1) & mask;
+    }
+    R->seen[at] = (ScreenSeen){grid, played, R->stamp};
+    return 0;
+}
+
+/* The beam of screen.py's beam_win on the position S holds (the grid of its
+ * first 9 cards, every club of S->club_order): each turn, every child of the
+ * states kept, the first of each (grid, played) in the order made, scored by
+ * the cards gone plus the largest clear a club of the next hand has on the
+ * child's grid; the `width` best are kept, ties in the order made.  R_WIN
+ * with the line in S->line_*, R_LOSS when the beam ends without a win (which
+ * proves nothing), R_OOM.  S->nodes counts the states expanded. */
+static int screen_beam(Search *S, ScreenRoom *R, int width) {
+    int total = S->total;
+    u64 grid0 = 0;
+    for (int s = 0; s < 9; s++) grid0 |= (u64)s << (6 * s);
+    if (reserve((void **)&R->kept, 1, &R->cap_kept, sizeof(ScreenNode))) return R_OOM;
+    R->kept[0] = (ScreenNode){grid0, 9, 0, total, 0, -1, 0, 0};
+    size_t n_kept = 1, first = 0, last = 1;
+    Found *f = &S->found;
+    int cells[9];
+    while (first < last) {
+        size_t n_cands = 0;
+        R->stamp++;
+        if (R->stamp == 0) { memset(R->seen, 0, R->cap_seen * sizeof(ScreenSeen)); R->stamp = 1; }
+        for (size_t e = first; e < last; e++) {
+            ScreenNode at = R->kept[e];
+            S->nodes++;
+            if ((S->nodes & 1023) == 0 && cf_interrupted) return R_STOP;
+            int turn = popcount((u64)at.played);
+            int hand = S->drawn[turn] & ~at.played;
+            int remaining = S->all_clubs & ~at.played;
+            unpack(at.grid, cells);
+            for (int club = 1; club < 14; club++) {
+                if (!(hand >> club & 1)) continue;
+                int bit = 1 << club, after = remaining & ~bit;
+                club_masks(S, cells, club, f);
+                for (int i = 0; i < f->n; i++) {
+                    int mask = f->list[i], k = MASK_LEN[mask];
+                    if (k >= at.left) {
+                        S->line_len = turn + 1;
+                        S->line_club[turn] = club; S->line_mask[turn] = mask;
+                        for (int n = (int)e; R->kept[n].parent >= 0; n = R->kept[n].parent) {
+                            int d = popcount((u64)R->kept[n].played) - 1;
+                            S->line_club[d] = R->kept[n].club; S->line_mask[d] = R->kept[n].mask;
+                        }
+                        return R_WIN;
+                    }
+                    /* Each club clears at most 9: fewer clubs than that leaves cards. */
+                    if (9 * popcount((u64)after) < at.left - k) continue;
+                    int dealt = at.dealt;
+                    u64 child = child_grid(at.grid, &dealt, total, mask);
+                    int played = at.played | bit;
+                    int met = screen_seen(R, child, played, n_cands);
+                    if (met < 0) return R_OOM;
+                    if (met) continue;
+                    if (reserve((void **)&R->cands, n_cands + 1, &R->cap_cands,
+                                sizeof(ScreenCandidate))) return R_OOM;
+                    const int *clears = max_clears(S, child);
+                    if (!clears) return R_OOM;
+                    int jokers_gone = at.jokers_gone;
+                    for (int j = 0; j < k; j++)
+                        jokers_gone += S->values[cells[MASK_SLOTS[mask][j]]] == 0;
+                    R->cands[n_cands].node = (ScreenNode){child, dealt, played, at.left - k,
+                                                          jokers_gone, (int)e, club, mask};
+                    R->cands[n_cands].score = screen_score(S, clears, total - (at.left - k),
+                                                           jokers_gone,
+                                                           S->drawn[turn + 1] & ~played);
+                    n_cands++;
+                }
+            }
+        }
+        /* Keep the `width` best: every score above the cut, and of the cut's
+         * score as many as fit, in the order made. */
+        int by_score[SCREEN_SCORES] = {0}, cut = 0, take_at_cut = n_cands, room = width;
+        if (n_cands > (size_t)width) {
+            for (size_t i = 0; i < n_cands; i++) by_score[R->cands[i].score]++;
+            for (cut = SCREEN_SCORES - 1; by_score[cut] < room; cut--) room -= by_score[cut];
+            take_at_cut = room;
+        }
+        if (reserve((void **)&R->kept, n_kept + (size_t)width + 1, &R->cap_kept,
+                    sizeof(ScreenNode))) return R_OOM;
+        size_t added = 0;
+        for (size_t i = 0; i < n_cands; i++) {
+            int score = R->cands[i].score;
+            if (score < cut) continue;
+            if (score == cut) { if (take_at_cut == 0) continue; take_at_cut--; }
+            R->kept[n_kept + added++] = R->cands[i].node;
+        }
+        first = n_kept; n_kept += added; last = n_kept;
+    }
+    return R_LOSS;
+}
+
+/*
+ * Screen `count` deals CF<jokers>-<first> .. : each is dealt, its clubs cut to
+ * the first `clubs_kept` in draw order (the hand sorted, as State.from_deal
+ * holds it), and searched by screen_beam with each width of `widths` in turn
+ * until one wins.  Per deal: won[i] 1 or 0, nodes[i] the states expanded, and
+ * for a win its line in line_club/line_mask[16 * i ..] (line_len[i] moves).
+ * Returns 0, 4 out of memory, 5 interrupted (SIGINT, with catch_interrupt).
+ */
+int cf_screen_batch(u64 first, int count, int jokers, int clubs_kept, const int *rules,
+                    const int *widths, int n_widths, int catch_interrupt,
+                    int *won, i64 *nodes, int *line_club, int *line_mask, int *line_len) {
+    init_tables();
+    if ((jokers != 1 && jokers != 2) || clubs_kept < 1 || clubs_kept > SCREEN_MAX_CLUBS)
+        return 4;
+    struct sigaction previous;
+    int hooked = catch_sigint(catch_interrupt, &previous);
+    int code = 0;
+    Search *S = calloc(1, sizeof(Search));
+    ScreenRoom room = {0};
+    if (!S) { code = 4; goto done; }
+    for (int i = 0; i < R_COUNT; i++) S->rules[i] = rules[i];
+    S->total = SCREEN_GRID_CARDS + jokers;
+    if (grid_table(S, GRID_SLOTS_FIRST)) { code = 4; goto done; }
+    for (int d = 0; d < count; d++) {
+        int clubs[SCREEN_MAX_CLUBS];
+        screen_deal(jokers, first + (u64)d, S->values, S->suits, clubs);
+        int hand = clubs_kept < SCREEN_HAND ? clubs_kept : SCREEN_HAND;
+        int order[SCREEN_MAX_CLUBS];
+        for (int i = 0; i < clubs_kept; i++) order[i] = clubs[i];
+        for (int i = 1; i < hand; i++)  /* the hand sorted (State.from_deal) */
+            for (int j = i; j > 0 && order[j - 1] > order[j]; j--) {
+                int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+            }
+        for (int t = 0; t < 16; t++) {
+            int mask = 0, upto = hand + t < clubs_kept ? hand + t : clubs_kept;
+            for (int i = 0; i < upto; i++) mask |= 1 << order[i];
+            S->drawn[t] = mask;
+        }
+        S->all_clubs = S->drawn[15];
+        S->nodes = 0;
+        /* The table of largest clears is by grid: another deal's cards, forget them. */
+        for (size_t i = 0; i < S->grid_slots; i++) S->grids[i].grid = NO_KEY;
+        S->line_len = 0;
+        int r = R_LOSS;
+        for (int w = 0; w < n_widths && r == R_LOSS; w++) r = screen_beam(S, &room, widths[w]);
+        if (r == R_OOM) { code = 4; goto done; }
+        if (r == R_STOP || cf_interrupted) { code = 5; goto done; }
+        won[d] = r == R_WIN;
+        nodes[d] = S->nodes;
+        line_len[d] = r == R_WIN ? S->line_len : 0;
+        for (int i = 0; i < line_len[d]; i++) {
+            line_club[16 * d + i] = S->line_club[i];
+            line_mask[16 * d + i] = S->line_mask[i];
+        }
+    }
+done:
+    free(room.kept); free(room.cands); free(room.seen);
+    if (S) free(S->grids);
+    free(S);
+    if (hooked) sigaction(SIGINT, &previous, NULL);
+    if (cf_interrupted) code = 5;
+    cf_interrupted = 0;
+    return code;
 }

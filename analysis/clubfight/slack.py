@@ -47,14 +47,21 @@ from analysis.clubfight.solver import solve
 from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 from model.clubfight.state import State
 
+ALL_CLUBS = 13
+"""The clubs of a deal (hand and club deck): slack counts how many can go."""
 FIRST_SHORT = 2
 """By default :func:`slack` first solves the deal with this many clubs fewer
 than all (a count that wins, for every deal surveyed so far: a first count
 that stops on the node budget leaves no win known)."""
-UNKNOWN_KINDS = ("budget", "check_limit", "check_failed")
+UNKNOWN_KINDS = ("budget", "check_limit", "check_failed", "floor")
 """Why a slack stays unknown (:attr:`SlackResult.unknown_kind`): the node
 budget (or the time) ran out; a loss's certificate was larger than the check
-limit; the checker could not re-derive a loss (its own search ran out)."""
+limit; the checker could not re-derive a loss (its own search ran out); the
+walk down stopped at ``lowest`` clubs, still won there, as asked (the slack
+is then at least ``total - lowest``: :func:`slack`'s ``lowest``)."""
+REASON_CLASSES = ("budget", "check")
+"""Why a slack stayed unknown, in a results file: the node budget ran out, or a
+loss was not checked (:func:`slack_reason_class`)."""
 
 
 def default_check_limit() -> int:
@@ -126,7 +133,8 @@ def with_clubs(state: State, clubs: int) -> State:
 def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
           timeout: float | None = None, check_limit: int | None = None,
           techniques: Techniques = ALL_TECHNIQUES, check_engine: str = "auto",
-          progress=None, first: int | None = None, check: bool = True) -> SlackResult:
+          progress=None, first: int | None = None, check: bool = True,
+          lowest: int = 1) -> SlackResult:
     """The slack of a deal (a :class:`Deal`, deal text or its start :class:`State`).
 
     ``max_nodes`` and ``timeout`` bound the whole computation (what is left
@@ -142,7 +150,11 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     tight deals may; a count above the deal's clubs is all of them).
     ``check``: re-derive each loss with the independent checker (``False``:
     take the solver's loss, and ``SlackResult.checked`` says when one was).
-    ``verdicts`` lists the counts in the order solved.
+    ``lowest``: the fewest clubs solved on the way down: a win there ends
+    the walk with the slack at least ``total - lowest`` but not exact
+    (``unknown_kind`` ``"floor"``), for a screen that only asks which deals
+    have less slack than that.  ``verdicts`` lists the counts in the order
+    solved.
     """
     started = time.perf_counter()
     if check_limit is None:
@@ -153,6 +165,8 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
         first = max(1, total_clubs - FIRST_SHORT)
     if not isinstance(first, int) or first < 1:
         raise ValueError(f"first must be a whole number of clubs from 1, not {first!r}")
+    if type(lowest) is not int or lowest < 1:
+        raise ValueError(f"lowest must be a whole number of clubs from 1, not {lowest!r}")
     verdicts: list[ClubsVerdict] = []
     checks: list[LossCheck] = []
     nodes = 0
@@ -218,10 +232,13 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     if attempt(clubs) == "win":
         # Down: the first count not won settles it (a loss) or stops it.
         clubs -= 1
-        while clubs >= 1 and attempt(clubs) == "win":
+        while clubs >= lowest and attempt(clubs) == "win":
             clubs -= 1
         if clubs == 0:
             lost_with = 0  # won with a single club: none at all leaves cards in play
+        elif clubs < lowest:
+            reason, kind = (f"won with {won_with} clubs; fewer were not tried (the slack is at "
+                            f"least {total_clubs - won_with})"), "floor"
     else:
         # Up: a loss above supersedes an unknown below it (fewer clubs lose too);
         # the first win settles it.
@@ -251,3 +268,40 @@ def _start_state(source) -> State:
     if isinstance(source, Deal):
         return State.from_deal(source)
     return State.from_deal(Deal.parse(source) if "/" in source else Deal.from_id(source))
+
+
+def slack_reason_class(kind: str | None) -> str:
+    """The results file's class of an unknown slack (:data:`REASON_CLASSES`) from
+    :attr:`SlackResult.unknown_kind`: a loss whose certificate was too large
+    to check, or that the checker could not re-derive, is ``check``; a search
+    stopped by the node budget (or a budget spent before the next solve) is
+    ``budget``.  A walk stopped at ``lowest`` has no class: its slack is a
+    bound, not an unknown (a screen's class, not a survey's).
+    """
+    if kind not in UNKNOWN_KINDS or kind == "floor":
+        raise ValueError(f"not a kind of unknown slack: {kind!r} (one of "
+                         f"{UNKNOWN_KINDS[:-1]})")
+    return "budget" if kind == "budget" else "check"
+
+
+def slack_exact(record: dict) -> bool:
+    """Whether a slack record settles the deal: a win with ``k`` clubs and a loss
+    with ``k - 1`` (``lost_with`` 0 when one club wins), or a loss with all 13."""
+    won, lost = record.get("won_with"), record.get("lost_with")
+    if lost is None:
+        return False
+    return lost == ALL_CLUBS if won is None else won == lost + 1
+
+
+def slack_json(result: SlackResult, deal_id: str | None = None) -> dict:
+    """A :class:`SlackResult` as ``slack --json`` prints it and a survey's line holds
+    it: :meth:`SlackResult.as_dict`, ``"checked": false`` when a loss was taken
+    from the solver unchecked, and, when the slack is not exact, the class
+    (:func:`slack_reason_class`) and the words of the reason."""
+    record = result.as_dict(deal_id)
+    if not result.checked:
+        record["checked"] = False
+    if not slack_exact(record):
+        record["unknown"] = slack_reason_class(result.unknown_kind)
+        record["reason"] = result.unknown_reason or "no reason given"
+    return record

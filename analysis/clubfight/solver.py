@@ -159,7 +159,7 @@ def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None 
         cap = min(CERTIFICATE_LIMIT, certificate_limit) if certificate else 0
         verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
                                                     timeout, cap, leave)
-        moves = _label_line(position, rules, pairs) if verdict == "win" else []
+        moves = label_line(position, rules, pairs) if verdict == "win" else []
         stats["engine"] = "native"
         entries = stats.pop("refuted", None)
         proof = None
@@ -244,7 +244,7 @@ def _native_available() -> bool:
     return available()
 
 
-def _label_line(position: Position, rules: Rules, pairs: list) -> list[Move]:
+def label_line(position: Position, rules: Rules, pairs: list) -> list[Move]:
     """Model moves for a line of ``(club, slot mask)``: the action for each mask
     is the first the move generator lists for it (as the Python search does)."""
     grid, dealt, total = position.grid, position.dealt, len(position.values)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 
 from model.core.errors import InputError
 from model.clubfight.engine import GAME
+from model.clubfight.rules import Rules
 from harness.toolkit import (
     COUNT, UINT64_MAX, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
@@ -36,6 +38,39 @@ def add_deal_range(parser, count_flag: str, count_help: str, start_help: str) ->
     parser.add_argument("--jokers", type=bounded_int(1, 2), required=True, help="1 or 2")
     parser.add_argument(count_flag, type=COUNT, required=True, help=count_help)
     parser.add_argument("--start", type=bounded_int(0, UINT64_MAX), default=0, help=start_help)
+
+
+def range_command_words(command: str, args) -> list[str]:
+    """``ringside clubfight COMMAND --jokers J --deals N [--start K] --rules R [--set ...]``:
+    the words a command over a range of deals starts the command it records with."""
+    words = ["ringside", "clubfight", command, "--jokers", str(args.jokers),
+             "--deals", str(args.deals)]
+    if args.start:
+        words += ["--start", str(args.start)]
+    words += ["--rules", args.rules]
+    for item in args.set or []:
+        words += ["--set", item]
+    return words
+
+
+@dataclass(frozen=True)
+class DealRangeConfig:
+    """The deals ``CFj-K .. CFj-(K+N-1)`` and the rules of a run over them (a survey's,
+    a screen's); checked as made."""
+
+    jokers: int
+    start: int
+    deals: int
+    rules: Rules
+    rules_name: str = "rulebook"
+    rules_overrides: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.jokers not in (1, 2):
+            raise InputError(f"must be 1 or 2, not {self.jokers}", "--jokers")
+        if self.deals < 1:
+            raise InputError(f"must be at least 1, not {self.deals}", "--deals")
+        check_deal_range(self.start, self.deals)
 
 
 def check_deal_range(start: int, count: int) -> None:
@@ -85,7 +120,7 @@ def cmd_clubfight_moves(args) -> Report:
 def register(commands) -> None:
     """Add the Club Fight subcommands to ``ringside clubfight``."""
     from harness.games.clubfight import (
-        hunt_commands, slack_commands, solver_commands, survey_commands,
+        hunt_commands, screen_commands, slack_commands, solver_commands, survey_commands,
     )
 
     deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number",
@@ -101,3 +136,4 @@ def register(commands) -> None:
     hunt_commands.register(commands)
     survey_commands.register(commands)
     slack_commands.register(commands)
+    screen_commands.register(commands)

@@ -53,7 +53,7 @@ def cmd_clubfight_slack(args) -> Report:
                            progress=progress, first=args.first, check=not args.no_check)
     except RuntimeError as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
-    from harness.games.clubfight.survey import slack_json
+    from analysis.clubfight.slack import slack_json
 
     out = slack_json(result, known_id)  # the JSON a survey's line holds, with the id
 

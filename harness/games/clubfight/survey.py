@@ -78,12 +78,13 @@ from harness.files import check_output_file, check_replaceable, held_for_writing
 from model.core.errors import InputError
 from model.clubfight.deals import Deal, parse_deal_id
 from model.clubfight.rules import Rules
+from analysis.clubfight.slack import slack_json
 from analysis.clubfight.solver import solve
 from model.clubfight.state import State
 from harness.games.clubfight.survey_config import SurveyConfig
 from harness.games.clubfight.survey_file import (
     certify_record, confirm_loss, is_survey_file, line_bytes, open_results, read_results,
-    reusable_records, rewrite_sorted, slack_exact, slack_reason_class,
+    reusable_records, rewrite_sorted, slack_exact,
 )
 from harness.interrupts import checkpoint
 from harness.toolkit import Progress, fan_out
@@ -114,20 +115,6 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
     result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check)
     record = slack_json(result)
     record.pop("id", None)
-    return record
-
-
-def slack_json(result, deal_id: str | None = None) -> dict:
-    """A :class:`~analysis.clubfight.slack.SlackResult` as ``slack --json`` prints it and a
-    survey's line holds it: :meth:`SlackResult.as_dict`, ``"checked": false`` when a
-    loss was taken from the solver unchecked, and, when the slack is not exact, the
-    class (:func:`slack_reason_class`) and the words of the reason."""
-    record = result.as_dict(deal_id)
-    if not result.checked:
-        record["checked"] = False
-    if not slack_exact(record):
-        record["unknown"] = slack_reason_class(result.unknown_kind)
-        record["reason"] = result.unknown_reason or "no reason given"
     return record
 
 

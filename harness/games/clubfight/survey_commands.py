@@ -36,7 +36,9 @@ from pathlib import Path
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED
-from harness.games.clubfight.commands import add_deal_range, deal_id, note_slow_engine
+from harness.games.clubfight.commands import (
+    add_deal_range, deal_id, note_slow_engine, range_command_words,
+)
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FILE, SEED, InputPath, Progress, Report, add_command,
     add_rules_options, add_workers, bounded_int, read_rules, read_start, seconds,
@@ -46,13 +48,7 @@ from harness.toolkit import (
 def _command_text(args) -> str:
     """The command that reproduces this survey (``--resume`` and ``--reuse`` left
     out: they change nothing in the results but the seconds)."""
-    parts = ["ringside", "clubfight", "survey", "--jokers", str(args.jokers),
-             "--deals", str(args.deals)]
-    if args.start:
-        parts += ["--start", str(args.start)]
-    parts += ["--rules", args.rules]
-    for item in args.set or []:
-        parts += ["--set", item]
+    parts = range_command_words("survey", args)
     if args.max_nodes is not None:
         parts += ["--max-nodes", str(args.max_nodes)]
     if args.timeout is not None:

@@ -6,18 +6,17 @@ or is reused only under the same configuration (:mod:`.survey_file`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from model.core.errors import InputError
-from model.clubfight.rules import Rules
-from harness.games.clubfight.commands import check_deal_range
+from harness.games.clubfight.commands import DealRangeConfig
 
 FORMAT = 1
 """The version of the results file's layout."""
 
 
 @dataclass(frozen=True)
-class SurveyConfig:
+class SurveyConfig(DealRangeConfig):
     """What decides a survey's results (the file's header says it).
 
     ``policies`` pairs each policy name with the number of deals (from the
@@ -25,12 +24,6 @@ class SurveyConfig:
     name ``rules`` for people and files.
     """
 
-    jokers: int
-    start: int
-    deals: int
-    rules: Rules
-    rules_name: str = "rulebook"
-    rules_overrides: dict = field(default_factory=dict)
     max_nodes: int | None = None
     timeout: float | None = None
     policies: tuple[tuple[str, int], ...] = ()
@@ -41,11 +34,7 @@ class SurveyConfig:
     slack_check_every: int = 1
 
     def __post_init__(self) -> None:
-        if self.jokers not in (1, 2):
-            raise InputError(f"must be 1 or 2, not {self.jokers}", "--jokers")
-        if self.deals < 1:
-            raise InputError(f"must be at least 1, not {self.deals}", "--deals")
-        check_deal_range(self.start, self.deals)
+        super().__post_init__()
         if self.max_nodes is not None and self.max_nodes < 1:
             raise InputError(f"must be at least 1, not {self.max_nodes}", "--max-nodes")
         if self.timeout is not None and not self.timeout > 0:

@@ -19,34 +19,17 @@ from analysis.inputs import check_input_file, parse_json, read_bytes
 from harness.files import atomic_write
 from model.core.errors import InputError
 from analysis.clubfight.certify import replay_win
+from analysis.clubfight.slack import (  # noqa: F401 -- read here by the survey's modules
+    ALL_CLUBS, REASON_CLASSES, slack_exact, slack_reason_class,
+)
 from analysis.clubfight.solver import VERDICTS, solve
 from model.clubfight.deals import Deal, parse_deal_id
 from model.clubfight.state import State
 from harness.games.clubfight.survey_config import SurveyConfig
 
-REASON_CLASSES = ("budget", "check")
-"""Why a slack stayed unknown: the node budget ran out, or a loss was not checked."""
-
-
-def slack_reason_class(kind: str | None) -> str:
-    """The file's class of an unknown slack (:data:`REASON_CLASSES`) from
-    :attr:`SlackResult.unknown_kind`: a loss whose certificate was too large
-    to check, or that the checker could not re-derive, is ``check``; a search
-    stopped by the node budget (or a budget spent before the next solve) is
-    ``budget``.
-    """
-    from analysis.clubfight.slack import UNKNOWN_KINDS
-
-    if kind not in UNKNOWN_KINDS:
-        raise ValueError(f"not a kind of unknown slack: {kind!r} (one of {UNKNOWN_KINDS})")
-    return "budget" if kind == "budget" else "check"
-
-
 _LINE_KEYS = {"id", "verdict", "nodes", "seconds", "moves", "policies", "proof", "slack"}
 _SLACK_KEYS = {"slack", "won_with", "lost_with", "nodes", "seconds", "verdicts"}
 _SLACK_VERDICTS = ("win", "loss", "unknown")
-ALL_CLUBS = 13
-"""The clubs of a deal (hand and club deck): slack counts how many can go."""
 _MOVE_KEYS = {"club", "action", "cleared", "line", "direction"}
 _PLAYED_KEYS = {"won", "cards_left", "seconds"}
 
@@ -83,15 +66,6 @@ def _check_move(move, where: str) -> None:
     for key in ("line", "direction"):
         if key in move and not isinstance(move[key], str):
             raise InputError(f"a move's {key} must be text", where)
-
-
-def slack_exact(record: dict) -> bool:
-    """Whether a slack record settles the deal: a win with ``k`` clubs and a loss
-    with ``k - 1`` (``lost_with`` 0 when one club wins), or a loss with all 13."""
-    won, lost = record.get("won_with"), record.get("lost_with")
-    if lost is None:
-        return False
-    return lost == ALL_CLUBS if won is None else won == lost + 1
 
 
 def check_slack(value, deal: str, where: str) -> None:

@@ -1,0 +1,134 @@
+"""The ``ringside clubfight screen`` command.
+
+``ringside clubfight screen --jokers 1|2 --deals N [--start K] [--rules NAME]
+[--set FIELD=VALUE] [--workers W | --scheduler ADDRESS] --out DIR [--resume]
+[--width W] [--stage-two-nodes M] [--check-limit K] [--replay-every N]
+[--chunk N] [--json]`` screens deals ``CFj-K .. CFj-(K+N-1)`` for the ones
+that need 12 or 13 clubs, or are lost with all 13
+(:mod:`analysis.clubfight.screen`): counts per slack class and per stage,
+one line per deal of slack 1 or less and per unknown, written into DIR
+(:mod:`harness.games.clubfight.screen_run`).  Exit 1 when a win does not
+replay or the checker refutes a loss (the message names the deal), 2 on bad
+input.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from harness.games.clubfight.commands import (
+    add_deal_range, note_slow_engine, range_command_words,
+)
+from harness.output import EXIT_FAILED
+from harness.toolkit import (
+    MAX_COUNT, NODES, OUTPUT_FOLDER, Progress, Report, add_command, add_rules_options,
+    add_workers, bounded_int, read_rules,
+)
+from model.clubfight.engine import GAME
+
+
+def _command_text(args) -> str:
+    """The command that made the screen (``--resume`` left out: it changes only the seconds)."""
+    parts = range_command_words("screen", args)
+    for option, value in (("--width", args.width), ("--stage-two-nodes", args.stage_two_nodes),
+                          ("--check-limit", args.check_limit),
+                          ("--replay-every", args.replay_every), ("--chunk", args.chunk)):
+        if value is not None:
+            parts += [option, str(value)]
+    parts += ["--scheduler", args.scheduler] if args.scheduler else \
+        ["--workers", str(args.workers)]
+    return shlex.join(parts + ["--out", args.out])
+
+
+def cmd_clubfight_screen(args) -> Report:
+    from analysis.clubfight.screen import CLASSES
+    from harness.games.clubfight.screen_run import (
+        ScreenConfig, ScreenFailed, run_screen, summarize, write_summary,
+    )
+
+    rules = read_rules(GAME, args)
+    name, changed = GAME.preset_and_overrides(rules)
+    given = {key: value for key, value in (
+        ("width", args.width), ("stage_two_nodes", args.stage_two_nodes),
+        ("check_limit", args.check_limit), ("replay_every", args.replay_every),
+        ("chunk", args.chunk)) if value is not None}
+    config = ScreenConfig(jokers=args.jokers, start=args.start, deals=args.deals, rules=rules,
+                          rules_name=name, rules_overrides=changed, **given)
+    note_slow_engine()
+    try:
+        with Progress.of(args, unit="deal") as progress:
+            run = run_screen(config, Path(args.out), resume=args.resume, workers=args.workers,
+                             scheduler=args.scheduler, progress=progress)
+    except ScreenFailed as error:
+        return Report(None, code=EXIT_FAILED, problems=[f"ringside: screen stopped: {error}"])
+    summary = summarize(run, _command_text(args))
+    write_summary(Path(args.out), summary)
+
+    def text():
+        last = config.start + config.deals - 1
+        where = f"scheduler {args.scheduler}" if args.scheduler else \
+            f"{args.workers} worker{'s' if args.workers != 1 else ''}"
+        pace = (f", {summary['deals_per_second']:,.1f} deals/s"
+                if summary["deals_per_second"] else "")
+        yield (f"screen CF{config.jokers}-{config.start} .. CF{config.jokers}-{last}, rules "
+               f"{name}{' ' + str(changed) if changed else ''}: {summary['deals_done']:,} deals "
+               f"({run.computed:,} screened now in {run.wall_seconds:,.1f} s{pace}, {where})")
+        one, two = summary["stage_one"], summary["stage_two"]
+        yield (f"  stage one (11 clubs, beam {config.width}): {one['won']:,} won, "
+               f"{one['passed']:,} passed on ({100 * summary['passed_fraction']:.2f}%); "
+               f"{one['replayed']:,} wins replayed on the rules model")
+        yield (f"  stage two (slack from 11 clubs, {config.stage_two_nodes:,} nodes a deal): "
+               + ", ".join(f"{kind} {two['classes'][kind]:,}" for kind in CLASSES))
+        classes = summary["classes"]
+        yield "  slack classes: " + ", ".join(f"{kind} {classes[kind]:,}" for kind in CLASSES)
+        low, high = summary["unwinnable_wilson"]
+        yield (f"  lost with every club: {classes['unwinnable']:,}; 95% Wilson interval "
+               f"{100 * low:.4f}% to {100 * high:.4f}% (unknowns as lost for its high end)")
+        for kind in CLASSES[1:]:
+            ids = summary["ids"][kind]
+            if ids:
+                yield (f"  {kind}: {' '.join(ids[:20])}"
+                       + (f" and {len(ids) - 20:,} more" if len(ids) > 20 else ""))
+        if not run.complete:
+            yield "  not finished: --resume continues it"
+        yield f"  results: {args.out}"
+
+    return Report(summary, text())
+
+
+def register(commands) -> None:
+    """Add ``screen`` to ``ringside clubfight``."""
+    from analysis.clubfight.limits import CERTIFICATE_LIMIT
+    from analysis.clubfight.screen import (
+        DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+    )
+    from harness.games.clubfight.screen_run import DEFAULT_CHUNK
+
+    screen = add_command(commands, "screen", cmd_clubfight_screen,
+                         help="screen a range of deals for those of slack 1 or less",
+                         example=["--jokers", "1", "--deals", "20", "--out", "screen-cf1"])
+    add_deal_range(screen, "--deals", "how many deals", "the first deal number (0)")
+    add_rules_options(screen, GAME)
+    workers = screen.add_mutually_exclusive_group()
+    add_workers(workers)
+    workers.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run on this Dask distributed scheduler (pip install "
+                              "'ringside[dask]')")
+    screen.add_argument("--out", metavar="DIR", type=OUTPUT_FOLDER, required=True,
+                        help="the screen's folder (created; a folder of other files is refused)")
+    screen.add_argument("--resume", action="store_true",
+                        help="continue the screen in --out: keep the chunks already done")
+    screen.add_argument("--width", type=bounded_int(1, 4096), metavar="W",
+                        help=f"states stage one's beam keeps a turn (default {DEFAULT_WIDTH})")
+    screen.add_argument("--stage-two-nodes", type=NODES, metavar="M",
+                        help=f"node budget of each stage-two slack (default "
+                             f"{DEFAULT_STAGE_TWO_NODES:,}; unknown past it)")
+    screen.add_argument("--check-limit", type=bounded_int(1, CERTIFICATE_LIMIT), metavar="K",
+                        help="largest proof of loss (refuted states) the checker re-derives")
+    screen.add_argument("--replay-every", type=bounded_int(1, MAX_COUNT), metavar="N",
+                        help=f"replay stage one's wins of the deal numbers that are multiples "
+                             f"of N on the rules model (default {DEFAULT_REPLAY_EVERY})")
+    screen.add_argument("--chunk", type=bounded_int(1, 1_000_000), metavar="N",
+                        help=f"deals a worker takes at a time, each chunk committed whole "
+                             f"(default {DEFAULT_CHUNK})")

@@ -1,0 +1,294 @@
+"""Running a screen into its folder: chunks handed to workers, each committed whole, resumable.
+
+The work of a chunk is :func:`analysis.clubfight.screen.screen_chunk`; this
+module hands the chunks out (:func:`harness.toolkit.fan_out`: this process,
+a local pool, or a Dask cluster) and keeps the folder.
+
+The folder
+----------
+
+``screen.json``
+    What decides the results (:meth:`ScreenConfig.header`), written first:
+    the mark that the folder is a screen's.  A folder holding anything else
+    and no such file is never written into.
+``progress.jsonl``
+    One line per chunk done, appended (and flushed to disk) as each chunk
+    comes back, in the order they finish: ``{"first", "count", "counts",
+    "deals"}`` (the chunk's counts, the lines of its deals of slack 1 or
+    less and its unknowns).  A chunk is committed when its whole line, with
+    its newline, is there: a run killed mid-write leaves a torn last line,
+    which ``--resume`` cuts off before computing that chunk again.
+``summary.json``, ``deals.jsonl``
+    Written (atomically) once every chunk is done: the counts added up with
+    the command, and the deals' lines in deal order.  Both are remade from
+    ``progress.jsonl`` by a ``--resume`` of a finished screen.
+
+The counts of a deal depend only on its number, the rules and the limits in
+``screen.json`` (every search stops on node counts, never on the clock), so a
+run stopped and resumed, on any number of workers or a Dask cluster, ends
+with the files a single run writes, but for the seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from analysis.clubfight.screen import (
+    CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH, ScreenTask,
+    add_counts, empty_counts, screen_chunk,
+)
+from analysis.inputs import parse_json, read_bytes
+from harness.files import atomic_write, folder_replaceable, held_for_writing, make_folder, marked
+from harness.games.clubfight.commands import DealRangeConfig
+from harness.games.clubfight.survey_summary import wilson
+from harness.interrupts import checkpoint
+from harness.toolkit import Progress, fan_out
+from model.core.errors import InputError
+
+FORMAT = 1
+"""The version of the folder's layout."""
+MANIFEST = "screen.json"
+PROGRESS = "progress.jsonl"
+SUMMARY = "summary.json"
+DEALS = "deals.jsonl"
+MARK = b'{"screen": '
+"""How ``screen.json`` begins: the mark of a folder ringside's screen wrote."""
+DEFAULT_CHUNK = 1000
+
+
+class ScreenFailed(Exception):
+    """A chunk came back failed: a win that does not replay, or a loss the
+    checker refuted (a bug; nothing of that chunk is committed)."""
+
+
+@dataclass(frozen=True)
+class ScreenConfig(DealRangeConfig):
+    """What decides a screen's results (``screen.json`` says it)."""
+
+    width: int = DEFAULT_WIDTH
+    stage_two_nodes: int = DEFAULT_STAGE_TWO_NODES
+    check_limit: int | None = None
+    replay_every: int = DEFAULT_REPLAY_EVERY
+    chunk: int = DEFAULT_CHUNK
+
+    def resolved_check_limit(self) -> int:
+        from analysis.clubfight.slack import default_check_limit
+
+        return default_check_limit() if self.check_limit is None else self.check_limit
+
+    def header(self) -> dict:
+        return {"screen": {
+            "format": FORMAT, "jokers": self.jokers, "start": self.start, "deals": self.deals,
+            "rules": self.rules_name,
+            "rules_overrides": dict(sorted(self.rules_overrides.items())),
+            "width": self.width, "stage_two_nodes": self.stage_two_nodes,
+            "check_limit": self.resolved_check_limit(), "replay_every": self.replay_every,
+            "chunk": self.chunk}}
+
+    def chunks(self) -> list[tuple[int, int]]:
+        """``(first deal, count)`` of every chunk, in deal order."""
+        end = self.start + self.deals
+        return [(first, min(self.chunk, end - first))
+                for first in range(self.start, end, self.chunk)]
+
+    def task(self, first: int, count: int) -> ScreenTask:
+        return ScreenTask(self.jokers, first, count, self.rules, (self.width,),
+                          self.stage_two_nodes, self.resolved_check_limit(), self.replay_every)
+
+
+@dataclass
+class ScreenRun:
+    """What a screen found so far: the counts of its committed chunks, the lines of
+    their deals, and this run's timing."""
+
+    config: ScreenConfig
+    counts: dict
+    deals: list[dict]
+    chunks_done: int
+    computed: int
+    wall_seconds: float
+
+    @property
+    def complete(self) -> bool:
+        return self.chunks_done == len(self.config.chunks())
+
+
+def _line(value: dict) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def read_progress(path: Path, config: ScreenConfig) -> tuple[dict[int, dict], int]:
+    """The committed chunks of ``progress.jsonl`` by first deal, and the length of
+    the file up to its last whole line (a torn last line is a chunk not committed).
+    A line that does not read, or a chunk that is not one of this screen's, is an
+    :class:`InputError` naming the line."""
+    data = read_bytes(path, "screen progress file") if path.exists() else b""
+    keep = data.rfind(b"\n") + 1
+    expected = dict(config.chunks())
+    chunks: dict[int, dict] = {}
+    for number, raw in enumerate(data[:keep].splitlines(), start=1):
+        where = f"{path}, line {number}"
+        chunk = parse_json(raw.decode("utf-8", "replace"), where)
+        if not isinstance(chunk, dict) or set(chunk) != {"first", "count", "counts", "deals"}:
+            raise InputError("is not a chunk of this screen (first, count, counts, deals)",
+                             where)
+        first = chunk["first"]
+        if type(first) is not int or expected.get(first) != chunk["count"]:
+            raise InputError(f"chunk {first!r}, {chunk['count']!r} deals is not one of this "
+                             "screen's chunks", where)
+        if first in chunks:
+            raise InputError(f"the chunk from deal {first} is there twice", where)
+        _check_chunk(chunk, config, where)
+        chunks[first] = chunk
+    return chunks, keep
+
+
+def _check_chunk(chunk: dict, config: ScreenConfig, where: str) -> None:
+    counts = chunk["counts"]
+    shape = empty_counts()
+    if not _same_shape(counts, shape) or counts["deals"] != chunk["count"] \
+            or sum(counts["classes"].values()) != chunk["count"]:
+        raise InputError("its counts do not add up to its deals", where)
+    deals = chunk["deals"]
+    low, high = chunk["first"], chunk["first"] + chunk["count"]
+    prefix = f"CF{config.jokers}-"
+    for record in deals if isinstance(deals, list) else [None]:
+        if not isinstance(record, dict) or record.get("class") not in CLASSES[1:] \
+                or not isinstance(record.get("id"), str) \
+                or not record["id"].startswith(prefix) \
+                or not record["id"][len(prefix):].isdigit() \
+                or not low <= int(record["id"][len(prefix):]) < high \
+                or not isinstance(record.get("slack"), dict):
+            raise InputError("a deal's line is not one of this chunk's", where)
+    if len(deals) != counts["deals"] - counts["classes"]["2+"]:
+        raise InputError("its deals' lines do not match its counts", where)
+
+
+def _same_shape(value, shape) -> bool:
+    if isinstance(shape, dict):
+        return isinstance(value, dict) and set(value) == set(shape) and all(
+            _same_shape(value[key], shape[key]) for key in shape)
+    return type(value) is int and value >= 0
+
+
+def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
+               workers: int = 1, scheduler: str | None = None,
+               progress: Progress | None = None) -> ScreenRun:
+    """Screen every deal of ``config`` into ``folder``; see the module docstring.
+
+    ``resume``: keep the chunks ``folder`` holds (its ``screen.json`` must say
+    the same screen) and compute the rest; without it a screen's folder is
+    started again.  Raises :class:`ScreenFailed` on a failed chunk (the
+    chunks committed before stay), :class:`InputError` for a folder that is
+    not a screen's, another screen's under ``resume``, or one another run holds.
+    """
+    folder = Path(folder)
+    where = str(folder)
+    folder_replaceable(folder, MANIFEST, MARK, "a screen's folder", where)
+    make_folder(folder, where)
+    header = config.header()
+    manifest = json.dumps(header) + "\n"  # one line, beginning with MARK
+    if not marked(folder, MANIFEST, MARK):
+        atomic_write(folder / MANIFEST, manifest)  # the mark first, before any other file
+    with held_for_writing(folder / PROGRESS, str(folder / PROGRESS)):
+        chunks: dict[int, dict] = {}
+        keep = 0
+        if resume and marked(folder, MANIFEST, MARK):
+            found = parse_json(read_bytes(folder / MANIFEST, "screen manifest")
+                               .decode("utf-8", "replace"), str(folder / MANIFEST))
+            if found != header:
+                raise InputError(f"holds another screen ({_difference(found, header)}); "
+                                 "resume it with the same options, or give another folder",
+                                 where)
+            chunks, keep = read_progress(folder / PROGRESS, config)
+        else:
+            for name in (SUMMARY, DEALS):
+                (folder / name).unlink(missing_ok=True)
+            atomic_write(folder / MANIFEST, manifest)
+        with open(folder / PROGRESS, "r+b") as handle:
+            handle.truncate(keep)
+            handle.seek(keep)
+            return _run(config, folder, handle, chunks, workers, scheduler, progress)
+
+
+def _difference(found, header: dict) -> str:
+    if not isinstance(found, dict) or not isinstance(found.get("screen"), dict):
+        return "its screen.json does not read as a screen's"
+    old, new = found["screen"], header["screen"]
+    names = [key for key in new if old.get(key) != new[key]]
+    return ", ".join(f"{key} {old.get(key)!r} there, {new[key]!r} here" for key in names[:3])
+
+
+def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], workers: int,
+         scheduler: str | None, progress: Progress | None) -> ScreenRun:
+    counts = empty_counts()
+    for chunk in chunks.values():
+        add_counts(counts, chunk["counts"])
+    todo = [(first, count) for first, count in config.chunks() if first not in chunks]
+    if progress is not None:
+        progress.start(total=config.deals, done=counts["deals"])
+    started = time.perf_counter()
+    computed = 0
+    results = fan_out(screen_chunk, (config.task(first, count) for first, count in todo),
+                      workers=workers, scheduler=scheduler)
+    try:
+        for chunk in results:
+            checkpoint()
+            if "failed" in chunk:
+                raise ScreenFailed(chunk["failed"])
+            handle.write(_line(chunk))
+            handle.flush()
+            os.fsync(handle.fileno())
+            chunks[chunk["first"]] = chunk
+            add_counts(counts, chunk["counts"])
+            computed += chunk["count"]
+            if progress is not None:
+                classes = counts["classes"]
+                progress.advance(chunk["count"], ", ".join(
+                    f"{name} {classes[name]:,}" for name in CLASSES if classes[name]))
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    run = ScreenRun(config, counts, sorted((d for c in chunks.values() for d in c["deals"]),
+                                           key=_deal_number),
+                    len(chunks), computed, time.perf_counter() - started)
+    if run.complete:
+        atomic_write(folder / DEALS, b"".join(_line(record) for record in run.deals))
+    return run
+
+
+def _deal_number(record: dict) -> int:
+    return int(record["id"].split("-", 1)[1])
+
+
+def summarize(run: ScreenRun, command: str) -> dict:
+    """The figures of a screen: counts per class and per stage, the share stage one
+    passed on, the 95% Wilson interval of the rate of deals lost with every club
+    (unknowns counted as lost for its high end), the pace of this run."""
+    counts, config = run.counts, run.config
+    deals = counts["deals"]
+    classes = counts["classes"]
+    low, _ = wilson(classes["unwinnable"], deals) if deals else (0.0, 1.0)
+    _, high = (wilson(classes["unwinnable"] + classes["unknown"], deals) if deals
+               else (0.0, 1.0))
+    return {
+        **config.header(), "command": command, "complete": run.complete,
+        "deals_done": deals, "classes": classes,
+        "stage_one": counts["stage_one"], "stage_two": counts["stage_two"],
+        "passed_fraction": round(counts["stage_one"]["passed"] / deals, 6) if deals else 0.0,
+        "unwinnable_wilson": [round(low, 9), round(high, 9)],
+        "ids": {name: [d["id"] for d in run.deals if d["class"] == name]
+                for name in CLASSES[1:]},
+        "computed": run.computed, "wall_seconds": round(run.wall_seconds, 3),
+        "deals_per_second": round(run.computed / run.wall_seconds, 1)
+        if run.computed and run.wall_seconds > 0 else None,
+    }
+
+
+def write_summary(folder: Path, summary: dict) -> None:
+    atomic_write(Path(folder) / SUMMARY, json.dumps(summary, indent=1) + "\n")
