@@ -127,11 +127,13 @@ def atomic_write(path: Path | str, write: Callable[[Any], None] | str | bytes,
                 out.write(write.encode("utf-8") if isinstance(write, str) else write)
             out.flush()
             os.fsync(out.fileno())
-        if path.exists():
-            try:
-                os.chmod(temporary, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
+        # mkstemp makes the file private (0600); the file written keeps the mode
+        # of the one it replaces, or gets what a plain open() would give.
+        try:
+            os.chmod(temporary, path.stat().st_mode & 0o7777 if path.exists()
+                     else 0o666 & ~_umask())
+        except OSError:
+            pass
         os.replace(temporary, path)
     except OSError as error:
         _remove(temporary)
@@ -141,6 +143,13 @@ def atomic_write(path: Path | str, write: Callable[[Any], None] | str | bytes,
     except BaseException:
         _remove(temporary)
         raise
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, so set it straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _remove(path: str) -> None:

@@ -222,3 +222,26 @@ def test_what_the_output_encoding_cannot_hold_is_written_never_a_traceback(tmp_p
     done = subprocess.run([sys.executable, "-c", PYTHON_MAIN, "rule", "caf\u00e9"],
                           capture_output=True, env=env, timeout=120)
     assert done.returncode == 2 and "caf\\xe9" in no_traceback(done)
+
+
+def test_a_file_ringside_writes_is_readable_as_a_plain_write_would_leave_it(tmp_path):
+    """Results are written through a private temporary file; the file left behind
+    has the mode the umask gives (another user may read a results folder), and a
+    file replaced keeps its own mode."""
+    import os
+    import stat
+
+    from harness.files import atomic_write
+
+    previous = os.umask(0o022)
+    try:
+        fresh = tmp_path / "summary.json"
+        atomic_write(fresh, "{}\n")
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+        kept = tmp_path / "kept.json"
+        kept.write_text("old")
+        kept.chmod(0o600)
+        atomic_write(kept, "new")
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and kept.read_text() == "new"
+    finally:
+        os.umask(previous)
