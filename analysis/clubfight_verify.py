@@ -1,0 +1,661 @@
+"""Check a Club Fight certificate (a win's line, a loss's refuted states) from the rules alone.
+
+The certificate format (version 1) is documented in
+``docs/clubfight-certificates.rst``.  This module is the whole verifier: it
+imports only the standard library and shares no code with ringside's solver,
+its pruning rules, its bounds or its rules model.  The deal, the moves of
+every club (Match, Sum, Any, Line, Up/Down, Run, blocking by three cards of a
+suit, the Jokers as the rules fields say), the refill of the grid and of the
+hand are written again here from ringside's Club Fight specification and the
+rulebook, and so is every bound it accepts as a cut.
+
+A loss is accepted when the start is listed (or cut) and every listed state
+has cards left and every child of it (every club in hand, every set of slots
+it may clear) is lost by the rules (no club left, cards left), listed, or cut
+by the bound (:meth:`Game.cut`).  Every child has one club fewer than its
+parent, so by induction on the clubs left every listed state is lost, the
+start included.  A win is accepted when its line replays to an empty grid and
+deck.  The answer is three-valued: accepted, rejected with the first thing
+found wrong, or unknown (a time or size limit, an interrupt) with its reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+import zlib
+from array import array
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from itertools import combinations, product
+
+MAGIC = "RINGSIDE-CLUBFIGHT-CERTIFICATE"
+VERSION = 1
+RANKS = "A23456789TJQK"  # values 1..13
+LINES = {"row 1": (0, 1, 2), "row 2": (3, 4, 5), "row 3": (6, 7, 8),
+         "column 1": (0, 3, 6), "column 2": (1, 4, 7), "column 3": (2, 5, 8)}
+RULE_FIELDS = {"must_clear": bool, "jokers_match": bool, "match_any_subset": bool,
+               "sum_jokers_zero": bool, "updown_any_subset": bool,
+               "line_joker_target": bool, "run_min_cards": int}
+EMPTY, DEALT_SHIFT = 63, 54  # a state key: 6 bits a slot (63 empty), cards dealt from bit 54
+MAX_WINDOW_CLUBS = 8  # the window bound costs 2^k per child; past 8 clubs it is refused
+HAND = 4
+NEVER = 1 << 20  # a duty no club can meet
+MASK64 = (1 << 64) - 1
+
+
+class Rejected(Exception):
+    """The certificate is wrong: its message says where and what."""
+
+
+class Stopped(Exception):
+    """The check stopped before an answer (a limit or an interrupt)."""
+
+
+@dataclass
+class Verdict:
+    """What :func:`verify` found: ``status`` is accepted, rejected or unknown."""
+
+    status: str
+    reason: str | None = None
+    claims: list = field(default_factory=list)
+    header: dict = field(default_factory=dict)
+    states: int = 0
+    checked: int = 0
+    children: int = 0
+    cuts: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {"verdict": self.status, "reason": self.reason, "claims": self.claims,
+                "deal": self.header.get("deal"), "id": self.header.get("id"),
+                "rules": (self.header.get("rules") or {}).get("name"),
+                "states": self.states, "checked": self.checked, "children": self.children,
+                "cuts": self.cuts, "seconds": round(self.seconds, 6)}
+
+
+# -- the deal -------------------------------------------------------------------
+def parse_card(token: str) -> tuple[int, str]:
+    """``(value, suit)`` of a card token; the Joker is ``(0, "")``."""
+    if token == "JK":
+        return 0, ""
+    if len(token) != 2 or token[0] not in RANKS or token[1] not in "DHS":
+        raise Rejected(f"the deal: {token!r} is not a grid card")
+    return RANKS.index(token[0]) + 1, token[1]
+
+
+def parse_deal(text: str) -> tuple[list, list]:
+    """The grid deck (cards in deal order) and the clubs (values in draw order)."""
+    if not isinstance(text, str) or text.count("/") != 1:
+        raise Rejected("the deal must be 'grid deck / clubs'")
+    deck_part, club_part = text.split("/")
+    cards = [parse_card(token) for token in deck_part.split()]
+    clubs = [RANKS.index(t) + 1 if len(t) == 1 and t in RANKS else -1
+             for t in club_part.split()]
+    jokers = sum(1 for value, _ in cards if not value)
+    if sorted(clubs) != list(range(1, 14)):
+        raise Rejected("the deal: the clubs are not the 13 ranks, once each")
+    if jokers not in (1, 2) or len(set(cards)) != 40 or len(cards) != 39 + jokers:
+        raise Rejected("the deal: the grid deck is not the 39 Diamonds, Hearts and Spades "
+                       "and 1 or 2 Jokers, each card once")
+    return cards, clubs
+
+
+def deal_of_id(deal_id: str) -> tuple[list, list]:
+    """The deal ``CFj-n`` (the specification's SplitMix64 and Fisher-Yates)."""
+    prefix, _, number = deal_id.partition("-")
+    if prefix not in ("CF1", "CF2") or not number.isdigit() or int(number) >= 1 << 64:
+        raise Rejected(f"the id {deal_id!r} is not CF1-n or CF2-n")
+    deck = [(v, s) for s in "CDHS" for v in range(1, 14)] + [(0, "")] * int(prefix[2])
+    state = int(number)
+
+    def next_number() -> int:
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    for i in range(len(deck) - 1, 0, -1):
+        j = next_number() % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return [c for c in deck if c[1] != "C"], [v for v, s in deck if s == "C"]
+
+
+# -- the game ---------------------------------------------------------------------
+def bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def subsets(slots: list[int]):
+    """Every non-empty subset of ``slots``, as a slot mask."""
+    for size in range(1, len(slots) + 1):
+        for chosen in combinations(slots, size):
+            yield sum(1 << s for s in chosen)
+
+
+def stretch(count: list, club: int) -> tuple[int, int]:
+    """The longest stretch of values through ``club``, every value but the club's present."""
+    low, high = club, club
+    while low > 1 and count[low - 1]:
+        low -= 1
+    while high < 13 and count[high + 1]:
+        high += 1
+    return low, high
+
+
+class Game:
+    """One deal with the first ``clubs`` clubs, under the rules fields given.
+
+    A state is ``(cells, dealt, played)``: the card number in each slot (-1
+    empty; cards numbered in deal order), the cards dealt so far, and the
+    played club values as bits.  The hand is implied: the first ``4 + turns``
+    clubs of the draw order, less those played.
+    """
+
+    def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0) -> None:
+        self.values = [v for v, _ in cards]
+        self.suits = [s for _, s in cards]
+        self.total = len(cards)
+        self.order = order
+        self.position = {club: i for i, club in enumerate(order)}
+        self.rules = rules
+        self.window_clubs = window_clubs
+        self.actions_cache: dict = {}
+        self.caps_cache: dict = {}
+        self.sums_cache: dict = {}
+        self.start = (tuple(range(9)), 9, 0)
+        self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
+
+    def hand(self, played: int) -> list[int]:
+        drawn = self.order[:HAND + played.bit_count()]
+        return [c for c in drawn if not played >> c & 1]
+
+    def left(self, cells: tuple, dealt: int) -> int:
+        return 9 - cells.count(-1) + self.total - dealt
+
+    def after(self, cells: tuple, dealt: int, mask: int) -> tuple[tuple, int]:
+        """Clear the slots of ``mask``, then refill empty slots in slot order from the deck."""
+        out = list(cells)
+        for s in range(9):
+            if mask >> s & 1:
+                out[s] = -1
+            if out[s] < 0 and dealt < self.total:
+                out[s], dealt = dealt, dealt + 1
+        return tuple(out), dealt
+
+    def actions(self, cells: tuple, club: int) -> dict:
+        """Per action, the slot masks ``club`` may clear on this grid (blocked ones left out)."""
+        key = (cells, club)
+        found = self.actions_cache.get(key)
+        if found is not None:
+            return found
+        r, value = self.rules, {}
+        for s, i in enumerate(cells):
+            if i >= 0:
+                value[s] = self.values[i]
+        jokers = [s for s in value if not value[s]]
+        valued = [s for s in value if value[s]]
+        suit = [self.suits[cells[s]] for s in valued]
+        found = {"match": set(), "sum": set(), "any": {1 << s for s in value},
+                 "line": set(), "updown": set(), "run": set()}
+        targets = [s for s in valued if value[s] == club] + (jokers if r["jokers_match"] else [])
+        if targets:
+            found["match"] = (set(subsets(targets)) if r["match_any_subset"]
+                              else {sum(1 << s for s in targets)})
+        elif not r["must_clear"]:
+            found["match"].add(0)
+        zero = jokers if r["sum_jokers_zero"] else []
+        for mask in self._sums(valued, value, club):
+            found["sum"].update(mask | extra for extra in [0, *subsets(zero)])
+        if suit.count("D") < 3:
+            for line in LINES.values():
+                if any(s in value and (value[s] == club or (r["line_joker_target"]
+                                                            and not value[s])) for s in line):
+                    found["line"].add(sum(1 << s for s in line if s in value))
+        if suit.count("S") < 3:
+            sides = ([[s for s in valued if value[s] < club]] if 2 <= club <= 7 else []) + \
+                    ([[s for s in valued if value[s] > club]] if 7 <= club <= 12 else [])
+            for side in sides:
+                if not side and not r["must_clear"]:
+                    found["updown"].add(0)
+                elif side:
+                    found["updown"].update(subsets(side) if r["updown_any_subset"]
+                                           else [sum(1 << s for s in side)])
+        if suit.count("H") < 3:
+            by_value: dict = {}
+            for s in valued:
+                by_value.setdefault(value[s], []).append(s)
+            count = [0] * 15
+            for v in by_value:
+                count[v] = 1
+            low_end, high_end = stretch(count, club)
+            for low in range(low_end, club + 1):
+                for high in range(club, high_end + 1):
+                    if high - low + 1 >= r["run_min_cards"]:
+                        choices = [by_value[v] for v in range(low, high + 1) if v != club]
+                        found["run"].update(sum(1 << s for s in pick)
+                                            for pick in product(*choices))
+        self.actions_cache[key] = found
+        return found
+
+    @staticmethod
+    def _sums(slots: list, value: dict, target: int, start: int = 0):
+        """Masks of the subsets of ``slots[start:]`` whose values add up to ``target``."""
+        for i in range(start, len(slots)):
+            v = value[slots[i]]
+            if v == target:
+                yield 1 << slots[i]
+            elif v < target:
+                for rest in Game._sums(slots, value, target - v, i + 1):
+                    yield 1 << slots[i] | rest
+
+    def clears(self, cells: tuple, club: int) -> set:
+        """Every distinct set of slots (a mask) ``club`` may clear."""
+        return set().union(*self.actions(cells, club).values())
+
+    # -- the bound ---------------------------------------------------------------
+    def capacities(self, cards: int, cells: tuple | None = None) -> tuple:
+        """For the cards of the bit set ``cards`` (card numbers), on any grid of them:
+        per club the most one action can clear, whether a Line can be aimed, the most
+        cards adding up to each value; the count per value and the Jokers.  Given the
+        grid ``cells`` itself, the clears are those on it: the actions its suits
+        block left out, a Line as big as its filled slots."""
+        key = cards if cells is None else cells
+        found = self.caps_cache.get(key)
+        if found is not None:
+            return found
+        count, jokers, n, suits = [0] * 15, 0, 0, []
+        for i in range(cards.bit_length()):
+            if cards >> i & 1:
+                n, value = n + 1, self.values[i]
+                count[value] += 1
+                suits.append(self.suits[i])
+        jokers, count[0], r = count[0], 0, self.rules
+        blocked = {a for a, suit in (("line", "D"), ("updown", "S"), ("run", "H"))
+                   if cells is not None and suits.count(suit) >= 3}
+        most = self.sums_cache.get(tuple(count))
+        if most is None:  # most[t]: the most valued cards adding up to t (a knapsack)
+            most = self.sums_cache[tuple(count)] = [0] + [-1] * 13
+            for v in range(1, 14):
+                for _ in range(count[v]):
+                    for t in range(13, v - 1, -1):
+                        if most[t - v] >= 0 and most[t - v] + 1 > most[t]:
+                            most[t] = most[t - v] + 1
+        caps, aims = [0] * 14, [False] * 14
+        for c in range(1, 14):
+            best = max(1 if n else 0, count[c] + (jokers if r["jokers_match"] else 0))
+            if most[c] > 0:
+                best = max(best, most[c] + (jokers if r["sum_jokers_zero"] else 0))
+            aims[c] = count[c] > 0 or (r["line_joker_target"] and jokers > 0)
+            if aims[c] and "line" not in blocked:
+                best = max(best, 3 if cells is None else max(
+                    sum(cells[s] >= 0 for s in line) for line in LINES.values()
+                    if any(cells[s] >= 0 and (self.values[cells[s]] == c or (
+                        r["line_joker_target"] and not self.values[cells[s]])) for s in line)))
+            if "updown" not in blocked:
+                best = max(best, sum(count[1:c]) if 2 <= c <= 7 else 0,
+                           sum(count[c + 1:14]) if 7 <= c <= 12 else 0)
+            low, high = stretch(count, c)
+            if high - low + 1 >= r["run_min_cards"] and "run" not in blocked:
+                best = max(best, high - low)
+            caps[c] = min(best, 9, n)
+        found = self.caps_cache[key] = (caps, aims, most, count, jokers)
+        return found
+
+    def duty(self, clubs: list, caps: list, aims: list, jokers: int) -> int:
+        """The least the ``clubs`` lose to Jokers in play: unless Jokers match or join
+        Sums, a Joker goes only by Any (1 card) or a Line (at most 3, aimed at a card
+        of the club's rank): one club so held per Joker, or one Line for two."""
+        r = self.rules
+        if not jokers or r["jokers_match"] or r["sum_jokers_zero"]:
+            return 0
+        losses = sorted((caps[c] - min(caps[c], 3 if aims[c] else 1), aims[c]) for c in clubs)
+        if not losses:
+            return NEVER
+        if jokers == 1:
+            return losses[0][0]
+        best = losses[0][0] + losses[1][0] if len(losses) >= 2 else NEVER
+        return min([best] + [loss for loss, aim in losses if aim])
+
+    def club_sums(self, in_play: int, played: int) -> tuple:
+        """The clubs left, their capacities over the cards in play, the sum, the
+        Jokers' duty of them all and of all but each one."""
+        key = (in_play, played)
+        found = self.sums_cache.get(key)
+        if found is None:
+            clubs = [c for c in self.order if not played >> c & 1]
+            caps, aims, _, _, jokers = self.capacities(in_play)
+            found = self.sums_cache[key] = (
+                clubs, caps, sum(caps[c] for c in clubs), self.duty(clubs, caps, aims, jokers),
+                {c: self.duty([x for x in clubs if x != c], caps, aims, jokers) for c in clubs})
+        return found
+
+    def cut(self, cells: tuple, dealt: int, played: int) -> list:
+        """The bound's parts, computed until one proves the state lost: ``[(name, most
+        cards the clubs left can clear), ...]``; lost when the last is below the
+        cards left (``-1`` for the tail rule)."""
+        left = self.left(cells, dealt)
+        on_grid = sum(1 << i for i in cells if i >= 0)
+        clubs, caps, total, duty, duty_without = self.club_sums(on_grid | self.deck_from[dealt],
+                                                                played)
+        parts = [("capacity", total - duty)]
+        if parts[-1][1] < left:
+            return parts
+        largest = self.capacities(on_grid, cells)[0]  # the largest clear of each club now
+        grid_jokers = any(i >= 0 and not self.values[i] for i in cells)
+        parts.append(("next club", max(total - caps[c] + largest[c]
+                                       - (0 if grid_jokers else duty_without[c])
+                                       for c in self.hand(played))))
+        if parts[-1][1] < left or len(clubs) > self.window_clubs:
+            return parts
+        parts.append(self.window(on_grid, dealt, played, left, clubs, largest))
+        return parts
+
+    def window(self, on_grid: int, dealt, played, left, clubs, largest) -> tuple[str, int]:
+        """The window and tail rules.  Window: once ``A`` more cards are cleared the
+        grid holds only cards of the grid now and the next ``A`` deck cards, so the
+        club acting then clears at most their capacity; ``reach[S]`` bounds what
+        the clubs of ``S`` clear in any order the draw allows.  Tail: the last club
+        ``z`` of a win takes every card left, among them every deck card from
+        ``dealt + u1`` on (``u1``: the most the clubs before the one before ``z``
+        cleared) and at least ``left - u2`` cards (``u2``: the most the others
+        cleared): some club must have an action able to do that."""
+        k, turn = len(clubs), played.bit_count()
+        start = [max(0, self.position[c] - (HAND - 1) - turn) for c in clubs]
+        reach, caps_at = [-1] * (1 << k), {}
+        reach[0] = 0
+        for used in range(1 << k):
+            done = reach[used]
+            if done < 0:
+                continue
+            if used and done not in caps_at:
+                seen = self.deck_from[dealt] & ~self.deck_from[min(self.total, dealt + done)]
+                caps_at[done] = self.capacities(on_grid | seen)[0]
+            caps = caps_at.get(done)
+            for i, club in enumerate(clubs):
+                if not used >> i & 1 and start[i] <= used.bit_count():
+                    gain = caps[club] if used else largest[club]
+                    reach[used | 1 << i] = max(reach[used | 1 << i], min(left, done + gain))
+        if max(reach) < left or k < 2:
+            return "window", max(reach)
+        for i, club in enumerate(clubs):
+            others = [(used.bit_count(), reach[used]) for used in range(1 << k)
+                      if not used >> i & 1]
+            u1 = max(done for size, done in others if size <= k - 2)
+            u2 = max(done for _, done in others)
+            if self.could_finish(club, dealt + u1, left - u2, on_grid | self.deck_from[dealt]):
+                return "window", max(reach)
+        return "tail", -1
+
+    def could_finish(self, club: int, first: int, need: int, in_play: int) -> bool:
+        """Could one action of ``club`` clear a grid holding every deck card from
+        ``first`` on and at least ``need`` cards, from the cards in play?"""
+        r = self.rules
+        tail = range(min(first, self.total), self.total)
+        need = max(need, len(tail))
+        if need <= 1:
+            return True  # Any
+        if need > 9:
+            return False
+        caps, aims, most, count, jokers = self.capacities(in_play)
+        values = [self.values[i] for i in tail if self.values[i]]
+        suits = [self.suits[i] for i in tail if self.values[i]]
+        tail_jokers = len(tail) - len(values)
+        if need <= 3 and suits.count("D") < 3 and aims[club]:
+            return True  # Line
+        if (not tail_jokers or r["jokers_match"]) and all(v == club for v in values) \
+                and need <= count[club] + (jokers if r["jokers_match"] else 0):
+            return True  # Match
+        if (not tail_jokers or r["sum_jokers_zero"]) and sum(values) <= club and most[club] > 0 \
+                and need <= most[club] + (jokers if r["sum_jokers_zero"] else 0):
+            return True  # Sum
+        if tail_jokers:
+            return False  # Up/Down and Run never take a Joker
+        if suits.count("S") < 3:
+            if 2 <= club <= 7 and all(v < club for v in values) and need <= sum(count[1:club]):
+                return True
+            if 7 <= club <= 12 and all(v > club for v in values) \
+                    and need <= sum(count[club + 1:14]):
+                return True
+        low, high = stretch(count, club)
+        return (suits.count("H") < 3 and len(set(values)) == len(values) and club not in values
+                and all(low <= v <= high for v in values) and need <= high - low
+                and high - low + 1 >= r["run_min_cards"])
+
+
+# -- the certificate ----------------------------------------------------------------
+def card_name(game: Game, i: int) -> str:
+    value = game.values[i]
+    return RANKS[value - 1] + game.suits[i] if value else "JK"
+
+
+def describe(game: Game, cells: tuple, dealt: int, played: int) -> str:
+    grid = " ".join("--" if i < 0 else card_name(game, i) for i in cells)
+    clubs = " ".join(RANKS[c - 1] for c in game.order if played >> c & 1) or "none"
+    return f"grid {grid}, {dealt} cards dealt, clubs played {clubs}"
+
+
+def whole(value, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise Rejected(f"the header: {what} must be a whole number from {low} to {high}")
+    return value
+
+
+def read_header(data: bytes) -> tuple[dict, bytes]:
+    """The header (its JSON object) and the bytes after it."""
+    first, _, rest = data.partition(b"\n")
+    words = first.split()
+    if len(words) != 2 or words[0] != MAGIC.encode():
+        raise Rejected(f"not a Club Fight certificate: the first line is not '{MAGIC} <version>'")
+    if words[1] != str(VERSION).encode():
+        raise Rejected(f"version {words[1].decode('ascii', 'replace')}: this verifier reads "
+                       f"version {VERSION} only")
+    line, newline, body = rest.partition(b"\n")
+    if not newline:
+        raise Rejected("the header line is cut short (a truncated file)")
+    try:
+        header = json.loads(line)
+    except (ValueError, RecursionError):
+        raise Rejected("the header line is not JSON") from None
+    if not isinstance(header, dict) or not {"deal", "rules"} <= set(header) \
+            or set(header) - {"deal", "id", "rules", "win", "loss", "notes"} \
+            or not ({"win", "loss"} & set(header)):
+        raise Rejected("the header must be an object with deal, rules, win and/or loss "
+                       "(and optionally id, notes), nothing else")
+    rules = header["rules"]
+    if not isinstance(rules, dict) or any(type(rules.get(name)) is not kind
+                                          for name, kind in RULE_FIELDS.items()):
+        raise Rejected("the header: rules must give " + ", ".join(RULE_FIELDS))
+    whole(rules["run_min_cards"], 2, 13, "rules.run_min_cards")
+    return header, body
+
+
+def check_win(game: Game, moves) -> None:
+    """Replay the line; rejected at the first move that is not legal, or if cards remain."""
+    cells, dealt, played = game.start
+    if not isinstance(moves, list):
+        raise Rejected("the header: win.moves must be a list")
+    for n, move in enumerate(moves, 1):
+        where = f"win, move {n}"
+        club = RANKS.index(move["club"]) + 1 if isinstance(move, dict) and \
+            isinstance(move.get("club"), str) and len(move["club"]) == 1 and \
+            move["club"] in RANKS else 0
+        slots = move.get("cleared") if club else None
+        if not isinstance(slots, list) or any(type(s) is not int or not 0 <= s <= 8
+                                              for s in slots) or len(set(slots)) != len(slots):
+            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots 0-8], "
+                           f"\"action\": ...}}")
+        if game.left(cells, dealt) == 0:
+            raise Rejected(f"{where}: the game is already won; the line goes on")
+        if club not in game.hand(played):
+            raise Rejected(f"{where}: club {move['club']} is not in hand "
+                           f"({describe(game, cells, dealt, played)})")
+        mask, found = sum(1 << s for s in slots), game.actions(cells, club)
+        action = move.get("action")
+        if action is not None and action not in found:
+            raise Rejected(f"{where}: no action {action!r}")
+        if mask not in (found[action] if action else game.clears(cells, club)):
+            raise Rejected(f"{where}: club {move['club']} cannot clear slots {sorted(slots)}"
+                           f"{' by ' + action if action else ''} "
+                           f"({describe(game, cells, dealt, played)})")
+        cells, dealt = game.after(cells, dealt, mask)
+        played |= 1 << club
+    if game.left(cells, dealt):
+        raise Rejected(f"win: the line ends with {game.left(cells, dealt)} cards left")
+
+
+def read_states(loss: dict, body: bytes) -> tuple[array, array]:
+    """The listed states from the body: keys (8 bytes each), then played sets (2 bytes)."""
+    count = whole(loss.get("states"), 0, 10 ** 9, "loss.states")
+    expected = loss.get("sha256")
+    stream = zlib.decompressobj()
+    try:
+        raw = stream.decompress(body, count * 10 + 1)
+    except zlib.error as error:
+        raise Rejected(f"the body is not a zlib stream ({error}): damaged or truncated") from None
+    if len(raw) != count * 10 or not stream.eof:
+        raise Rejected(f"the body does not hold {count} states of 10 bytes and end there "
+                       f"(a truncated or padded file)")
+    if stream.unused_data:
+        raise Rejected("bytes follow the end of the body")
+    if hashlib.sha256(raw).hexdigest() != expected:
+        raise Rejected("the body's SHA-256 is not the header's loss.sha256")
+    keys, played = array("Q"), array("H")
+    keys.frombytes(raw[:8 * count])
+    played.frombytes(raw[8 * count:])
+    if sys.byteorder == "big":
+        keys.byteswap()
+        played.byteswap()
+    return keys, played
+
+
+def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
+               deadline: float | None, progress) -> None:
+    """Every listed state lost by induction (module docstring); the start listed or cut."""
+    n, allowed = len(keys), sum(1 << c for c in game.order)
+
+    def listed(cells: tuple, dealt: int, played: int) -> bool:
+        key = sum((EMPTY if i < 0 else i) << 6 * s for s, i in enumerate(cells))
+        key |= dealt << DEALT_SHIFT
+        i = bisect_left(keys, key)
+        while i < n and keys[i] == key and played_sets[i] <= played:
+            if played_sets[i] == played:
+                return True
+            i += 1
+        return False
+
+    def lost(cells: tuple, dealt: int, played: int) -> tuple[bool, list]:
+        """Lost by the rules (no club left) or listed or cut; with the bound's parts."""
+        if played.bit_count() == len(game.order) or listed(cells, dealt, played):
+            return True, []
+        parts = game.cut(cells, dealt, played)
+        return parts[-1][1] < game.left(cells, dealt), parts
+
+    start_lost, parts = lost(*game.start)
+    if not start_lost:
+        raise Rejected(f"the start is neither listed nor cut by the bound ({shown(parts)}, "
+                       f"{game.left(*game.start[:2])} cards left)")
+    previous = (-1, -1)
+    for index in range(n):
+        if deadline is not None and index % 256 == 0 and time.perf_counter() > deadline:
+            raise Stopped(f"time limit reached after {index:,} of {n:,} states")
+        if progress is not None and index % 4096 == 0:
+            progress(index, n)
+        key, played = keys[index], played_sets[index]
+        if (key, played) <= previous:
+            raise Rejected(f"listed state #{index}: the states are not in increasing order "
+                           f"(or one is listed twice)")
+        previous = (key, played)
+        cells = tuple(-1 if c == EMPTY else c for c in (key >> 6 * s & 63 for s in range(9)))
+        dealt, where = key >> DEALT_SHIFT, f"listed state #{index}"
+        numbers = [c for c in cells if c >= 0]
+        if key >> 60 or played & ~allowed or dealt > game.total or len(set(numbers)) < \
+                len(numbers) or any(c >= dealt for c in numbers) or \
+                (dealt < game.total and len(numbers) < 9):
+            raise Rejected(f"{where}: not a state of this deal (cards, deal position or clubs)")
+        where += f" ({describe(game, cells, dealt, played)})"
+        if game.left(cells, dealt) == 0:
+            raise Rejected(f"{where} is won (grid and deck empty), not lost")
+        verdict.checked += 1
+        left = game.left(cells, dealt)
+        clubs, caps = game.club_sums(sum(1 << i for i in cells if i >= 0)
+                                     | game.deck_from[dealt], played)[:2]
+        for club in game.hand(played):
+            # A child's cards are some of these: its clubs clear at most ``others``
+            # (capacity grows with the cards), so a child left with more is cut.
+            others = sum(caps[c] for c in clubs if c != club)
+            for mask in sorted(game.clears(cells, club)):
+                verdict.children += 1
+                move = f"club {RANKS[club - 1]} clearing slots {bits(mask)}"
+                if mask.bit_count() == left:
+                    raise Rejected(f"{where}: {move} wins: a win among the claimed losses")
+                if left - mask.bit_count() > others and len(clubs) > 1:
+                    verdict.cuts += 1
+                    continue
+                child, child_dealt = game.after(cells, dealt, mask)
+                child_lost, parts = lost(child, child_dealt, played | 1 << club)
+                if not child_lost:
+                    raise Rejected(
+                        f"{where}: {move} leads to a state neither listed nor cut "
+                        f"({describe(game, child, child_dealt, played | 1 << club)}; the "
+                        f"bound: {shown(parts)}, {game.left(child, child_dealt)} cards left)")
+                verdict.cuts += bool(parts)
+
+
+def shown(parts: list) -> str:
+    return ", ".join(f"{name} {value}" if value >= 0 else f"{name}: no club can finish"
+                     for name, value in parts)
+
+
+def verify(data: bytes, *, timeout: float | None = None, max_states: int | None = None,
+           progress=None) -> Verdict:
+    """Check the certificate ``data`` (the whole file): accepted, rejected or unknown.
+
+    ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
+    stop the check with ``unknown``; so does an interrupt (Ctrl-C).
+    ``progress(done, total)`` is called now and then during a loss's check.
+    """
+    started = time.perf_counter()
+    verdict = Verdict("unknown")
+    deadline = None if timeout is None else started + timeout
+    try:
+        header, body = read_header(data)
+        verdict.header = header
+        cards, clubs = parse_deal(header["deal"])
+        if header.get("id") is not None:
+            if not isinstance(header["id"], str) or deal_of_id(header["id"]) != (cards, clubs):
+                raise Rejected(f"the deal is not the deal {header['id']!r} (its id)")
+        win, loss = header.get("win"), header.get("loss")
+        if (win is not None and not isinstance(win, dict)) or \
+                (loss is not None and not isinstance(loss, dict)):
+            raise Rejected("the header: win and loss must be objects")
+        if loss is None and body:
+            raise Rejected("bytes follow the header of a certificate without a loss")
+        if win is not None:
+            won_with = whole(win.get("clubs"), 1, 13, "win.clubs")
+            check_win(Game(cards, clubs[:won_with], header["rules"]), win.get("moves"))
+            verdict.claims.append(f"won with {won_with} clubs")
+        if loss is not None:
+            lost_with = whole(loss.get("clubs"), 0, 13, "loss.clubs")
+            window = whole(loss.get("window_clubs"), 0, MAX_WINDOW_CLUBS, "loss.window_clubs")
+            keys, played = read_states(loss, body)
+            verdict.states = len(keys)
+            if max_states is not None and len(keys) > max_states:
+                raise Stopped(f"{len(keys):,} listed states, past the limit of {max_states:,}")
+            game = Game(cards, clubs[:lost_with], header["rules"], window)
+            check_loss(game, keys, played, verdict, deadline, progress)
+            verdict.claims.append(f"lost with {lost_with} clubs")
+            if win is not None and won_with == lost_with + 1:
+                verdict.claims.append(f"slack {13 - won_with}")
+        verdict.status = "accepted"
+    except Rejected as error:
+        verdict.status, verdict.reason = "rejected", str(error)
+    except Stopped as error:
+        verdict.reason = str(error)
+    except KeyboardInterrupt:
+        verdict.reason = "interrupted"
+    verdict.seconds = time.perf_counter() - started
+    return verdict
