@@ -41,9 +41,8 @@ RULE_FIELDS = {"must_clear": bool, "jokers_match": bool, "match_any_subset": boo
                "line_joker_target": bool, "run_min_cards": int}
 EMPTY, DEALT_SHIFT = 63, 54  # a state key: 6 bits a slot (63 empty), cards dealt from bit 54
 MAX_WINDOW_CLUBS = 8  # the window bound costs 2^k per child; past 8 clubs it is refused
-HAND = 4
-NEVER = 1 << 20  # a duty no club can meet
-MASK64 = (1 << 64) - 1
+HAND, NEVER, MASK64 = 4, 1 << 20, (1 << 64) - 1  # NEVER: a Joker duty no club can meet
+CACHE_LIMIT = 400_000  # entries of each cache before it is emptied (memory, not answers)
 
 
 class Rejected(Exception):
@@ -51,7 +50,7 @@ class Rejected(Exception):
 
 
 class Stopped(Exception):
-    """The check stopped before an answer (a limit or an interrupt)."""
+    """The check stopped before an answer (a limit)."""
 
 
 @dataclass
@@ -62,18 +61,18 @@ class Verdict:
     reason: str | None = None
     claims: list = field(default_factory=list)
     header: dict = field(default_factory=dict)
-    states: int = 0
-    checked: int = 0
-    children: int = 0
-    cuts: int = 0
+    states: int = 0  # listed
+    checked: int = 0  # listed states checked
+    children: int = 0  # moves followed from them
+    cuts: int = 0  # children cut by the bound
     seconds: float = 0.0
 
     def as_dict(self) -> dict:
+        counts = {k: getattr(self, k) for k in ("states", "checked", "children", "cuts")}
         return {"verdict": self.status, "reason": self.reason, "claims": self.claims,
                 "deal": self.header.get("deal"), "id": self.header.get("id"),
-                "rules": (self.header.get("rules") or {}).get("name"),
-                "states": self.states, "checked": self.checked, "children": self.children,
-                "cuts": self.cuts, "seconds": round(self.seconds, 6)}
+                "rules": (self.header.get("rules") or {}).get("name"), **counts,
+                "seconds": round(self.seconds, 6)}
 
 
 # -- the deal -------------------------------------------------------------------
@@ -131,19 +130,14 @@ def bits(mask: int) -> list[int]:
 
 def subsets(slots: list[int]):
     """Every non-empty subset of ``slots``, as a slot mask."""
-    for size in range(1, len(slots) + 1):
-        for chosen in combinations(slots, size):
-            yield sum(1 << s for s in chosen)
+    return (sum(1 << s for s in chosen) for size in range(1, len(slots) + 1)
+            for chosen in combinations(slots, size))
 
 
 def stretch(count: list, club: int) -> tuple[int, int]:
     """The longest stretch of values through ``club``, every value but the club's present."""
-    low, high = club, club
-    while low > 1 and count[low - 1]:
-        low -= 1
-    while high < 13 and count[high + 1]:
-        high += 1
-    return low, high
+    low = next((v + 1 for v in range(club - 1, 0, -1) if not count[v]), 1)
+    return low, next((v - 1 for v in range(club + 1, 14) if not count[v]), 13)
 
 
 class Game:
@@ -156,17 +150,11 @@ class Game:
     """
 
     def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0) -> None:
-        self.values = [v for v, _ in cards]
-        self.suits = [s for _, s in cards]
-        self.total = len(cards)
-        self.order = order
+        self.values, self.suits = [v for v, _ in cards], [s for _, s in cards]
+        self.total, self.order, self.rules = len(cards), order, rules
         self.position = {club: i for i, club in enumerate(order)}
-        self.rules = rules
-        self.window_clubs = window_clubs
-        self.actions_cache: dict = {}
-        self.caps_cache: dict = {}
-        self.sums_cache: dict = {}
-        self.start = (tuple(range(9)), 9, 0)
+        self.window_clubs, self.start = window_clubs, (tuple(range(9)), 9, 0)
+        self.actions_cache, self.caps_cache, self.sums_cache = {}, {}, {}
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
 
     def hand(self, played: int) -> list[int]:
@@ -192,10 +180,7 @@ class Game:
         found = self.actions_cache.get(key)
         if found is not None:
             return found
-        r, value = self.rules, {}
-        for s, i in enumerate(cells):
-            if i >= 0:
-                value[s] = self.values[i]
+        r, value = self.rules, {s: self.values[i] for s, i in enumerate(cells) if i >= 0}
         jokers = [s for s in value if not value[s]]
         valued = [s for s in value if value[s]]
         suit = [self.suits[cells[s]] for s in valued]
@@ -228,10 +213,7 @@ class Game:
             by_value: dict = {}
             for s in valued:
                 by_value.setdefault(value[s], []).append(s)
-            count = [0] * 15
-            for v in by_value:
-                count[v] = 1
-            low_end, high_end = stretch(count, club)
+            low_end, high_end = stretch([v in by_value for v in range(15)], club)
             for low in range(low_end, club + 1):
                 for high in range(club, high_end + 1):
                     if high - low + 1 >= r["run_min_cards"]:
@@ -267,13 +249,11 @@ class Game:
         found = self.caps_cache.get(key)
         if found is not None:
             return found
-        count, jokers, n, suits = [0] * 15, 0, 0, []
-        for i in range(cards.bit_length()):
-            if cards >> i & 1:
-                n, value = n + 1, self.values[i]
-                count[value] += 1
-                suits.append(self.suits[i])
-        jokers, count[0], r = count[0], 0, self.rules
+        count, numbers = [0] * 15, [i for i in range(cards.bit_length()) if cards >> i & 1]
+        for i in numbers:
+            count[self.values[i]] += 1
+        n, jokers, count[0], r = len(numbers), count[0], 0, self.rules
+        suits = [self.suits[i] for i in numbers]
         blocked = {a for a, suit in (("line", "D"), ("updown", "S"), ("run", "H"))
                    if cells is not None and suits.count(suit) >= 3}
         most = self.sums_cache.get(tuple(count))
@@ -309,14 +289,11 @@ class Game:
         """The least the ``clubs`` lose to Jokers in play: unless Jokers match or join
         Sums, a Joker goes only by Any (1 card) or a Line (at most 3, aimed at a card
         of the club's rank): one club so held per Joker, or one Line for two."""
-        r = self.rules
-        if not jokers or r["jokers_match"] or r["sum_jokers_zero"]:
+        if not jokers or self.rules["jokers_match"] or self.rules["sum_jokers_zero"]:
             return 0
         losses = sorted((caps[c] - min(caps[c], 3 if aims[c] else 1), aims[c]) for c in clubs)
-        if not losses:
-            return NEVER
-        if jokers == 1:
-            return losses[0][0]
+        if jokers == 1 or not losses:
+            return losses[0][0] if losses else NEVER
         best = losses[0][0] + losses[1][0] if len(losses) >= 2 else NEVER
         return min([best] + [loss for loss, aim in losses if aim])
 
@@ -427,13 +404,9 @@ class Game:
 
 
 # -- the certificate ----------------------------------------------------------------
-def card_name(game: Game, i: int) -> str:
-    value = game.values[i]
-    return RANKS[value - 1] + game.suits[i] if value else "JK"
-
-
 def describe(game: Game, cells: tuple, dealt: int, played: int) -> str:
-    grid = " ".join("--" if i < 0 else card_name(game, i) for i in cells)
+    grid = " ".join("--" if i < 0 else RANKS[game.values[i] - 1] + game.suits[i]
+                    if game.values[i] else "JK" for i in cells)
     clubs = " ".join(RANKS[c - 1] for c in game.order if played >> c & 1) or "none"
     return f"grid {grid}, {dealt} cards dealt, clubs played {clubs}"
 
@@ -454,17 +427,15 @@ def read_header(data: bytes) -> tuple[dict, bytes]:
         raise Rejected(f"version {words[1].decode('ascii', 'replace')}: this verifier reads "
                        f"version {VERSION} only")
     line, newline, body = rest.partition(b"\n")
-    if not newline:
-        raise Rejected("the header line is cut short (a truncated file)")
     try:
-        header = json.loads(line)
+        header = json.loads(line) if newline else None
     except (ValueError, RecursionError):
-        raise Rejected("the header line is not JSON") from None
-    if not isinstance(header, dict) or not {"deal", "rules"} <= set(header) \
-            or set(header) - {"deal", "id", "rules", "win", "loss", "notes"} \
-            or not ({"win", "loss"} & set(header)):
-        raise Rejected("the header must be an object with deal, rules, win and/or loss "
-                       "(and optionally id, notes), nothing else")
+        header = None
+    keys = set(header) if isinstance(header, dict) else set()
+    if not {"deal", "rules"} <= keys or keys - {"deal", "id", "rules", "win", "loss", "notes"} \
+            or not {"win", "loss"} & keys:
+        raise Rejected("the header line is not a JSON object of deal, rules, win and/or loss "
+                       "(and optionally id, notes), nothing else, ended by a newline")
     rules = header["rules"]
     if not isinstance(rules, dict) or any(type(rules.get(name)) is not kind
                                           for name, kind in RULE_FIELDS.items()):
@@ -476,31 +447,21 @@ def read_header(data: bytes) -> tuple[dict, bytes]:
 def check_win(game: Game, moves) -> None:
     """Replay the line; rejected at the first move that is not legal, or if cards remain."""
     cells, dealt, played = game.start
-    if not isinstance(moves, list):
-        raise Rejected("the header: win.moves must be a list")
-    for n, move in enumerate(moves, 1):
+    for n, move in enumerate(moves if isinstance(moves, list) else [None], 1):
         where = f"win, move {n}"
-        club = RANKS.index(move["club"]) + 1 if isinstance(move, dict) and \
-            isinstance(move.get("club"), str) and len(move["club"]) == 1 and \
-            move["club"] in RANKS else 0
-        slots = move.get("cleared") if club else None
-        if not isinstance(slots, list) or any(type(s) is not int or not 0 <= s <= 8
-                                              for s in slots) or len(set(slots)) != len(slots):
-            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots 0-8], "
-                           f"\"action\": ...}}")
-        if game.left(cells, dealt) == 0:
-            raise Rejected(f"{where}: the game is already won; the line goes on")
-        if club not in game.hand(played):
-            raise Rejected(f"{where}: club {move['club']} is not in hand "
-                           f"({describe(game, cells, dealt, played)})")
-        mask, found = sum(1 << s for s in slots), game.actions(cells, club)
-        action = move.get("action")
-        if action is not None and action not in found:
-            raise Rejected(f"{where}: no action {action!r}")
-        if mask not in (found[action] if action else game.clears(cells, club)):
-            raise Rejected(f"{where}: club {move['club']} cannot clear slots {sorted(slots)}"
-                           f"{' by ' + action if action else ''} "
-                           f"({describe(game, cells, dealt, played)})")
+        club, slots = (move.get("club"), move.get("cleared")) if isinstance(move, dict) else (0, 0)
+        if club not in list(RANKS) or not isinstance(slots, list) or len(set(slots)) != len(
+                slots) or any(type(s) is not int or not 0 <= s <= 8 for s in slots):
+            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots], ...}}")
+        club, mask, action = RANKS.index(club) + 1, sum(1 << s for s in slots), move.get("action")
+        state = describe(game, cells, dealt, played)
+        if game.left(cells, dealt) == 0 or club not in game.hand(played):
+            raise Rejected(f"{where}: the game is won or club {RANKS[club - 1]} not in hand "
+                           f"({state})")
+        found = game.actions(cells, club)
+        if mask not in (found.get(action, ()) if action is not None else game.clears(cells, club)):
+            raise Rejected(f"{where}: club {RANKS[club - 1]} cannot clear slots {sorted(slots)}"
+                           f" by {action or 'any action'} ({state})")
         cells, dealt = game.after(cells, dealt, mask)
         played |= 1 << club
     if game.left(cells, dealt):
@@ -509,26 +470,19 @@ def check_win(game: Game, moves) -> None:
 
 def read_states(loss: dict, body: bytes) -> tuple[array, array]:
     """The listed states from the body: keys (8 bytes each), then played sets (2 bytes)."""
-    count = whole(loss.get("states"), 0, 10 ** 9, "loss.states")
-    expected = loss.get("sha256")
-    stream = zlib.decompressobj()
+    count, stream = whole(loss.get("states"), 0, 10 ** 9, "loss.states"), zlib.decompressobj()
     try:
         raw = stream.decompress(body, count * 10 + 1)
     except zlib.error as error:
         raise Rejected(f"the body is not a zlib stream ({error}): damaged or truncated") from None
-    if len(raw) != count * 10 or not stream.eof:
-        raise Rejected(f"the body does not hold {count} states of 10 bytes and end there "
-                       f"(a truncated or padded file)")
-    if stream.unused_data:
-        raise Rejected("bytes follow the end of the body")
-    if hashlib.sha256(raw).hexdigest() != expected:
+    if len(raw) != count * 10 or not stream.eof or stream.unused_data:
+        raise Rejected(f"the body does not hold {count} states of 10 bytes and end there, "
+                       f"with nothing after it (a truncated or padded file)")
+    if hashlib.sha256(raw).hexdigest() != loss.get("sha256"):
         raise Rejected("the body's SHA-256 is not the header's loss.sha256")
-    keys, played = array("Q"), array("H")
-    keys.frombytes(raw[:8 * count])
-    played.frombytes(raw[8 * count:])
+    keys, played = array("Q", raw[:8 * count]), array("H", raw[8 * count:])
     if sys.byteorder == "big":
-        keys.byteswap()
-        played.byteswap()
+        keys.byteswap(), played.byteswap()
     return keys, played
 
 
@@ -537,72 +491,59 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
     """Every listed state lost by induction (module docstring); the start listed or cut."""
     n, allowed = len(keys), sum(1 << c for c in game.order)
 
-    def listed(cells: tuple, dealt: int, played: int) -> bool:
-        key = sum((EMPTY if i < 0 else i) << 6 * s for s, i in enumerate(cells))
-        key |= dealt << DEALT_SHIFT
-        i = bisect_left(keys, key)
-        while i < n and keys[i] == key and played_sets[i] <= played:
-            if played_sets[i] == played:
-                return True
-            i += 1
-        return False
-
     def lost(cells: tuple, dealt: int, played: int) -> tuple[bool, list]:
-        """Lost by the rules (no club left) or listed or cut; with the bound's parts."""
-        if played.bit_count() == len(game.order) or listed(cells, dealt, played):
+        """Lost by the rules (no club left), listed, or cut; with the bound's parts."""
+        if played.bit_count() == len(game.order):
             return True, []
+        key = sum((EMPTY if i < 0 else i) << 6 * s for s, i in enumerate(cells))
+        i = bisect_left(keys, key | dealt << DEALT_SHIFT)
+        while i < n and keys[i] == key | dealt << DEALT_SHIFT and played_sets[i] <= played:
+            if played_sets[i] == played:
+                return True, []
+            i += 1
         parts = game.cut(cells, dealt, played)
         return parts[-1][1] < game.left(cells, dealt), parts
 
-    start_lost, parts = lost(*game.start)
-    if not start_lost:
-        raise Rejected(f"the start is neither listed nor cut by the bound ({shown(parts)}, "
-                       f"{game.left(*game.start[:2])} cards left)")
     previous = (-1, -1)
-    for index in range(n):
+    for index, (key, played) in enumerate(zip(keys, played_sets)):
         if deadline is not None and index % 256 == 0 and time.perf_counter() > deadline:
             raise Stopped(f"time limit reached after {index:,} of {n:,} states")
         if progress is not None and index % 4096 == 0:
             progress(index, n)
-        key, played = keys[index], played_sets[index]
         if (key, played) <= previous:
             raise Rejected(f"listed state #{index}: the states are not in increasing order "
                            f"(or one is listed twice)")
         previous = (key, played)
         cells = tuple(-1 if c == EMPTY else c for c in (key >> 6 * s & 63 for s in range(9)))
-        dealt, where = key >> DEALT_SHIFT, f"listed state #{index}"
-        numbers = [c for c in cells if c >= 0]
-        if key >> 60 or played & ~allowed or dealt > game.total or len(set(numbers)) < \
-                len(numbers) or any(c >= dealt for c in numbers) or \
-                (dealt < game.total and len(numbers) < 9):
+        dealt, where, numbers = key >> DEALT_SHIFT, f"listed state #{index}", \
+            [c for c in cells if c >= 0]
+        if key >> 60 or played & ~allowed or dealt > game.total or len(set(numbers)) < len(
+                numbers) or any(c >= dealt for c in numbers) or (dealt < game.total
+                                                                 and len(numbers) < 9):
             raise Rejected(f"{where}: not a state of this deal (cards, deal position or clubs)")
         where += f" ({describe(game, cells, dealt, played)})"
-        if game.left(cells, dealt) == 0:
-            raise Rejected(f"{where} is won (grid and deck empty), not lost")
-        verdict.checked += 1
         left = game.left(cells, dealt)
-        clubs, caps = game.club_sums(sum(1 << i for i in cells if i >= 0)
-                                     | game.deck_from[dealt], played)[:2]
-        for club in game.hand(played):
-            # A child's cards are some of these: its clubs clear at most ``others``
-            # (capacity grows with the cards), so a child left with more is cut.
-            others = sum(caps[c] for c in clubs if c != club)
-            for mask in sorted(game.clears(cells, club)):
-                verdict.children += 1
-                move = f"club {RANKS[club - 1]} clearing slots {bits(mask)}"
-                if mask.bit_count() == left:
-                    raise Rejected(f"{where}: {move} wins: a win among the claimed losses")
-                if left - mask.bit_count() > others and len(clubs) > 1:
-                    verdict.cuts += 1
-                    continue
-                child, child_dealt = game.after(cells, dealt, mask)
-                child_lost, parts = lost(child, child_dealt, played | 1 << club)
-                if not child_lost:
-                    raise Rejected(
-                        f"{where}: {move} leads to a state neither listed nor cut "
-                        f"({describe(game, child, child_dealt, played | 1 << club)}; the "
-                        f"bound: {shown(parts)}, {game.left(child, child_dealt)} cards left)")
-                verdict.cuts += bool(parts)
+        moves = [(club, mask) for club in game.hand(played)
+                 for mask in sorted(game.clears(cells, club))]
+        if not left or any(mask.bit_count() == left for _, mask in moves):
+            raise Rejected(f"{where}: won, or a move wins: a win among the claimed losses")
+        verdict.checked += 1
+        for club, mask in moves:
+            verdict.children += 1
+            child, child_dealt = game.after(cells, dealt, mask)
+            child_lost, parts = lost(child, child_dealt, played | 1 << club)
+            if not child_lost:
+                raise Rejected(f"{where}: club {RANKS[club - 1]} clearing slots {bits(mask)} "
+                               f"leads to a state neither listed nor cut ("
+                               f"{describe(game, child, child_dealt, played | 1 << club)}; "
+                               f"bound {shown(parts)}, {game.left(child, child_dealt)} left)")
+            verdict.cuts += bool(parts)
+        if len(game.caps_cache) > CACHE_LIMIT or len(game.actions_cache) > CACHE_LIMIT:
+            game.caps_cache.clear(), game.actions_cache.clear(), game.sums_cache.clear()
+    start_lost, parts = lost(*game.start)
+    if not start_lost:
+        raise Rejected(f"the start is neither listed nor cut (bound {shown(parts)}, "
+                       f"{game.left(*game.start[:2])} cards left)")
 
 
 def shown(parts: list) -> str:
@@ -615,25 +556,21 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
     """Check the certificate ``data`` (the whole file): accepted, rejected or unknown.
 
     ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
-    stop the check with ``unknown``; so does an interrupt (Ctrl-C).
-    ``progress(done, total)`` is called now and then during a loss's check.
+    stop the check with ``unknown``; so does an interrupt (Ctrl-C, reason
+    ``interrupted``).  ``progress(done, total)`` is called now and then.
     """
-    started = time.perf_counter()
-    verdict = Verdict("unknown")
+    started, verdict = time.perf_counter(), Verdict("unknown")
     deadline = None if timeout is None else started + timeout
     try:
         header, body = read_header(data)
         verdict.header = header
         cards, clubs = parse_deal(header["deal"])
-        if header.get("id") is not None:
-            if not isinstance(header["id"], str) or deal_of_id(header["id"]) != (cards, clubs):
-                raise Rejected(f"the deal is not the deal {header['id']!r} (its id)")
+        if header.get("id") is not None and deal_of_id(str(header["id"])) != (cards, clubs):
+            raise Rejected(f"the deal is not the deal {header['id']!r} (its id)")
         win, loss = header.get("win"), header.get("loss")
-        if (win is not None and not isinstance(win, dict)) or \
-                (loss is not None and not isinstance(loss, dict)):
-            raise Rejected("the header: win and loss must be objects")
-        if loss is None and body:
-            raise Rejected("bytes follow the header of a certificate without a loss")
+        if not all(part is None or isinstance(part, dict) for part in (win, loss)) or (
+                loss is None and body):
+            raise Rejected("the header: win and loss must be objects; only a loss has a body")
         if win is not None:
             won_with = whole(win.get("clubs"), 1, 13, "win.clubs")
             check_win(Game(cards, clubs[:won_with], header["rules"]), win.get("moves"))
