@@ -340,31 +340,37 @@ class Game:
         ``dealt + u1`` on (``u1``: the most the clubs before the one before ``z``
         cleared) and at least ``left - u2`` cards (``u2``: the most the others
         cleared): some club must have an action able to do that."""
-        k, turn = len(clubs), played.bit_count()
+        k, turn, total = len(clubs), played.bit_count(), self.total
         start = [max(0, self.position[c] - (HAND - 1) - turn) for c in clubs]
-        reach, caps_at = [-1] * (1 << k), {}
+        reach, caps_at, steps = [-1] * (1 << k), {}, list(enumerate(clubs))
         reach[0] = 0
         for used in range(1 << k):
-            done = reach[used]
+            done, size = reach[used], used.bit_count()
             if done < 0:
                 continue
             if used and done not in caps_at:
-                seen = self.deck_from[dealt] & ~self.deck_from[min(self.total, dealt + done)]
+                seen = self.deck_from[dealt] & ~self.deck_from[min(total, dealt + done)]
                 caps_at[done] = self.capacities(on_grid | seen)[0]
-            caps = caps_at.get(done)
-            for i, club in enumerate(clubs):
-                if not used >> i & 1 and start[i] <= used.bit_count():
-                    gain = caps[club] if used else largest[club]
-                    reach[used | 1 << i] = max(reach[used | 1 << i], min(left, done + gain))
+            caps = caps_at[done] if used else largest
+            for i, club in steps:
+                if not used >> i & 1 and start[i] <= size:
+                    after = done + caps[club]
+                    after = left if after > left else after
+                    if after > reach[used | 1 << i]:
+                        reach[used | 1 << i] = after
         if max(reach) < left or k < 2:
             return "window", max(reach)
-        for i, club in enumerate(clubs):
-            others = [(used.bit_count(), reach[used]) for used in range(1 << k)
-                      if not used >> i & 1]
-            u1 = max(done for size, done in others if size <= k - 2)
-            u2 = max(done for _, done in others)
-            if self.could_finish(club, dealt + u1, left - u2, on_grid | self.deck_from[dealt]):
-                return "window", max(reach)
+        u1, u2 = [0] * k, [0] * k  # per club, the most the others clear (k - 2, k - 1 of them)
+        for used in range(1, 1 << k):
+            done, size = reach[used], used.bit_count()
+            for i in range(k):
+                if not used >> i & 1:
+                    u2[i] = max(u2[i], done)
+                    u1[i] = max(u1[i], done) if size <= k - 2 else u1[i]
+        in_play = on_grid | self.deck_from[dealt]
+        if any(self.could_finish(club, dealt + u1[i], left - u2[i], in_play)
+               for i, club in steps):
+            return "window", max(reach)
         return "tail", -1
 
     def could_finish(self, club: int, first: int, need: int, in_play: int) -> bool:

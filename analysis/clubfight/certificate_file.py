@@ -63,17 +63,21 @@ class LossProof:
     played: array
     nodes: int
     seconds: float
+    window_clubs: int = WINDOW_CLUBS
 
 
 def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = None,
-               timeout: float | None = None, limit: int = CERTIFICATE_LIMIT):
+               timeout: float | None = None, limit: int = CERTIFICATE_LIMIT,
+               window_clubs: int = WINDOW_CLUBS):
     """The loss of ``deal`` with its first ``clubs`` clubs, as a :class:`LossProof`;
-    or a string saying why there is none (a win, a limit reached)."""
+    or a string saying why there is none (a win, a limit reached).  ``window_clubs``:
+    the window and tail bound's reach, in the proof and in the verifier."""
     start = State.from_deal(deal)
     if clubs == 0:
-        return LossProof(0, array("Q"), array("H"), 0, 0.0)
+        return LossProof(0, array("Q"), array("H"), 0, 0.0, window_clubs)
+    techniques = dataclasses.replace(CERTIFICATE_TECHNIQUES, window_clubs=window_clubs)
     result = solve(with_clubs(start, clubs), rules, max_nodes=max_nodes, timeout=timeout,
-                   techniques=CERTIFICATE_TECHNIQUES, certificate=True,
+                   techniques=techniques, certificate=True,
                    certificate_limit=min(limit, CERTIFICATE_LIMIT))
     if result.verdict == "win":
         raise RuntimeError(f"the deal is won with {clubs} clubs, not lost")
@@ -86,7 +90,8 @@ def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = 
     keys, played = result.certificate.packed()
     pairs = sorted(zip(keys, played))
     return LossProof(clubs, array("Q", (k for k, _ in pairs)),
-                     array("H", (p for _, p in pairs)), result.nodes, result.seconds)
+                     array("H", (p for _, p in pairs)), result.nodes, result.seconds,
+                     window_clubs)
 
 
 def rules_json(rules: Rules, name: str) -> dict:
@@ -113,7 +118,7 @@ def certificate_bytes(deal: Deal, rules: Rules, rules_name: str, *, deal_id: str
             played.byteswap()
         raw = keys.tobytes() + played.tobytes()
         header["loss"] = {"clubs": loss.clubs, "states": len(loss.keys),
-                          "window_clubs": WINDOW_CLUBS,
+                          "window_clubs": loss.window_clubs,
                           "sha256": hashlib.sha256(raw).hexdigest()}
         body = zlib.compress(raw, 9)
     if notes:
