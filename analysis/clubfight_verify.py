@@ -158,8 +158,7 @@ class Game:
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
 
     def hand(self, played: int) -> list[int]:
-        drawn = self.order[:HAND + played.bit_count()]
-        return [c for c in drawn if not played >> c & 1]
+        return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
 
     def left(self, cells: tuple, dealt: int) -> int:
         return 9 - cells.count(-1) + self.total - dealt
@@ -348,7 +347,7 @@ class Game:
             done, size = reach[used], used.bit_count()
             if done < 0:
                 continue
-            if used and done not in caps_at:
+            if used and done not in caps_at:  # the grid now and the next ``done`` deck cards
                 seen = self.deck_from[dealt] & ~self.deck_from[min(total, dealt + done)]
                 caps_at[done] = self.capacities(on_grid | seen)[0]
             caps = caps_at[done] if used else largest
@@ -368,10 +367,9 @@ class Game:
                     u2[i] = max(u2[i], done)
                     u1[i] = max(u1[i], done) if size <= k - 2 else u1[i]
         in_play = on_grid | self.deck_from[dealt]
-        if any(self.could_finish(club, dealt + u1[i], left - u2[i], in_play)
-               for i, club in steps):
-            return "window", max(reach)
-        return "tail", -1
+        finish = any(self.could_finish(club, dealt + u1[i], left - u2[i], in_play)
+                     for i, club in steps)
+        return ("window", max(reach)) if finish else ("tail", -1)
 
     def could_finish(self, club: int, first: int, need: int, in_play: int) -> bool:
         """Could one action of ``club`` clear a grid holding every deck card from
@@ -379,10 +377,8 @@ class Game:
         r = self.rules
         tail = range(min(first, self.total), self.total)
         need = max(need, len(tail))
-        if need <= 1:
-            return True  # Any
-        if need > 9:
-            return False
+        if need <= 1 or need > 9:
+            return need <= 1  # Any takes one card; no grid holds ten
         caps, aims, most, count, jokers = self.capacities(in_play)
         values = [self.values[i] for i in tail if self.values[i]]
         suits = [self.suits[i] for i in tail if self.values[i]]
