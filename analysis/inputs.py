@@ -53,11 +53,13 @@ KINDS: dict[str, tuple[int, str | None]] = {
     "survey results file":   (1 * GIB, None),  # JSON lines: each line is checked as parsed
     "screen progress file":  (1 * GIB, None),  # JSON lines, one per chunk of deals
     "screen manifest":       (64 * KIB, "json"),
+    "certificate":           (1 * GIB, None),  # a header line, then a compressed body
 }
 """Each kind of file that is read: its size cap and its syntax (``toml``,
 ``json``), whose nesting :func:`read_text` checks before any parser sees it.
 ``file`` is any kind not named.  The shipped files are a few KiB; a survey's
-results run to about 85 bytes a deal, so 1 GiB holds over ten million deals.
+results run to about 85 bytes a deal, so 1 GiB holds over ten million deals; a Club
+Fight certificate about 2 bytes a listed state, so 1 GiB holds hundreds of millions.
 """
 
 NAME_MAX = 255

@@ -107,6 +107,8 @@ class SlackResult:
     unknown_reason: str | None = None
     unknown_kind: str | None = None
     checked: bool = True
+    moves: list = field(default_factory=list)
+    """The winning line with ``won_with`` clubs (replayed), for a certificate."""
 
     def as_dict(self, deal_id: str | None = None) -> dict:
         return {"id": deal_id, "slack": self.slack, "won_with": self.won_with,
@@ -259,7 +261,7 @@ def slack(source, rules: Rules, *, max_nodes: int = DEFAULT_MAX_NODES,
     value = total_clubs - won_with if exact and won_with is not None else None
     return SlackResult(value, won_with, lost_with, nodes, time.perf_counter() - started,
                        verdicts, checks, None if exact else reason, None if exact else kind,
-                       not taken)
+                       not taken, [] if fewest is None else list(fewest[1]))
 
 
 def _start_state(source) -> State:

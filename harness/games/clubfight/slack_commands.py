@@ -1,7 +1,8 @@
 """``ringside clubfight slack``: how many clubs a deal can spare.
 
 ``ringside clubfight slack ID|DEAL [--rules NAME] [--set FIELD=VALUE]
-[--max-nodes N] [--timeout S] [--check-limit K] [--no-check] [--json]``: the largest ``k``
+[--max-nodes N] [--timeout S] [--check-limit K] [--no-check] [--certificate FILE]
+[--json]``: the largest ``k``
 such that the deal is still won with the last ``k`` clubs of its club deck
 removed (:func:`analysis.clubfight.slack.slack`).  The win for ``k`` is replayed
 by the rules model; the loss for ``k + 1`` comes with the solver's
@@ -12,6 +13,12 @@ the JSON gains ``"checked": false``).  Past the node budget,
 or with a certificate too large to check, the slack is ``unknown`` (``null``),
 never a guess.  A checker that finds a winning move from a state the solver
 listed as lost is a bug: the command exits 1.
+
+``--certificate FILE``: for an exact slack, a certificate of the win with
+``won_with`` clubs (its line) and the loss with ``lost_with`` (refuted states,
+proved again with the verifier's bound only, within ``--max-nodes`` and
+``--timeout``), checked by ``ringside clubfight verify``; JSON
+``"certificate": {...}`` as ``solve`` says; exit 1 when none could be written.
 
 JSON (issue 15)::
 
@@ -29,6 +36,9 @@ from __future__ import annotations
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
+from harness.games.clubfight.certificate_commands import (
+    add_certificate_option, certificate_lines, claim_certificate_file, write_certificate,
+)
 from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.toolkit import (
     NODES, Progress, Report, add_command, add_rules_options, bounded_int, read_rules, read_setup,
@@ -45,17 +55,23 @@ def cmd_clubfight_slack(args) -> Report:
     start = read_setup(GAME, args.deal, "deal", word="deal")
     known_id = deal_id(start.text)
     state = State.from_deal(start.setup)
+    claim_certificate_file(args)
     note_slow_engine()
+    written = None
     try:
         with Progress.of(args, unit=None) as progress:
             result = slack(state, rules, max_nodes=args.max_nodes or DEFAULT_MAX_NODES,
                            timeout=args.timeout, check_limit=args.check_limit,
                            progress=progress, first=args.first, check=not args.no_check)
+            if args.certificate is not None:
+                written = _certificate(args, start.setup, rules, known_id, result, progress)
     except RuntimeError as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
     from analysis.clubfight.slack import slack_json
 
     out = slack_json(result, known_id)  # the JSON a survey's line holds, with the id
+    if written is not None:
+        out["certificate"] = written
 
     def text():
         title = known_id or str(start.setup)
@@ -80,8 +96,22 @@ def cmd_clubfight_slack(args) -> Report:
                 hint = _hint(result.unknown_kind, args)
                 if hint:
                     yield f"  {hint}"
+        if written is not None:
+            yield from certificate_lines(written)
 
-    return Report(out, text(), EXIT_OK)
+    failed = written is not None and not written["written"]
+    return Report(out, text(), EXIT_FAILED if failed else EXIT_OK)
+
+
+def _certificate(args, deal, rules, known_id, result, progress) -> dict:
+    """Write ``--certificate``: the win with ``won_with`` clubs and the loss with
+    ``lost_with`` (an exact slack), or the loss alone (lost with every club)."""
+    if result.slack is None and not (result.won_with is None and result.lost_with == 13):
+        return {"file": args.certificate, "written": False,
+                "reason": "the slack is not exact: " + (result.unknown_reason or "unknown")}
+    win = None if result.won_with is None else (result.won_with, result.moves)
+    return write_certificate(args, deal, rules, known_id, win=win, lost_with=result.lost_with,
+                             progress=progress)
 
 
 def _hint(kind: str | None, args) -> str | None:
@@ -126,6 +156,7 @@ def register(commands) -> None:
                                           f"with the compiled checker, {PYTHON_CHECK_LIMIT:,} "
                                           f"when only the Python one runs); a larger one "
                                           f"leaves the slack unknown")
+    add_certificate_option(parser)
     parser.add_argument("--no-check", action="store_true",
                         help="take the solver's proof of loss as it is, without the "
                              "independent checker re-deriving it (about half the time)")

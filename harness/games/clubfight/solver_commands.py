@@ -2,7 +2,8 @@
 
 ``ringside clubfight solve "<deal>"|"<state>"|CFj-n|@FILE [--rules NAME] [--set
 FIELD=VALUE] [--max-nodes N] [--timeout S] [--engine auto|native|python]
-[--fewest] [--verify] [--verify-count K] [--verify-timeout S] [--json]`` decides a
+[--fewest] [--verify] [--verify-count K] [--verify-timeout S] [--certificate FILE]
+[--json]`` decides a
 deal (or a position) with perfect information; the start is read by
 :func:`harness.toolkit.read_start`, every number is checked, range included,
 as the command line is read.  Every ``win`` is replayed by the independent checker
@@ -13,6 +14,11 @@ replay is a bug and the command fails (exit 1) instead of printing it.
 and that line, replayed (:func:`analysis.clubfight.solver.fewest_left`; JSON
 ``"fewest_left": {"cards": N|null, "at_least": N, "moves": [...], "nodes": N}``,
 ``cards`` null when a solve stopped on ``--max-nodes`` or ``--timeout`` first).
+
+``--certificate FILE`` also writes a certificate of the verdict that ``ringside
+clubfight verify`` checks (:mod:`harness.games.clubfight.certificate_commands`;
+JSON ``"certificate": {"file", "written", "bytes", "states", "reason"}``); exit 1
+when none could be written (an unknown verdict, a limit reached).
 
 ``--verify`` makes z3 the referee of the search's pruning
 (:func:`proofs.clubfight_bmc.referee`): up to K states the search cut as lost
@@ -36,6 +42,10 @@ from __future__ import annotations
 
 from model.clubfight.engine import GAME
 from harness.output import EXIT_FAILED, EXIT_OK
+from model.core.errors import InputError
+from harness.games.clubfight.certificate_commands import (
+    add_certificate_option, certificate_lines, claim_certificate_file, write_certificate,
+)
 from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.toolkit import (
     NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_start, seconds,
@@ -53,6 +63,10 @@ def cmd_clubfight_solve(args) -> Report:
     state = start.state
     known_id = deal_id(start.text) if start.setup is not None else None
     deal_text = str(start.setup) if start.setup is not None else None
+    if args.certificate is not None and start.setup is None:
+        raise InputError("a certificate is written for a deal, not a position in play",
+                         "--certificate")
+    claim_certificate_file(args)
     if args.engine != "python":
         note_slow_engine()
     result = solve(state, rules, max_nodes=args.max_nodes, timeout=args.timeout,
@@ -71,9 +85,13 @@ def cmd_clubfight_solve(args) -> Report:
     verification = None
     if args.verify:
         verification = _verify(state, rules, result.verdict, args)
+    written = None
+    if args.certificate is not None:
+        written = _certificate(args, start, rules, known_id, result)
     name, changed = GAME.preset_and_overrides(rules)
     failed = verification is not None and (
         verification["referee"]["refuted"] or verification.get("position") == "win")
+    failed = failed or (written is not None and not written["written"])
     out = {"verdict": result.verdict, "moves": [m.as_dict() for m in result.moves],
            "nodes": result.nodes, "seconds": round(result.seconds, 6), "rules": name,
            "engine": result.stats.get("engine")}
@@ -89,6 +107,8 @@ def cmd_clubfight_solve(args) -> Report:
                               "nodes": fewest.nodes}
     if verification is not None:
         out["verify"] = verification
+    if written is not None:
+        out["certificate"] = written
     problems = []
     if verification is not None:
         problems += [f"  BUG: rule {item['rule']!r} cut a state z3 wins: {item['state']}"
@@ -128,8 +148,21 @@ def cmd_clubfight_solve(args) -> Report:
             if "position" in verification:
                 yield (f"  z3 on the position itself: {verification['position']} "
                        f"({verification['position_seconds']:.1f} s)")
+        if written is not None:
+            yield from certificate_lines(written)
 
     return Report(out, text(), EXIT_FAILED if failed else EXIT_OK, problems)
+
+
+def _certificate(args, start, rules, known_id, result) -> dict:
+    """Write ``--certificate``: the line of a win, the refuted states of a loss."""
+    clubs = len(start.state.hand) + len(start.state.clubs)
+    if result.verdict == "win":
+        return write_certificate(args, start.setup, rules, known_id, win=(clubs, result.moves))
+    if result.verdict == "loss":
+        return write_certificate(args, start.setup, rules, known_id, lost_with=clubs)
+    return {"file": args.certificate, "written": False,
+            "reason": "no verdict: the solve stopped before one"}
 
 
 def _fewest(state, rules, args):
@@ -190,5 +223,6 @@ def register(commands) -> None:
                             "search cut as lost (and a lost position itself)")
     solve.add_argument("--verify-count", type=bounded_int(1, 100_000), default=20, metavar="K",
                        help="cut states to check with --verify (default 20)")
+    add_certificate_option(solve)
     solve.add_argument("--verify-timeout", type=seconds(Z3_MAX_SECONDS), default=10.0,
                        metavar="S", help="z3 time cap per state with --verify (default 10 s)")

@@ -1,0 +1,600 @@
+"""Check a Club Fight certificate (a win's line, a loss's refuted states) from the rules alone.
+
+The certificate format (version 1) is documented in
+``docs/clubfight-certificates.rst``.  This module is the whole verifier: it
+imports only the standard library and shares no code with ringside's solver,
+its pruning rules, its bounds or its rules model.  The deal, the moves of
+every club (Match, Sum, Any, Line, Up/Down, Run, blocking by three cards of a
+suit, the Jokers as the rules fields say), the refill of the grid and of the
+hand are written again here from ringside's Club Fight specification and the
+rulebook, and so is every bound it accepts as a cut.
+
+A loss is accepted when the start is listed (or cut) and every listed state
+has cards left and every child of it (every club in hand, every set of slots
+it may clear) is lost by the rules (no club left, cards left), listed, or cut
+by the bound (:meth:`Game.cut`).  Every child has one club fewer than its
+parent, so by induction on the clubs left every listed state is lost, the
+start included.  A win is accepted when its line replays to an empty grid and
+deck.  The answer is three-valued: accepted, rejected with the first thing
+found wrong, or unknown (a time or size limit, an interrupt) with its reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+import zlib
+from array import array
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from itertools import combinations, product
+
+MAGIC = "RINGSIDE-CLUBFIGHT-CERTIFICATE"
+VERSION = 1
+RANKS = "A23456789TJQK"  # values 1..13
+LINES = {"row 1": (0, 1, 2), "row 2": (3, 4, 5), "row 3": (6, 7, 8),
+         "column 1": (0, 3, 6), "column 2": (1, 4, 7), "column 3": (2, 5, 8)}
+RULE_FIELDS = {"must_clear": bool, "jokers_match": bool, "match_any_subset": bool,
+               "sum_jokers_zero": bool, "updown_any_subset": bool,
+               "line_joker_target": bool, "run_min_cards": int}
+EMPTY, DEALT_SHIFT = 63, 54  # a state key: 6 bits a slot (63 empty), cards dealt from bit 54
+MAX_WINDOW_CLUBS = 8  # the window bound costs 2^k per child; past 8 clubs it is refused
+HAND, NEVER, MASK64 = 4, 1 << 20, (1 << 64) - 1  # NEVER: a Joker duty no club can meet
+CACHE_LIMIT = 400_000  # entries of each cache before it is emptied (memory, not answers)
+
+
+class Rejected(Exception):
+    """The certificate is wrong: its message says where and what."""
+
+
+class Stopped(Exception):
+    """The check stopped before an answer (a limit)."""
+
+
+@dataclass
+class Verdict:
+    """What :func:`verify` found: ``status`` is accepted, rejected or unknown."""
+
+    status: str
+    reason: str | None = None
+    claims: list = field(default_factory=list)
+    header: dict = field(default_factory=dict)
+    states: int = 0  # listed
+    checked: int = 0  # listed states checked
+    children: int = 0  # moves followed from them
+    cuts: int = 0  # children cut by the bound
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        counts = {k: getattr(self, k) for k in ("states", "checked", "children", "cuts")}
+        return {"verdict": self.status, "reason": self.reason, "claims": self.claims,
+                "deal": self.header.get("deal"), "id": self.header.get("id"),
+                "rules": (self.header.get("rules") or {}).get("name"), **counts,
+                "seconds": round(self.seconds, 6)}
+
+
+# -- the deal -------------------------------------------------------------------
+def parse_card(token: str) -> tuple[int, str]:
+    """``(value, suit)`` of a card token; the Joker is ``(0, "")``."""
+    if token == "JK":
+        return 0, ""
+    if len(token) != 2 or token[0] not in RANKS or token[1] not in "DHS":
+        raise Rejected(f"the deal: {token!r} is not a grid card")
+    return RANKS.index(token[0]) + 1, token[1]
+
+
+def parse_deal(text: str) -> tuple[list, list]:
+    """The grid deck (cards in deal order) and the clubs (values in draw order)."""
+    if not isinstance(text, str) or text.count("/") != 1:
+        raise Rejected("the deal must be 'grid deck / clubs'")
+    deck_part, club_part = text.split("/")
+    cards = [parse_card(token) for token in deck_part.split()]
+    clubs = [RANKS.index(t) + 1 if len(t) == 1 and t in RANKS else -1
+             for t in club_part.split()]
+    jokers = sum(1 for value, _ in cards if not value)
+    if sorted(clubs) != list(range(1, 14)):
+        raise Rejected("the deal: the clubs are not the 13 ranks, once each")
+    if jokers not in (1, 2) or len(set(cards)) != 40 or len(cards) != 39 + jokers:
+        raise Rejected("the deal: the grid deck is not the 39 Diamonds, Hearts and Spades "
+                       "and 1 or 2 Jokers, each card once")
+    return cards, clubs
+
+
+def deal_of_id(deal_id: str) -> tuple[list, list]:
+    """The deal ``CFj-n`` (the specification's SplitMix64 and Fisher-Yates)."""
+    prefix, _, number = deal_id.partition("-")
+    if prefix not in ("CF1", "CF2") or not number.isdigit() or int(number) >= 1 << 64:
+        raise Rejected(f"the id {deal_id!r} is not CF1-n or CF2-n")
+    deck = [(v, s) for s in "CDHS" for v in range(1, 14)] + [(0, "")] * int(prefix[2])
+    state = int(number)
+
+    def next_number() -> int:
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    for i in range(len(deck) - 1, 0, -1):
+        j = next_number() % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return [c for c in deck if c[1] != "C"], [v for v, s in deck if s == "C"]
+
+
+# -- the game ---------------------------------------------------------------------
+def bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def subsets(slots: list[int]):
+    """Every non-empty subset of ``slots``, as a slot mask."""
+    return (sum(1 << s for s in chosen) for size in range(1, len(slots) + 1)
+            for chosen in combinations(slots, size))
+
+
+def stretch(count: list, club: int) -> tuple[int, int]:
+    """The longest stretch of values through ``club``, every value but the club's present."""
+    low = next((v + 1 for v in range(club - 1, 0, -1) if not count[v]), 1)
+    return low, next((v - 1 for v in range(club + 1, 14) if not count[v]), 13)
+
+
+class Game:
+    """One deal with the first ``clubs`` clubs, under the rules fields given.
+
+    A state is ``(cells, dealt, played)``: the card number in each slot (-1
+    empty; cards numbered in deal order), the cards dealt so far, and the
+    played club values as bits.  The hand is implied: the first ``4 + turns``
+    clubs of the draw order, less those played.
+    """
+
+    def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0) -> None:
+        self.values, self.suits = [v for v, _ in cards], [s for _, s in cards]
+        self.total, self.order, self.rules = len(cards), order, rules
+        self.position = {club: i for i, club in enumerate(order)}
+        self.window_clubs, self.start = window_clubs, (tuple(range(9)), 9, 0)
+        self.actions_cache, self.caps_cache, self.sums_cache = {}, {}, {}
+        self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
+
+    def hand(self, played: int) -> list[int]:
+        return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
+
+    def left(self, cells: tuple, dealt: int) -> int:
+        return 9 - cells.count(-1) + self.total - dealt
+
+    def after(self, cells: tuple, dealt: int, mask: int) -> tuple[tuple, int]:
+        """Clear the slots of ``mask``, then refill empty slots in slot order from the deck."""
+        out = list(cells)
+        for s in range(9):
+            if mask >> s & 1:
+                out[s] = -1
+            if out[s] < 0 and dealt < self.total:
+                out[s], dealt = dealt, dealt + 1
+        return tuple(out), dealt
+
+    def actions(self, cells: tuple, club: int) -> dict:
+        """Per action, the slot masks ``club`` may clear on this grid (blocked ones left out)."""
+        key = (cells, club)
+        found = self.actions_cache.get(key)
+        if found is not None:
+            return found
+        r, value = self.rules, {s: self.values[i] for s, i in enumerate(cells) if i >= 0}
+        jokers = [s for s in value if not value[s]]
+        valued = [s for s in value if value[s]]
+        suit = [self.suits[cells[s]] for s in valued]
+        found = {"match": set(), "sum": set(), "any": {1 << s for s in value},
+                 "line": set(), "updown": set(), "run": set()}
+        targets = [s for s in valued if value[s] == club] + (jokers if r["jokers_match"] else [])
+        if targets:
+            found["match"] = (set(subsets(targets)) if r["match_any_subset"]
+                              else {sum(1 << s for s in targets)})
+        elif not r["must_clear"]:
+            found["match"].add(0)
+        zero = jokers if r["sum_jokers_zero"] else []
+        for mask in self._sums(valued, value, club):
+            found["sum"].update(mask | extra for extra in [0, *subsets(zero)])
+        if suit.count("D") < 3:
+            for line in LINES.values():
+                if any(s in value and (value[s] == club or (r["line_joker_target"]
+                                                            and not value[s])) for s in line):
+                    found["line"].add(sum(1 << s for s in line if s in value))
+        if suit.count("S") < 3:
+            sides = ([[s for s in valued if value[s] < club]] if 2 <= club <= 7 else []) + \
+                    ([[s for s in valued if value[s] > club]] if 7 <= club <= 12 else [])
+            for side in sides:
+                if not side and not r["must_clear"]:
+                    found["updown"].add(0)
+                elif side:
+                    found["updown"].update(subsets(side) if r["updown_any_subset"]
+                                           else [sum(1 << s for s in side)])
+        if suit.count("H") < 3:
+            by_value: dict = {}
+            for s in valued:
+                by_value.setdefault(value[s], []).append(s)
+            low_end, high_end = stretch([v in by_value for v in range(15)], club)
+            for low in range(low_end, club + 1):
+                for high in range(club, high_end + 1):
+                    if high - low + 1 >= r["run_min_cards"]:
+                        choices = [by_value[v] for v in range(low, high + 1) if v != club]
+                        found["run"].update(sum(1 << s for s in pick)
+                                            for pick in product(*choices))
+        self.actions_cache[key] = found
+        return found
+
+    @staticmethod
+    def _sums(slots: list, value: dict, target: int, start: int = 0):
+        """Masks of the subsets of ``slots[start:]`` whose values add up to ``target``."""
+        for i in range(start, len(slots)):
+            v = value[slots[i]]
+            if v == target:
+                yield 1 << slots[i]
+            elif v < target:
+                for rest in Game._sums(slots, value, target - v, i + 1):
+                    yield 1 << slots[i] | rest
+
+    def clears(self, cells: tuple, club: int) -> set:
+        """Every distinct set of slots (a mask) ``club`` may clear."""
+        return set().union(*self.actions(cells, club).values())
+
+    # -- the bound ---------------------------------------------------------------
+    def capacities(self, cards: int, cells: tuple | None = None) -> tuple:
+        """For the cards of the bit set ``cards`` (card numbers), on any grid of them:
+        per club the most one action can clear, whether a Line can be aimed, the most
+        cards adding up to each value; the count per value and the Jokers.  Given the
+        grid ``cells`` itself, the clears are those on it: the actions its suits
+        block left out, a Line as big as its filled slots."""
+        key = cards if cells is None else cells
+        found = self.caps_cache.get(key)
+        if found is not None:
+            return found
+        count, numbers = [0] * 15, [i for i in range(cards.bit_length()) if cards >> i & 1]
+        for i in numbers:
+            count[self.values[i]] += 1
+        n, jokers, count[0], r = len(numbers), count[0], 0, self.rules
+        suits = [self.suits[i] for i in numbers]
+        blocked = {a for a, suit in (("line", "D"), ("updown", "S"), ("run", "H"))
+                   if cells is not None and suits.count(suit) >= 3}
+        most = self.sums_cache.get(tuple(count))
+        if most is None:  # most[t]: the most valued cards adding up to t (a knapsack)
+            most = self.sums_cache[tuple(count)] = [0] + [-1] * 13
+            for v in range(1, 14):
+                for _ in range(count[v]):
+                    for t in range(13, v - 1, -1):
+                        if most[t - v] >= 0 and most[t - v] + 1 > most[t]:
+                            most[t] = most[t - v] + 1
+        caps, aims = [0] * 14, [False] * 14
+        for c in range(1, 14):
+            best = max(1 if n else 0, count[c] + (jokers if r["jokers_match"] else 0))
+            if most[c] > 0:
+                best = max(best, most[c] + (jokers if r["sum_jokers_zero"] else 0))
+            aims[c] = count[c] > 0 or (r["line_joker_target"] and jokers > 0)
+            if aims[c] and "line" not in blocked:
+                best = max(best, 3 if cells is None else max(
+                    sum(cells[s] >= 0 for s in line) for line in LINES.values()
+                    if any(cells[s] >= 0 and (self.values[cells[s]] == c or (
+                        r["line_joker_target"] and not self.values[cells[s]])) for s in line)))
+            if "updown" not in blocked:
+                best = max(best, sum(count[1:c]) if 2 <= c <= 7 else 0,
+                           sum(count[c + 1:14]) if 7 <= c <= 12 else 0)
+            low, high = stretch(count, c)
+            if high - low + 1 >= r["run_min_cards"] and "run" not in blocked:
+                best = max(best, high - low)
+            caps[c] = min(best, 9, n)
+        found = self.caps_cache[key] = (caps, aims, most, count, jokers)
+        return found
+
+    def duty(self, clubs: list, caps: list, aims: list, jokers: int) -> int:
+        """The least the ``clubs`` lose to Jokers in play: unless Jokers match or join
+        Sums, a Joker goes only by Any (1 card) or a Line (at most 3, aimed at a card
+        of the club's rank): one club so held per Joker, or one Line for two."""
+        if not jokers or self.rules["jokers_match"] or self.rules["sum_jokers_zero"]:
+            return 0
+        losses = sorted((caps[c] - min(caps[c], 3 if aims[c] else 1), aims[c]) for c in clubs)
+        if jokers == 1 or not losses:
+            return losses[0][0] if losses else NEVER
+        best = losses[0][0] + losses[1][0] if len(losses) >= 2 else NEVER
+        return min([best] + [loss for loss, aim in losses if aim])
+
+    def club_sums(self, in_play: int, played: int) -> tuple:
+        """The clubs left, their capacities over the cards in play, the sum, the
+        Jokers' duty of them all and of all but each one."""
+        key = (in_play, played)
+        found = self.sums_cache.get(key)
+        if found is None:
+            clubs = [c for c in self.order if not played >> c & 1]
+            caps, aims, _, _, jokers = self.capacities(in_play)
+            found = self.sums_cache[key] = (
+                clubs, caps, sum(caps[c] for c in clubs), self.duty(clubs, caps, aims, jokers),
+                {c: self.duty([x for x in clubs if x != c], caps, aims, jokers) for c in clubs})
+        return found
+
+    def cut(self, cells: tuple, dealt: int, played: int) -> list:
+        """The bound's parts, computed until one proves the state lost: ``[(name, most
+        cards the clubs left can clear), ...]``; lost when the last is below the
+        cards left (``-1`` for the tail rule)."""
+        left = self.left(cells, dealt)
+        on_grid = sum(1 << i for i in cells if i >= 0)
+        clubs, caps, total, duty, duty_without = self.club_sums(on_grid | self.deck_from[dealt],
+                                                                played)
+        parts = [("capacity", total - duty)]
+        if parts[-1][1] < left:
+            return parts
+        largest = self.capacities(on_grid, cells)[0]  # the largest clear of each club now
+        grid_jokers = any(i >= 0 and not self.values[i] for i in cells)
+        parts.append(("next club", max(total - caps[c] + largest[c]
+                                       - (0 if grid_jokers else duty_without[c])
+                                       for c in self.hand(played))))
+        if parts[-1][1] < left or len(clubs) > self.window_clubs:
+            return parts
+        parts.append(self.window(on_grid, dealt, played, left, clubs, largest))
+        return parts
+
+    def window(self, on_grid: int, dealt, played, left, clubs, largest) -> tuple[str, int]:
+        """The window and tail rules.  Window: once ``A`` more cards are cleared the
+        grid holds only cards of the grid now and the next ``A`` deck cards, so the
+        club acting then clears at most their capacity; ``reach[S]`` bounds what
+        the clubs of ``S`` clear in any order the draw allows.  Tail: the last club
+        ``z`` of a win takes every card left, among them every deck card from
+        ``dealt + u1`` on (``u1``: the most the clubs before the one before ``z``
+        cleared) and at least ``left - u2`` cards (``u2``: the most the others
+        cleared): some club must have an action able to do that."""
+        k, turn, total = len(clubs), played.bit_count(), self.total
+        start = [max(0, self.position[c] - (HAND - 1) - turn) for c in clubs]
+        reach, caps_at, steps = [-1] * (1 << k), {}, list(enumerate(clubs))
+        reach[0] = 0
+        for used in range(1 << k):
+            done, size = reach[used], used.bit_count()
+            if done < 0:
+                continue
+            if used and done not in caps_at:  # the grid now and the next ``done`` deck cards
+                seen = self.deck_from[dealt] & ~self.deck_from[min(total, dealt + done)]
+                caps_at[done] = self.capacities(on_grid | seen)[0]
+            caps = caps_at[done] if used else largest
+            for i, club in steps:
+                if not used >> i & 1 and start[i] <= size:
+                    after = done + caps[club]
+                    after = left if after > left else after
+                    if after > reach[used | 1 << i]:
+                        reach[used | 1 << i] = after
+        if max(reach) < left or k < 2:
+            return "window", max(reach)
+        u1, u2 = [0] * k, [0] * k  # per club, the most the others clear (k - 2, k - 1 of them)
+        for used in range(1, 1 << k):
+            done, size = reach[used], used.bit_count()
+            for i in range(k):
+                if not used >> i & 1:
+                    u2[i] = max(u2[i], done)
+                    u1[i] = max(u1[i], done) if size <= k - 2 else u1[i]
+        in_play = on_grid | self.deck_from[dealt]
+        finish = any(self.could_finish(club, dealt + u1[i], left - u2[i], in_play)
+                     for i, club in steps)
+        return ("window", max(reach)) if finish else ("tail", -1)
+
+    def could_finish(self, club: int, first: int, need: int, in_play: int) -> bool:
+        """Could one action of ``club`` clear a grid holding every deck card from
+        ``first`` on and at least ``need`` cards, from the cards in play?"""
+        r = self.rules
+        tail = range(min(first, self.total), self.total)
+        need = max(need, len(tail))
+        if need <= 1 or need > 9:
+            return need <= 1  # Any takes one card; no grid holds ten
+        caps, aims, most, count, jokers = self.capacities(in_play)
+        values = [self.values[i] for i in tail if self.values[i]]
+        suits = [self.suits[i] for i in tail if self.values[i]]
+        tail_jokers = len(tail) - len(values)
+        if need <= 3 and suits.count("D") < 3 and aims[club]:
+            return True  # Line
+        if (not tail_jokers or r["jokers_match"]) and all(v == club for v in values) \
+                and need <= count[club] + (jokers if r["jokers_match"] else 0):
+            return True  # Match
+        if (not tail_jokers or r["sum_jokers_zero"]) and sum(values) <= club and most[club] > 0 \
+                and need <= most[club] + (jokers if r["sum_jokers_zero"] else 0):
+            return True  # Sum
+        if tail_jokers:
+            return False  # Up/Down and Run never take a Joker
+        if suits.count("S") < 3:
+            if 2 <= club <= 7 and all(v < club for v in values) and need <= sum(count[1:club]):
+                return True
+            if 7 <= club <= 12 and all(v > club for v in values) \
+                    and need <= sum(count[club + 1:14]):
+                return True
+        low, high = stretch(count, club)
+        return (suits.count("H") < 3 and len(set(values)) == len(values) and club not in values
+                and all(low <= v <= high for v in values) and need <= high - low
+                and high - low + 1 >= r["run_min_cards"])
+
+
+# -- the certificate ----------------------------------------------------------------
+def describe(game: Game, cells: tuple, dealt: int, played: int) -> str:
+    grid = " ".join("--" if i < 0 else RANKS[game.values[i] - 1] + game.suits[i]
+                    if game.values[i] else "JK" for i in cells)
+    clubs = " ".join(RANKS[c - 1] for c in game.order if played >> c & 1) or "none"
+    return f"grid {grid}, {dealt} cards dealt, clubs played {clubs}"
+
+
+def whole(value, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise Rejected(f"the header: {what} must be a whole number from {low} to {high}")
+    return value
+
+
+def read_header(data: bytes) -> tuple[dict, bytes]:
+    """The header (its JSON object) and the bytes after it."""
+    first, _, rest = data.partition(b"\n")
+    words = first.split()
+    if len(words) != 2 or words[0] != MAGIC.encode():
+        raise Rejected(f"not a Club Fight certificate: the first line is not '{MAGIC} <version>'")
+    if words[1] != str(VERSION).encode():
+        raise Rejected(f"version {words[1].decode('ascii', 'replace')}: this verifier reads "
+                       f"version {VERSION} only")
+    line, newline, body = rest.partition(b"\n")
+    try:
+        header = json.loads(line) if newline else None
+    except (ValueError, RecursionError):
+        header = None
+    keys = set(header) if isinstance(header, dict) else set()
+    if not {"deal", "rules"} <= keys or keys - {"deal", "id", "rules", "win", "loss", "notes"} \
+            or not {"win", "loss"} & keys:
+        raise Rejected("the header line is not a JSON object of deal, rules, win and/or loss "
+                       "(and optionally id, notes), nothing else, ended by a newline")
+    rules = header["rules"]
+    if not isinstance(rules, dict) or any(type(rules.get(name)) is not kind
+                                          for name, kind in RULE_FIELDS.items()):
+        raise Rejected("the header: rules must give " + ", ".join(RULE_FIELDS))
+    whole(rules["run_min_cards"], 2, 13, "rules.run_min_cards")
+    return header, body
+
+
+def check_win(game: Game, moves) -> None:
+    """Replay the line; rejected at the first move that is not legal, or if cards remain."""
+    cells, dealt, played = game.start
+    for n, move in enumerate(moves if isinstance(moves, list) else [None], 1):
+        where = f"win, move {n}"
+        club, slots = (move.get("club"), move.get("cleared")) if isinstance(move, dict) else (0, 0)
+        if club not in list(RANKS) or not isinstance(slots, list) or len(set(slots)) != len(
+                slots) or any(type(s) is not int or not 0 <= s <= 8 for s in slots):
+            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots], ...}}")
+        club, mask, action = RANKS.index(club) + 1, sum(1 << s for s in slots), move.get("action")
+        state = describe(game, cells, dealt, played)
+        if game.left(cells, dealt) == 0 or club not in game.hand(played):
+            raise Rejected(f"{where}: the game is won or club {RANKS[club - 1]} not in hand "
+                           f"({state})")
+        found = game.actions(cells, club)
+        if mask not in (found.get(action, ()) if action is not None else game.clears(cells, club)):
+            raise Rejected(f"{where}: club {RANKS[club - 1]} cannot clear slots {sorted(slots)}"
+                           f" by {action or 'any action'} ({state})")
+        cells, dealt = game.after(cells, dealt, mask)
+        played |= 1 << club
+    if game.left(cells, dealt):
+        raise Rejected(f"win: the line ends with {game.left(cells, dealt)} cards left")
+
+
+def read_states(loss: dict, body: bytes) -> tuple[array, array]:
+    """The listed states from the body: keys (8 bytes each), then played sets (2 bytes)."""
+    count, stream = whole(loss.get("states"), 0, 10 ** 9, "loss.states"), zlib.decompressobj()
+    try:
+        raw = stream.decompress(body, count * 10 + 1)
+    except zlib.error as error:
+        raise Rejected(f"the body is not a zlib stream ({error}): damaged or truncated") from None
+    if len(raw) != count * 10 or not stream.eof or stream.unused_data:
+        raise Rejected(f"the body does not hold {count} states of 10 bytes and end there, "
+                       f"with nothing after it (a truncated or padded file)")
+    if hashlib.sha256(raw).hexdigest() != loss.get("sha256"):
+        raise Rejected("the body's SHA-256 is not the header's loss.sha256")
+    keys, played = array("Q", raw[:8 * count]), array("H", raw[8 * count:])
+    if sys.byteorder == "big":
+        keys.byteswap(), played.byteswap()
+    return keys, played
+
+
+def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
+               deadline: float | None, progress) -> None:
+    """Every listed state lost by induction (module docstring); the start listed or cut."""
+    n, allowed = len(keys), sum(1 << c for c in game.order)
+
+    def lost(cells: tuple, dealt: int, played: int) -> tuple[bool, list]:
+        """Lost by the rules (no club left), listed, or cut; with the bound's parts."""
+        if played.bit_count() == len(game.order):
+            return True, []
+        key = sum((EMPTY if i < 0 else i) << 6 * s for s, i in enumerate(cells))
+        i = bisect_left(keys, key | dealt << DEALT_SHIFT)
+        while i < n and keys[i] == key | dealt << DEALT_SHIFT and played_sets[i] <= played:
+            if played_sets[i] == played:
+                return True, []
+            i += 1
+        parts = game.cut(cells, dealt, played)
+        return parts[-1][1] < game.left(cells, dealt), parts
+
+    previous = (-1, -1)
+    for index, (key, played) in enumerate(zip(keys, played_sets)):
+        if deadline is not None and index % 256 == 0 and time.perf_counter() > deadline:
+            raise Stopped(f"time limit reached after {index:,} of {n:,} states")
+        if progress is not None and index % 4096 == 0:
+            progress(index, n)
+        if (key, played) <= previous:
+            raise Rejected(f"listed state #{index}: the states are not in increasing order "
+                           f"(or one is listed twice)")
+        previous = (key, played)
+        cells = tuple(-1 if c == EMPTY else c for c in (key >> 6 * s & 63 for s in range(9)))
+        dealt, where, numbers = key >> DEALT_SHIFT, f"listed state #{index}", \
+            [c for c in cells if c >= 0]
+        if key >> 60 or played & ~allowed or dealt > game.total or len(set(numbers)) < len(
+                numbers) or any(c >= dealt for c in numbers) or (dealt < game.total
+                                                                 and len(numbers) < 9):
+            raise Rejected(f"{where}: not a state of this deal (cards, deal position or clubs)")
+        where += f" ({describe(game, cells, dealt, played)})"
+        left = game.left(cells, dealt)
+        moves = [(club, mask) for club in game.hand(played)
+                 for mask in sorted(game.clears(cells, club))]
+        if not left or any(mask.bit_count() == left for _, mask in moves):
+            raise Rejected(f"{where}: won, or a move wins: a win among the claimed losses")
+        verdict.checked += 1
+        for club, mask in moves:
+            verdict.children += 1
+            child, child_dealt = game.after(cells, dealt, mask)
+            child_lost, parts = lost(child, child_dealt, played | 1 << club)
+            if not child_lost:
+                raise Rejected(f"{where}: club {RANKS[club - 1]} clearing slots {bits(mask)} "
+                               f"leads to a state neither listed nor cut ("
+                               f"{describe(game, child, child_dealt, played | 1 << club)}; "
+                               f"bound {shown(parts)}, {game.left(child, child_dealt)} left)")
+            verdict.cuts += bool(parts)
+        if len(game.caps_cache) > CACHE_LIMIT or len(game.actions_cache) > CACHE_LIMIT:
+            game.caps_cache.clear(), game.actions_cache.clear(), game.sums_cache.clear()
+    start_lost, parts = lost(*game.start)
+    if not start_lost:
+        raise Rejected(f"the start is neither listed nor cut (bound {shown(parts)}, "
+                       f"{game.left(*game.start[:2])} cards left)")
+
+
+def shown(parts: list) -> str:
+    return ", ".join(f"{name} {value}" if value >= 0 else f"{name}: no club can finish"
+                     for name, value in parts)
+
+
+def verify(data: bytes, *, timeout: float | None = None, max_states: int | None = None,
+           progress=None) -> Verdict:
+    """Check the certificate ``data`` (the whole file): accepted, rejected or unknown.
+
+    ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
+    stop the check with ``unknown``; so does an interrupt (Ctrl-C, reason
+    ``interrupted``).  ``progress(done, total)`` is called now and then.
+    """
+    started, verdict = time.perf_counter(), Verdict("unknown")
+    deadline = None if timeout is None else started + timeout
+    try:
+        header, body = read_header(data)
+        verdict.header = header
+        cards, clubs = parse_deal(header["deal"])
+        if header.get("id") is not None and deal_of_id(str(header["id"])) != (cards, clubs):
+            raise Rejected(f"the deal is not the deal {header['id']!r} (its id)")
+        win, loss = header.get("win"), header.get("loss")
+        if not all(part is None or isinstance(part, dict) for part in (win, loss)) or (
+                loss is None and body):
+            raise Rejected("the header: win and loss must be objects; only a loss has a body")
+        if win is not None:
+            won_with = whole(win.get("clubs"), 1, 13, "win.clubs")
+            check_win(Game(cards, clubs[:won_with], header["rules"]), win.get("moves"))
+            verdict.claims.append(f"won with {won_with} clubs")
+        if loss is not None:
+            lost_with = whole(loss.get("clubs"), 0, 13, "loss.clubs")
+            window = whole(loss.get("window_clubs"), 0, MAX_WINDOW_CLUBS, "loss.window_clubs")
+            keys, played = read_states(loss, body)
+            verdict.states = len(keys)
+            if max_states is not None and len(keys) > max_states:
+                raise Stopped(f"{len(keys):,} listed states, past the limit of {max_states:,}")
+            game = Game(cards, clubs[:lost_with], header["rules"], window)
+            check_loss(game, keys, played, verdict, deadline, progress)
+            verdict.claims.append(f"lost with {lost_with} clubs")
+            if win is not None and won_with == lost_with + 1:
+                verdict.claims.append(f"slack {13 - won_with}")
+        verdict.status = "accepted"
+    except Rejected as error:
+        verdict.status, verdict.reason = "rejected", str(error)
+    except Stopped as error:
+        verdict.reason = str(error)
+    except KeyboardInterrupt:
+        verdict.reason = "interrupted"
+    verdict.seconds = time.perf_counter() - started
+    return verdict

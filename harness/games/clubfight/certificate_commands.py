@@ -1,0 +1,130 @@
+"""Club Fight certificates on the command line: ``verify``, and ``--certificate FILE`` of solve and slack.
+
+``ringside clubfight verify FILE [--timeout S] [--max-states N] [--json]``
+checks a certificate (format: ``docs/clubfight-certificates.rst``) with the
+independent verifier :mod:`analysis.clubfight_verify`.  Exit 0 when it is
+accepted (the claims are proved), 1 when it is rejected (the first thing
+wrong is named) or stays unknown (``--timeout``, ``--max-states``), 130 on
+Ctrl-C.  JSON::
+
+    {"verdict": "accepted"|"rejected"|"unknown", "reason": str|null,
+     "claims": ["won with 10 clubs", "lost with 9 clubs", "slack 3"],
+     "deal": ..., "id": ..., "rules": ..., "states": N, "checked": N,
+     "children": N, "cuts": N, "seconds": S, "file": FILE}
+
+``solve ... --certificate FILE`` and ``slack ... --certificate FILE`` write
+one (:mod:`analysis.clubfight.certificate_file`): the line of a win, the
+refuted states of a loss (proved again with the verifier's bound only), both
+for an exact slack.  A file there that is not a certificate is never
+replaced; the place is checked before any work.
+"""
+
+from __future__ import annotations
+
+from harness.output import EXIT_FAILED, EXIT_OK
+from harness.toolkit import InputPath, Progress, Report, add_command, bounded_int, seconds
+
+
+def add_certificate_option(parser) -> None:
+    """``--certificate FILE`` for a command that can write one."""
+    from harness.toolkit import OUTPUT_FILE
+
+    parser.add_argument("--certificate", metavar="FILE", type=OUTPUT_FILE,
+                        help="also write a certificate anyone can check with `ringside "
+                             "clubfight verify` (a win's line; a loss's refuted states, "
+                             "proved again with the verifier's bound only)")
+
+
+def claim_certificate_file(args) -> None:
+    """Refuse, before any work, to replace a file that is not a certificate."""
+    from analysis.clubfight.certificate_file import is_certificate
+    from harness.files import check_replaceable
+
+    if args.certificate is not None:
+        check_replaceable(args.certificate, is_certificate, "a certificate file",
+                          f"--certificate {args.certificate}")
+
+
+def write_certificate(args, deal, rules, deal_id: str | None, *, win=None, lost_with=None,
+                      progress=None) -> dict:
+    """Prove the loss (if asked) and write the certificate: what the JSON reports."""
+    from analysis.clubfight.certificate_file import certificate_bytes, prove_loss
+    from harness.files import atomic_write
+    from model.clubfight.engine import GAME
+
+    out: dict = {"file": args.certificate, "written": False}
+    proof = None
+    if lost_with is not None:
+        if progress is not None:
+            progress(f"certificate: proving the loss with {lost_with} clubs with the "
+                     f"verifier's bound only")
+        proof = prove_loss(deal, rules, lost_with, max_nodes=args.max_nodes,
+                           timeout=args.timeout)
+        if isinstance(proof, str):
+            out["reason"] = proof
+            return out
+        out.update(states=len(proof.keys), nodes=proof.nodes)
+    name, _ = GAME.preset_and_overrides(rules)
+    data = certificate_bytes(deal, rules, name, deal_id=deal_id, win=win, loss=proof)
+    atomic_write(args.certificate, data, f"--certificate {args.certificate}")
+    out.update(written=True, bytes=len(data))
+    return out
+
+
+def certificate_lines(written: dict):
+    """The text lines saying what was written (or why not)."""
+    if written["written"]:
+        listed = f", {written['states']:,} refuted states" if "states" in written else ""
+        yield f"  certificate: {written['file']} ({written['bytes']:,} bytes{listed})"
+    else:
+        yield f"  certificate: not written: {written['reason']}"
+
+
+def cmd_clubfight_verify(args) -> Report:
+    from analysis.clubfight_verify import verify
+    from analysis.inputs import read_bytes
+
+    data = read_bytes(args.file, "certificate")
+    with Progress.of(args, unit="states") as progress:
+        def step(done: int, total: int) -> None:
+            if done == 0:
+                progress.start(total)
+            progress.count(done)
+
+        verdict = verify(data, timeout=args.timeout, max_states=args.max_states, progress=step)
+    if verdict.reason == "interrupted":
+        raise KeyboardInterrupt
+    out = {**verdict.as_dict(), "file": args.file}
+
+    def text():
+        title = verdict.header.get("id") or verdict.header.get("deal") or args.file
+        yield f"{title}: {verdict.status.upper()}" + (
+            f": {', '.join(verdict.claims)}" if verdict.status == "accepted" else "")
+        if verdict.reason:
+            yield f"  {verdict.reason}"
+        if verdict.states or verdict.checked:
+            yield (f"  {verdict.checked:,} of {verdict.states:,} listed states checked, "
+                   f"{verdict.children:,} moves followed, {verdict.cuts:,} cut by the bound "
+                   f"({verdict.seconds:.2f} s)")
+
+    return Report(out, text(), EXIT_OK if verdict.status == "accepted" else EXIT_FAILED)
+
+
+def _example() -> list[str]:
+    from analysis.clubfight.certificate_file import EXAMPLE
+
+    return [str(EXAMPLE)]
+
+
+def register(commands) -> None:
+    """Add ``verify`` to ``ringside clubfight``."""
+    parser = add_command(commands, "verify", cmd_clubfight_verify,
+                         help="check a Club Fight certificate (a win's line, a loss's "
+                              "refuted states) with the independent verifier",
+                         example=_example)
+    parser.add_argument("file", type=InputPath("certificate"),
+                        help="a certificate written by solve or slack --certificate")
+    parser.add_argument("--timeout", type=seconds(), metavar="S",
+                        help="stop after this many seconds (unknown)")
+    parser.add_argument("--max-states", type=bounded_int(1, 10 ** 9), metavar="N",
+                        help="check no certificate listing more states (unknown)")

@@ -1,0 +1,324 @@
+"""Club Fight certificates: the independent verifier against the rules model, the solver's
+certificates accepted, and every way a certificate can be wrong rejected."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import random
+import sys
+import zlib
+from array import array
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from analysis import clubfight_verify as verifier
+from analysis.clubfight.certificate_file import (
+    EXAMPLE, WINDOW_CLUBS, LossProof, certificate_bytes, prove_loss,
+)
+from analysis.clubfight.certify import replay_win
+from analysis.clubfight.slack import with_clubs
+from analysis.clubfight.solver import solve
+from harness.cli import main
+from model.clubfight.deals import Deal
+from model.clubfight.moves import ACTIONS, action_moves, blocked_actions, moves_for_club
+from model.clubfight.rules import DEFAULT_RULES, WEBAPP, Rules
+from model.clubfight.state import State
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = {"rulebook": DEFAULT_RULES, "webapp": WEBAPP}
+
+
+def rules_fields(rules: Rules) -> dict:
+    return {name: getattr(rules, name) for name in verifier.RULE_FIELDS}
+
+
+# -- the verifier's rules against the model's ---------------------------------------------
+RULE_CHOICES = st.builds(Rules, must_clear=st.booleans(), jokers_match=st.booleans(),
+                         match_any_subset=st.booleans(), sum_jokers_zero=st.booleans(),
+                         updown_any_subset=st.booleans(), line_joker_target=st.booleans(),
+                         run_min_cards=st.integers(2, 5))
+
+
+@st.composite
+def positions(draw):
+    """A grid of cards from a 2-Joker grid deck (some slots empty), a club, rules."""
+    deal = Deal.from_number(2, draw(st.integers(0, 2 ** 64 - 1)))
+    cards = list(State.from_deal(deal).grid) + list(State.from_deal(deal).deck)
+    chosen = draw(st.lists(st.integers(0, len(cards) - 1), min_size=1, max_size=9,
+                           unique=True))
+    slots = draw(st.permutations(range(9)))[:len(chosen)]
+    grid = [None] * 9
+    for slot, index in zip(slots, chosen):
+        grid[slot] = cards[index]
+    rules = draw(st.one_of(st.sampled_from([DEFAULT_RULES, WEBAPP]), RULE_CHOICES))
+    return tuple(grid), draw(st.integers(1, 13)), rules
+
+
+def verifier_game(grid, rules) -> tuple[verifier.Game, tuple]:
+    cards = [(0, "") if c.is_joker else (c.value, c.suit) for c in grid if c is not None]
+    numbers = iter(range(len(cards)))
+    cells = tuple(-1 if c is None else next(numbers) for c in grid)
+    return verifier.Game(cards, list(range(1, 14)), rules_fields(rules)), cells
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions())
+def test_the_verifiers_moves_are_the_models(position):
+    grid, club, rules = position
+    game, cells = verifier_game(grid, rules)
+    found = game.actions(cells, club)
+    blocked = blocked_actions(grid)
+    for action in ACTIONS:
+        model = set() if action in blocked else {
+            sum(1 << s for s in m.cleared) for m in action_moves(grid, club, action, rules)}
+        assert found[action] == model, action
+    largest = max((len(m.cleared) for m in moves_for_club(grid, club, rules)), default=0)
+    on_grid = sum(1 << i for i in cells if i >= 0)
+    assert game.capacities(on_grid, cells)[0][club] == largest  # the exact largest clear
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_the_verifiers_capacity_bounds_every_move(position):
+    """On a grid of any cards of a set, no move clears more than the set's capacity."""
+    grid, club, rules = position
+    game, cells = verifier_game(grid, rules)
+    cards = sum(1 << i for i in cells if i >= 0)
+    for mask in game.clears(cells, club):
+        assert mask.bit_count() <= game.capacities(cards)[0][club]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 2), st.integers(0, 2 ** 64 - 1))
+def test_the_verifiers_deals_are_the_specifications(jokers, number):
+    deal = Deal.from_number(jokers, number)
+    assert verifier.deal_of_id(f"CF{jokers}-{number}") == verifier.parse_deal(str(deal))
+
+
+def test_the_verifier_imports_only_the_standard_library():
+    tree = ast.parse((ROOT / "analysis" / "clubfight_verify.py").read_text())
+    names = {alias.name.split(".")[0] for node in ast.walk(tree)
+             if isinstance(node, ast.Import) for alias in node.names}
+    names |= {node.module.split(".")[0] for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module}
+    assert names - {"__future__"} <= sys.stdlib_module_names, names
+
+
+def test_the_verifier_reads_in_one_sitting():
+    assert len((ROOT / "analysis" / "clubfight_verify.py").read_text().splitlines()) <= 600
+
+
+# -- certificates the solver writes -------------------------------------------------------
+LOSSES = [("CF1-662", 7, "rulebook"), ("CF2-635", 7, "rulebook"), ("CF1-865", 7, "webapp")]
+
+
+def loss_certificate(deal_id: str, clubs: int, rules_name: str) -> bytes:
+    deal = Deal.from_id(deal_id)
+    proof = prove_loss(deal, RULES[rules_name], clubs)
+    assert isinstance(proof, LossProof), proof
+    return certificate_bytes(deal, RULES[rules_name], rules_name, deal_id=deal_id, loss=proof)
+
+
+@pytest.fixture(scope="module")
+def example() -> bytes:
+    return EXAMPLE.read_bytes()
+
+
+@pytest.mark.parametrize(("deal_id", "clubs", "rules_name"), LOSSES)
+def test_the_solvers_loss_certificates_are_accepted(deal_id, clubs, rules_name):
+    verdict = verifier.verify(loss_certificate(deal_id, clubs, rules_name))
+    assert verdict.status == "accepted", verdict.reason
+    assert verdict.claims == [f"lost with {clubs} clubs"]
+    assert verdict.checked == verdict.states > 0 and verdict.cuts > 0
+
+
+def test_the_shipped_example_proves_a_slack(example):
+    verdict = verifier.verify(example)
+    assert verdict.status == "accepted", verdict.reason
+    assert verdict.claims == ["won with 8 clubs", "lost with 7 clubs", "slack 5"]
+
+
+def test_a_win_certificate_is_the_solvers_line():
+    deal = Deal.from_id("CF2-17")
+    result = solve(State.from_deal(deal), DEFAULT_RULES)
+    assert result.verdict == "win" and replay_win(State.from_deal(deal), result.moves,
+                                                  DEFAULT_RULES).ok
+    data = certificate_bytes(deal, DEFAULT_RULES, "rulebook", deal_id="CF2-17",
+                             win=(13, result.moves))
+    assert verifier.verify(data).claims == ["won with 13 clubs"]
+
+
+# -- certificates wrong in every way ---------------------------------------------------------
+def parts(data: bytes) -> tuple[dict, array, array]:
+    header, body = verifier.read_header(data)
+    if "loss" not in header:
+        return header, array("Q"), array("H")
+    keys, played = verifier.read_states(header["loss"], body)
+    return header, keys, played
+
+
+def rebuilt(header: dict, keys=None, played=None) -> bytes:
+    """The certificate of ``header`` with these states, its count and hash made to match."""
+    body = b""
+    if keys is not None:
+        raw = array("Q", keys).tobytes() + array("H", played).tobytes()
+        header["loss"].update(states=len(keys), sha256=hashlib.sha256(raw).hexdigest())
+        body = zlib.compress(raw)
+    return (b"RINGSIDE-CLUBFIGHT-CERTIFICATE 1\n" + json.dumps(header).encode() + b"\n"
+            + body)
+
+
+def rejected(data: bytes, *words: str) -> str:
+    verdict = verifier.verify(data)
+    assert verdict.status == "rejected", (verdict.status, verdict.reason)
+    for word in words:
+        assert word in verdict.reason, verdict.reason
+    return verdict.reason
+
+
+def state_of(key: int, played: int, game: verifier.Game):
+    cells = tuple(-1 if c == 63 else c for c in (key >> 6 * s & 63 for s in range(9)))
+    return cells, key >> 54, played
+
+
+def test_a_missing_child_is_rejected(example):
+    header, keys, played = parts(example)
+    cards, clubs = verifier.parse_deal(header["deal"])
+    game = verifier.Game(cards, clubs[:7], header["rules"], WINDOW_CLUBS)
+    start = sum(i << 6 * s for s, i in enumerate(range(9))) | 9 << 54
+    needed = [i for i, (k, p) in enumerate(zip(keys, played)) if k != start
+              and game.cut(*state_of(k, p, game))[-1][1] >= game.left(*state_of(k, p, game)[:2])]
+    assert needed, "every listed state but the start would be cut anyway"
+    gone = random.Random(0).choice(needed)
+    rejected(rebuilt(header, keys[:gone] + keys[gone + 1:], played[:gone] + played[gone + 1:]),
+             "neither listed nor cut")
+    start_index = list(keys).index(start)
+    rejected(rebuilt(header, keys[:start_index] + keys[start_index + 1:],
+                     played[:start_index] + played[start_index + 1:]),
+             "the start is neither listed nor cut")
+
+
+def test_a_cut_the_bound_does_not_justify_is_rejected(example):
+    """A certificate that leans on the window and tail rules, with a header that does not
+    grant them; and the solver's own table, cut by its ladder, which the verifier lacks."""
+    header, keys, played = parts(example)
+    header["loss"]["window_clubs"] = 0
+    rejected(rebuilt(header, keys, played), "neither listed nor cut", "next club")
+    deal = Deal.from_id("CF1-662")
+    own = solve(with_clubs(State.from_deal(deal), 7), DEFAULT_RULES, certificate=True)
+    assert own.verdict == "loss" and own.stats["ladder_cuts"] > 0
+    pairs = sorted(zip(*own.certificate.packed()))
+    header["loss"]["window_clubs"] = WINDOW_CLUBS
+    rejected(rebuilt(header, [k for k, _ in pairs], [p for _, p in pairs]),
+             "neither listed nor cut")
+
+
+def test_a_win_among_the_claimed_losses_is_rejected():
+    """The states of a winning line, claimed lost: the one before the last move wins."""
+    deal = Deal.from_id("CF1-662")
+    start = with_clubs(State.from_deal(deal), 8)
+    moves = solve(start, DEFAULT_RULES).moves
+    cards, clubs = verifier.parse_deal(str(deal))
+    game = verifier.Game(cards, clubs[:8], rules_fields(DEFAULT_RULES))
+    cells, dealt, played = game.start
+    line = []
+    for move in moves:
+        line.append((sum((63 if i < 0 else i) << 6 * s for s, i in enumerate(cells))
+                     | dealt << 54, played))
+        cells, dealt = game.after(cells, dealt, sum(1 << s for s in move.cleared))
+        played |= 1 << move.club
+    header = json.loads(certificate_bytes(deal, DEFAULT_RULES, "rulebook", deal_id="CF1-662",
+                                          loss=LossProof(8, array("Q"), array("H"), 0, 0.0)
+                                          ).split(b"\n")[1])
+    rejected(rebuilt(header, [line[-1][0]], [line[-1][1]]),
+             "wins: a win among the claimed losses")
+
+
+def test_a_wrong_deal_or_header_is_rejected(example):
+    header, keys, played = parts(example)
+    tokens = header["deal"].split()
+    tokens[0], tokens[1] = tokens[1], tokens[0]
+    rejected(rebuilt({**header, "deal": " ".join(tokens)}, keys, played), "is not the deal")
+    rejected(rebuilt({**header, "deal": " ".join(tokens), "id": None}, keys, played))
+    rejected(rebuilt({**header, "deal": header["deal"].replace("JK", "KC")}, keys, played),
+             "grid card")
+    webapp = {**header, "rules": {"name": "webapp", **rules_fields(WEBAPP)}}
+    rejected(rebuilt(webapp, keys, played))
+    rejected(rebuilt({**header, "rules": {"name": "rulebook"}}, keys, played), "rules")
+    rejected(rebuilt({**header, "surprise": 1}, keys, played), "nothing else")
+    more = json.loads(json.dumps(header))
+    more["loss"]["clubs"] = 8  # the 8th club makes moves the listed states never met
+    rejected(rebuilt(more, keys, played))
+
+
+def test_a_truncated_or_damaged_file_is_rejected(example):
+    for cut in (len(example) - 1, len(example) - 30, example.index(b"\n") + 20, 10):
+        rejected(example[:cut])
+    rejected(example + b"\0", "padded")
+    header, keys, played = parts(example)
+    damaged = rebuilt(header, keys, played)
+    header["loss"]["sha256"] = "0" * 64
+    body = damaged.split(b"\n", 2)[2]
+    rejected(b"RINGSIDE-CLUBFIGHT-CERTIFICATE 1\n" + json.dumps(header).encode() + b"\n"
+             + body, "SHA-256")
+    rejected(rebuilt(json.loads(json.dumps(header)), keys + keys[:1], played + played[:1]),
+             "increasing order")
+    rejected(b"not a certificate at all", "not a Club Fight certificate")
+
+
+def test_a_wrong_version_is_rejected(example):
+    rejected(example.replace(b"CERTIFICATE 1", b"CERTIFICATE 2", 1), "version 2")
+
+
+def test_a_tampered_winning_line_is_rejected(example):
+    header, keys, played = parts(example)
+    moves = header["win"]["moves"]
+    assert len(moves[2]["cleared"]) > 1
+    for change in ({"cleared": moves[2]["cleared"][1:]}, {"action": "any"},
+                   {"club": "K" if moves[2]["club"] != "K" else "Q"}):
+        tampered = json.loads(json.dumps(header))
+        tampered["win"]["moves"][2].update(change)
+        rejected(rebuilt(tampered, keys, played), "win, move 3")
+    tampered = json.loads(json.dumps(header))
+    tampered["win"]["moves"].pop()
+    rejected(rebuilt(tampered, keys, played), "cards left")
+    tampered["win"]["clubs"] = 2
+    rejected(rebuilt(tampered, keys, played), "not in hand")
+
+
+def test_limits_and_interrupts_leave_it_unknown(example):
+    assert verifier.verify(example, timeout=0.0).status == "unknown"
+    stopped = verifier.verify(example, max_states=1)
+    assert stopped.status == "unknown" and "past the limit" in stopped.reason
+
+
+# -- the commands ------------------------------------------------------------------------------
+def test_solve_and_slack_write_certificates_that_verify(tmp_path, capsys):
+    win = tmp_path / "win.cert"
+    assert main(["clubfight", "solve", "CF2-17", "--certificate", str(win), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["certificate"]["written"]
+    assert main(["clubfight", "verify", str(win), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["claims"] == ["won with 13 clubs"]
+    slack = tmp_path / "slack.cert"
+    assert main(["clubfight", "slack", "CF1-662", "--certificate", str(slack)]) == 0
+    assert "certificate:" in capsys.readouterr().out
+    assert slack.read_bytes() == EXAMPLE.read_bytes()  # the same proof, byte for byte
+    assert main(["clubfight", "slack", "CF1-662", "--certificate", str(slack)]) == 0  # ours
+
+
+def test_verify_says_rejected_with_exit_1_and_bad_input_with_2(tmp_path, example, capsys):
+    broken = tmp_path / "broken.cert"
+    broken.write_bytes(example[:-5])
+    assert main(["clubfight", "verify", str(broken)]) == 1
+    assert "REJECTED" in capsys.readouterr().out
+    assert main(["clubfight", "verify", str(tmp_path / "missing.cert")]) == 2
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    assert main(["clubfight", "solve", "CF2-17", "--certificate", str(notes)]) == 2
+    assert notes.read_text() == "mine"
+    assert main(["clubfight", "solve", "7H QS -- JK 2D 2S AH 9D KS | 5D / 3 4",
+                 "--certificate", str(tmp_path / "c")]) == 2
