@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m analysis.traceability",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("draft", "check"))
-    parser.add_argument("game", help="a game's key: clubfight, duel, fantasy ...")
+    parser.add_argument("game", help="a game's key, as model/<key>/ names it")
     parser.add_argument("--rulebooks", type=Path, default=RULEBOOKS,
                         help="the folder of the rulebook files")
     args = parser.parse_args(argv)

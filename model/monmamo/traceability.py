@@ -127,7 +127,7 @@ TRACEABILITY = (
           "setup.", "f4d7c3", ("MM 4.7",), end="61.2"),
     Trace("62.1", MODELLED, "Attach a Proficiency card to a Master, Mobster or Bystander.",
           "0d7e7c", ("MM 4.8",), ambiguities=("MM-A6",)),
-    Trace("63.1", MODELLED, "Play a Draw or Vendor card.", "01f7da", ("MM 4.9",),
+    Trace("63.1", MODELLED, "Use a Draw or Vendor card from hand.", "01f7da", ("MM 4.9",),
           ambiguities=("MM-A5",)),
     Trace("64.1", MODELLED, "Discard as many cards as one likes.", "5644f0", ("MM 4.10",)),
     Trace("65.1", MODELLED, "Once the format is met, declare setup complete.", "caa000",
