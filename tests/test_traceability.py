@@ -1,4 +1,4 @@
-"""Every rulebook accounted for: each game's traceability table maps every sentence of its rulebook."""
+"""Every rulebook accounted for: each game's table maps every sentence of its rulebook."""
 
 from __future__ import annotations
 

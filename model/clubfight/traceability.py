@@ -29,8 +29,8 @@ TRACEABILITY = (
     Section(7, "Set Up"),
     Trace("8.1", MODELLED, "One Joker is the easy game, two the hard one.", "005ff6",
           ("CF 1.1", "CF 1.4")),
-    Trace("8.2", MODELLED, "The clubs are set apart and shuffled into their own draw pile; the rest "
-          "of the deck is shuffled into a second one.", "eadf98", ("CF 1.1", "CF 1.4"),
+    Trace("8.2", MODELLED, "The clubs are set apart and shuffled into their own draw pile; "
+          "the rest of the deck is shuffled into a second one.", "eadf98", ("CF 1.1", "CF 1.4"),
           end="8.3",
           reason="ringside names each shuffle by a deal number so that a deal can be "
                  "replayed."),

@@ -1,8 +1,8 @@
-"""The Fantasy Fight Club rulebook (``fantasy-fight-club.txt``) accounted for, sentence by sentence.
+"""The Fantasy Fight Club rulebook accounted for, sentence by sentence.
 
-Each entry says in ringside's own words what a run of the rulebook's sentences
-says and which rules of :mod:`model.fantasy.rulebook` implement it; the format
-is :mod:`model.core.traceability`.  Where the rulebook leaves a point open the
+Each entry says in ringside's own words what a run of the sentences of
+``fantasy-fight-club.txt`` says and which rules of :mod:`model.fantasy.rulebook`
+implement it; the format is :mod:`model.core.traceability`.  Where the rulebook leaves a point open the
 entry names the register's entry (:mod:`model.fantasy.ambiguities`).  The
 rulebook prints some sentences across two or three lines (the pairing, the
 hand-to-hand attack): an entry covers all of them.

@@ -1,8 +1,9 @@
-"""The Monsters Masters & Mobsters excerpt (``monsters-masters-mobsters.txt``), sentence by sentence.
+"""The Monsters Masters & Mobsters excerpt accounted for, sentence by sentence.
 
-Each entry says in ringside's own words what a run of the excerpt's sentences
-says and which rules of :mod:`model.monmamo.rulebook` implement it; the format
-is :mod:`model.core.traceability`.  Where the excerpt leaves a point open the
+Each entry says in ringside's own words what a run of the sentences of
+``monsters-masters-mobsters.txt`` says and which rules of
+:mod:`model.monmamo.rulebook` implement it; the format is
+:mod:`model.core.traceability`.  Where the excerpt leaves a point open the
 entry names the register's entry (:mod:`model.monmamo.ambiguities`).  The
 excerpt stops before the battle: what belongs to it is out of scope.
 """
@@ -144,4 +145,4 @@ TRACEABILITY = (
           reason="ringside lets a player declare on their own turn, where the list of "
                  "plays puts it."),
 )
-"""The Monsters Masters & Mobsters excerpt, sentence by sentence (:mod:`model.core.traceability`)."""
+"""The excerpt, sentence by sentence (:mod:`model.core.traceability`)."""
