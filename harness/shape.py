@@ -31,6 +31,8 @@ ROOMS: tuple[Room, ...] = (
     Room("model/{key}/rulebook.py", "the numbered rules and the glossary",
          ("RULEBOOK", "GLOSSARY")),
     Room("model/{key}/ambiguities.py", "the ambiguity register", ("AMBIGUITIES",)),
+    Room("model/{key}/traceability.py", "the rulebook accounted for, sentence by sentence",
+         ("TRACEABILITY",)),
     Room("model/{key}/invariants.py", "the invariants, each tied to a rule",
          ("INVARIANTS|invariants",)),
     Room("model/{key}/phases.py", "the phase graph", ("phase_graph",)),

@@ -502,6 +502,34 @@ def test_ambiguities_and_the_rulings_of_each_reading_link_both_ways(site):
 
 
 @needs_dot
+def test_each_rulebook_is_shown_line_by_line_from_its_table_alone(site):
+    from model.core.traceability import Section, Trace
+
+    for game in registry.games().values():
+        path = site / docs.GENERATED / game.key / "rulebook.html"
+        index = _page(site / docs.GENERATED / game.key / "index.html")
+        if not game.traceability:  # a table still to come: no page, no link to one
+            assert not path.exists()
+            continue
+        assert any(link.endswith("rulebook.html") for link in index.links)
+        page = _page(path)
+        for entry in game.traceability:
+            if isinstance(entry, Section):
+                assert f"Line {entry.line}: {entry.title}" in page.visible
+                continue
+            keys = f"{entry.start}\u2013{entry.end}" if entry.end else entry.start
+            assert f"{keys} {entry.status.value} {_norm(entry.gist)}" in page.visible, keys
+            for ident in entry.ambiguities:
+                label = docs.ambiguity_label(game.key, ident)
+                assert any(link.endswith(f"ambiguities.html#{label}") for link in page.links)
+        traces = [e for e in game.traceability if isinstance(e, Trace)]
+        for status in {e.status for e in traces}:
+            count = sum(e.status is status for e in traces)
+            assert f"{status.value} {count} " in page.visible, status
+        assert not page.unlinked  # every rule number is a link to its rule
+
+
+@needs_dot
 def test_pages_for_players_use_words_not_python(site):
     """No Python names, True/False or field=value in what players read (code aside)."""
     python = re.compile(r"\b(True|False)\b|\b[a-z]+_[a-z_]+ ?=|\b[A-Z][a-z]+\.[a-z]+_[a-z_]+\b")

@@ -315,8 +315,8 @@ def test_the_invariants_catch_what_the_rules_forbid():
     broken = {
         "seven-in-hand": position("S01 / S02", library="S03"),
         "unique-on-battlefield": position("S01 / S02", battlefield="0:S03 1:S03"),
-        # The Bystander entered before its Mobster and stayed (MM 4.5).
-        "bystander-gives-way": position("S01 / S02", battlefield="1:S06 0:S05"),
+        # The Bystander entered before its owner's Mobster and stayed (MM 4.5).
+        "bystander-gives-way": position("S01 / S02", battlefield="0:S06 0:S05"),
         "attachments-fit": position("S01 / S02", battlefield="0:S04+S09"),
         "known-cards": position("Z99 / S02"),
         "complete-when-met": position("S01 / S02", step="complete"),
@@ -329,6 +329,10 @@ def test_the_invariants_catch_what_the_rules_forbid():
     # allows it: no invariant objects.
     joined = position("S01 / S02", battlefield="0:S05 1:S06")
     assert all(i(joined) is None for i in GAME.invariants)
+    # Another player's Bystander stays beside a later Mobster only by the reading of
+    # MM-A10 that replaces the placing player's own: no invariant objects either.
+    beside = position("S01 / S02", battlefield="1:S06 0:S05")
+    assert all(i(beside) is None for i in GAME.invariants)
     conserved, exile, spend = GAME.transition_invariants
     before = position("S01 / S02", exile="S12")
     assert conserved(before, Move("pass"), dataclasses.replace(before, exile=()), DEFAULT_RULES)

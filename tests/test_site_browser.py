@@ -144,7 +144,7 @@ def shots(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("screenshots", numbered=False)
 
 
-OPTIONAL_PAGES = ("statistics", "glossary")
+OPTIONAL_PAGES = ("statistics", "glossary", "rulebook")
 """A game's pages that are main pages where the game has them."""
 
 

@@ -13,7 +13,8 @@ gives the pages
   the build;
 - a transform that links every known rule number written in plain text,
   wherever it appears (generated pages, docstrings, hand-written pages);
-- the status roles ``rs-pass``, ``rs-fail``, ``rs-notrun`` and ``rs-kind-*``;
+- the status roles ``rs-pass``, ``rs-fail``, ``rs-notrun``, ``rs-kind-*`` and ``rs-trace-*``
+  (a rulebook entry's status);
 - the directive ``ringside-rule`` (under a rule's heading: the rule as an
   object of the ``rs`` domain, found first by the search for ``CF 4.3`` or
   ``4.3``, and its entries in the general index), ``ringside-term`` (a
@@ -454,7 +455,8 @@ def setup(app):
     app.add_config_value("ringside_check_report", "", "env", types=[str])
     app.add_role("rule", rule_role)
     for name in ("pass", "fail", "notrun", "kind-start", "kind-decision", "kind-step",
-                 "kind-terminal"):
+                 "kind-terminal", "trace-modelled", "trace-data", "trace-example",
+                 "trace-flavour", "trace-out-of-scope"):
         app.add_role(f"rs-{name}", _class_role(f"rs-{name}"))
     app.add_transform(RuleLinks)
     app.add_domain(RingsideDomain)

@@ -35,9 +35,8 @@ from harness.docs.names import (  # noqa: F401  (re-exported: callers name them 
     GENERATED, ambiguity_label, check_label, find_rule_numbers, rule_label, rule_numbers,
     scenario_docname, slug,
 )
-from harness.docs.diagrams import (
-    _KIND_STYLE, _KIND_MEANING, phase_stages, phase_dot,
-)
+from harness.docs.diagrams import _KIND_STYLE, _KIND_MEANING, phase_stages, phase_dot
+from harness.docs.rulebook_page import PAGE_NAME, PAGE_TITLE, page_data
 from harness.docs.templating import (  # noqa: F401  (the helpers, re-exported)
     doc, esc, esc_role, hang, indented as indent, lit, ref, render, share, status,
 )
@@ -586,6 +585,9 @@ def _game_pages(site: _Site, report: GameReport) -> None:
     _glossary_page(site, report)
     _phases_page(site, report)
     _ambiguities_page(site, report)
+    if report.game.traceability:  # the rulebook, line by line
+        site.add(page_name(report.game.key, PAGE_NAME), "rulebook.rst.jinja", report=report,
+                 **page_data(report.game))
     _rulings_pages(site, report)
     _checks_page(site, report)
     for extra in report.extra_pages:
@@ -625,6 +627,7 @@ def _game_index(site: _Site, report: GameReport) -> None:
     game = report.game
     pages = [("Rules", "rules"), ("Glossary and rule index", "glossary"), ("Phases", "phases"),
              ("Ambiguities", "ambiguities"), ("Rulings", "rulings/index"), ("Checks", "checks")]
+    pages[1:1] = [(PAGE_TITLE, PAGE_NAME)] if game.traceability else []
     pages += [(extra.title, extra.name) for extra in report.extra_pages]
     pages.append(("Code", "api"))
     rulesets = None

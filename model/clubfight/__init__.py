@@ -7,7 +7,8 @@ its rulesets (:class:`Rules`, :data:`PRESETS`, :data:`DEFAULT_RULES`,
 moves (:class:`Move`, :func:`moves_for_club`), what a player sees
 (:class:`Observation`), and the rules as data: the numbered rules
 (:data:`RULEBOOK`, :data:`GLOSSARY`), the ambiguity register
-(:data:`AMBIGUITIES`), the invariants and the phase graph.
+(:data:`AMBIGUITIES`), the rulebook sentence by sentence
+(:data:`TRACEABILITY`), the invariants and the phase graph.
 """
 
 from model.clubfight.ambiguities import AMBIGUITIES
@@ -21,8 +22,9 @@ from model.clubfight.phases import PHASES, phase_graph
 from model.clubfight.rulebook import GLOSSARY, RULEBOOK
 from model.clubfight.rules import DEFAULT_RULES, PRESETS, WEBAPP, Rules
 from model.clubfight.state import State, format_grid, parse_grid
+from model.clubfight.traceability import TRACEABILITY
 
 __all__ = ["AMBIGUITIES", "Card", "ClubFight", "DEFAULT_RULES", "Deal", "GAME", "GLOSSARY",
            "INVARIANTS", "Move", "Observation", "PHASES", "PRESETS", "RULEBOOK", "Rules",
-           "State", "TRANSITION_INVARIANTS", "WEBAPP", "format_grid", "moves_for_club",
-           "parse_grid", "phase_graph"]
+           "State", "TRACEABILITY", "TRANSITION_INVARIANTS", "WEBAPP", "format_grid",
+           "moves_for_club", "parse_grid", "phase_graph"]

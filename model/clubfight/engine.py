@@ -30,6 +30,7 @@ from model.clubfight.phases import phase_graph
 from model.clubfight.rulebook import GLOSSARY, RULEBOOK
 from model.clubfight.rules import PRESETS, Rules
 from model.clubfight.state import HAND_SIZE, MAX_TURNS, State
+from model.clubfight.traceability import TRACEABILITY
 
 if TYPE_CHECKING:  # networkx loads only when a phase graph is built
     import networkx as nx
@@ -110,6 +111,7 @@ deck, the discard, the cleared pile and the number of Jokers.
     presets = PRESETS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
+    traceability = TRACEABILITY
     glossary = GLOSSARY
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS

@@ -104,4 +104,26 @@ AMBIGUITIES = (
                         'draw E01',
                         "player 0's deck is empty: their 26 discards are shuffled into a new deck and the draw comes from them, or player 0 stops drawing and player 1 draws next."),
         setting="The discard pile is reshuffled"),
+    Ambiguity(
+        id="DU-A7",
+        title="Which tie is the stalemate: at Generate Base or at the clash?",
+        passage="Cleanup rewards a stalemate, tied Strike Scores, without saying when the "
+                "scores are compared; they are compared twice in a round, at Generate Base "
+                "for the roles and at the clash, and After Rolls cards move them in between.",
+        source=CLEANUP, rules=("DU 7.4", "DU 4.4"), field="stalemate_at_generate",
+        readings=(Reading(False, "Scores tied at the clash make the stalemate, whatever "
+                                 "they were at Generate Base.", "tied at the clash"),
+                  Reading(True, "Scores tied at Generate Base (nobody took a role) make "
+                                "the stalemate, whatever After Rolls does to them.",
+                          "tied at Generate Base")),
+        default=False,
+        rationale="The bonus sits beside the clash's rewards in Cleanup, and a clash with "
+                  "tied scores is the one that deals no damage; the scores of Generate Base "
+                  "are only the roles' business.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 3 5 / 4 4 | bonus 0 0 | roles none | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'pass & play T03',
+                        "the scores tie at 8 as the Bases are generated, then Drag Under "
+                        "takes 2 off player 0's: no stalemate at the clash (Adrenaline 0 0), "
+                        "or a stalemate from Generate Base (Adrenaline 1 1)."),
+        setting="A stalemate is a tie at Generate Base"),
 )

@@ -40,6 +40,7 @@ from model.duel.rules import PRESETS, Rules
 from model.duel.state import (
     ACTION_KINDS, HAND_SIZE, KEEP_SIZE, WINDOW_STEPS, Play, Roll, Setup, State, View,
 )
+from model.duel.traceability import TRACEABILITY
 
 if TYPE_CHECKING:  # networkx loads only when a phase graph is built
     import networkx as nx
@@ -92,6 +93,7 @@ class Duel(Game[State, Any, Rules]):
     presets = PRESETS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
+    traceability = TRACEABILITY
     glossary = GLOSSARY
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS

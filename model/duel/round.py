@@ -505,7 +505,7 @@ def _cleanup(state, taken, rules, steps) -> State:
     steps.append(Step("cleanup", ("DU 7.5",), "played cards to the discard piles: "
                                               f"{cards_text(state.played[0])} / "
                                               f"{cards_text(state.played[1])}"))
-    stalemate = state.strike(0) == state.strike(1)
+    stalemate = is_stalemate(state, rules)
     gains = []
     for seat in (0, 1):
         new = adrenaline_after(state.adrenaline[seat], taken[seat],
@@ -519,10 +519,19 @@ def _cleanup(state, taken, rules, steps) -> State:
     return _adrenaline(state, rules, steps)
 
 
+def is_stalemate(state, rules) -> bool:
+    """Whether this round is a stalemate (DU 7.4): the Strike Scores tie at the clash,
+    or, when ``rules.stalemate_at_generate`` (DU-A7), they tied as the Bases were
+    generated, so that nobody took a role."""
+    if rules.stalemate_at_generate:
+        return state.roles == "none"
+    return state.strike(0) == state.strike(1)
+
+
 def _adrenaline(state, rules, steps) -> State:
     adrenaline = tuple(min(ADRENALINE_MAX, state.adrenaline[s] + state.gains[s])
                        for s in (0, 1))
-    stalemate = state.strike(0) == state.strike(1)
+    stalemate = is_stalemate(state, rules)
     minimum = [sum(state.base[s]) == min_base(state.chars[s]) for s in (0, 1)]
     why = ("DU 7.2", "DU 7.1") + (("DU 7.3",) if any(minimum) else ()) + (
         ("DU 7.4",) if stalemate else ())

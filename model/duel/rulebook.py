@@ -182,8 +182,10 @@ RULEBOOK = RuleBook(
              "A player whose Base this round was the lowest their Power Source can "
              "produce gains 1 Adrenaline.", CLEANUP),
         Rule("DU 7.4", "Stalemate bonus",
-             "If the Strike Scores are tied at the clash, both players gain 1 Adrenaline.",
-             CLEANUP),
+             "If the Strike Scores are tied at the clash, both players gain 1 Adrenaline. "
+             "By our default reading the tie is judged at the clash; the other reading "
+             "judges it as the Bases are generated (nobody Aggressor or Defender).",
+             f"{CLEANUP}; {READING}"),
         Rule("DU 7.5", "Played cards and hand size",
              "In Cleanup the played cards go to their owners' discard piles, and a player "
              "holding more than 4 cards discards down to 4.", CLEANUP),
@@ -208,5 +210,6 @@ GLOSSARY = (
     Term("Damage Reduction", "Lowers clash damage taken this round.", ("DU 5.5",)),
     Term("Adrenaline", "The comeback resource, 0 to 5, spent on Adrenaline Actions and "
          "Rush.", ("DU 7.1", "DU 4.8", "DU 4.9")),
-    Term("Stalemate", "Tied Strike Scores at the clash.", ("DU 7.4",)),
+    Term("Stalemate", "Tied Strike Scores at the clash (by the default reading).",
+         ("DU 7.4",)),
 )

@@ -36,6 +36,10 @@ class Rules:
     reshuffle_discards
         An empty Action Deck is refilled by shuffling the discard pile
         (DU-A6).  Read the other way, no more cards are drawn.
+    stalemate_at_generate
+        The stalemate bonus goes to a round whose Strike Scores tied at Generate
+        Base, so that nobody took a role (DU-A7).  Read the other way, a round
+        whose Strike Scores tie at the clash is the stalemate.
     """
 
     tie_rerolls_base: bool = False
@@ -44,13 +48,14 @@ class Rules:
     defeat_checked_at_end: bool = False
     blocked_counts_for_adrenaline: bool = False
     reshuffle_discards: bool = True
+    stalemate_at_generate: bool = False
 
 
 DEFAULT_RULES = Rules()
 """ringside's default reading of every entry: the ``rulebook`` preset."""
 ALTERNATIVE = Rules(tie_rerolls_base=True, roles_follow_score=True, bonuses_stack=False,
                     defeat_checked_at_end=True, blocked_counts_for_adrenaline=True,
-                    reshuffle_discards=False)
+                    reshuffle_discards=False, stalemate_at_generate=True)
 """The other reading of every entry: the ``alternative`` preset."""
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "alternative": ALTERNATIVE}

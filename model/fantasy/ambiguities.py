@@ -103,6 +103,12 @@ WITNESSES = {
         'set A0 F LongSword',
         "once the Warrior has set, side A's Kobold sets next when side A sets first, and "
         "side B's Rogue when the sides alternate."),
+    "FF-A18": Witness(
+        'size 2 | turn 1 | step hit_roll | actor 0 | acts 9 | cursor 0 | segment ranged | a Knight@F:6[BroadSword*]{KiteShield,ChainSuit} Rogue@B:4[Dagger=1*] | b Centaur@F:8[LongBow*] Orc@B:5[Club*] | cards 7 7 26 0 | queue B0.ranged.1.1.hit_roll.0.F.0.0 | pairs - | held -',
+        'roll 1',
+        "after the Centaur's miss the ranged attacks are over: the Rogue in side A's back "
+        "row may roll to back-stab when a back-stabber may stand in either row, and the "
+        "front rows pair up at once when it must stand in the front row."),
 }
 
 
@@ -270,4 +276,16 @@ AMBIGUITIES = (
                 "warrior's row, weapon and spell for both sides at once, thousands of joint "
                 "actions for two warriors a side, so ringside does not offer it.",
          "The sides alternate their tactics"),
+    _amb("FF-A18", "May a back-stabber in the back row back-stab?",
+         "The back-stab roll is described among the hand-to-hand attacks, just after the "
+         "front-row warriors with hand-to-hand weapons attack; it names no row for the "
+         "back-stabber itself.",
+         ATTACK, ("FF 5.2",), "backstab_front_row_only",
+         (Reading(False, "From either row: a back-stabber in the back row may roll too.",
+                  "either row"),
+          Reading(True, "From the front row only, like the other hand-to-hand attacks.",
+                  "front row only")),
+         False, "The back-stab reaches the enemy back row, not the front, and the sentence "
+                "gives the ability to every warrior that has it, wherever it stands.",
+         "Only front-row back-stabbers back-stab"),
 )

@@ -228,7 +228,7 @@ class Battle:
                     continue
                 return dataclasses.replace(state, step=head.stage, actor=head.side)
             if state.segment == "ranged":
-                state = self._start_stabs(state, steps)
+                state = self._start_stabs(state, rules, steps)
                 continue
             if state.segment == "stabs":
                 steps.append(Step("pairing", ("FF 5.1", "FF 5.3"),
@@ -269,8 +269,10 @@ class Battle:
             if a.group == group and a.sure == 0 else a for a in state.queue)
         return dataclasses.replace(state, queue=queue)
 
-    def _start_stabs(self, state: State, steps: list[Step]) -> State:
-        stabbers = [(side, index) for side in (0, 1) for index in state.living(side)
+    def _start_stabs(self, state: State, rules: Rules, steps: list[Step]) -> State:
+        # A back-stabber in either row may roll, or (FF-A18) one in the front row only.
+        row = "F" if rules.backstab_front_row_only else None
+        stabbers = [(side, index) for side in (0, 1) for index in state.living(side, row)
                     if card(self.tables, state.fighter(side, index)).backstab
                     and melee_arms(self.tables, state.fighter(side, index))]
         queue = tuple(Attack(side, index, "stab", 1, 0, "stab",

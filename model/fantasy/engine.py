@@ -47,6 +47,7 @@ from model.fantasy.state import (
     State, View, who_text,
 )
 from model.fantasy.tables import Tables
+from model.fantasy.traceability import TRACEABILITY
 
 if TYPE_CHECKING:  # networkx loads only when a phase graph is built
     import networkx as nx
@@ -122,6 +123,7 @@ class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
     action_kinds = ACTION_KINDS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
+    traceability = TRACEABILITY
     glossary = GLOSSARY
 
     # -- setups --------------------------------------------------------------------------------

@@ -122,8 +122,9 @@ RULEBOOK = RuleBook(
         Rule("FF 5.2", "Back-stab",
              "A back-stabber with a hand-to-hand weapon in use may roll 1D6 instead of "
              "picking an opponent: 1-4 it does not attack this turn, 5-6 it attacks a "
-             "back-row warrior of its choice (an empty row by FF-A10). By ringside's reading "
-             "it may be in either row, and it can still be picked as an opponent.", ATTACK),
+             "back-row warrior of its choice (an empty row by FF-A10). By ringside's default "
+             "reading it may be in either row (the other reading: the front row only), and "
+             "it can still be picked as an opponent.", ATTACK),
         Rule("FF 5.3", "Pairing by speed",
              "Front-row warriors pair up: the fastest warrior not yet paired picks an enemy "
              "opponent not yet paired, and so on until every front-row warrior has picked or "

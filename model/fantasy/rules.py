@@ -1,7 +1,7 @@
 """Fantasy Fight Club rulesets: the readings the rulebook leaves open.
 
 Each field but ``turn_limit`` is one entry of the ambiguity register
-(``model.fantasy.ambiguities``, FF-A1 to FF-A17); the ``rulebook`` preset takes
+(``model.fantasy.ambiguities``, FF-A1 to FF-A18); the ``rulebook`` preset takes
 ringside's default readings, ``literal`` the other reading of each.
 ``turn_limit`` is ringside's own bound (FF 8.2): the rulebook never says
 when a battle ends short of a side being wiped out.
@@ -70,6 +70,10 @@ class Rules:
         The sides set their warriors' tactics alternately (A's first, B's
         first, A's second ...); otherwise side A sets all of its warriors
         first, in the open, then side B.
+    backstab_front_row_only (FF-A18)
+        Only a back-stabber standing in the front row may roll to back-stab,
+        since the back-stab comes among the front rows' hand-to-hand attacks;
+        otherwise one in either row may.
     """
 
     dodge_is_rolled: bool = False
@@ -89,6 +93,7 @@ class Rules:
     turn_limit: int = 12
     hands_spent_each_turn: bool = False
     tactics_alternate: bool = False
+    backstab_front_row_only: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
@@ -106,7 +111,7 @@ LITERAL = Rules(dodge_is_rolled=True, back_penalty_on_target=True,
                 empty_row_hesitates=False, warrior_two_attacks=False,
                 crossbows_are_bows=True, speed_adds_weapon=False,
                 rows_rule_in_battle=False, hands_spent_each_turn=True,
-                tactics_alternate=True)
+                tactics_alternate=True, backstab_front_row_only=True)
 """The other reading of each entry: the ``literal`` preset."""
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}

@@ -193,4 +193,26 @@ AMBIGUITIES = (
                         'with a Monster on each team, declaring is refused (MM 4.13, MM 4.1) while players 2 and 3 have none of their own, and allowed when Monsters count per team.'),
         setting="Teams share the format's Monsters",
     ),
+    Ambiguity(
+        id="MM-A10",
+        title="Does a Mobster replace another player's Bystander?",
+        passage="A Mobster put onto the Battlefield discards the Bystander of its name "
+                "already there; the Battlefield is shared, and the sentence does not say "
+                "whose Bystander it may be.",
+        source=PUTTING,
+        rules=("MM 4.5", "MM 2.2"),
+        field="mobster_replaces_own_only",
+        readings=(Reading(False, "Every Bystander of its name gives way, whoever placed "
+                                 "it.", "anyone's"),
+                  Reading(True, "Only the placing player's own Bystander gives way; another "
+                                "player's stays beside the Mobster.", "own only")),
+        default=False,
+        rationale="The sentence names no owner, and the two cards are one character "
+                  "(MM 2.2) on a Battlefield all players share.",
+        witness=Witness('format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | hands S05 S09 / S02 | battlefield 1:S06 | discard - | exile - | declared - | passes 0',
+                        'place S05',
+                        "player 0's Mobster Ratcatcher sends player 1's Bystander "
+                        "Ratcatcher to the Discard pile, or the two stand side by side."),
+        setting="A Mobster replaces its own player's Bystander only",
+    ),
 )

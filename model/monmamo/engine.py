@@ -43,6 +43,7 @@ from model.monmamo.state import (
     ACTION_KINDS, DIE_FACES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Entry, Move, Setup, State,
     View, cards_text,
 )
+from model.monmamo.traceability import TRACEABILITY
 
 if TYPE_CHECKING:  # networkx loads only when a phase graph is built
     import networkx as nx
@@ -114,6 +115,7 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
     action_kinds = ACTION_KINDS
     rulebook = RULEBOOK
     ambiguities = AMBIGUITIES
+    traceability = TRACEABILITY
     glossary = GLOSSARY
     transition_invariants = TRANSITION_INVARIANTS
 
@@ -237,7 +239,7 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
             # side, so the Bystander cannot come in after its Mobster either.
             return Illegal(("MM 4.5", "MM 2.2"), f"the Mobster {card.name} is on the "
                                                  "Battlefield; its Bystander cannot join it")
-        leaving = self._bystanders_replaced(state, number)
+        leaving = self._bystanders_replaced(state, number, rules)
         staying = [e.card for i, e in enumerate(state.battlefield) if i not in leaving]
         count = sum(1 for n in staying if self.cards[n].name == card.name)
         limit = name_limit(card.name, staying + [number], self.cards)
@@ -248,12 +250,16 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
                                              f"time(s) already; at most {limit}")
         return None
 
-    def _bystanders_replaced(self, state: State, number: str) -> list[int]:
+    def _bystanders_replaced(self, state: State, number: str, rules: Rules) -> list[int]:
+        """The Battlefield entries the Mobster ``number`` sends to the Discard pile as the
+        player whose turn it is places it (MM 4.5): the Bystanders of its name, anyone's,
+        or the player's own only (MM-A10)."""
         card = self.cards[number]
         if card.type != "Mobster":
             return []
         return [i for i, e in enumerate(state.battlefield)
-                if self.cards[e.card].type == "Bystander" and self.cards[e.card].name == card.name]
+                if self.cards[e.card].type == "Bystander" and self.cards[e.card].name == card.name
+                and (e.owner == state.turn or not rules.mobster_replaces_own_only)]
 
     def _targets(self, state: State, number: str, rules: Rules) -> list[int]:
         kind = self.cards[number].type
@@ -399,7 +405,7 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
         if move.kind == "place":
             number = move.cards[0]
             card = self.cards[number]
-            leaving = self._bystanders_replaced(state, number)
+            leaving = self._bystanders_replaced(state, number, rules)
             entries = [e for i, e in enumerate(state.battlefield) if i not in leaving]
             entries.append(Entry(seat, number))
             gone = [c for i in leaving for c in state.battlefield[i].cards]

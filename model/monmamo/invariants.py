@@ -49,17 +49,19 @@ def unique_on_battlefield(state: State, cards: Mapping[str, Card]) -> str | None
 
 def no_bystander_beside_its_mobster(state: State, cards: Mapping[str, Card]) -> str | None:
     # Battlefield entries stand in the order they entered: a Bystander listed
-    # before a Mobster of its name should have given way when the Mobster came
-    # in.  One listed after it came in under the reading of MM-A7 that allows it.
-    mobsters_seen: set[str] = set()
+    # before a Mobster of its name and owner should have given way when the
+    # Mobster came in.  One listed after it came in under the reading of MM-A7
+    # that allows it; another player's may stay under the reading of MM-A10 that
+    # replaces the player's own Bystanders only, so the owner is part of the check.
+    mobsters_seen: set[tuple[int, str]] = set()
     for entry in reversed(state.battlefield):
         card = cards.get(entry.card)
         if card is None:
             continue
         if card.type == "Mobster":
-            mobsters_seen.add(card.name)
-        elif card.type == "Bystander" and card.name in mobsters_seen:
-            return f"the Bystander {card.name} stays beside the Mobster of its name"
+            mobsters_seen.add((entry.owner, card.name))
+        elif card.type == "Bystander" and (entry.owner, card.name) in mobsters_seen:
+            return f"the Bystander {card.name} stays beside its owner's Mobster of its name"
     return None
 
 
@@ -128,7 +130,8 @@ INVARIANTS = (
               "No name is on the Battlefield more often than its cards allow, specific "
               "cards once.", unique_on_battlefield),
     Invariant("bystander-gives-way", ("MM 4.5",),
-              "No Bystander stays on the Battlefield once a Mobster of its name enters.",
+              "No Bystander stays on the Battlefield once its owner's Mobster of its name "
+              "enters.",
               no_bystander_beside_its_mobster),
     Invariant("attachments-fit", ("MM 4.4", "MM 4.6", "MM 4.8"),
               "Only placeable cards and Monsters are entries; Traits and Mana sit on "

@@ -80,9 +80,10 @@ RULEBOOK = RuleBook(
              "card from hand onto the Battlefield.", f"{PUTTING}"),
         Rule("MM 4.5", "A Mobster replaces its Bystander",
              "When a Mobster enters the Battlefield while a Bystander of the same name is "
-             "there, that Bystander is discarded. By our reading (the rulebook covers "
-             "only the Mobster arriving) a Bystander cannot be placed while the Mobster of "
-             "its name is there.", f"{PUTTING}"),
+             "there, that Bystander is discarded, whoever placed it by our default "
+             "reading, the placing player's own only by the other. By our reading (the "
+             "rulebook covers only the Mobster arriving) a Bystander cannot be placed "
+             "while the Mobster of its name is there.", f"{PUTTING}"),
         Rule("MM 4.6", "Traits and Mana",
              "A turn's play may be attaching one Trait or Mana card from hand to one of the "
              "player's own Monsters on the Battlefield.", f"{PUTTING}"),

@@ -50,6 +50,10 @@ class Rules:
         When players play in teams, the format's Monsters are counted per
         team: each team has that many in all, whoever placed them.  Read the
         other way (the default), every player has that many of their own.
+    mobster_replaces_own_only
+        A Mobster entering sends only its own player's Bystanders of its name to
+        the Discard pile; another player's stays.  Read the other way (the
+        default), every Bystander of its name gives way, whoever placed it.
     """
 
     monsters_enter_in_setup: bool = True
@@ -61,6 +65,7 @@ class Rules:
     bystander_joins_its_mobster: bool = False
     empty_final_turn_skipped: bool = True
     teams_share_monsters: bool = False
+    mobster_replaces_own_only: bool = False
 
 
 DEFAULT_RULES = Rules()
@@ -69,7 +74,7 @@ LITERAL = Rules(monsters_enter_in_setup=False, declaring_is_a_play=True,
                 tied_roll_rerolls=False, stuck_player_passes=True,
                 spent_cards_to_exile=True, proficiency_on_any=True,
                 bystander_joins_its_mobster=True, empty_final_turn_skipped=False,
-                teams_share_monsters=True)
+                teams_share_monsters=True, mobster_replaces_own_only=True)
 """Every open passage read word for word (the preset ``literal``)."""
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}
