@@ -9,7 +9,6 @@ import pytest
 
 from harness.registry import all_parts
 from harness.shape import ROOMS, shape_problems
-from test_traceability import TABLES_AWAITED
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 1_000
@@ -18,10 +17,7 @@ SOURCES = ("model", "analysis", "proofs", "harness", "bench", "docs/_ext")
 
 @pytest.mark.parametrize("key", tuple(all_parts()))
 def test_every_game_has_every_room(key):
-    problems = shape_problems(key, ROOT)
-    if key in TABLES_AWAITED:  # its table comes from another branch (test_traceability)
-        problems = [p for p in problems if not p.startswith(f"model/{key}/traceability.py")]
-    assert problems == []
+    assert shape_problems(key, ROOT) == []
 
 
 def test_a_new_game_is_told_each_room_it_lacks(tmp_path):

@@ -15,12 +15,6 @@ from model.core.traceability import Section, Status, Trace, problems, units
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
 
-TABLES_AWAITED = {
-    "fightklub": "Fight Klub's table comes from the branch trace-fk",
-}
-"""The games whose table another branch brings: their tests are expected to fail (strict
-xfail) until it lands, and then fail for passing, so this is the one place to update."""
-
 GAMES = list(games().values())
 
 
@@ -37,26 +31,14 @@ def table_problems(game, table=None) -> list[str]:
                     ambiguity_ids=[entry.id for entry in game.ambiguities])
 
 
-def awaited(game) -> None:
-    if game.key in TABLES_AWAITED:
-        pytest.xfail(TABLES_AWAITED[game.key])
-
-
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
 def test_every_game_has_a_table(game):
-    if game.key in TABLES_AWAITED:
-        # Strict: once the table has landed this fails, and the entry above must go.
-        assert not game.traceability, (
-            f"{game.key} has its table now: remove it from TABLES_AWAITED")
-        pytest.xfail(TABLES_AWAITED[game.key])
     assert any(isinstance(entry, Trace) for entry in game.traceability)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
 def test_every_sentence_of_the_rulebook_is_accounted_for(game):
-    text = rulebook_text(game)
-    if not game.traceability:
-        awaited(game)
+    text = rulebook_text(game)  # skips without the rulebooks
     assert table_problems(game) == []
     assert sum(entry_counts(game.traceability, text).values()) == \
         sum(not unit.heading for unit in units(text))
@@ -67,8 +49,6 @@ def test_no_table_quotes_its_rulebook(game):
     # A gist is the sentence in ringside's words, and the table's module holds no
     # sentence of the rulebook (not even in a comment the draft left behind).
     text = rulebook_text(game)
-    if not game.traceability:
-        awaited(game)
     module = ROOT / "model" / game.key / "traceability.py"
     source = " ".join(module.read_text(encoding="utf-8").lower().split())
     quoted = [unit.key for unit in units(text) if not unit.heading
@@ -79,8 +59,6 @@ def test_no_table_quotes_its_rulebook(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
 def test_every_open_point_named_in_a_table_is_on_the_register(game):
-    if not game.traceability:
-        awaited(game)
     named = {ident for entry in game.traceability if isinstance(entry, Trace)
              for ident in entry.ambiguities}
     assert named <= {entry.id for entry in game.ambiguities}
