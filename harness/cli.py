@@ -85,7 +85,7 @@ def cmd_rule(args) -> Report:
 
     def text():
         for result in results:
-            yield from _replay_lines(result)
+            yield from _replay_lines(result, show_start=args.show_start)
         failed = sum(not r.passed for r in results)
         yield f"{len(results) - failed}/{len(results)} scenarios pass"
 
@@ -93,13 +93,21 @@ def cmd_rule(args) -> Report:
                   EXIT_OK if all(r.passed for r in results) else EXIT_FAILED)
 
 
-def _replay_lines(result):
+def _replay_lines(result, show_start: bool = False):
+    from harness.scenario import toml_string
+
     s = result.scenario
     yield f"{s.id}: {s.title}"
     yield f"  ruleset  {result.ruleset}"
     if s.source:
         yield f"  source   {s.source}"
-    yield f"  start    {s.start}"
+    if s.start_parts:
+        yield "  start    " + ", ".join(f"{key} = {toml_string(value)}"
+                                        for key, value in s.start_parts)
+        if show_start:
+            yield f"  whole    {s.start}"
+    else:
+        yield f"  start    {s.start}"
     for number, replayed in enumerate(result.actions, 1):
         yield f"  {number}. {replayed.canonical}"
         for step in replayed.steps:
@@ -287,6 +295,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     rule.add_argument("files", nargs="+", metavar="FILE",
                       type=InputPath("scenario file", form="either"),
                       help="scenario files, or folders of them")
+    rule.add_argument("--show-start", action="store_true",
+                      help="print the whole position a short start resolves to (--json "
+                      "always gives it, as start)")
 
     rules = add_command(sub, "rules", cmd_rules, help="list numbered rules", example=[])
     rules.add_argument("game", nargs="?")
