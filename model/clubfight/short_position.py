@@ -6,7 +6,8 @@ Jokers and the order of both decks, and any of the sections of the notation
 (:data:`PARTS`; ``grid`` is the first section, the nine slots).  A section left
 out is filled from the deal, the decks keeping the deal's order: the grid is the
 deal's first nine cards; the grid deck the rest of the deal's grid deck less
-every card the position puts in the grid or among the cleared cards; the hand
+the cards the position puts among the cleared cards or in the grid (beyond the
+deal's first nine: a card of those that is no longer in the grid was cleared); the hand
 the deal's first four clubs; the club deck the deal's other clubs less those the
 position puts in the hand or the discard pile; then, as in the long notation,
 the discard pile takes the clubs that are nowhere else and the cleared cards the
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 
 PARTS = (
     Part("grid", "the deal's first nine cards"),
-    Part("deck", "the rest of the deal's grid deck, in its order, less every card the "
-                 "position puts in the grid or among the cleared cards"),
+    Part("deck", "the rest of the deal's grid deck, in its order, less the cards the "
+                 "position puts among the cleared cards or in the grid (beyond the deal's "
+                 "first nine)"),
     Part("hand", f"the deal's first {HAND_SIZE} clubs"),
     Part("clubs", "the deal's other clubs, in its order, less those the position puts in "
                   "the hand or the discard pile"),
@@ -51,8 +53,10 @@ def position_from_setup(deal: Deal, overrides: Mapping[str, Any]) -> State:
         if "deck" in parts:
             sections["deck"] = parts["deck"]
         else:
-            placed = [Card.parse(t, name) for name in ("grid", "cleared")
-                      for t in _tokens(parts.get(name, "") if name == "cleared" else grid)]
+            # the grid's cards beyond the deal's first nine came from the grid deck
+            placed = _less([Card.parse(t, "grid") for t in _tokens(grid)],
+                           deal.grid_deck[:GRID])
+            placed += [Card.parse(t, "cleared") for t in _tokens(parts.get("cleared", ""))]
             sections["deck"] = _text(_less(deal.grid_deck[GRID:], placed))
         sections["hand"] = parts.get("hand", " ".join(
             rank_text(value) for value in deal.clubs[:HAND_SIZE]) or "-")

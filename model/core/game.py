@@ -398,15 +398,14 @@ class Game(abc.ABC, Generic[S, A, R]):
         """The parts a short position may give (:class:`model.core.position.Part`), each
         with what it holds when left out.
 
-        By default every section of the notation of the setup's first position but the
-        first (which names the setup), holding what it holds there; a game whose
-        stacks must keep their cards overrides this and :meth:`position_from_setup`.
+        By default every section of the notation of the setup's first position, holding
+        what it holds there; a game whose setup fixes a section, or whose stacks must
+        keep their cards, overrides this and :meth:`position_from_setup`.
         """
         from model.core.position import Part, sections_of
 
-        sections = list(sections_of(self.format_state(
-            self.initial_state(setup, self.default_rules))).items())
-        return tuple(Part(name, f"{body!r}, as at the start") for name, body in sections[1:])
+        sections = sections_of(self.format_state(self.initial_state(setup, self.default_rules)))
+        return tuple(Part(name, f"{body}, as at the start") for name, body in sections.items())
 
     def position_from_setup(self, setup: Any, overrides: Mapping[str, Any], rules: R) -> S:
         """The whole position a short position gives: the setup (a value of
