@@ -413,6 +413,17 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
     return result
 
 
+def ruling_texts(result: ScenarioResult) -> list[str]:
+    """The texts of a replayed scenario that name the cards it is about: its start as the
+    file writes it (a short start's parts, not the stacks filled in), each action as
+    replayed and the actions expected legal or illegal (what
+    :meth:`harness.drawing.Drawing.card_notes` reads)."""
+    scenario = result.scenario
+    start = [value for _, value in scenario.start_parts] or [scenario.start]
+    return (start + [a.canonical for a in result.actions] + list(scenario.expect_legal)
+            + [item.action for item in scenario.expect_illegal])
+
+
 def scenario_files(paths: Iterable[Path], *, required: bool = True) -> list[Path]:
     """Every ``*.toml`` under the given files and folders, sorted.
 

@@ -40,6 +40,8 @@ from harness.docs.diagrams import (
 from harness.docs.templating import (  # noqa: F401  (the helpers, re-exported)
     doc, esc, esc_role, hang, indented as indent, lit, ref, render, share, status,
 )
+from harness.docs.scenario_files import INCLUDE as SHORT_POSITIONS, short_positions_text
+from harness.docs.scenario_files import ruling_texts, start_table
 from harness.drawing import Drawing, Layout
 from harness.registry import DocsPage
 from model.core.errors import InputError
@@ -489,6 +491,7 @@ def generate(reports: Sequence[GameReport]) -> tuple[dict[str, str], list[str]]:
     """
     site = _Site(reports)
     _landing(site)
+    site.pages[SHORT_POSITIONS] = short_positions_text(site.reports)
     _coverage_page(site)
     for report in site.reports:
         _game_pages(site, report)
@@ -889,6 +892,7 @@ def _rulings_pages(site: _Site, report: GameReport) -> None:
                  layout_of=lambda position: layout_of(report.drawing, position),
                  steps=steps, phase_label=lambda phase: labels.get(phase, phase),
                  ruleset=scenario_ruleset_words(game, scenario), readings=readings,
+                 cards=report.drawing.card_notes(ruling_texts(result)), start_table=start_table,
                  expect_notation=notation_notes(game, " ".join(
                      [t.action for t in scenario.expect_illegal] + list(scenario.expect_legal))))
 
