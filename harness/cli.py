@@ -98,7 +98,7 @@ def cmd_rule(args) -> Report:
 
 
 def _replay_lines(result, cards=(), show_start: bool = False):
-    from harness.scenario import toml_string
+    from harness.scenario import start_lines
 
     s = result.scenario
     yield f"{s.id}: {s.title}"
@@ -106,8 +106,7 @@ def _replay_lines(result, cards=(), show_start: bool = False):
     if s.source:
         yield f"  source   {s.source}"
     if s.start_parts:
-        yield "  start    " + ", ".join(f"{key} = {toml_string(value)}"
-                                        for key, value in s.start_parts)
+        yield "  start    " + ", ".join(start_lines(s.start_parts))
         if show_start:
             yield f"  whole    {s.start}"
     else:

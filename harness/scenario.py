@@ -81,9 +81,10 @@ class Scenario:
     expect_legal: tuple[str, ...]
     expect_illegal: tuple[IllegalExpectation, ...]
     ambiguities: tuple[str, ...] = ()
-    start_parts: tuple[tuple[str, str], ...] = ()
-    """A short start as the file writes it (``setup`` first, then the parts, by key);
-    empty when the file writes the whole position.  ``start`` is the whole position."""
+    start_parts: tuple[tuple[str, Any], ...] = ()
+    """A short start as the file writes it (``setup`` first, then the parts, by key, each
+    value text or a whole number); empty when the file writes the whole position.
+    ``start`` is the whole position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +255,7 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
 
 
 def resolve_start(game: Game, value: Any, rules: Any, where: str
-                  ) -> tuple[str, tuple[tuple[str, str], ...]]:
+                  ) -> tuple[str, tuple[tuple[str, Any], ...]]:
     """A scenario's ``start``: the whole position, and the short start as written.
 
     ``start`` is either the whole position in the game's notation, or a table: the
@@ -282,12 +283,20 @@ def resolve_start(game: Game, value: Any, rules: Any, where: str
     except InputError as error:
         place = f"start.{error.where}" if error.where else "start"
         raise InputError(error.what, f"{where}: {place}") from None
-    parts = ((SETUP_KEY, setup_text),) + tuple((key, str(v)) for key, v in flat.items())
-    return game.format_state(state), parts
+    return game.format_state(state), ((SETUP_KEY, setup_text),) + tuple(flat.items())
 
 
 SETUP_KEY = "setup"
 """The key of a short start that gives the game's setup."""
+
+
+def start_lines(parts: Iterable[tuple[str, Any]]) -> list[str]:
+    """A short start's parts as the lines of its ``[start]`` table.
+
+    >>> start_lines([("setup", "CF1-5"), ("left", 2)])
+    ['setup = "CF1-5"', 'left = 2']
+    """
+    return [f"{key} = {_toml_value(value)}" for key, value in parts]
 
 
 def _flat_parts(table: dict, where: str, prefix: str = "") -> dict[str, Any]:
@@ -419,7 +428,7 @@ def ruling_texts(result: ScenarioResult) -> list[str]:
     replayed and the actions expected legal or illegal (what
     :meth:`harness.drawing.Drawing.card_notes` reads)."""
     scenario = result.scenario
-    start = [value for _, value in scenario.start_parts] or [scenario.start]
+    start = [str(value) for _, value in scenario.start_parts] or [scenario.start]
     return (start + [a.canonical for a in result.actions] + list(scenario.expect_legal)
             + [item.action for item in scenario.expect_illegal])
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -42,15 +43,10 @@ def test_the_scenario_file_page_gives_every_games_parts_and_an_example(reference
 
 def test_the_scenario_file_pages_example_replays(tmp_path):
     text = (ROOT / "docs" / "scenario-files.rst").read_text(encoding="utf-8")
-    block = text.split(".. code-block:: toml\n\n", 1)[1]
-    lines = []
-    for line in block.splitlines():
-        if line.strip() and not line.startswith("   "):
-            break
-        lines.append(line[3:])
+    block = re.search(r"\.\. code-block:: toml\n\n((?:   .*\n|\n)+)", text).group(1)
     path = tmp_path / "duel" / "example.toml"
     path.parent.mkdir()
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(textwrap.dedent(block), encoding="utf-8")
     scenario = load_scenario(path, games(), tmp_path)
     assert scenario.start_parts and run_scenario(scenario, games()["duel"]).passed
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from harness.docs.names import GENERATED, scenario_docname
 from harness.docs.templating import render
-from harness.scenario import ruling_texts, toml_string  # noqa: F401  (pages reads it here)
+from harness.scenario import ruling_texts, start_lines  # noqa: F401  (pages reads it here)
 
 INCLUDE = f"{GENERATED}/short-positions.rst.inc"
 """Where the generated part goes (``docs/scenario-files.rst`` includes it)."""
@@ -28,7 +28,7 @@ def start_table(parts: Sequence[tuple[str, str]]) -> str:
     setup = "CF1-5"
     hand = "2 5 9 J"
     """
-    return "\n".join(["[start]"] + [f"{key} = {toml_string(value)}" for key, value in parts])
+    return "\n".join(["[start]", *start_lines(parts)])
 
 
 def _example(report: Any) -> Any:
