@@ -48,7 +48,8 @@ def short_positions_text(reports: Sequence[Any]) -> str:
         setup = next(iter(game.example_setups(1)))
         example = _example(report)
         games.append({
-            "game": game, "setup": game.format_setup(setup),
+            "game": game, "setup": (example.scenario.start_parts[0][1] if example
+                                    else game.format_setup(setup)),
             "parts": [(part.key, part.filled) for part in game.position_parts(setup)],
             "example": example,
             "table": start_table(example.scenario.start_parts) if example else "",
