@@ -32,12 +32,11 @@ def start_table(parts: Sequence[tuple[str, str]]) -> str:
 
 
 def _example(report: Any) -> Any:
-    """The shipped short start shown for a game: the first (by file name) that gives
-    three parts or more besides the setup, else the first short one."""
+    """The shipped short start shown for a game: the first (by file name) of those
+    giving the most parts, up to three besides the setup."""
     short = sorted((r for r in report.check.scenarios if r.scenario.start_parts),
                    key=lambda r: r.scenario.id)
-    return next((r for r in short if len(r.scenario.start_parts) >= 4),
-                short[0] if short else None)
+    return max(short, key=lambda r: min(len(r.scenario.start_parts), 4), default=None)
 
 
 def short_positions_text(reports: Sequence[Any]) -> str:
