@@ -76,6 +76,6 @@ def test_every_game_with_card_codes_names_its_cards(capsys):
         assert main(["rule", str(path)]) == 0
         out = capsys.readouterr().out
         for note in notes:
-            if note.code in " ".join(v for _, v in result.scenario.start_parts):
+            if note.code in " ".join(str(v) for _, v in result.scenario.start_parts):
                 assert f"{note.code} {note.name}: {note.values}" in out, (key, note)
     assert parts_of("clubfight").drawing_of(games()["clubfight"]).card_notes(["5H JK"]) == ()
