@@ -45,10 +45,10 @@ def parts_of(game, setup, state) -> dict[str, str]:
     if game.key == "duel":
         sections["round"] = sections["round"].split()[0]
     if game.key == "fightklub":
-        from model.fightklub.short_position import _zones
+        from model.fightklub.short_position import zone_texts
 
         for name in [n for n in sections if re.fullmatch(r"p\d", n)]:
-            for zone, body in _zones(sections.pop(name)).items():
+            for zone, body in zone_texts(sections.pop(name)).items():
                 sections[f"{name}.{zone}"] = body
     return sections
 

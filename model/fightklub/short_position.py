@@ -97,7 +97,7 @@ def _text(start: State, parts: Mapping[str, str], players: int) -> str:
         elif name in first_sections:
             sections[name] = first_sections[name]
     for seat in range(players):
-        zones = _zones(first_sections[f"p{seat}"])
+        zones = zone_texts(first_sections[f"p{seat}"])
         zones.update({zone: parts[f"p{seat}.{zone}"] for zone in ZONES + TURN_ZONES + TOKEN_PARTS
                       if f"p{seat}.{zone}" in parts})
         sections[f"p{seat}"] = " ".join(
@@ -106,7 +106,7 @@ def _text(start: State, parts: Mapping[str, str], players: int) -> str:
     return " | ".join(f"{name} {body}" for name, body in sections.items())
 
 
-def _zones(side_text: str) -> dict[str, str]:
+def zone_texts(side_text: str) -> dict[str, str]:
     """A player's section (without ``pN``) as ``{zone: text}``."""
     zones: dict[str, list[str]] = {}
     current = ""
