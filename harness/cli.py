@@ -67,34 +67,47 @@ def cmd_check(args) -> Report:
 
 # -- rule -----------------------------------------------------------------------
 def cmd_rule(args) -> Report:
-    from harness.registry import games
+    from harness.registry import games, parts_of
     from harness.resources import data_root
-    from harness.scenario import load_scenario, run_scenario, scenario_files
+    from harness.scenario import load_scenario, ruling_texts, run_scenario, scenario_files
 
     known = games()
     root = data_root().path
-    results = []
+    results, cards = [], []
     for path in scenario_files(Path(p) for p in args.files):
         scenario = load_scenario(path, known, root)
         results.append(run_scenario(scenario, known[scenario.game]))
+        drawing = parts_of(scenario.game).drawing_of(known[scenario.game])
+        cards.append(drawing.card_notes(ruling_texts(results[-1])))
 
     def text():
-        for result in results:
-            yield from _replay_lines(result)
+        for result, notes in zip(results, cards):
+            yield from _replay_lines(result, notes, show_start=args.show_start)
         failed = sum(not r.passed for r in results)
         yield f"{len(results) - failed}/{len(results)} scenarios pass"
 
-    return Report([r.as_dict() for r in results], text(),
+    return Report([dict(r.as_dict(), cards=[
+                       {"code": n.code, "name": n.name, "values": n.values} for n in notes])
+                   for r, notes in zip(results, cards)], text(),
                   EXIT_OK if all(r.passed for r in results) else EXIT_FAILED)
 
 
-def _replay_lines(result):
+def _replay_lines(result, cards=(), show_start: bool = False):
+    from harness.scenario import start_lines
+
     s = result.scenario
     yield f"{s.id}: {s.title}"
     yield f"  ruleset  {result.ruleset}"
     if s.source:
         yield f"  source   {s.source}"
-    yield f"  start    {s.start}"
+    if s.start_parts:
+        yield "  start    " + ", ".join(start_lines(s.start_parts))
+        if show_start:
+            yield f"  whole    {s.start}"
+    else:
+        yield f"  start    {s.start}"
+    for index, note in enumerate(cards):
+        yield f"  {'cards' if index == 0 else '':<8} {note.code} {note.name}: {note.values}"
     for number, replayed in enumerate(result.actions, 1):
         yield f"  {number}. {replayed.canonical}"
         for step in replayed.steps:
@@ -282,6 +295,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     rule.add_argument("files", nargs="+", metavar="FILE",
                       type=InputPath("scenario file", form="either"),
                       help="scenario files, or folders of them")
+    rule.add_argument("--show-start", action="store_true",
+                      help="print the whole position a short start resolves to (--json "
+                      "always gives it, as start)")
 
     rules = add_command(sub, "rules", cmd_rules, help="list numbered rules", example=[])
     rules.add_argument("game", nargs="?")

@@ -11,8 +11,9 @@ nothing, so the reference shows such a game's positions as notation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:
     from model.core.game import Game
@@ -89,6 +90,21 @@ class Layout:
         return tuple(seen)
 
 
+@dataclass(frozen=True, slots=True)
+class CardNote:
+    """A card a ruling names by its code (``S932``), for a reader: its name and its printed
+    values (tabs, costs, hits ...) in words."""
+
+    code: str
+    name: str
+    values: str
+
+
+_CODE = re.compile(r"[A-Z][A-Za-z]*\d*|\b\d{3}\b")
+"""What may be a card code in a position or an action: a word starting with a capital
+(``S932``, ``E01``, ``LongSword``) or three digits (``027``)."""
+
+
 class Drawing:
     """A game's positions drawn as boards: the base draws none (notation only).
 
@@ -132,3 +148,26 @@ class Drawing:
         The default is :meth:`layout` of ``position``.
         """
         return self.layout(position)
+
+    def card_notes(self, texts: Iterable[str]) -> tuple[CardNote, ...]:
+        """The cards ``texts`` (positions and actions in the game's notation) name by
+        code, each once, ordered by code, with its name and printed values
+        (:meth:`card_note`); the rulings show them beside the codes.
+
+        >>> Drawing(None).card_notes(["S932 S911"])
+        ()
+        """
+        notes: dict[str, CardNote] = {}
+        for text in texts:
+            for code in _CODE.findall(text or ""):
+                if code not in notes:
+                    note = self.card_note(code)
+                    if note is not None:
+                        notes[code] = note
+        return tuple(sorted(notes.values(), key=lambda note: note.code))
+
+    def card_note(self, code: str) -> CardNote | None:
+        """The card ``code`` names in the game's notation, or ``None`` (not a card's
+        code, or a game whose notation writes its cards plainly, as ``7H``): the
+        default."""
+        return None

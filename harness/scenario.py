@@ -16,7 +16,10 @@ Keys::
     cards = "one.toml"                       # the game's data files, if it takes any
                                              # (cards, characters: harness.userdata)
     ruleset = "rulebook"                     # a preset name (default: first)
-    start = "position"                       # required
+    start = "position"                       # required: the whole position, or
+    [start]                                  # a short start (after the top-level keys):
+    setup = "CF1-17"                         #   the game's setup
+    hand = "2 5 9 J"                         #   and the parts that matter
     actions = ["6 match"]                    # optional
     [ruleset_overrides]                      # optional Rules fields
     [expect]                                 # at least one of:
@@ -32,6 +35,11 @@ count as checks.  ``ambiguities`` names entries of the game's ambiguity
 register the ruling illustrates; the reading it shows is the value its
 ruleset (with the overrides) gives the entry's field, and the register links
 the ruling under that reading.
+
+A short start gives the setup and only the parts of the position the ruling
+is about; the game fills the rest from the setup by the rule it states per
+part (:mod:`model.core.position`, :meth:`Game.position_parts`), and
+``ringside rule --show-start`` prints the whole position.
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from analysis.inputs import check_path, load_toml
-from harness.userdata import data_keys, scenario_data, scenario_game
+from harness.userdata import data_keys, game_for_data, scenario_data, scenario_game
 from model.core.errors import InputError
 from model.core.game import AmbiguousAction, Game, IllegalAction, Step, walk_phases
 
@@ -78,6 +86,10 @@ class Scenario:
     ambiguities: tuple[str, ...] = ()
     data: tuple[str, ...] = ()
     """The data files the scenario names (its game's ``cards`` or ``characters``)."""
+    start_parts: tuple[tuple[str, Any], ...] = ()
+    """A short start as the file writes it (``setup`` first, then the parts, by key, each
+    value text or a whole number); empty when the file writes the whole position.
+    ``start`` is the whole position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +140,7 @@ class ScenarioResult:
             "title": s.title,
             "ruleset": self.ruleset,
             "start": s.start,
+            "start_parts": dict(s.start_parts) or None,
             "passed": self.passed,
             "failures": list(self.failures),
             "actions": [
@@ -179,7 +192,6 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         if key not in data:
             raise InputError(f"missing required key {key!r}", where)
     title = _string(data["title"], f"{where}: title")
-    start = _string(data["start"], f"{where}: start")
     rules = game.rulebook.validate(_string_list(data.get("rules", []), f"{where}: rules"),
                                    f"{where}: rules")
     ruleset = _string(data.get("ruleset", next(iter(game.presets))), f"{where}: ruleset")
@@ -187,9 +199,13 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
     if not isinstance(overrides, dict):
         raise InputError("must be a table of Rules fields", f"{where}: ruleset_overrides")
     try:
-        game.parse_rules(ruleset, overrides)
+        rules_value = game.parse_rules(ruleset, overrides)
     except InputError as error:
         raise error.at(where) from None
+    data_files = scenario_data(data, path, game_key, where)
+    # A short start is filled from a setup that may name the scenario's own cards.
+    start, start_parts = resolve_start(game_for_data(game_key, game, data_files, where),
+                                       data["start"], rules_value, where)
     ambiguities = _string_list(data.get("ambiguities", []), f"{where}: ambiguities")
     known_ambiguities = {a.id: a for a in game.ambiguities}
     for index, name in enumerate(ambiguities):
@@ -226,7 +242,6 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
     if outcome is not None:
         _string(outcome, f"{where}: expect.outcome")
     stem = path.stem
-    data_files = scenario_data(data, path, game_key, where)
     return Scenario(
         id=f"{game_key}/{stem}",
         path=str(path.relative_to(root)) if root and path.is_relative_to(root) else str(path),
@@ -244,7 +259,65 @@ def load_scenario(path: Path, games: dict[str, Game], root: Path | None = None) 
         expect_illegal=tuple(illegal),
         ambiguities=ambiguities,
         data=data_files,
+        start_parts=start_parts,
     )
+
+
+def resolve_start(game: Game, value: Any, rules: Any, where: str
+                  ) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A scenario's ``start``: the whole position, and the short start as written.
+
+    ``start`` is either the whole position in the game's notation, or a table: the
+    game's ``setup`` and the parts of the position that matter
+    (:mod:`model.core.position`; ``p0.hand = "..."`` is a part of player 0's section),
+    which :meth:`Game.position_from_setup` fills into the whole position.  A bad
+    short start is an input error naming the file and the key (``start.p0.hand``).
+    """
+    if not isinstance(value, dict):
+        return _string(value, f"{where}: start"), ()
+    flat = _flat_parts(value, where)
+    if SETUP_KEY not in flat:
+        example = game.format_setup(next(iter(game.example_setups(1))))
+        raise InputError(f"a short start gives the game's setup: {SETUP_KEY} = "
+                         f"{toml_string(example)}, then the parts that matter",
+                         f"{where}: start")
+    setup_text = _string(flat.pop(SETUP_KEY), f"{where}: start.{SETUP_KEY}")
+    try:
+        setup = game.parse_setup(setup_text)
+    except InputError as error:
+        raise InputError(error.what if not error.where else f"{error.where}: {error.what}",
+                         f"{where}: start.{SETUP_KEY}") from None
+    try:
+        state = game.position_from_setup(setup, flat, rules)
+    except InputError as error:
+        place = f"start.{error.where}" if error.where else "start"
+        raise InputError(error.what, f"{where}: {place}") from None
+    return game.format_state(state), ((SETUP_KEY, setup_text),) + tuple(flat.items())
+
+
+SETUP_KEY = "setup"
+"""The key of a short start that gives the game's setup."""
+
+
+def start_lines(parts: Iterable[tuple[str, Any]]) -> list[str]:
+    """A short start's parts as the lines of its ``[start]`` table.
+
+    >>> start_lines([("setup", "CF1-5"), ("left", 2)])
+    ['setup = "CF1-5"', 'left = 2']
+    """
+    return [f"{key} = {_toml_value(value)}" for key, value in parts]
+
+
+def _flat_parts(table: dict, where: str, prefix: str = "") -> dict[str, Any]:
+    """A short start's table with its sub-tables (``[start.p0]`` or ``p0.hand``) as
+    dotted keys."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            flat.update(_flat_parts(value, where, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
 
 
 def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
@@ -357,6 +430,17 @@ def run_scenario(scenario: Scenario, game: Game) -> ScenarioResult:
             f"({', '.join(expectation.rules)}), but it is legal as "
             f"{game.format_action(state, action)!r}")
     return result
+
+
+def ruling_texts(result: ScenarioResult) -> list[str]:
+    """The texts of a replayed scenario that name the cards it is about: its start as the
+    file writes it (a short start's parts, not the stacks filled in), each action as
+    replayed and the actions expected legal or illegal (what
+    :meth:`harness.drawing.Drawing.card_notes` reads)."""
+    scenario = result.scenario
+    start = [str(value) for _, value in scenario.start_parts] or [scenario.start]
+    return (start + [a.canonical for a in result.actions] + list(scenario.expect_legal)
+            + [item.action for item in scenario.expect_illegal])
 
 
 def scenario_files(paths: Iterable[Path], *, required: bool = True) -> list[Path]:

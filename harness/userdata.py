@@ -139,9 +139,14 @@ def scenario_data(table: dict[str, Any], path: Path, game: str, where: str) -> t
 def scenario_game(scenario: Any, game: Game) -> Game:
     """The game a scenario is replayed with: ``game``, or when the scenario names data
     files, its registered game's loader run on them (errors name the scenario)."""
-    if not scenario.data:
+    return game_for_data(scenario.game, game, scenario.data, scenario.path)
+
+
+def game_for_data(key: str, game: Game, files: tuple[str, ...], where: str) -> Game:
+    """``game`` (registered as ``key``), or built on ``files`` when there are any."""
+    if not files:
         return game
-    parts = all_parts().get(scenario.game)
+    parts = all_parts().get(key)
     if parts is None or parts.data is None:
-        raise InputError("names data files, but its game takes none", scenario.path)
-    return game_with(parts, scenario.data, f"{scenario.path}: {parts.data.option}")
+        raise InputError("names data files, but its game takes none", where)
+    return game_with(parts, files, f"{where}: {parts.data.option}")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import tomllib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -41,8 +40,11 @@ PAIRS = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[0]), (DECK
 
 
 def scenario_start(stem: str) -> State:
-    with open(FOLDER / f"{stem}.toml", "rb") as handle:
-        return GAME.parse_state(tomllib.load(handle)["start"])
+    """A shipped scenario's start, short or whole, as the scenario runner reads it."""
+    from harness.scenario import load_scenario
+
+    return GAME.parse_state(load_scenario(FOLDER / f"{stem}.toml", {"fightklub": GAME},
+                                          ROOT).start)
 
 
 def apply(state, *texts, rules=DEFAULT_RULES):

@@ -31,6 +31,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from harness.check_report import CheckOptions  # noqa: F401  (re-exported for the pages)
 from harness.coverage import CheckRef
+from harness.docs.code_objects import (  # noqa: F401  (re-exported: callers name them from here)
+    CodeObject, _callable_name, resolve_object,
+)
 from harness.docs.names import (  # noqa: F401  (re-exported: callers name them from here)
     GENERATED, ambiguity_label, check_label, find_rule_numbers, rule_label, rule_numbers,
     scenario_docname, slug,
@@ -40,6 +43,8 @@ from harness.docs.rulebook_page import PAGE_NAME, PAGE_TITLE, page_data
 from harness.docs.templating import (  # noqa: F401  (the helpers, re-exported)
     doc, esc, esc_role, hang, indented as indent, lit, ref, render, share, status,
 )
+from harness.docs.scenario_files import INCLUDE as SHORT_POSITIONS, short_positions_text
+from harness.docs.scenario_files import ruling_texts, start_table
 from harness.drawing import Drawing, Layout
 from harness.registry import DocsPage
 from model.core.errors import InputError
@@ -52,78 +57,6 @@ KIND_TITLES = {"scenario": "Scenarios", "case": "Data cases", "proof": "Proofs",
 
 
 Progress = Callable[[str], None]
-
-
-# -- objects named by rules -------------------------------------------------------------
-_ROLES = {"module": "py:mod", "class": "py:class", "method": "py:meth",
-          "property": "py:attr", "attribute": "py:attr", "function": "py:func",
-          "data": "py:data"}
-
-
-@dataclass(frozen=True, slots=True)
-class CodeObject:
-    """A dotted name resolved to what it is: module, class, method, function ..."""
-
-    dotted: str
-    kind: str
-    module: str
-    qualname: str
-
-    @property
-    def role(self) -> str:
-        return _ROLES[self.kind]
-
-    def xref(self) -> str:
-        title = self.qualname or self.module
-        if self.kind in ("method", "function"):
-            title += "()"
-        return f":{self.role}:`{title} <{self.dotted}>`"
-
-
-def resolve_object(dotted: str) -> CodeObject | None:
-    """What ``dotted`` names, or ``None`` when it names nothing importable."""
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        module_name = ".".join(parts[:cut])
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        rest = parts[cut:]
-        if not rest:
-            return CodeObject(dotted, "module", module_name, "")
-        owner: Any = module
-        parent: Any = None
-        for name in rest:
-            parent = owner
-            try:
-                owner = inspect.getattr_static(owner, name)
-            except AttributeError:
-                return None
-        qualname = ".".join(rest)
-        if isinstance(owner, type):
-            kind = "class"
-        elif isinstance(parent, type):
-            if isinstance(owner, property):
-                kind = "property"
-            elif isinstance(owner, (staticmethod, classmethod)) or inspect.isfunction(owner):
-                kind = "method"
-            else:
-                kind = "attribute"
-        elif inspect.isfunction(owner) or inspect.isbuiltin(owner) or callable(owner):
-            kind = "function"
-        else:
-            kind = "data"
-        return CodeObject(dotted, kind, module_name, qualname)
-    return None
-
-
-def _callable_name(function: Any) -> str | None:
-    name = getattr(function, "__qualname__", "")
-    module = getattr(function, "__module__", "")
-    if not name or not module or "<" in name:
-        return None
-    return f"{module}.{name}"
 
 
 # -- running the checks ---------------------------------------------------------------------
@@ -489,6 +422,7 @@ def generate(reports: Sequence[GameReport]) -> tuple[dict[str, str], list[str]]:
     """
     site = _Site(reports)
     _landing(site)
+    site.pages[SHORT_POSITIONS] = short_positions_text(site.reports)
     _coverage_page(site)
     for report in site.reports:
         _game_pages(site, report)
@@ -893,6 +827,7 @@ def _rulings_pages(site: _Site, report: GameReport) -> None:
                  layout_of=lambda position: layout_of(report.drawing, position),
                  steps=steps, phase_label=lambda phase: labels.get(phase, phase),
                  ruleset=scenario_ruleset_words(game, scenario), readings=readings,
+                 cards=report.drawing.card_notes(ruling_texts(result)), start_table=start_table,
                  expect_notation=notation_notes(game, " ".join(
                      [t.action for t in scenario.expect_illegal] + list(scenario.expect_legal))))
 

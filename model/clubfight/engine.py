@@ -8,13 +8,14 @@ draws clubs and checks for the end, logging each step with its rule numbers.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 
 from model.core.game import (
     TERMINAL, AmbiguousAction, Game, Illegal, IllegalAction, Outcome, Step, Transition,
 )
 from model.core.game_type import Chance, GameType, Information
+from model.clubfight import short_position
 from model.clubfight.ambiguities import AMBIGUITIES
 from model.clubfight.cards import Card, SUIT_NAMES, rank_name, rank_text
 from model.clubfight.deals import Deal
@@ -127,6 +128,15 @@ deck, the discard, the cleared pile and the number of Jokers.
         if is_deal_id(text.strip()) or text.strip()[:2].upper() == "CF":
             return Deal.from_id(text.strip(), "setup")  # says what a deal number looks like
         return Deal.parse(text, "setup")
+
+    def position_parts(self, setup: Deal) -> tuple:
+        return short_position.PARTS
+
+    def position_from_setup(self, setup: Deal, overrides: Mapping[str, Any],
+                            rules: Rules) -> State:
+        """A short position (:mod:`model.clubfight.short_position`): the decks keep the
+        deal's order."""
+        return short_position.position_from_setup(setup, overrides)
 
     def example_setups(self, count: int) -> Iterable[Deal]:
         """CF1-0, CF2-0, CF1-1, CF2-1 ...: both variants, by deal number."""

@@ -393,6 +393,31 @@ class Game(abc.ABC, Generic[S, A, R]):
         end).
         """
 
+    # -- short positions (model.core.position) -------------------------------
+    def position_parts(self, setup: Any) -> tuple:
+        """The parts a short position may give (:class:`model.core.position.Part`), each
+        with what it holds when left out.
+
+        By default every section of the notation of the setup's first position, holding
+        what it holds there; a game whose setup fixes a section, or whose stacks must
+        keep their cards, overrides this and :meth:`position_from_setup`.
+        """
+        from model.core.position import Part, sections_of
+
+        sections = sections_of(self.format_state(self.initial_state(setup, self.default_rules)))
+        return tuple(Part(name, f"{body}, as at the start") for name, body in sections.items())
+
+    def position_from_setup(self, setup: Any, overrides: Mapping[str, Any], rules: R) -> S:
+        """The whole position a short position gives: the setup (a value of
+        :meth:`parse_setup`) and the parts that matter (``overrides``, by key), every
+        part left out filled by the rule :meth:`position_parts` states.  A bad part is
+        an :class:`InputError` whose ``where`` is the part's key."""
+        from model.core.position import given_parts, join_sections, resolve, sections_of
+
+        first = sections_of(self.format_state(self.initial_state(setup, rules)))
+        given = given_parts(overrides, self.position_parts(setup))
+        return resolve(lambda parts: self.parse_state(join_sections({**first, **parts})), given)
+
     def exploration_starts(self, rules: R, count: int) -> Iterable[S]:
         """Start states for the explorer: the first ``count`` example setups."""
         for setup in self.example_setups(count):

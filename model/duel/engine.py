@@ -28,6 +28,7 @@ from model.core.game import (
     draw_outcomes, format_joint, split_joint,
 )
 from model.core.game_type import Chance, GameType, Information
+from model.duel import short_position
 from model.duel.ambiguities import AMBIGUITIES
 from model.duel.characters import Card, Character, find_character
 from model.duel.invariants import INVARIANTS, TRANSITION_INVARIANTS
@@ -204,6 +205,14 @@ class Duel(Game[State, Any, Rules]):
                 "trim": 1}[state.step]
 
     # -- states ----------------------------------------------------------------------
+    def position_parts(self, setup: Setup) -> tuple:
+        return short_position.PARTS
+
+    def position_from_setup(self, setup: Setup, overrides: Mapping[str, Any],
+                            rules: Rules) -> State:
+        """A short position (:mod:`model.duel.short_position`): decks keep their cards."""
+        return short_position.position_from_setup(self, setup, overrides, rules)
+
     def parse_state(self, text: str) -> State:
         return State.parse(text, self.characters)
 

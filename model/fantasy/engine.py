@@ -25,7 +25,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 
 from model.core.errors import InputError
@@ -33,7 +33,7 @@ from model.core.game import (
     CHANCE, TERMINAL, Game, Illegal, IllegalAction, KindedMoves, Outcome, Step, Transition,
 )
 from model.core.game_type import Chance, GameType, Information
-from model.fantasy import combat
+from model.fantasy import combat, short_position
 from model.fantasy.ambiguities import AMBIGUITIES
 from model.fantasy.battle import Battle, opponents
 from model.fantasy.fighters import card, cast_options, use_options
@@ -175,6 +175,14 @@ class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
         return max(MAX_TURN_LIMIT, state.turn)
 
     # -- states --------------------------------------------------------------------------------
+    def position_parts(self, setup: Setup) -> tuple:
+        return short_position.PARTS
+
+    def position_from_setup(self, setup: Setup, overrides: Mapping[str, Any],
+                            rules: Rules) -> State:
+        """A short position (:mod:`model.fantasy.short_position`)."""
+        return short_position.position_from_setup(self, setup, overrides, rules)
+
     def parse_state(self, text: str) -> State:
         state = State.parse(text, self.tables)
         for side, band in enumerate(state.sides):

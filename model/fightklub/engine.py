@@ -48,7 +48,7 @@ from model.core.game import (
 from model.core.game_type import Chance, GameType, Information
 from model.fightklub.cards import Card
 from model.fightklub.carried import setup_lines
-from model.fightklub import bounds, turn, turn_moves
+from model.fightklub import bounds, short_position, turn, turn_moves
 from model.fightklub.catalog import Catalog
 from model.fightklub.energy import pay as pay_from_pool
 from model.fightklub.invariants import INVARIANTS, TRANSITION_INVARIANTS
@@ -268,6 +268,15 @@ class FightKlub(KindedMoves, Game[State, Move, Rules]):
         return total
 
     # -- states --------------------------------------------------------------------------
+    def position_parts(self, setup: Setup) -> tuple:
+        return short_position.PARTS
+
+    def position_from_setup(self, setup: Setup, overrides: Mapping[str, Any],
+                            rules: Rules) -> State:
+        """A short position (:mod:`model.fightklub.short_position`): the stacks keep
+        their cards."""
+        return short_position.position_from_setup(self, setup, overrides, rules)
+
     def parse_state(self, text: str) -> State:
         return State.parse(text, self.catalog.deck)
 

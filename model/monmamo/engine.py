@@ -36,7 +36,7 @@ from model.monmamo.cards import (
     ATTACHED_TO_MONSTERS, PLACEABLE_TYPES, PLAYED_FOR_EFFECT, PROFICIENCY_HOLDERS, Card,
 )
 from model.monmamo.invariants import INVARIANTS, TRANSITION_INVARIANTS, with_cards
-from model.monmamo import phases
+from model.monmamo import phases, short_position
 from model.monmamo.rulebook import GLOSSARY, RULEBOOK
 from model.monmamo.rules import PRESETS, Rules
 from model.monmamo.state import (
@@ -149,6 +149,15 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
                 + state.players * (held + 1) - state.passes + (state.declared is None))
 
     # -- states ---------------------------------------------------------------------
+    def position_parts(self, setup: Setup) -> tuple:
+        return short_position.PARTS
+
+    def position_from_setup(self, setup: Setup, overrides: Mapping[str, Any],
+                            rules: Rules) -> State:
+        """A short position (:mod:`model.monmamo.short_position`): the Library keeps its
+        cards."""
+        return short_position.position_from_setup(self, setup, overrides, rules)
+
     def parse_state(self, text: str) -> State:
         """A position in the notation whose every card is a card of the game's set: an
         unknown number is refused here, naming its section, rather than deep in a rule

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from model.core.errors import InputError
-from harness.drawing import Drawing, Layout, Token
+from harness.drawing import CardNote, Drawing, Layout, Token
 
 
 class CharactersDrawing(Drawing):
@@ -63,3 +63,12 @@ class CharactersDrawing(Drawing):
                   ("waiting for Resolution", " ".join(map(str, state.pending)) or "-"),
                   ("step", f"round {state.round} of {state.rounds}, {state.step}"))
         return Layout(tuple(rows), parts)
+
+    def card_note(self, code: str) -> CardNote | None:
+        """An Action Deck card of a character of the table: its name, timing and text."""
+        for character in self.game.characters.values():
+            for card in character.cards:
+                if card.id == code:
+                    return CardNote(code, card.name, f"{character.name}'s card, "
+                                                     f"{card.timing}: {card.text}")
+        return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from model.core.errors import InputError
 from model.fantasy.state import Attack, Fighter, who_text
-from harness.drawing import Drawing, Layout, Token
+from harness.drawing import CardNote, Drawing, Layout, Token
 
 
 def _attack_words(attack: Attack) -> str:
@@ -52,3 +52,28 @@ class BattleDrawing(Drawing):
                  ("attacks to come", "; ".join(map(_attack_words, state.queue)) or "-"),
                  ("pairings to fight", " ".join(map(str, state.pairs)) or "-"))
         return Layout(board, parts, legend=(("killed", "killed: 0 hits or less"),))
+
+    def card_note(self, code: str) -> CardNote | None:
+        """A warrior, weapon, armor-deck or spell card of the tables, with its values."""
+        tables = self.game.tables
+        if code in tables.warriors:
+            w = tables.warriors[code]
+            return CardNote(code, w.name, f"warrior ({w.race}): damage {w.damage:+d}, speed "
+                            f"{w.speed}, skill {w.skill}, dodge {w.dodge}, hits {w.hits}, "
+                            f"spells {w.spells}")
+        if code in tables.weapons:
+            a = tables.weapons[code]
+            reach = "-" if a.reach is None else a.reach
+            shot = "-" if a.range is None else f"{a.range}{' thrown' if a.thrown else ''}"
+            return CardNote(code, a.name, f"weapon: damage {a.damage:+d}, range {shot}, "
+                            f"speed {a.speed}, reach {reach}, parry {a.parry}"
+                            + (", two-handed" if a.two_handed else ""))
+        if code in tables.equipment:
+            e = tables.equipment[code]
+            block = f", blocks on {e.block[0]}-{e.block[1]}" if e.block else ""
+            bonus = f", {e.bonus:+d}" if e.bonus else ""
+            return CardNote(code, e.name, f"armor deck, {e.kind}{bonus}{block}")
+        if code in tables.spells:
+            spell = tables.spells[code]
+            return CardNote(code, spell.name, f"spell: {spell.text}")
+        return None

@@ -13,7 +13,7 @@ from typing import Any
 from model.core.errors import InputError
 from model.core.game import CHANCE, TERMINAL
 from model.fightklub.state import PLAYERS, TURN_STEPS, State
-from harness.drawing import Drawing, Layout
+from harness.drawing import CardNote, Drawing, Layout
 # a card drawn on a page of the rules reference (the energy model has a Token of its own)
 from harness.drawing import Token as Drawn
 
@@ -94,3 +94,13 @@ class TableDrawing(Drawing):
             parts.append(("current fight", str(state.fight)))
         legend = (("current", "the current fight's card"),) if current else ()
         return Layout(board, tuple(parts), legend=legend)
+
+    def card_note(self, code: str) -> CardNote | None:
+        """A card of the game's catalog: its name, type, cost and what it prints."""
+        from harness.games.fightklub.docs import _what_it_does
+
+        card = self.game.catalog.cards.get(code)
+        if card is None:
+            return None
+        cost = f", cost {card.cost}" if card.cost not in (None, "") else ""
+        return CardNote(code, card.name, f"{card.type}{cost}; {_what_it_does(card)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from model.core.errors import InputError
 from model.monmamo.state import State
-from harness.drawing import Drawing, Layout, Token
+from harness.drawing import CardNote, Drawing, Layout, Token
 
 
 class BattlefieldDrawing(Drawing):
@@ -42,3 +42,15 @@ class BattlefieldDrawing(Drawing):
                   ("Exile", tuple(token(n) for n in state.exile) or "-"),
                   ("step", f"{state.step}, player {state.turn}"))
         return Layout(board, parts)
+
+    def card_note(self, code: str) -> CardNote | None:
+        """A card of the set: its name, type, a Monster's properties and its text."""
+        card = self.game.cards.get(code)
+        if card is None:
+            return None
+        stats = card.monster
+        values = card.type
+        if stats is not None:
+            values += (f", HP {stats.hp}, level {stats.level}, size {stats.size}, speed "
+                       f"{stats.speed}")
+        return CardNote(code, card.name, f"{values}; {card.text}" if card.text else values)
