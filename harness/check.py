@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Container, Sequence
 
 from harness.coverage import CheckRef
 from harness.interrupts import checkpoint
@@ -59,7 +59,14 @@ class GameCheck:
     exploration: Exploration | None = None
     explorations: dict[str, Exploration] = field(default_factory=dict)
     playouts: dict[str, Exploration] = field(default_factory=dict)
+    scenario_playouts: dict[str, Exploration] = field(default_factory=dict)
+    kinds_taken: dict[str, int] = field(default_factory=dict)
     coverage: dict[str, list[CheckRef]] = field(default_factory=dict)
+
+    @property
+    def kinds_never_taken(self) -> tuple[str, ...]:
+        """The game's action kinds that neither the search nor any playout took."""
+        return tuple(kind for kind in self.game.action_kinds if kind not in self.kinds_taken)
 
     @property
     def passed(self) -> bool:
@@ -76,7 +83,42 @@ class GameCheck:
                          for number, refs in self.coverage.items()},
             "explorations": {name: e.as_dict() for name, e in self.explorations.items()},
             "playouts": {name: e.as_dict() for name, e in self.playouts.items()},
+            "scenario_playouts": {name: e.as_dict()
+                                  for name, e in self.scenario_playouts.items()},
+            "action_kinds": {
+                "taken": [kind for kind in self.game.action_kinds if kind in self.kinds_taken],
+                "never_taken": list(self.kinds_never_taken),
+                "counts": {kind: self.kinds_taken[kind] for kind in self.game.action_kinds
+                           if kind in self.kinds_taken},
+            },
         }
+
+
+SEEK_KINDS = 0.5
+"""The share of the playouts' choices drawn kind by kind, a kind of action not taken
+yet first (:func:`harness.explorer.kind_seeking_choice`)."""
+
+
+def scenario_starts(game: Game, scenarios: Sequence[ScenarioResult],
+                    wanted: Container[str]) -> list[tuple[str, Any, Any]]:
+    """``(scenario id, rules, start state)`` of the passing scenarios whose start offers
+    a kind of action in ``wanted``, in file order.
+
+    Scenarios are written where the rules are subtle (a rare phase, the first action
+    of a game, a reading no preset takes), so a start that offers a kind is where a
+    game that takes it begins.  Starts offering nothing wanted are left alone: many
+    are positions built to show a refusal (a warband no rule lets onto the field),
+    not positions to play on."""
+    found = []
+    for outcome in scenarios:
+        if not outcome.passed:
+            continue
+        scenario = outcome.scenario
+        rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
+        state = game.parse_state(scenario.start)
+        if any(game.action_kind(action) in wanted for action in game.actions(state, rules)):
+            found.append((scenario.id, rules, state))
+    return found
 
 
 def check_game(
@@ -96,7 +138,11 @@ def check_game(
 
     The explorer searches ``depth`` actions deep from ``starts`` start states
     and, under each ruleset, plays ``playouts`` whole games at random (seeded
-    by ``seed``) from the same starts.
+    by ``seed``) from the same starts, half their choices drawn kind by kind,
+    kinds of action not taken yet first.  Every kind the game declares must be
+    taken: kinds still missing are sought with one game from each scenario start
+    that offers one, until none is, and a kind never taken fails the explorer
+    row, named.
     """
     from harness.registry import all_parts
 
@@ -166,13 +212,22 @@ def check_game(
                                failures or ([] if obligations else ["no proof obligations"])))
 
     # Explorer (and the invariants it checks on every state), under every preset:
-    # the search sees every state near the starts, the playouts whole games.
+    # the search sees every state near the starts, the playouts whole games, from the
+    # game's starts and from every scenario's, seeking the kinds of action not yet taken.
     began = time.perf_counter()
-    invariant_problems = []
-    other_problems = []
+    problems: list[tuple[str, Any]] = []
     states = checks = transitions = depth_reached = 0
     played = playout_depth = 0
-    never: set[str] | None = None
+    seen: set[str] = set()
+
+    def tally(exploration: Exploration, where: str) -> None:
+        nonlocal checks
+        problems.extend((where, p) for p in exploration.problems)
+        checks += exploration.invariant_checks
+        for kind, times in exploration.kinds_taken.items():
+            result.kinds_taken[kind] = result.kinds_taken.get(kind, 0) + times
+        seen.update(exploration.kinds_taken)
+
     for preset_name, rules in game.presets.items():
         progress(f"{game.key}: exploring ({preset_name})")
         exploration = explore(
@@ -182,30 +237,39 @@ def check_game(
         result.explorations[preset_name] = exploration
         if result.exploration is None:
             result.exploration = exploration
-        invariant_problems += [(preset_name, p) for p in exploration.problems
-                               if p.kind == "invariant"]
-        other_problems += [(preset_name, p) for p in exploration.problems
-                           if p.kind != "invariant"]
+        tally(exploration, preset_name)
         states += exploration.states
-        checks += exploration.invariant_checks
         transitions += exploration.transitions
         depth_reached = max(depth_reached, exploration.max_depth)
-        kinds = set(exploration.kinds_never_taken)
         if playouts:
             progress(f"{game.key}: {playouts} playouts ({preset_name})")
             played_here = run_playouts(game, rules, game.exploration_starts(rules, starts),
-                                       count=playouts, seed=seed)
+                                       count=playouts, seed=seed, seek_kinds=SEEK_KINDS,
+                                       kinds_seen=seen)
             result.playouts[preset_name] = played_here
-            invariant_problems += [(f"{preset_name}, playout", p) for p in played_here.problems
-                                   if p.kind == "invariant"]
-            other_problems += [(f"{preset_name}, playout", p) for p in played_here.problems
-                               if p.kind != "invariant"]
+            tally(played_here, f"{preset_name}, playout")
             played += played_here.playouts
             playout_depth = max(playout_depth, played_here.max_depth)
-            checks += played_here.invariant_checks
-            kinds &= set(played_here.kinds_never_taken)
-        never = kinds if never is None else never & kinds
+    from_scenarios = 0
+    if result.kinds_never_taken:
+        # Kinds the game's own starts never lead to are sought from the scenario
+        # starts that offer them, one whole game from each, until every kind is taken.
+        progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
+                 "scenario starts")
+        for scenario_id, rules, state in scenario_starts(game, result.scenarios,
+                                                         set(result.kinds_never_taken)):
+            if not result.kinds_never_taken:
+                break
+            played_here = run_playouts(game, rules, [state], count=1, seed=seed,
+                                       seek_kinds=SEEK_KINDS, kinds_seen=seen)
+            result.scenario_playouts[scenario_id] = played_here
+            tally(played_here, f"{game.describe_rules(rules)}, playout from the start of "
+                               f"scenario {scenario_id}")
+            from_scenarios += played_here.playouts
+            playout_depth = max(playout_depth, played_here.max_depth)
     seconds = time.perf_counter() - began
+    invariant_problems = [(name, p) for name, p in problems if p.kind == "invariant"]
+    other_problems = [(name, p) for name, p in problems if p.kind != "invariant"]
     lint = lint_phase_graph(game.phase_graph())
     scenario_invariant_failures = [f for r in result.scenarios for f in r.failures
                                    if "invariant" in f]
@@ -214,25 +278,33 @@ def check_game(
         broken = any(p.name == invariant.name for _, p in invariant_problems)
         add(invariant.rules, CheckRef("invariant", invariant.name, not broken))
     presets = len(game.presets)
+    all_played = played + from_scenarios
     result.rows.append(Row(
         "invariants", not invariant_problems and not scenario_invariant_failures,
         f"{len(all_invariants)} held on {states} states"
-        + (f" and {played} playouts" if played else "")
+        + (f" and {all_played} playouts" if all_played else "")
         + f", {presets} rulesets ({checks} checks)",
         seconds,
         [f"{p.name} ({', '.join(p.rules)}) under {name}: {p.message}; trace: "
          f"{' / '.join(p.trace.actions) or 'start'}" for name, p in invariant_problems]
         + scenario_invariant_failures))
-    never_text = f", never taken: {', '.join(sorted(never))}" if never else ""
+    never = result.kinds_never_taken
+    kinds = len(game.action_kinds)
     result.rows.append(Row(
-        "explorer", not other_problems and lint.ok,
+        "explorer", not other_problems and lint.ok and not never,
         f"{states} states, depth {depth_reached}, {transitions} transitions (search)"
-        + (f" + {played} playouts to depth {playout_depth}" if played else "")
-        + never_text,
+        + (f" + {all_played} playouts to depth {playout_depth}" if all_played else "")
+        + (f" ({from_scenarios} from scenario start{'s' if from_scenarios != 1 else ''})"
+           if from_scenarios else "")
+        + f", {kinds - len(never)}/{kinds} action kinds taken"
+        + (f" (never: {', '.join(never)})" if never else ""),
         seconds,
         [f"{p.kind} {p.name} under {name}: {p.message}; trace: "
          f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]
-        + lint.problems()))
+        + lint.problems()
+        + ([f"action kinds never taken: {', '.join(never)} (neither the search nor the "
+            "playouts took them, and no scenario starts where one is offered)"]
+           if never else [])))
 
     # Rule coverage.
     for number, tests in root.rule_tests().items():

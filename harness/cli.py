@@ -54,6 +54,14 @@ def cmd_check(args) -> Report:
                              "ok" if row.passed else "FAIL", row.count,
                              f"{row.seconds:.2f}s"])
         yield _table(rows, ["game", "check", "result", "count", "time"])
+        yield "\naction kinds taken by the search and the playouts (never taken fails):"
+        for result in results:
+            taken = ", ".join(f"{kind} {result.kinds_taken[kind]}"
+                              for kind in result.game.action_kinds
+                              if kind in result.kinds_taken)
+            never = result.kinds_never_taken
+            yield (f"  {result.game.key}: {taken or '-'}"
+                   + (f"; NEVER TAKEN: {', '.join(never)}" if never else ""))
         for result in results:
             for row in result.rows:
                 for failure in row.failures:

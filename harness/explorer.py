@@ -12,6 +12,12 @@ A search that stops at a few actions never sees how a game ends, so beside it
 same ones): each step gets the same checks, and a game that runs past the
 bound :meth:`Game.max_length` promised is a problem too (a loop the rules do
 not end, which a search that merges repeated states cannot see).
+
+Uniform choices rarely take an action offered once among a hundred (one card
+to play against every subset of a hand to discard), so playouts can seek
+kinds: with a given probability a choice goes to a kind of action not taken
+yet in the run (:func:`kind_seeking_choice`), so that every kind's whole path,
+from the choice to the end of the game, gets the checks.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Container, Iterable, Sequence
 
 from harness.interrupts import checkpoint
 from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases
@@ -211,13 +217,19 @@ def playouts(
     seed: int = 0,
     check_phases: bool = True,
     progress: Callable[[int], None] | None = None,
+    seek_kinds: float = 0.0,
+    kinds_seen: set[str] | None = None,
 ) -> Exploration:
     """Play ``count`` whole games at random from the starts (taken in turn).
 
     A player's action is drawn uniformly among the legal ones (at a
     simultaneous node: among the joint actions, which is each player choosing
     uniformly), a chance outcome with its exact probability
-    (:meth:`Game.sample_chance`).  Playout ``i`` draws from its own generator,
+    (:meth:`Game.sample_chance`).  With ``seek_kinds`` above 0, that share of
+    the players' choices is a :func:`kind_seeking_choice` instead, steered
+    away from the kinds in ``kinds_seen`` (kinds taken before, by other
+    explorations of the same run); the kinds these playouts take are added to
+    it.  Playout ``i`` draws from its own generator,
     seeded by ``seed`` and ``i``, so a run is reproducible and any one playout
     can be replayed from its trace.  Every step gets the checks of
     :func:`explore`; a playout that takes more actions than
@@ -232,6 +244,7 @@ def playouts(
     found: dict[tuple[str, str], Problem] = {}
     seen: set[Any] = set()
     ends: set[Any] = set()
+    kinds_seen = set() if kinds_seen is None else kinds_seen
 
     def record(kind: str, name: str, rule_numbers: Sequence[str], message: str,
                start: Any, path: list[tuple[Any, Any]], state: Any) -> None:
@@ -275,8 +288,12 @@ def playouts(
                 break
             if player == CHANCE:
                 action, _ = game.sample_chance(state, rules, rng)
+            elif seek_kinds and rng.random() < seek_kinds:
+                action = kind_seeking_choice(game, actions, kinds_seen, rng)
             else:
                 action = rng.choice(list(actions))
+            if seek_kinds:
+                kinds_seen.add(game.action_kind(action))
             transition = game.resolve(state, action, rules)
             child = transition.state
             path.append((state, action))
@@ -300,6 +317,29 @@ def playouts(
     )
     report.seconds = time.perf_counter() - began
     return report
+
+
+def kind_seeking_choice(game: Game, actions: Sequence[Any], taken: Container[str],
+                        rng: random.Random) -> Any:
+    """One of ``actions``: a kind drawn uniformly among the kinds they offer that are
+    not in ``taken`` (among all they offer when every one is), then an action of that
+    kind uniformly, so that a kind offered once among many actions is not drowned.
+
+    >>> from model.clubfight import GAME
+    >>> state = next(iter(GAME.exploration_starts(GAME.default_rules, 1)))
+    >>> actions = GAME.legal_actions(state, GAME.default_rules)
+    >>> offered = {GAME.action_kind(a) for a in actions}
+    >>> rare = min(offered, key=lambda k: sum(GAME.action_kind(a) == k for a in actions))
+    >>> choice = kind_seeking_choice(GAME, actions, offered - {rare}, random.Random(0))
+    >>> GAME.action_kind(choice) == rare
+    True
+    """
+    by_kind: dict[str, list[Any]] = {}
+    for action in actions:
+        by_kind.setdefault(game.action_kind(action), []).append(action)
+    fresh = [kind for kind in by_kind if kind not in taken]
+    kind = rng.choice(fresh or list(by_kind))
+    return rng.choice(by_kind[kind])
 
 
 def _state_problems(game: Game, report: "Exploration", state: Any):

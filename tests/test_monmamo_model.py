@@ -310,7 +310,7 @@ def test_a_player_without_cards_stalls_setup_or_passes():
 
 
 # -- invariants catch broken states and steps ---------------------------------------------------
-@pytest.mark.rules("MM 1.6", "MM 1.5", "MM 4.12", "MM 2.3", "MM 4.5", "MM 4.6")
+@pytest.mark.rules("MM 1.6", "MM 1.5", "MM 4.12", "MM 2.3", "MM 4.5", "MM 4.6", "MM 4.14")
 def test_the_invariants_catch_what_the_rules_forbid():
     broken = {
         "seven-in-hand": position("S01 / S02", library="S03"),
@@ -333,12 +333,19 @@ def test_the_invariants_catch_what_the_rules_forbid():
     # MM-A10 that replaces the placing player's own: no invariant objects either.
     beside = position("S01 / S02", battlefield="1:S06 0:S05")
     assert all(i(beside) is None for i in GAME.invariants)
-    conserved, exile, spend = GAME.transition_invariants
+    conserved, exile, spend, passes = GAME.transition_invariants
     before = position("S01 / S02", exile="S12")
     assert conserved(before, Move("pass"), dataclasses.replace(before, exile=()), DEFAULT_RULES)
     assert exile(before, Move("pass"),
                  dataclasses.replace(before, exile=(), discard=("S12",)), DEFAULT_RULES)
     assert spend(before, Move("discard", ("S01",)), before, DEFAULT_RULES)
+    # A lone declaration that left the run of passes standing (MM 4.14).
+    passed = dataclasses.replace(before, passes=1)
+    assert passes(passed, Move("declare"), passed, DEFAULT_RULES) == (
+        "declare left 1 passes in a row after 1; a play leaves 0")
+    assert passes(passed, Move("pass"), dataclasses.replace(before, passes=2),
+                  DEFAULT_RULES) is None
+    assert passes(passed, Move("pass"), passed, DEFAULT_RULES)
 
 
 # -- the generic protocol checks -------------------------------------------------------------

@@ -121,8 +121,10 @@ _TURN_EDGES = (
     ("task", "score"),
     ("task", "settle"),
     ("task", "skirmish"),
+    ("task_discard", "cooldown"),
     ("task_discard", "discard_task"),
     ("task_discard", "draw_task"),
+    ("task_discard", "evenup_begins"),
     ("task_discard", "fight_result"),
     ("task_discard", "score"),
     ("task_discard", "skirmish"),
@@ -153,8 +155,9 @@ _TURN_EDGES = (
     ("stopped", "over"),
 )
 """The transitions of the turn after the reveal: every one seen in seeded playouts of
-both decks under each ruleset, and the draws and discards that end early (``task``)
-after anything that can queue them."""
+both decks under each ruleset, the draws and discards that end early (``task``)
+after anything that can queue them, and the discard a cooldown line makes another
+player take (Madame Vex's, FK 6.13), after which the cooldown goes on or ends."""
 _EDGE_LABELS = {
     "fight": "the Drop holder picks a fight", "enhance": "an enhance action",
     "skirmish": "the next skirmish", "clash": "whose clash text", "score": "a score action",

@@ -464,7 +464,8 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
             steps = [Step("pass", ("MM 4.14",), f"player {seat} holds no card and passes")]
             return self._finish_turn(after, steps, rules)
         if move.kind == "declare":
-            after, steps = state, []
+            # a play of its own (MM-A2): it ends a run of passes as a card played does
+            after, steps = dataclasses.replace(state, passes=0), []
         else:
             after, steps = self._after_card(state, move, rules)
         if move.declare or move.kind == "declare":

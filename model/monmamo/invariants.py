@@ -3,7 +3,8 @@
 The explorer, the scenarios and the conformance tests run them on every state
 and step: the cards in each zone, the hand size between turns, the limits on
 names, the Bystander that gives way, what is attached to what, a complete
-setup that has met its format, and how a step may move cards.
+setup that has met its format, how a step may move cards, and the count of
+passes in a row.
 """
 
 from __future__ import annotations
@@ -112,6 +113,18 @@ def a_card_each_turn(before: State, action: Any, after: State, rules: Rules) -> 
     return None
 
 
+def passes_in_a_row(before: State, action: Any, after: State, rules: Rules) -> str | None:
+    """A pass adds one to the passes in a row; any other play (a lone declaration too)
+    ends the run, so that setup stalls only when every player passes in a row."""
+    if before.step != "play":
+        return None
+    expected = before.passes + 1 if action.kind == "pass" else 0
+    if after.passes != expected:
+        return (f"{action} left {after.passes} passes in a row after {before.passes}; "
+                f"a {'pass' if action.kind == 'pass' else 'play'} leaves {expected}")
+    return None
+
+
 def with_cards(invariant: Invariant, cards: Mapping[str, Card]) -> Invariant:
     """One of :data:`INVARIANTS` on one card set: its ``check(state, cards)`` as
     ``check(state)``, keeping the check's own name (the rules reference links its code)."""
@@ -152,5 +165,8 @@ TRANSITION_INVARIANTS = (
     TransitionInvariant("a-card-each-turn", ("MM 4.11",),
                         "Every play but a pass or a lone declaration spends a card from "
                         "hand.", a_card_each_turn),
+    TransitionInvariant("passes-in-a-row", ("MM 4.14",),
+                        "A pass adds one to the passes in a row and every other play "
+                        "starts the count again.", passes_in_a_row),
 )
 """What every step keeps; these read no card, so the card set plays no part."""
