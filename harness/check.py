@@ -100,9 +100,9 @@ yet first (:func:`harness.explorer.kind_seeking_choice`)."""
 
 
 def scenario_starts(game: Game, scenarios: Sequence[ScenarioResult],
-                    wanted: Container[str]) -> list[tuple[str, Any, Any]]:
-    """``(scenario id, rules, start state)`` of the passing scenarios whose start offers
-    a kind of action in ``wanted``, in file order.
+                    wanted: Container[str]) -> list[tuple[str, Any, Any, frozenset[str]]]:
+    """``(scenario id, rules, start state, kinds offered)`` of the passing scenarios
+    whose start offers a kind of action in ``wanted``, in file order.
 
     Scenarios are written where the rules are subtle (a rare phase, the first action
     of a game, a reading no preset takes), so a start that offers a kind is where a
@@ -116,8 +116,9 @@ def scenario_starts(game: Game, scenarios: Sequence[ScenarioResult],
         scenario = outcome.scenario
         rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
         state = game.parse_state(scenario.start)
-        if any(game.action_kind(action) in wanted for action in game.actions(state, rules)):
-            found.append((scenario.id, rules, state))
+        offered = frozenset(game.action_kind(action) for action in game.actions(state, rules))
+        if any(kind in wanted for kind in offered):
+            found.append((scenario.id, rules, state, offered))
     return found
 
 
@@ -256,10 +257,10 @@ def check_game(
         # starts that offer them, one whole game from each, until every kind is taken.
         progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
                  "scenario starts")
-        for scenario_id, rules, state in scenario_starts(game, result.scenarios,
-                                                         set(result.kinds_never_taken)):
-            if not result.kinds_never_taken:
-                break
+        for scenario_id, rules, state, offered in scenario_starts(
+                game, result.scenarios, set(result.kinds_never_taken)):
+            if not offered & set(result.kinds_never_taken):
+                continue  # what this start offers has been taken since
             played_here = run_playouts(game, rules, [state], count=1, seed=seed,
                                        seek_kinds=SEEK_KINDS, kinds_seen=seen)
             result.scenario_playouts[scenario_id] = played_here
