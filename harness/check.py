@@ -99,26 +99,32 @@ SEEK_KINDS = 0.5
 yet first (:func:`harness.explorer.kind_seeking_choice`)."""
 
 
-def scenario_starts(game: Game, scenarios: Sequence[ScenarioResult],
-                    wanted: Container[str]) -> list[tuple[str, Any, Any, frozenset[str]]]:
-    """``(scenario id, rules, start state, kinds offered)`` of the passing scenarios
-    whose start offers a kind of action in ``wanted``, in file order.
+def scenario_positions(game: Game, scenarios: Sequence[ScenarioResult],
+                       wanted: Container[str]) -> list[tuple[str, Any, Any, frozenset[str]]]:
+    """``(name, rules, state, kinds offered)`` of the positions of the passing scenarios
+    (each start, then the position after each action of its replay) that offer a kind
+    of action in ``wanted``, in file order; ``name`` is the scenario's id, with the
+    action after which the position comes (``fightklub/fk6-7-... after 2``).
 
     Scenarios are written where the rules are subtle (a rare phase, the first action
-    of a game, a reading no preset takes), so a start that offers a kind is where a
-    game that takes it begins.  Starts offering nothing wanted are left alone: many
-    are positions built to show a refusal (a warband no rule lets onto the field),
-    not positions to play on."""
+    of a game, a reading no preset takes), so a position of theirs that offers a kind
+    is where a game that takes it begins.  Positions offering nothing wanted are left
+    alone: many starts are built to show a refusal (a warband no rule lets onto the
+    field), not to be played on."""
     found = []
     for outcome in scenarios:
         if not outcome.passed:
             continue
         scenario = outcome.scenario
         rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
-        state = game.parse_state(scenario.start)
-        offered = frozenset(game.action_kind(action) for action in game.actions(state, rules))
-        if any(kind in wanted for kind in offered):
-            found.append((scenario.id, rules, state, offered))
+        texts = [scenario.start] + [replayed.position for replayed in outcome.actions]
+        for index, text in enumerate(texts):
+            state = game.parse_state(text)
+            offered = frozenset(game.action_kind(action)
+                                for action in game.actions(state, rules))
+            if any(kind in wanted for kind in offered):
+                name = scenario.id if index == 0 else f"{scenario.id} after {index}"
+                found.append((name, rules, state, offered))
     return found
 
 
@@ -141,9 +147,9 @@ def check_game(
     and, under each ruleset, plays ``playouts`` whole games at random (seeded
     by ``seed``) from the same starts, half their choices drawn kind by kind,
     kinds of action not taken yet first.  Every kind the game declares must be
-    taken: kinds still missing are sought with one game from each scenario start
-    that offers one, until none is, and a kind never taken fails the explorer
-    row, named.
+    taken: kinds still missing are sought with one game from each position of a
+    scenario (its start, or a position its replay reaches) that offers one, until
+    none is, and a kind never taken fails the explorer row, named.
     """
     from harness.registry import all_parts
 
@@ -253,19 +259,19 @@ def check_game(
             playout_depth = max(playout_depth, played_here.max_depth)
     from_scenarios = 0
     if result.kinds_never_taken:
-        # Kinds the game's own starts never lead to are sought from the scenario
-        # starts that offer them, one whole game from each, until every kind is taken.
+        # Kinds the game's own starts never lead to are sought from the scenarios'
+        # positions that offer them, one whole game from each, until every kind is taken.
         progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
-                 "scenario starts")
-        for scenario_id, rules, state, offered in scenario_starts(
+                 "scenarios")
+        for name, rules, state, offered in scenario_positions(
                 game, result.scenarios, set(result.kinds_never_taken)):
             if not offered & set(result.kinds_never_taken):
-                continue  # what this start offers has been taken since
+                continue  # what this position offers has been taken since
             played_here = run_playouts(game, rules, [state], count=1, seed=seed,
                                        seek_kinds=SEEK_KINDS, kinds_seen=seen)
-            result.scenario_playouts[scenario_id] = played_here
-            tally(played_here, f"{game.describe_rules(rules)}, playout from the start of "
-                               f"scenario {scenario_id}")
+            result.scenario_playouts[name] = played_here
+            tally(played_here, f"{game.describe_rules(rules)}, playout from scenario "
+                               f"{name}")
             from_scenarios += played_here.playouts
             playout_depth = max(playout_depth, played_here.max_depth)
     seconds = time.perf_counter() - began
@@ -295,7 +301,7 @@ def check_game(
         "explorer", not other_problems and lint.ok and not never,
         f"{states} states, depth {depth_reached}, {transitions} transitions (search)"
         + (f" + {all_played} playouts to depth {playout_depth}" if all_played else "")
-        + (f" ({from_scenarios} from scenario start{'s' if from_scenarios != 1 else ''})"
+        + (f" ({from_scenarios} from scenario position{'s' if from_scenarios != 1 else ''})"
            if from_scenarios else "")
         + f", {kinds - len(never)}/{kinds} action kinds taken"
         + (f" (never: {', '.join(never)})" if never else ""),
@@ -304,7 +310,7 @@ def check_game(
          f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]
         + lint.problems()
         + ([f"action kinds never taken: {', '.join(never)} (neither the search nor the "
-            "playouts took them, and no scenario starts where one is offered)"]
+            "playouts took them, and no scenario reaches a position where one is offered)"]
            if never else [])))
 
     # Rule coverage.

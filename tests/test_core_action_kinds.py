@@ -1,5 +1,5 @@
 """Every kind of action a game declares is taken by ``ringside check``'s explorer: playouts
-that seek the kinds not taken yet, scenario starts that offer the missing ones, and an
+that seek the kinds not taken yet, scenario positions that offer the missing ones, and an
 explorer row that fails naming a kind nothing took."""
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from harness.check import check_game
+from harness.check import check_game, scenario_positions
 from harness.cli import main
 from harness.explorer import kind_seeking_choice, playouts
 from harness.registry import GameParts, all_parts, register, unregister
-from toygame import DEFAULT_RULES, VERBS, ToyGame, start_of
+from harness.scenario import load_scenario, run_scenario
+from toygame import DEFAULT_RULES, TOY, VERBS, ToyGame, start_of
 
 START = start_of(2, 3)
 FULL = 5  # the longest two-player toy game: its search takes every kind
@@ -83,7 +84,7 @@ def test_check_takes_every_kind_of_action_of_every_game(key):
     assert all(data["counts"][kind] > 0 for kind in data["taken"])
 
 
-def test_the_rare_kinds_come_from_the_scenario_starts_that_offer_them():
+def test_the_rare_kinds_come_from_the_scenario_positions_that_offer_them():
     result = check_game(all_parts()["fightklub"].game, proofs=False, depth=1, max_states=50,
                         starts=1, playouts=1)
     assert result.kinds_never_taken == ()
@@ -112,7 +113,26 @@ def test_a_kind_offered_only_at_a_scenario_start_is_sought_there(tmp_path):
     assert list(found.scenario_playouts) == ["toy/first-deal"]
     row = explorer_row(found)
     assert row.passed, row.failures
-    assert "(1 from scenario start)" in row.count
+    assert "(1 from scenario position)" in row.count
+
+
+def test_every_position_of_a_scenario_replay_may_offer_a_kind(tmp_path):
+    path = tmp_path / "to-the-draw.toml"
+    path.write_text('title = "To the draw"\ngame = "toy"\n'
+                    f'start = "{START}"\n'
+                    'actions = ["deal 1", "deal 2", "bid 1 & bid 0"]\n\n'
+                    '[expect]\n'
+                    'outcome = "ongoing"\n', encoding="utf-8")
+    replayed = run_scenario(load_scenario(path, {"toy": TOY}), TOY)
+    assert replayed.passed
+    assert [(name, TOY.phase(state), offered) for name, _, state, offered
+            in scenario_positions(TOY, [replayed], {"draw"})] == [
+        ("toy/to-the-draw after 3", "draw", frozenset({"draw"}))]
+    assert [name for name, *_ in scenario_positions(TOY, [replayed], {"deal", "bid"})] == [
+        "toy/to-the-draw", "toy/to-the-draw after 1", "toy/to-the-draw after 2"]
+    # a failing scenario's positions are not played from
+    replayed.failures.append("broken")
+    assert scenario_positions(TOY, [replayed], {"deal", "bid", "draw"}) == []
 
 
 def test_a_kind_never_taken_fails_the_explorer_row_naming_it(tmp_path):
@@ -122,8 +142,8 @@ def test_a_kind_never_taken_fails_the_explorer_row_naming_it(tmp_path):
     assert not row.passed and result.kinds_never_taken == ("fold",)
     assert row.count.endswith(", 4/5 action kinds taken (never: fold)")
     assert row.failures == ["action kinds never taken: fold (neither the search nor the "
-                            "playouts took them, and no scenario starts where one is "
-                            "offered)"]
+                            "playouts took them, and no scenario reaches a position where "
+                            "one is offered)"]
     data = result.as_dict()["action_kinds"]
     assert data["taken"] == list(VERBS) and data["never_taken"] == ["fold"]
 
