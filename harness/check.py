@@ -219,8 +219,9 @@ def check_game(
                                failures or ([] if obligations else ["no proof obligations"])))
 
     # Explorer (and the invariants it checks on every state), under every preset:
-    # the search sees every state near the starts, the playouts whole games, from the
-    # game's starts and from every scenario's, seeking the kinds of action not yet taken.
+    # the search sees every state near the starts, the playouts whole games, seeking the
+    # kinds of action not taken yet, and for a kind still missing, a game from each
+    # scenario position that offers it.
     began = time.perf_counter()
     problems: list[tuple[str, Any]] = []
     states = checks = transitions = depth_reached = 0

@@ -228,7 +228,7 @@ def playouts(
     (:meth:`Game.sample_chance`).  With ``seek_kinds`` above 0, that share of
     the players' choices is a :func:`kind_seeking_choice` instead, steered
     away from the kinds in ``kinds_seen`` (kinds taken before, by other
-    explorations of the same run); the kinds these playouts take are added to
+    explorations of the same run); every kind these playouts take is added to
     it.  Playout ``i`` draws from its own generator,
     seeded by ``seed`` and ``i``, so a run is reproducible and any one playout
     can be replayed from its trace.  Every step gets the checks of
@@ -292,8 +292,7 @@ def playouts(
                 action = kind_seeking_choice(game, actions, kinds_seen, rng)
             else:
                 action = rng.choice(list(actions))
-            if seek_kinds:
-                kinds_seen.add(game.action_kind(action))
+            kinds_seen.add(game.action_kind(action))
             transition = game.resolve(state, action, rules)
             child = transition.state
             path.append((state, action))
