@@ -15,6 +15,7 @@ from harness.resources import DataRoot, data_root
 from proofs.obligations import ProofResult, discharge
 from model.core.phases import lint_phase_graph
 from harness.scenario import ScenarioResult, load_scenario, run_scenario, scenario_files
+from harness.userdata import scenario_game
 
 
 def _checkpointed(progress: Callable[[str], None]) -> Callable[[str], None]:
@@ -99,12 +100,14 @@ SEEK_KINDS = 0.5
 yet first (:func:`harness.explorer.kind_seeking_choice`)."""
 
 
-def scenario_positions(game: Game, scenarios: Sequence[ScenarioResult],
-                       wanted: Container[str]) -> list[tuple[str, Any, Any, frozenset[str]]]:
-    """``(name, rules, state, kinds offered)`` of the positions of the passing scenarios
-    (each start, then the position after each action of its replay) that offer a kind
-    of action in ``wanted``, in file order; ``name`` is the scenario's id, with the
-    action after which the position comes (``fightklub/fk6-7-... after 2``).
+def scenario_positions(game: Game, scenarios: Sequence[ScenarioResult], wanted: Container[str]
+                       ) -> list[tuple[str, Game, Any, Any, frozenset[str]]]:
+    """``(name, game, rules, state, kinds offered)`` of the positions of the passing
+    scenarios (each start, then the position after each action of its replay) that
+    offer a kind of action in ``wanted``, in file order; ``name`` is the scenario's id,
+    with the action after which the position comes (``fightklub/fk6-7-... after 2``),
+    and ``game`` the one the scenario is replayed with (built on its own data files,
+    when it names any).
 
     Scenarios are written where the rules are subtle (a rare phase, the first action
     of a game, a reading no preset takes), so a position of theirs that offers a kind
@@ -116,15 +119,16 @@ def scenario_positions(game: Game, scenarios: Sequence[ScenarioResult],
         if not outcome.passed:
             continue
         scenario = outcome.scenario
-        rules = game.parse_rules(scenario.ruleset, dict(scenario.overrides))
+        played_with = scenario_game(scenario, game)
+        rules = played_with.parse_rules(scenario.ruleset, dict(scenario.overrides))
         texts = [scenario.start] + [replayed.position for replayed in outcome.actions]
         for index, text in enumerate(texts):
-            state = game.parse_state(text)
-            offered = frozenset(game.action_kind(action)
-                                for action in game.actions(state, rules))
+            state = played_with.parse_state(text)
+            offered = frozenset(played_with.action_kind(action)
+                                for action in played_with.actions(state, rules))
             if any(kind in wanted for kind in offered):
                 name = scenario.id if index == 0 else f"{scenario.id} after {index}"
-                found.append((name, rules, state, offered))
+                found.append((name, played_with, rules, state, offered))
     return found
 
 
@@ -264,11 +268,11 @@ def check_game(
         # positions that offer them, one whole game from each, until every kind is taken.
         progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
                  "scenarios")
-        for name, rules, state, offered in scenario_positions(
+        for name, played_with, rules, state, offered in scenario_positions(
                 game, result.scenarios, set(result.kinds_never_taken)):
             if not offered & set(result.kinds_never_taken):
                 continue  # what this position offers has been taken since
-            played_here = run_playouts(game, rules, [state], count=1, seed=seed,
+            played_here = run_playouts(played_with, rules, [state], count=1, seed=seed,
                                        seek_kinds=SEEK_KINDS, kinds_seen=seen)
             result.scenario_playouts[name] = played_here
             tally(played_here, f"{game.describe_rules(rules)}, playout from scenario "

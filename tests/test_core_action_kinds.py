@@ -125,7 +125,7 @@ def test_every_position_of_a_scenario_replay_may_offer_a_kind(tmp_path):
                     'outcome = "ongoing"\n', encoding="utf-8")
     replayed = run_scenario(load_scenario(path, {"toy": TOY}), TOY)
     assert replayed.passed
-    assert [(name, TOY.phase(state), offered) for name, _, state, offered
+    assert [(name, TOY.phase(state), offered) for name, _, _, state, offered
             in scenario_positions(TOY, [replayed], {"draw"})] == [
         ("toy/to-the-draw after 3", "draw", frozenset({"draw"}))]
     assert [name for name, *_ in scenario_positions(TOY, [replayed], {"deal", "bid"})] == [
