@@ -36,7 +36,9 @@ verdict, nodes, CPU seconds, refuted states.
   still in play: then places never matter again), and a refuted state with
   the same grid and fewer clubs played whose clubs still to play include,
   already drawn, every club the other has left (every line from the other
-  is a line from it, so it is lost too).
+  is a line from it, so it is lost too); and, for up to 400 states drawn
+  (seed 1) after each number of clubs played, how many are leaves (no child
+  in the certificate: every child cut) and their children in it.
 
 Node counts repeat exactly; seconds are CPU seconds of a shared machine.
 """
@@ -44,6 +46,7 @@ Node counts repeat exactly; seconds are CPU seconds of a shared machine.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 import time
@@ -55,7 +58,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis.clubfight import _native_build, _solver_native  # noqa: E402
-from analysis.clubfight._solver_core import Position  # noqa: E402
+from analysis.clubfight._solver_core import (  # noqa: E402
+    Position, child_grid, club_masks, unpack_grid,
+)
 from analysis.clubfight.slack import with_clubs, slack  # noqa: E402
 from analysis.clubfight.solver import CERTIFICATE_LIMIT, solve  # noqa: E402
 from analysis.clubfight.techniques import ALL_TECHNIQUES  # noqa: E402
@@ -245,6 +250,29 @@ def certificate_structure(start: State, rules, max_nodes: int) -> None:
     print(f"    exact merges: Jokers swapped {n - len(joker_classes):,}; no Line possible for "
           f"good {no_line:,}; same grid, fewer clubs played and refuted {dominated:,}",
           flush=True)
+    listed = set(zip(keys, played))
+    by_turn: dict[int, list] = defaultdict(list)
+    for state in sorted(listed):
+        by_turn[state[1].bit_count()].append(state)
+    rng = random.Random(1)
+    shown = []
+    for turn in sorted(by_turn):
+        sample = rng.sample(by_turn[turn], min(400, len(by_turn[turn])))
+        leaves = children = 0
+        for key, clubs in sample:
+            grid, dealt = key & (1 << 54) - 1, key >> 54
+            found = 0
+            for club in range(1, 14):
+                if not (drawn[turn] & ~clubs) >> club & 1:
+                    continue
+                for mask in club_masks(unpack_grid(grid), values, position.suits, club, rules):
+                    child, child_dealt = child_grid(grid, dealt, total, mask)
+                    found += (child | child_dealt << 54, clubs | 1 << club) in listed
+            leaves += not found
+            children += found
+        shown.append(f"{turn}: {leaves}/{len(sample)} ({children})")
+    print(f"    leaves of states drawn, by clubs played (their children listed): "
+          f"{', '.join(shown)}", flush=True)
 
 
 def bench_leads(specs: list[str], max_nodes: int) -> None:
