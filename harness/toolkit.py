@@ -11,6 +11,11 @@
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
+* **Time limits** (:func:`add_timeout`, :func:`deadline_of`): ``--timeout S``
+  on a command that can run long, a cooperative
+  :class:`~analysis.deadline.Deadline` its loops check; a
+  :class:`~analysis.deadline.TimeUp` that escapes the command is answered
+  ``unknown`` with its reason (:func:`unknown_report`), exit 0.
 * **Paths** (:class:`InputPath`, :class:`OutputPath`): argparse types that
   check a file read or a place written while the command line is read
   (through :mod:`analysis.inputs` and :mod:`harness.files`).
@@ -42,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from analysis.deadline import Deadline, TimeUp
 from analysis.inputs import (
     check_input_file, check_input_folder, describe_range, path_problem, read_text,
 )
@@ -222,6 +228,24 @@ def bounded_float(low: float, high: float, *, above: bool = False, unit: str = "
 def seconds(high: float = MAX_SECONDS, *, zero: bool = False) -> Bounded:
     """A time limit: seconds above 0 (from 0 with ``zero``) and at most ``high``."""
     return bounded_float(0, high, above=not zero, unit="seconds")
+
+
+def add_timeout(parser: argparse.ArgumentParser, what: str,
+                default: float | None = None) -> None:
+    """``--timeout S``: a time limit on the whole of ``what`` (read it with :func:`deadline_of`).
+
+    Past it the command answers ``unknown`` with the reason (exit 0, as every
+    unknown), never the part it had done as if it were the whole.
+    """
+    shown = "no limit" if default is None else f"{default:g}"
+    parser.add_argument("--timeout", type=seconds(), default=default, metavar="S",
+                        help=f"stop {what} after S seconds (above 0, at most {MAX_SECONDS:,}) "
+                             f"and answer unknown with the reason (default {shown})")
+
+
+def deadline_of(args: argparse.Namespace) -> Deadline:
+    """The :class:`~analysis.deadline.Deadline` that ``--timeout`` sets, from now."""
+    return Deadline(getattr(args, "timeout", None), "--timeout")
 
 
 WORKERS = bounded_int(1, MAX_WORKERS)
@@ -513,7 +537,10 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     def run(args: argparse.Namespace) -> int:
         from harness.streams import OutputLost
 
-        report = func(args)
+        try:
+            report = func(args)
+        except TimeUp as stopped:
+            report = unknown_report(stopped)
         if isinstance(report, int):
             return report
         try:
@@ -534,6 +561,16 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     run.__doc__ = func.__doc__
     run.__wrapped__ = func  # type: ignore[attr-defined]
     return run
+
+
+def unknown_report(stopped: TimeUp) -> Report:
+    """The answer of a command its ``--timeout`` stopped: unknown, with the reason, exit 0.
+
+    Nothing the command had found so far is shown: a part is not the whole.
+    """
+    return Report({"verdict": "unknown", "reason": stopped.reason, "timeout": stopped.limit},
+                  [f"unknown: {stopped.reason}, before an answer (a longer --timeout may "
+                   "give one)"])
 
 
 Example = Sequence[str] | Callable[[], Sequence[str]]

@@ -6,8 +6,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from harness.toolkit import (
-    InputPath, Report, add_command, add_rules_options, bounded_int, read_rules,
+    InputPath, Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of,
+    read_rules,
 )
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.core.errors import InputError
 from analysis.duel.loading import GAME
 
@@ -38,21 +40,39 @@ ODDS_POLICIES = ("pass", "greedy", "eager")
 """The fixed policies ``ringside duel odds --policy`` knows (``analysis.duel.policies``)."""
 
 
-def odds_data(first, second, rules, policy: str = "pass") -> dict:
+ODDS_TIMEOUT = 60.0
+"""``duel odds --timeout``'s default: characters with large dice and high HP can take
+minutes, and a person at a terminal should hear ``unknown`` rather than wait for ever."""
+
+
+def odds_data(first, second, rules, policy: str = "pass",
+              deadline: Deadline = NO_DEADLINE) -> dict:
+    """The odds as ``duel odds --json`` gives them.  Base and critical are always
+    there; when ``deadline`` passes first, the roles, the clash damage and the duel
+    are ``null`` and an ``"unknown"`` key says why (none is ever given in part)."""
     from analysis.duel.odds import (
-        base_distribution, critical_chance, duel_odds, policy_odds, round_odds,
+        base_distribution, before_resolution, critical_chance, duel_odds, policy_odds,
+        round_odds,
     )
 
-    rounds = round_odds(first, second, rules)
-    # 'pass' has a chain of its own over HP and Shield only; the others need the
-    # whole state between rounds.
-    duel = duel_odds(first, second, rules) if policy == "pass" else \
-        policy_odds(first, second, rules, policy)
-    return {
+    data = {
         "base": {"A": {str(k): fraction_text(v) for k, v in base_distribution(first).items()},
                  "B": {str(k): fraction_text(v) for k, v in base_distribution(second).items()}},
         "critical": {"A": fraction_text(critical_chance(first)),
                      "B": fraction_text(critical_chance(second))},
+        "aggressor": None, "clash_damage": None, "duel": None,
+    }
+    try:
+        before = before_resolution(first, second, rules, deadline)
+        rounds = round_odds(first, second, rules, deadline, before)
+        # 'pass' has a chain of its own over HP and Shield only; the others need the
+        # whole state between rounds.
+        duel = duel_odds(first, second, rules, deadline, before) if policy == "pass" else \
+            policy_odds(first, second, rules, policy, deadline=deadline)
+    except TimeUp as stopped:
+        data["unknown"] = stopped.reason
+        return data
+    data.update({
         "aggressor": {"A": fraction_text(rounds.aggressor[0]),
                       "B": fraction_text(rounds.aggressor[1]),
                       "tie": fraction_text(rounds.aggressor[2])},
@@ -60,7 +80,8 @@ def odds_data(first, second, rules, policy: str = "pass") -> dict:
         "duel": {"A": None if duel.first is None else fraction_text(duel.first),
                  "B": None if duel.second is None else fraction_text(duel.second),
                  "method": duel.method, "policy": policy},
-    }
+    })
+    return data
 
 
 def _percent(text: str) -> str:
@@ -72,7 +93,7 @@ def cmd_duel_odds(args) -> Report:
     rules = read_rules(GAME, args)
     first = read_character(args.first, "A")
     second = read_character(args.second, "B")
-    data = odds_data(first, second, rules, args.policy)
+    data = odds_data(first, second, rules, args.policy, deadline_of(args))
 
     def shown(probability: str) -> str:
         return probability if len(probability) <= 24 else \
@@ -85,6 +106,10 @@ def cmd_duel_odds(args) -> Report:
                                                      data["base"][side].items()))
         lines.append(f"critical {side} (range {char.critical[0]}-{char.critical[1]}): "
                      f"{data['critical'][side]}")
+    if "unknown" in data:
+        lines.append(f"roles, clash damage and who wins the duel (policy {args.policy}): "
+                     f"unknown, {data['unknown']}")
+        return Report(data, lines)
     roles = data["aggressor"]
     lines.append(f"Aggressor after Generate Base (both passing): A {roles['A']}, B "
                  f"{roles['B']}, tie {roles['tie']}")
@@ -177,6 +202,7 @@ def register(commands) -> None:
                            "never plays; 'greedy' plays the card and Adrenaline Action "
                            "worth most this round; 'eager' the first it may")
     add_rules_options(odds, GAME)
+    add_timeout(odds, "the roles, the clash damage and the duel's odds", ODDS_TIMEOUT)
     add_command(commands, "characters", cmd_duel_characters,
                 help="list the shipped example characters", example=[])
     play = add_command(commands, "play", cmd_duel_play,

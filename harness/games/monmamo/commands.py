@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from harness.toolkit import (
-    Report, add_command, add_rules_options, bounded_int, read_rules, read_start)
+    Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of, read_rules,
+    read_start)
 from analysis.monmamo.loading import GAME
-from analysis.monmamo.search import SMALL_STARTS
+from analysis.monmamo.search import (
+    MAX_CARDS_HELD, MAX_START_CARDS, SMALL_STARTS, check_survey_size)
+
+TERMINATION_TIMEOUT = 600.0
+"""``monmamo termination --timeout``'s default: the shipped starts take about a second;
+a start of a few dozen cards can take hours, and is then unknown after ten minutes."""
 
 small_example = SMALL_STARTS[0][1]
 """A start small enough for the command's quick example (two players, two cards each)."""
@@ -41,19 +47,23 @@ def cmd_monmamo_termination(args) -> Report:
         REFUTED, findings, small_starts, summary_lines)
     from harness.toolkit import Progress
 
+    deadline = deadline_of(args)
     if args.start:
         rules = read_rules(GAME, args)
         starts = [(None, read_start(GAME, text, "--start", rules).state)
                   for text in args.start]
     else:
         starts = small_starts()
+    for _, state in starts:
+        check_survey_size(len(state.all_cards()), args.max_states, "--start")
     if args.rules is None and not args.set:
         rulesets = dict(GAME.presets)
     else:
         rulesets = {GAME.describe_rules(read_rules(GAME, args)): read_rules(GAME, args)}
     progress = Progress.of(args, unit=None)
     try:
-        results = findings(starts, rulesets, args.max_states, progress=progress)
+        results = findings(starts, rulesets, args.max_states, progress=progress,
+                           deadline=deadline)
     finally:
         progress.close()
     refuted = [r for r in results if REFUTED in (r.ends, r.never_stuck)]
@@ -92,7 +102,12 @@ def register(commands) -> None:
         example=["--start", small_example])
     termination.add_argument("--start", action="append", metavar="POSITION",
                              help="a position (notation, or a file holding one) to survey "
-                                  "from (repeatable; default: the shipped small starts)")
+                                  f"from, at most {MAX_START_CARDS} cards in all (repeatable; "
+                                  "default: the shipped small starts)")
     termination.add_argument("--max-states", type=bounded_int(1, 10**7), default=200_000,
-                             help="states to visit per survey before it stops (unknown)")
+                             help="states to visit per survey before it stops (unknown); "
+                                  f"with a large start, at most {MAX_CARDS_HELD:,} divided "
+                                  "by its cards")
+    add_timeout(termination, "every survey still under way (each then unknown)",
+                TERMINATION_TIMEOUT)
     add_rules_options(termination)
