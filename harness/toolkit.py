@@ -11,7 +11,7 @@
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
-* **Time limits** (:func:`add_timeout`, :func:`deadline_of`): ``--timeout S``
+* **Time limits** (:func:`add_timeout`, :func:`deadline_of`, :func:`within`): ``--timeout S``
   on a command that can run long, a cooperative
   :class:`~analysis.deadline.Deadline` its loops check; a
   :class:`~analysis.deadline.TimeUp` that escapes the command is answered
@@ -246,6 +246,13 @@ def add_timeout(parser: argparse.ArgumentParser, what: str,
 def deadline_of(args: argparse.Namespace) -> Deadline:
     """The :class:`~analysis.deadline.Deadline` that ``--timeout`` sets, from now."""
     return Deadline(getattr(args, "timeout", None), "--timeout")
+
+
+def within(steps: Iterable[Any], deadline: Deadline, doing: str = "") -> Iterator[Any]:
+    """``steps`` (a game being played, say), with ``deadline`` checked after each arrives."""
+    for step in steps:
+        deadline.check(doing)
+        yield step
 
 
 WORKERS = bounded_int(1, MAX_WORKERS)

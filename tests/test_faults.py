@@ -42,8 +42,11 @@ PYTHON_MAIN = "import sys; from harness.entry import main; sys.exit(main())"
 # The same, telling the test (one byte on a pipe) when the interpreter has started and
 # the console script's one import is done: the moment from which a Ctrl-C is
 # ringside's to handle (before it, Python's own start-up is running).
-TIMED_MAIN = ("import os, sys; from harness.entry import main; os.write({fd}, b'.'); "
-              "os.close({fd}); sys.exit(main())")
+TIMED_MAIN = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "from harness.entry import main; os.write({fd}, b'.'); os.close({fd}); "
+              "sys.exit(main())")
+"""``ringside`` telling when it is up, with SIGINT handled as in a terminal's foreground
+job even when the suite runs in the background (where the shell has SIGINT ignored)."""
 
 
 def outputs() -> list[tuple[tuple[str, ...], argparse.ArgumentParser, str, str]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from harness.toolkit import (
     InputPath, Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of,
-    read_rules,
+    read_rules, within,
 )
 from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.core.errors import InputError
@@ -156,8 +156,9 @@ def cmd_duel_play(args) -> Report:
     log = []
     end = state
     round_ = 0
-    for before, action, transition in play_duel(GAME, state, rules, args.seed,
-                                                POLICIES[args.policy]):
+    for before, action, transition in within(
+            play_duel(GAME, state, rules, args.seed, POLICIES[args.policy]),
+            deadline_of(args), "while the duel was played"):
         if before.round != round_:
             round_ = before.round
             lines.append(f"round {round_}: HP {before.hp[0]} {before.hp[1]}, Shield "
@@ -222,3 +223,4 @@ def register(commands) -> None:
                            "worth most this round, 'pass' never plays, 'first' takes the "
                            "first legal action, 'random' one at random (by the seed)")
     add_rules_options(play, GAME)
+    add_timeout(play, "the duel")

@@ -22,7 +22,10 @@ import json
 from typing import Any, Iterator
 
 from harness.interrupts import checkpoint
-from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from harness.toolkit import (
+    Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of, read_rules,
+    within,
+)
 from model.core.errors import InputError
 from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME
@@ -84,7 +87,8 @@ def cmd_fightklub_play(args) -> Report:
     problem: str | None = None
     end = state
     for number, (before, action, transition) in enumerate(
-            play_game(GAME, state, rules, args.seed, policy, args.max_turns), 1):
+            within(play_game(GAME, state, rules, args.seed, policy, args.max_turns),
+                   deadline_of(args), "while the game was played"), 1):
         checkpoint()
         record = {"step": number, "turn": before.round, "phase": GAME.phase(before),
                   "actor": _actor(before), "action": GAME.format_action(before, action),
@@ -159,3 +163,4 @@ def register(subcommands: Any) -> None:
     parser.add_argument("--max-turns", type=bounded_int(1, MAX_TURNS), default=None,
                         help="stop after this many turns (default: play to the end)")
     add_rules_options(parser, GAME)
+    add_timeout(parser, "the game")

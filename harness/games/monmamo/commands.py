@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness.toolkit import (
     Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of, read_rules,
-    read_start)
+    read_start, within)
 from analysis.monmamo.loading import GAME
 from analysis.monmamo.search import (
     MAX_CARDS_HELD, MAX_START_CARDS, SMALL_STARTS, check_survey_size)
@@ -29,7 +29,8 @@ def cmd_monmamo_setup(args) -> Report:
              f"start  {GAME.format_state(state)}"]
     log = []
     end = state
-    for before, action, transition in play_setup(GAME, state, rules, args.seed):
+    for before, action, transition in within(play_setup(GAME, state, rules, args.seed),
+                                             deadline_of(args), "while setup was played"):
         shown, logged = logged_step(GAME, before, action, transition)
         lines.extend(shown)
         log.append(logged)
@@ -94,6 +95,7 @@ def register(commands) -> None:
                        help="play in this many teams (2: four players in two teams of two; "
                             "0: every player alone)")
     add_rules_options(setup, GAME)
+    add_timeout(setup, "the setup phase")
 
     termination = add_command(
         commands, "termination", cmd_monmamo_termination,
