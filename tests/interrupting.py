@@ -41,16 +41,20 @@ def interrupted(setup: str, work: str, timeout: float) -> tuple[float, dict[str,
 _MAIN = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
          "from harness.entry import main; os.write({fd}, b'.'); os.close({fd}); "
          "sys.exit(main())")
-"""``ringside``, telling through a pipe when its interpreter is up (the moments of a trial
-are counted from there, not from a start-up whose length the machine decides).  SIGINT is
+"""``ringside``, telling the test (one byte on a pipe) when the interpreter has started and
+the console script's one import is done: the moment from which a Ctrl-C is ringside's to
+handle (before it, Python's own start-up is running), and from which a trial's moment is
+counted.  SIGINT is
 handled as in a terminal's foreground job even when the tests themselves run in the
 background, where the shell has it ignored (and the child would inherit that)."""
 
 
 class Trial(NamedTuple):
     """One Ctrl-C: the exit code, stderr, and the seconds from the signal to the line
-    ``ringside: interrupted`` and to the end (``None``: it had finished before the signal)."""
+    ``ringside: interrupted`` and to the end (``None``: it had finished before the signal);
+    ``pid`` is the command's, and its process group's."""
 
+    pid: int
     code: int
     err: str
     honoured: float | None
@@ -82,7 +86,8 @@ def ctrl_c(args: list[str], delay: float, cwd: str, patience: float = 30.0) -> T
     time.sleep(delay)
     if process.poll() is not None:
         reader.join(5)
-        return Trial(process.returncode, b"".join(l for _, l in lines).decode(), None, None)
+        return Trial(process.pid, process.returncode, b"".join(l for _, l in lines).decode(),
+                     None, None)
     sent = time.monotonic()
     try:
         os.killpg(process.pid, signal.SIGINT)
@@ -97,7 +102,7 @@ def ctrl_c(args: list[str], delay: float, cwd: str, patience: float = 30.0) -> T
     ended = time.monotonic()
     reader.join(5)
     said = next((at for at, line in lines if line.startswith(b"ringside: interrupted")), None)
-    return Trial(process.returncode, b"".join(l for _, l in lines).decode(),
+    return Trial(process.pid, process.returncode, b"".join(l for _, l in lines).decode(),
                  None if said is None else said - sent, ended - sent)
 
 
