@@ -18,9 +18,9 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from harness.output import EXIT_FAILED, EXIT_OK
 from analysis.deadline import NO_DEADLINE, Deadline
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
-    SEED, Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of,
-    read_rules, read_start,
+    SEED, Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
 )
 from model.core.errors import InputError
 from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases

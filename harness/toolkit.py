@@ -11,10 +11,8 @@
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
-* **Time limits** (:func:`add_timeout`, :func:`deadline_of`, :func:`within`): ``--timeout S``
-  on a command that can run long, a cooperative
-  :class:`~analysis.deadline.Deadline` its loops check; a
-  :class:`~analysis.deadline.TimeUp` that escapes the command is answered
+* **Time limits** (:mod:`harness.limits` adds ``--timeout S``): a
+  :class:`~analysis.deadline.TimeUp` that escapes a command is answered
   ``unknown`` with its reason (:func:`unknown_report`), exit 0.
 * **Paths** (:class:`InputPath`, :class:`OutputPath`): argparse types that
   check a file read or a place written while the command line is read
@@ -47,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from analysis.deadline import Deadline, TimeUp
+from analysis.deadline import TimeUp
 from analysis.inputs import (
     check_input_file, check_input_folder, describe_range, path_problem, read_text,
 )
@@ -228,31 +226,6 @@ def bounded_float(low: float, high: float, *, above: bool = False, unit: str = "
 def seconds(high: float = MAX_SECONDS, *, zero: bool = False) -> Bounded:
     """A time limit: seconds above 0 (from 0 with ``zero``) and at most ``high``."""
     return bounded_float(0, high, above=not zero, unit="seconds")
-
-
-def add_timeout(parser: argparse.ArgumentParser, what: str,
-                default: float | None = None) -> None:
-    """``--timeout S``: a time limit on the whole of ``what`` (read it with :func:`deadline_of`).
-
-    Past it the command answers ``unknown`` with the reason (exit 0, as every
-    unknown), never the part it had done as if it were the whole.
-    """
-    shown = "no limit" if default is None else f"{default:g}"
-    parser.add_argument("--timeout", type=seconds(), default=default, metavar="S",
-                        help=f"stop {what} after S seconds (above 0, at most {MAX_SECONDS:,}) "
-                             f"and answer unknown with the reason (default {shown})")
-
-
-def deadline_of(args: argparse.Namespace) -> Deadline:
-    """The :class:`~analysis.deadline.Deadline` that ``--timeout`` sets, from now."""
-    return Deadline(getattr(args, "timeout", None), "--timeout")
-
-
-def within(steps: Iterable[Any], deadline: Deadline, doing: str = "") -> Iterator[Any]:
-    """``steps`` (a game being played, say), with ``deadline`` checked after each arrives."""
-    for step in steps:
-        deadline.check(doing)
-        yield step
 
 
 WORKERS = bounded_int(1, MAX_WORKERS)

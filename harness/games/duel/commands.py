@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import (
-    InputPath, Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of,
-    read_rules, within,
+    InputPath, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
 from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.core.errors import InputError

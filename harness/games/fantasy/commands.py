@@ -10,10 +10,8 @@ from analysis.fantasy.loading import GAME, example_warband, example_warband_name
 from analysis.fantasy.policies import POLICIES
 from analysis.inputs import read_text
 from harness.play import logged_step
-from harness.toolkit import (
-    SEED, InputPath, Report, add_command, add_rules_options, add_timeout, deadline_of, read_rules,
-    within,
-)
+from harness.limits import add_timeout, deadline_of, within
+from harness.toolkit import SEED, InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.policy import play_out
 from model.fantasy.combat import attack_odds

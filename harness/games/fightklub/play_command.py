@@ -22,10 +22,8 @@ import json
 from typing import Any, Iterator
 
 from harness.interrupts import checkpoint
-from harness.toolkit import (
-    Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of, read_rules,
-    within,
-)
+from harness.limits import add_timeout, deadline_of, within
+from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME

@@ -55,9 +55,9 @@ from typing import Any, Iterator
 
 from harness.games.fightklub.play_command import MAX_SEED, MAX_TURNS, broken_invariant, setup_for
 from harness.interrupts import checkpoint
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
-    Progress, Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of,
-    read_rules,
+    Progress, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
 from analysis.deadline import NO_DEADLINE, Deadline
 from model.core.game import CHANCE

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import (
-    Report, add_command, add_rules_options, add_timeout, bounded_int, deadline_of, read_rules,
-    read_start, within)
+    Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
+)
 from analysis.monmamo.loading import GAME
 from analysis.monmamo.search import (
     MAX_CARDS_HELD, MAX_START_CARDS, SMALL_STARTS, check_survey_size)
