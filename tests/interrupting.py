@@ -120,11 +120,12 @@ LONG_COMMANDS: tuple[tuple[str, tuple[str, ...], float], ...] = (
                              "--max-states", "1000000"), 3.0),
     ("fightklub survey", ("fightklub", "survey", "synthetic-brick", "synthetic-dana",
                           "--games", "100000"), 3.0),
-    ("play", ("play", "fightklub", "--max-actions", "1000000", "--policy", "random"), 1.0),
 )
-"""``(name, ringside arguments, latest moment)``: commands that run far longer than a
-trial; a trial's Ctrl-C comes at a moment drawn from 0 to the latest (``{big}`` and
-``{position}`` are filled in by :func:`long_command`)."""
+"""``(name, ringside arguments, latest moment)``: commands that run for minutes, far
+longer than a trial, so a Ctrl-C never races their own end (a game of ``ringside play``
+ends within seconds: once, on a loaded machine, just as the signal came); a trial's
+Ctrl-C comes at a moment drawn from 0 to the latest (``{big}`` and ``{position}`` are
+filled in by :func:`long_command`)."""
 
 MONMAMO_POSITION = (
     "format 1 1 | first 0 | step play | turn 0 | pending 0 | "
