@@ -17,6 +17,8 @@ from fractions import Fraction
 from typing import Any, Iterator, Mapping, Sequence
 
 from harness.output import EXIT_FAILED, EXIT_OK
+from analysis.deadline import NO_DEADLINE, Deadline
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
     SEED, Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
 )
@@ -88,8 +90,9 @@ def seat_policies(names: str, available: Mapping[str, Policy], players: int) -> 
 
 
 def play(game: Game, state: Any, rules: Any, policies: Sequence[Policy], seed: int,
-         max_actions: int) -> PlayRecord:
-    """Play from ``state`` to the end (or ``max_actions``), checking every step."""
+         max_actions: int, deadline: Deadline = NO_DEADLINE) -> PlayRecord:
+    """Play from ``state`` to the end (or ``max_actions``), checking every step; past
+    ``deadline``, :class:`~analysis.deadline.TimeUp` (no record of part of a game)."""
     rng = random.Random(f"play/{seed}")
     graph = game.phase_graph()
     record = PlayRecord(start=game.format_state(state))
@@ -97,6 +100,7 @@ def play(game: Game, state: Any, rules: Any, policies: Sequence[Policy], seed: i
     bound = min(max_actions, promised)
     seen: set[Any] = set()
     for number in range(1, bound + 2):
+        deadline.check(f"at action {number}")
         if state not in seen:
             seen.add(state)
             for invariant in game.invariants:
@@ -177,7 +181,7 @@ def cmd_play(args: argparse.Namespace) -> Report:
         shown_setup = (game.format_setup(start.setup) if start.setup is not None
                        else "(a position)")
     policies = seat_policies(args.policy, policies_of(game.key), game.num_players(state))
-    record = play(game, state, rules, policies, args.seed, args.max_actions)
+    record = play(game, state, rules, policies, args.seed, args.max_actions, deadline_of(args))
     rules_name = game.preset_name(rules) or game.describe_rules(rules)
     names = [policy.name for policy in policies]
     data = {"game": game.key, "setup": shown_setup, "rules": rules_name, "seed": args.seed,
@@ -230,6 +234,7 @@ def register(subcommands: Any) -> None:
                         help="stop after N actions (default 100000)")
     add_any_data_options(parser)
     add_rules_options(parser)
+    add_timeout(parser, "the game")
 
 
 def _first_key() -> str:

@@ -11,6 +11,9 @@
   (``argument --workers: must be a whole number from 1 to 64, not 99999``).
   Limits handed to native code are bounded by its width (:data:`INT64_MAX`,
   :data:`Z3_MAX_SECONDS`), so nothing wraps around.
+* **Time limits** (:mod:`harness.limits` adds ``--timeout S``): a
+  :class:`~analysis.deadline.TimeUp` that escapes a command is answered
+  ``unknown`` with its reason (:func:`unknown_report`), exit 0.
 * **Paths** (:class:`InputPath`, :class:`OutputPath`): argparse types that
   check a file read or a place written while the command line is read
   (through :mod:`analysis.inputs` and :mod:`harness.files`).
@@ -42,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from analysis.deadline import TimeUp
 from analysis.inputs import (
     check_input_file, check_input_folder, describe_range, path_problem, read_text,
 )
@@ -513,7 +517,10 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     def run(args: argparse.Namespace) -> int:
         from harness.streams import OutputLost
 
-        report = func(args)
+        try:
+            report = func(args)
+        except TimeUp as stopped:
+            report = unknown_report(stopped)
         if isinstance(report, int):
             return report
         try:
@@ -534,6 +541,16 @@ def command(func: Callable[[argparse.Namespace], Report]) -> Callable[[argparse.
     run.__doc__ = func.__doc__
     run.__wrapped__ = func  # type: ignore[attr-defined]
     return run
+
+
+def unknown_report(stopped: TimeUp) -> Report:
+    """The answer of a command its ``--timeout`` stopped: unknown, with the reason, exit 0.
+
+    Nothing the command had found so far is shown: a part is not the whole.
+    """
+    return Report({"verdict": "unknown", "reason": stopped.reason, "timeout": stopped.limit},
+                  [f"unknown: {stopped.reason}, before an answer (a longer --timeout may "
+                   "give one)"])
 
 
 Example = Sequence[str] | Callable[[], Sequence[str]]

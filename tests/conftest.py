@@ -2,7 +2,8 @@
 
 Hypothesis profiles: ``ci`` (the default) keeps the suite fast and
 deterministic; ``deep`` runs many more examples (``--hypothesis-profile deep``);
-``bench`` runs 10,000 per property (``bench/bench_fuzz.py``).
+``bench`` runs 10,000 per property (``bench/bench_fuzz.py``).  Each input of a
+test marked ``parser_fuzz`` runs under a time budget (``tests/budget.py``).
 
 The rules reference is built once per run for the tests that read it (the
 ``reference_site`` fixture).
@@ -28,6 +29,22 @@ settings.register_profile("deep", max_examples=2000, deadline=None)
 settings.register_profile("bench", max_examples=10_000, deadline=None, derandomize=False,
                           suppress_health_check=list(HealthCheck))
 settings.load_profile("ci")
+
+
+# -- a time budget per input of every parser fuzzer -------------------------------------------
+def pytest_collection_modifyitems(config, items):
+    """Each test marked ``parser_fuzz`` runs every input Hypothesis gives it under a time
+    budget (:mod:`budget`: ``deadline=`` cannot catch a hang), so a hang fails the test."""
+    from budget import PER_INPUT, per_input
+
+    for item in items:
+        marker = item.get_closest_marker("parser_fuzz")
+        function = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        found = getattr(function, "hypothesis", None)
+        if marker is None or found is None or getattr(found.inner_test, "budgeted", False):
+            continue
+        found.inner_test = per_input(found.inner_test, marker.kwargs.get("seconds", PER_INPUT))
+        found.inner_test.budgeted = True
 
 
 # -- the rules reference, built once per test run ---------------------------------------------

@@ -34,16 +34,12 @@ import pytest
 from harness.cli import build_parser, main
 from harness.toolkit import OutputPath, example_of
 from battery import commands
+from interrupting import ctrl_c
 
 COMMANDS = commands(build_parser())
 IDS = [" ".join(path) for path, _ in COMMANDS]
 LONG_NAME = "n" * 300
 PYTHON_MAIN = "import sys; from harness.entry import main; sys.exit(main())"
-# The same, telling the test (one byte on a pipe) when the interpreter has started and
-# the console script's one import is done: the moment from which a Ctrl-C is
-# ringside's to handle (before it, Python's own start-up is running).
-TIMED_MAIN = ("import os, sys; from harness.entry import main; os.write({fd}, b'.'); "
-              "os.close({fd}); sys.exit(main())")
 
 
 def outputs() -> list[tuple[tuple[str, ...], argparse.ArgumentParser, str, str]]:
@@ -192,33 +188,14 @@ def test_no_command_replaces_what_it_did_not_write(path, parser, flag, kind, tmp
 # -- Ctrl-C ----------------------------------------------------------------------------------------
 def interrupt(args: list[str], delay: float, cwd: str) -> tuple[int, str, float]:
     """Run ``ringside ARGS``, Ctrl-C its process group after ``delay`` s: (code, stderr,
-    seconds from the signal to the end)."""
-    ready, tell = os.pipe()
-    process = subprocess.Popen([sys.executable, "-c", TIMED_MAIN.format(fd=tell), *args],
-                               cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True, pass_fds=(tell,))
-    os.close(tell)
-    os.read(ready, 1)  # the interpreter is up
-    os.close(ready)
-    time.sleep(delay)
-    sent = time.monotonic()
-    try:
-        os.killpg(process.pid, signal.SIGINT)
-    except ProcessLookupError:
-        pass
-    try:
-        _, err = process.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        raise AssertionError(f"{args} did not stop within 30 s of Ctrl-C")
-    ended = time.monotonic()
+    seconds from the signal to the end, 0 if it had ended before)."""
+    trial = ctrl_c(args, delay, cwd)
     # Workers are in the same group: none may outlive the command (an exited
     # child not yet reaped by init is no survivor).
     time.sleep(0.3)
-    survivors = running_in_group(process.pid)
+    survivors = running_in_group(trial.pid)
     assert not survivors, f"{args}: processes of the command outlived it: {survivors}"
-    return process.returncode, err, ended - sent
+    return trial.code, trial.err, trial.ended or 0.0
 
 
 def running_in_group(group: int) -> list[str]:

@@ -357,6 +357,7 @@ _FRAGMENTS = ["Character", "Draw stack", "Fight stack", "Universal", "# note", "
               "- Brick Malone: 1 R S901", "- X: 1 R", "-: 1 C 2", "- A: B: 1 C 2"]
 
 
+@pytest.mark.parser_fuzz
 @given(st.text(max_size=300))
 @settings(max_examples=60)
 def test_the_deck_checker_never_raises_but_input_error_on_any_text(text):
@@ -369,6 +370,7 @@ def test_the_deck_checker_never_raises_but_input_error_on_any_text(text):
         assert report.valid == (not report.violations)
 
 
+@pytest.mark.parser_fuzz
 @given(st.lists(st.sampled_from(_FRAGMENTS), max_size=40))
 @settings(max_examples=80)
 def test_the_deck_checker_never_crashes_on_deck_like_text(lines):

@@ -43,6 +43,7 @@ parts = st.one_of(
 costs = st.builds(lambda ps: Cost(tuple(ps)), st.lists(parts, max_size=4))
 
 
+@pytest.mark.parser_fuzz
 @pytest.mark.rules("FK 3.1")
 @given(pools)
 def test_pools_round_trip(pool):
@@ -50,6 +51,7 @@ def test_pools_round_trip(pool):
     assert parse_pool(", ".join(str(t) for t in pool.tokens()).lower()) == pool
 
 
+@pytest.mark.parser_fuzz
 @pytest.mark.rules("FK 3.2", "FK 3.3", "FK 3.5", "FK 3.6")
 @given(costs)
 def test_costs_round_trip(cost):
@@ -57,6 +59,7 @@ def test_costs_round_trip(cost):
     assert parse_cost(str(cost).upper().replace(", ", ",")) == cost
 
 
+@pytest.mark.parser_fuzz
 @given(st.text(max_size=40))
 def test_the_parsers_refuse_any_text_with_an_input_error_only(text):
     for parse in (parse_cost, parse_pool, parse_table):

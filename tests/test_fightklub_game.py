@@ -384,6 +384,7 @@ def test_every_phase_and_rule_of_fk4_is_reached():
     assert set(SETUP_RULES) - seen_rules == {"FK 4.14"}
 
 
+@pytest.mark.parser_fuzz(seconds=30.0)
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 80))
 def test_states_and_actions_round_trip_through_their_notation(seed, cut):

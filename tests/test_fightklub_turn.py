@@ -431,6 +431,7 @@ def test_turn_transition_invariants_catch_broken_steps():
 
 
 # -- notation ---------------------------------------------------------------------------------------
+@pytest.mark.parser_fuzz(seconds=30.0)
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 60))
 def test_turn_states_and_actions_round_trip(seed, cut):

@@ -24,6 +24,7 @@ from model.core.rules import normalize_rule_number
 from harness.scenario import load_scenario, run_scenario
 from toygame import TOY
 
+pytestmark = pytest.mark.parser_fuzz  # every input under a time budget (tests/budget.py)
 RULEBOOK = CLUBFIGHT.rulebook
 # At least this many examples; more under ``--hypothesis-profile deep``.
 FUZZ = settings(max_examples=max(150, settings.default.max_examples), deadline=None)

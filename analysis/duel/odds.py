@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from analysis.deadline import NO_DEADLINE, Deadline
 from analysis.duel.loading import GAME
 from model.core.game import CHANCE, Joint
 from model.duel.characters import Character
@@ -73,26 +74,28 @@ def _roll_state(first: Character, second: Character, rules: Rules) -> State:
     return GAME.apply(state, Joint(((0, Play("pass")), (1, Play("pass")))), rules)
 
 
-def _before_resolution(first: Character, second: Character,
-                       rules: Rules) -> list[tuple[State, Fraction]]:
-    """Every state just before Resolution in a round where both pass, with its odds."""
+def before_resolution(first: Character, second: Character, rules: Rules,
+                      deadline: Deadline = NO_DEADLINE) -> list[tuple[State, Fraction]]:
+    """Every state just before Resolution in a round where both pass, with its odds
+    (what :func:`round_odds` and :func:`duel_odds` start from: give it to both)."""
     frontier = [(_roll_state(first, second, rules), Fraction(1))]
     done: list[tuple[State, Fraction]] = []
     while frontier:
         state, p = frontier.pop()
         if GAME.current_player(state) == CHANCE:
             for action, q in GAME.chance_outcomes(state, rules):
+                deadline.check("while rolling the first round's Bases")
                 frontier.append((GAME.apply(state, action, rules), p * q))
         else:
             done.append((dataclasses.replace(state, acted=(True, True)), p))
     return done
 
 
-def _signatures(first: Character, second: Character, rules: Rules) -> dict:
+def _signatures(before: list[tuple[State, Fraction]], rules: Rules) -> dict:
     """What Resolution reads of each state before it (the scores, the roles as
     Resolution sees them, the pending effects), merged, with their odds."""
     merged: dict = {}
-    for state, p in _before_resolution(first, second, rules):
+    for state, p in before:
         roles = [role(state, s, rules) for s in (0, 1)]
         aggressors = tuple(s for s in (0, 1) if roles[s] == "aggressor") or (0, 1)
         defender = None if len(aggressors) == 2 else next(
@@ -113,10 +116,15 @@ class RoundOdds:
     """The first round's clash damage before Shields (the difference less DR)."""
 
 
-def round_odds(first: Character, second: Character, rules: Rules) -> RoundOdds:
+def round_odds(first: Character, second: Character, rules: Rules,
+               deadline: Deadline = NO_DEADLINE, before: list | None = None) -> RoundOdds:
+    """The roles and the first round's clash damage, both passing (``before``: what
+    :func:`before_resolution` gave, if already computed)."""
     roles: Counter = Counter()
     clash: Counter = Counter()
-    for state, p in _before_resolution(first, second, rules):
+    if before is None:
+        before = before_resolution(first, second, rules, deadline)
+    for state, p in before:
         roles[state.roles] += p
         dr = [sum(item.effect.amount for item in state.pending if item.owner == seat
                   and item.effect.kind == "dr" and item.effect.when == "always")
@@ -136,9 +144,13 @@ class DuelOdds:
     states: int
 
 
-def duel_odds(first: Character, second: Character, rules: Rules) -> DuelOdds:
-    """Who wins the whole duel from full HP under the policy ``pass`` (module doc)."""
-    merged = _signatures(first, second, rules)
+def duel_odds(first: Character, second: Character, rules: Rules,
+              deadline: Deadline = NO_DEADLINE, before: list | None = None) -> DuelOdds:
+    """Who wins the whole duel from full HP under the policy ``pass`` (module doc);
+    ``before`` as for :func:`round_odds`.  Past ``deadline``: :class:`TimeUp`."""
+    if before is None:
+        before = before_resolution(first, second, rules, deadline)
+    merged = _signatures(before, rules)
     # Whole-number weights over one common denominator: the sums below stay integers.
     denominator = 1
     for p in merged.values():
@@ -167,6 +179,7 @@ def duel_odds(first: Character, second: Character, rules: Rules) -> DuelOdds:
             return result
         if len(memo) > MAX_CHAIN_STATES:
             raise _TooBig
+        deadline.check(f"while solving the Markov chain of the duel ({len(memo)} states)")
         on_path.add(key)
         # Rounds that lead to the same state are added up before the (large) exact
         # values below them are multiplied in.
@@ -222,7 +235,8 @@ class _TooMany(Exception):
     pass
 
 
-def _solve_absorbing(transitions: dict, ends: tuple) -> dict:
+def _solve_absorbing(transitions: dict, ends: tuple,
+                     deadline: Deadline = NO_DEADLINE) -> dict:
     """Exact absorption probabilities of a finite Markov chain: ``transitions`` maps each
     state to ``{next: Fraction}``, and ``ends`` are the absorbing outcomes.  States that
     cannot reach an end get zero for every end.  Solved one strongly connected component
@@ -262,6 +276,7 @@ def _solve_absorbing(transitions: dict, ends: tuple) -> dict:
                         row[size + k] += p * value[nxt][e]
             rows.append(row)
         for col in range(size):
+            deadline.check(f"while solving a part of {size} states of the Markov chain")
             pivot = next(r for r in range(col, size) if rows[r][col] != 0)
             rows[col], rows[pivot] = rows[pivot], rows[col]
             lead = rows[col][col]
@@ -288,13 +303,14 @@ def _hand_count(character: Character) -> int:
 
 
 def policy_odds(first: Character, second: Character, rules: Rules, policy_name: str,
-                max_states: int = MAX_POLICY_STATES) -> DuelOdds:
+                max_states: int = MAX_POLICY_STATES,
+                deadline: Deadline = NO_DEADLINE) -> DuelOdds:
     """Who wins the whole duel from full HP when both players follow the policy
     ``policy_name`` (a fixed one of ``analysis.duel.policies``): an exact Markov chain
     over the whole state between rounds (HP, Shield, Adrenaline, hands, decks and
     discards as multisets), each round's transitions the engine's own, every chance
     outcome with its exact odds, and no bound on rounds.  ``None`` with the reason when the chain
-    has more than ``max_states`` states."""
+    has more than ``max_states`` states; :class:`TimeUp` past ``deadline``."""
     from analysis.duel.policies import POLICIES
     from model.duel.state import MAX_ROUNDS
 
@@ -355,6 +371,8 @@ def policy_odds(first: Character, second: Character, rules: Rules, policy_name: 
             visited += 1
             if visited > max_states:
                 raise _TooMany
+            deadline.check(f"while building the Markov chain under the policy "
+                           f"'{policy_name}' ({visited} states)")
             player = GAME.current_player(state)
             if player == CHANCE:
                 branches = [(a, q) for a, q in GAME.chance_outcomes(state, rules)]
@@ -394,7 +412,7 @@ def policy_odds(first: Character, second: Character, rules: Rules, policy_name: 
                         f"{len(transitions)} states between rounds", visited)
     finally:
         sys.setrecursionlimit(limit)
-    value = _solve_absorbing(transitions, ends)[start]
+    value = _solve_absorbing(transitions, ends, deadline)[start]
     method = (f"exact Markov chain over the whole state between rounds (HP, Shield, "
               f"Adrenaline, hands, decks and discards as multisets) from full HP, with no "
               f"round limit, both players under the policy '{policy_name}', each round's "

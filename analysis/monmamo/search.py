@@ -16,7 +16,38 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
+from model.core.errors import InputError
 from model.core.game import Game
+
+MAX_START_CARDS = 500
+"""The most cards (every zone together) a surveyed start may hold: each state of the walk
+keeps its own copy of them, and a start far past this (a Library of 30,000 cards) ran out
+of memory after 2,000 states."""
+MAX_CARDS_HELD = 25_000_000
+"""The most cards the states of one walk may hold together (``max_states`` times the cards
+of the start, about 200 MB of references): past it, ``max_states`` is refused, not the
+machine's memory exhausted."""
+
+
+def check_survey_size(cards: int, max_states: int, where: str) -> None:
+    """Refuse (:class:`InputError`, with the allowed range) a start of ``cards`` cards
+    over :data:`MAX_START_CARDS`, or a ``max_states`` whose states would hold more than
+    :data:`MAX_CARDS_HELD` cards.
+
+    >>> check_survey_size(9, 200_000, "--start")
+    >>> check_survey_size(400, 200_000, "--start")
+    Traceback (most recent call last):
+    ...
+    model.core.errors.InputError: --start: a start of 400 cards can be surveyed with --max-states from 1 to 62,500 (its states would hold at most 25,000,000 cards), not 200,000
+    """
+    if cards > MAX_START_CARDS:
+        raise InputError(f"a start holds at most {MAX_START_CARDS} cards in all its zones "
+                         f"to be surveyed, not {cards:,}", where)
+    if cards * max_states > MAX_CARDS_HELD:
+        raise InputError(f"a start of {cards} cards can be surveyed with --max-states from 1 "
+                         f"to {MAX_CARDS_HELD // cards:,} (its states would hold at most "
+                         f"{MAX_CARDS_HELD:,} cards), not {max_states:,}", where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +58,8 @@ class Survey:
     gives, per label, the actions (as text) of a shortest way there;
     ``dead_ends`` lists states where nobody can act though the game goes on;
     ``longest`` is the most actions on any way from the start to an end;
-    ``complete`` is false when ``max_states`` stopped the walk.
+    ``complete`` is false when ``max_states`` or the deadline stopped the walk,
+    and ``stopped`` then says which (``"--max-states"`` or the deadline's reason).
     """
 
     states: int
@@ -37,19 +69,29 @@ class Survey:
     longest: int
     complete: bool
     bound: int = field(default=0)
+    stopped: str = ""
 
 
-def survey(game: Game, rules: Any, start: Any, max_states: int = 200_000) -> Survey:
-    """Every state reachable from ``start`` under ``rules`` (up to ``max_states``)."""
+def survey(game: Game, rules: Any, start: Any, max_states: int = 200_000,
+           deadline: Deadline = NO_DEADLINE) -> Survey:
+    """Every state reachable from ``start`` under ``rules`` (up to ``max_states``, and
+    until ``deadline``: a walk it stops is not complete and says why)."""
     parents: dict[Any, tuple[Any, str] | None] = {start: None}
+    # One object per state: the children lists hold these, not a copy per way in.
+    canonical: dict[Any, Any] = {start: start}
     order: list[Any] = []
     queue = deque([start])
     ends: dict[str, int] = {}
     shortest: dict[str, tuple[str, ...]] = {}
     dead: list[str] = []
     children: dict[Any, list[Any]] = {}
-    complete = True
+    complete, stopped = True, ""
     while queue:
+        try:
+            deadline.check()
+        except TimeUp as up:
+            complete, stopped = False, up.reason
+            break
         state = queue.popleft()
         order.append(state)
         if game.is_terminal(state):
@@ -65,12 +107,15 @@ def survey(game: Game, rules: Any, start: Any, max_states: int = 200_000) -> Sur
         kids = children.setdefault(state, [])
         for action in actions:
             child = game.apply(state, action, rules)
-            kids.append(child)
-            if child in parents:
+            known = canonical.get(child)
+            if known is not None:
+                kids.append(known)
                 continue
             if len(parents) >= max_states:
-                complete = False
+                complete, stopped = False, stopped or "--max-states"
                 continue
+            kids.append(child)
+            canonical[child] = child
             parents[child] = (state, game.format_action(state, action))
             queue.append(child)
     # The longest way to an end, over the states reached (the graph has no cycle:
@@ -80,7 +125,7 @@ def survey(game: Game, rules: Any, start: Any, max_states: int = 200_000) -> Sur
         longest[state] = max((1 + longest[c] for c in children.get(state, ()) if c in longest),
                              default=0)
     return Survey(len(order), ends, shortest, tuple(dead), longest.get(start, 0), complete,
-                  game.max_length(start))
+                  game.max_length(start), stopped)
 
 
 def _path(parents: dict, state: Any) -> tuple[str, ...]:

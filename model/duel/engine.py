@@ -17,6 +17,7 @@ their notation and the reasons an action is refused.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
@@ -45,6 +46,12 @@ from model.duel.traceability import TRACEABILITY
 
 if TYPE_CHECKING:  # networkx loads only when a phase graph is built
     import networkx as nx
+
+
+@functools.lru_cache(maxsize=64)
+def _bases_of(power) -> frozenset:
+    """Every Base a Power Source can show, as the sorted values a ``base`` Roll carries."""
+    return frozenset(values for values, _ in power.outcomes())
 
 ROUND_MAX = 28
 """A bound on the actions of a round: 10 draws, the discard, Before Rolls, 2 Bases, a
@@ -433,8 +440,18 @@ class Duel(Game[State, Any, Rules]):
         return Illegal(rule, f"{text!r} is not open at {state.step}")
 
     # -- transitions ---------------------------------------------------------------------
+    def _may_happen(self, state: State, action: Any, rules: Rules) -> bool:
+        """Whether ``action`` is among :meth:`actions`; a Base roll is looked up in the
+        Power Source's Bases instead of listing them all (4d20 has 8,855: listing them for
+        each roll made the exact odds of such a character quadratic, minutes long)."""
+        if isinstance(action, Roll) and action.kind == "base" and state.step == "roll" \
+                and self.current_player(state) == CHANCE:
+            seat = 0 if state.base[0] is None else 1
+            return action.values in _bases_of(state.chars[seat].power)
+        return action in self.actions(state, rules)
+
     def resolve(self, state: State, action: Any, rules: Rules) -> Transition[State]:
-        if action not in self.actions(state, rules):
+        if not self._may_happen(state, action, rules):
             text = self.format_action(state, action) if isinstance(action, (Joint, Play, Roll)) \
                 else repr(action)
             raise IllegalAction(self._illegal(state, text, rules), text)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import (
     InputPath, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.core.errors import InputError
 from analysis.duel.loading import GAME
 
@@ -55,21 +57,39 @@ ODDS_POLICIES = ("pass", "greedy", "eager")
 """The fixed policies ``ringside duel odds --policy`` knows (``analysis.duel.policies``)."""
 
 
-def odds_data(first, second, rules, policy: str = "pass") -> dict:
+ODDS_TIMEOUT = 60.0
+"""``duel odds --timeout``'s default: characters with large dice and high HP can take
+minutes, and a person at a terminal should hear ``unknown`` rather than wait for ever."""
+
+
+def odds_data(first, second, rules, policy: str = "pass",
+              deadline: Deadline = NO_DEADLINE) -> dict:
+    """The odds as ``duel odds --json`` gives them.  Base and critical are always
+    there; when ``deadline`` passes first, the roles, the clash damage and the duel
+    are ``null`` and an ``"unknown"`` key says why (none is ever given in part)."""
     from analysis.duel.odds import (
-        base_distribution, critical_chance, duel_odds, policy_odds, round_odds,
+        base_distribution, before_resolution, critical_chance, duel_odds, policy_odds,
+        round_odds,
     )
 
-    rounds = round_odds(first, second, rules)
-    # 'pass' has a chain of its own over HP and Shield only; the others need the
-    # whole state between rounds.
-    duel = duel_odds(first, second, rules) if policy == "pass" else \
-        policy_odds(first, second, rules, policy)
-    return {
+    data = {
         "base": {"A": {str(k): fraction_text(v) for k, v in base_distribution(first).items()},
                  "B": {str(k): fraction_text(v) for k, v in base_distribution(second).items()}},
         "critical": {"A": fraction_text(critical_chance(first)),
                      "B": fraction_text(critical_chance(second))},
+        "aggressor": None, "clash_damage": None, "duel": None,
+    }
+    try:
+        before = before_resolution(first, second, rules, deadline)
+        rounds = round_odds(first, second, rules, deadline, before)
+        # 'pass' has a chain of its own over HP and Shield only; the others need the
+        # whole state between rounds.
+        duel = duel_odds(first, second, rules, deadline, before) if policy == "pass" else \
+            policy_odds(first, second, rules, policy, deadline=deadline)
+    except TimeUp as stopped:
+        data["unknown"] = stopped.reason
+        return data
+    data.update({
         "aggressor": {"A": fraction_text(rounds.aggressor[0]),
                       "B": fraction_text(rounds.aggressor[1]),
                       "tie": fraction_text(rounds.aggressor[2])},
@@ -77,7 +97,8 @@ def odds_data(first, second, rules, policy: str = "pass") -> dict:
         "duel": {"A": None if duel.first is None else fraction_text(duel.first),
                  "B": None if duel.second is None else fraction_text(duel.second),
                  "method": duel.method, "policy": policy},
-    }
+    })
+    return data
 
 
 def _percent(text: str) -> str:
@@ -90,7 +111,7 @@ def cmd_duel_odds(args) -> Report:
     rules = read_rules(game, args)
     first = read_character(args.first, "A", game)
     second = read_character(args.second, "B", game)
-    data = odds_data(first, second, rules, args.policy)
+    data = odds_data(first, second, rules, args.policy, deadline_of(args))
 
     def shown(probability: str) -> str:
         return probability if len(probability) <= 24 else \
@@ -103,6 +124,10 @@ def cmd_duel_odds(args) -> Report:
                                                      data["base"][side].items()))
         lines.append(f"critical {side} (range {char.critical[0]}-{char.critical[1]}): "
                      f"{data['critical'][side]}")
+    if "unknown" in data:
+        lines.append(f"roles, clash damage and who wins the duel (policy {args.policy}): "
+                     f"unknown, {data['unknown']}")
+        return Report(data, lines)
     roles = data["aggressor"]
     lines.append(f"Aggressor after Generate Base (both passing): A {roles['A']}, B "
                  f"{roles['B']}, tie {roles['tie']}")
@@ -151,8 +176,9 @@ def cmd_duel_play(args) -> Report:
     log = []
     end = state
     round_ = 0
-    for before, action, transition in play_duel(game, state, rules, args.seed,
-                                                POLICIES[args.policy]):
+    for before, action, transition in within(
+            play_duel(game, state, rules, args.seed, POLICIES[args.policy]),
+            deadline_of(args), "while the duel was played"):
         if before.round != round_:
             round_ = before.round
             lines.append(f"round {round_}: HP {before.hp[0]} {before.hp[1]}, Shield "
@@ -198,6 +224,7 @@ def register(commands) -> None:
                            "worth most this round; 'eager' the first it may")
     add_characters_option(odds)
     add_rules_options(odds, GAME)
+    add_timeout(odds, "the roles, the clash damage and the duel's odds", ODDS_TIMEOUT)
     listing = add_command(commands, "characters", cmd_duel_characters,
                           help="list the shipped example characters (and those of "
                                "--characters)", example=[])
@@ -220,3 +247,4 @@ def register(commands) -> None:
                            "first legal action, 'random' one at random (by the seed)")
     add_characters_option(play)
     add_rules_options(play, GAME)
+    add_timeout(play, "the duel")

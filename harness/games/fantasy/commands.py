@@ -10,6 +10,7 @@ from analysis.fantasy.loading import GAME, example_warband, example_warband_name
 from analysis.fantasy.policies import POLICIES
 from analysis.inputs import read_text
 from harness.play import logged_step
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import SEED, InputPath, Report, add_command, add_rules_options, read_rules
 from model.core.errors import InputError
 from model.core.policy import play_out
@@ -144,7 +145,9 @@ def cmd_battle(args) -> Report:
              "at random from the legal ones, dice are rolled, both by the seed"]
     lines.extend(f"  spell draw (FF 1.10): {words}" for words in draws)
     log = []
-    for before, action, transition in play_out(game, state, rules, POLICIES["random"], rng):
+    for before, action, transition in within(
+            play_out(game, state, rules, POLICIES["random"], rng), deadline_of(args),
+            "while the battle was fought"):
         shown, logged = logged_step(game, before, action, transition)
         lines.extend(shown)
         log.append(logged)
@@ -194,3 +197,4 @@ def register(commands) -> None:
     battle.add_argument("--seed", type=SEED, default=0, help="seed of the dice and decisions")
     add_cards_option(battle)
     add_rules_options(battle, GAME)
+    add_timeout(battle, "the battle")

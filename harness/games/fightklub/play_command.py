@@ -23,6 +23,7 @@ from typing import Any, Iterator
 
 from harness.games.fightklub.data import add_cards_option, game_of
 from harness.interrupts import checkpoint
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
 from model.core.errors import InputError
 from model.core.game import CHANCE
@@ -90,7 +91,8 @@ def cmd_fightklub_play(args) -> Report:
     problem: str | None = None
     end = state
     for number, (before, action, transition) in enumerate(
-            play_game(game, state, rules, args.seed, policy, args.max_turns), 1):
+            within(play_game(game, state, rules, args.seed, policy, args.max_turns),
+                   deadline_of(args), "while the game was played"), 1):
         checkpoint()
         record = {"step": number, "turn": before.round, "phase": game.phase(before),
                   "actor": _actor(before, game), "action": game.format_action(before, action),
@@ -166,3 +168,4 @@ def register(subcommands: Any) -> None:
                         help="stop after this many turns (default: play to the end)")
     add_cards_option(parser)
     add_rules_options(parser, GAME)
+    add_timeout(parser, "the game")

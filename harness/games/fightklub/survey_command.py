@@ -56,9 +56,11 @@ from typing import Any, Iterator
 from harness.games.fightklub.data import add_cards_option, game_of
 from harness.games.fightklub.play_command import MAX_SEED, MAX_TURNS, broken_invariant, setup_for
 from harness.interrupts import checkpoint
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
     Progress, Report, add_command, add_rules_options, bounded_int, read_rules,
 )
+from analysis.deadline import NO_DEADLINE, Deadline
 from model.core.game import CHANCE
 from analysis.fightklub.loading import GAME
 from model.fightklub.engine import DECKS, FightKlub
@@ -132,9 +134,11 @@ def _stuck_at_chance(state, rules, game: FightKlub = GAME) -> bool:
 
 
 def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
-             tally: _Tally, start=None, game: FightKlub = GAME) -> Playout:
+             tally: _Tally, start=None, game: FightKlub = GAME,
+             deadline: Deadline = NO_DEADLINE) -> Playout:
     """Play and check one seeded game from the setup's initial state (or from ``start``, a
-    position of a game in play), adding what it saw to ``tally``."""
+    position of a game in play), adding what it saw to ``tally``; past ``deadline``,
+    :class:`~analysis.deadline.TimeUp`."""
     state = game.initial_state(setup, rules) if start is None else start
     tally.states.add(state)
     actions = 0
@@ -152,6 +156,7 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
         for before, action, transition in play_game(game, state, rules, seed, policy,
                                                     max_turns):
             checkpoint()
+            deadline.check(f"in game {seed}, policy {policy_name}")
             actions += 1
             state = transition.state
             last_steps = transition.steps
@@ -178,13 +183,15 @@ def play_one(setup, rules, seed: int, policy_name: str, max_turns: int | None,
 
 
 def survey_policy(setup, rules, policy_name: str, seeds: range, max_turns: int | None,
-                  progress: Progress | None = None, game: FightKlub = GAME) -> dict:
+                  progress: Progress | None = None, game: FightKlub = GAME,
+                  deadline: Deadline = NO_DEADLINE) -> dict:
     """The measured survey of one policy over ``seeds`` (the JSON object of one policy)."""
     tally = _Tally()
     started = time.perf_counter()
     games = []
     for seed in seeds:
-        games.append(play_one(setup, rules, seed, policy_name, max_turns, tally, game=game))
+        games.append(play_one(setup, rules, seed, policy_name, max_turns, tally, game=game,
+                              deadline=deadline))
         if progress is not None:
             progress.advance(1, f"{policy_name} seed {seed}")
     seconds = time.perf_counter() - started
@@ -258,11 +265,12 @@ def cmd_fightklub_survey(args) -> Report:
     names = tuple(POLICIES) if args.policy == ALL else (args.policy,)
     seeds = range(args.seed, args.seed + args.games)
     results = []
+    deadline = deadline_of(args)
     with Progress.of(args, unit="game") as progress:
         progress.start(len(names) * len(seeds))
         for name in names:
             results.append(survey_policy(setup, rules, name, seeds, args.max_turns, progress,
-                                         game))
+                                         game, deadline))
     ok = not any(r["deadlocks"] or r["broken"] for r in results)
     data = {"decks": list(args.decks), "setup": str(setup),
             "rules": game.describe_rules(rules), "games": args.games,
@@ -347,3 +355,4 @@ def register(subcommands: Any) -> None:
                              "ended, never as a result (default: play to the end)")
     add_cards_option(parser)
     add_rules_options(parser, GAME)
+    add_timeout(parser, "the survey (no count of part of it is given)")

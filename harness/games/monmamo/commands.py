@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import (
-    Report, add_command, add_rules_options, bounded_int, read_rules, read_start)
+    Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
+)
 from analysis.monmamo.loading import GAME
-from analysis.monmamo.search import SMALL_STARTS
+from analysis.monmamo.search import (
+    MAX_CARDS_HELD, MAX_START_CARDS, SMALL_STARTS, check_survey_size)
+
+TERMINATION_TIMEOUT = 600.0
+"""``monmamo termination --timeout``'s default: the shipped starts take about a second;
+a start of a few dozen cards can take hours, and is then unknown after ten minutes."""
 
 small_example = SMALL_STARTS[0][1]
+"""A start small enough for the command's quick example (two players, two cards each)."""
 
 
 def game_of(args):
@@ -24,7 +32,6 @@ def add_cards_option(parser) -> None:
     from harness.userdata import add_data_option
 
     add_data_option(parser, PARTS.data)
-"""A start small enough for the command's quick example (two players, two cards each)."""
 
 
 def cmd_monmamo_setup(args) -> Report:
@@ -41,7 +48,8 @@ def cmd_monmamo_setup(args) -> Report:
              f"start  {game.format_state(state)}"]
     log = []
     end = state
-    for before, action, transition in play_setup(game, state, rules, args.seed):
+    for before, action, transition in within(play_setup(game, state, rules, args.seed),
+                                             deadline_of(args), "while setup was played"):
         shown, logged = logged_step(game, before, action, transition)
         lines.extend(shown)
         log.append(logged)
@@ -60,19 +68,23 @@ def cmd_monmamo_termination(args) -> Report:
     from harness.toolkit import Progress
 
     game = game_of(args)
+    deadline = deadline_of(args)
     if args.start:
         rules = read_rules(game, args)
         starts = [(None, read_start(game, text, "--start", rules).state)
                   for text in args.start]
     else:
         starts = small_starts()
+    for _, state in starts:
+        check_survey_size(len(state.all_cards()), args.max_states, "--start")
     if args.rules is None and not args.set:
         rulesets = dict(game.presets)
     else:
         rulesets = {game.describe_rules(read_rules(game, args)): read_rules(game, args)}
     progress = Progress.of(args, unit=None)
     try:
-        results = findings(starts, rulesets, args.max_states, progress=progress, game=game)
+        results = findings(starts, rulesets, args.max_states, progress=progress, game=game,
+                           deadline=deadline)
     finally:
         progress.close()
     refuted = [r for r in results if REFUTED in (r.ends, r.never_stuck)]
@@ -104,6 +116,7 @@ def register(commands) -> None:
                             "0: every player alone)")
     add_cards_option(setup)
     add_rules_options(setup, GAME)
+    add_timeout(setup, "the setup phase")
 
     termination = add_command(
         commands, "termination", cmd_monmamo_termination,
@@ -112,8 +125,13 @@ def register(commands) -> None:
         example=["--start", small_example])
     termination.add_argument("--start", action="append", metavar="POSITION",
                              help="a position (notation, or a file holding one) to survey "
-                                  "from (repeatable; default: the shipped small starts)")
+                                  f"from, at most {MAX_START_CARDS} cards in all (repeatable; "
+                                  "default: the shipped small starts)")
     termination.add_argument("--max-states", type=bounded_int(1, 10**7), default=200_000,
-                             help="states to visit per survey before it stops (unknown)")
+                             help="states to visit per survey before it stops (unknown); "
+                                  f"with a large start, at most {MAX_CARDS_HELD:,} divided "
+                                  "by its cards")
     add_cards_option(termination)
+    add_timeout(termination, "every survey still under way (each then unknown)",
+                TERMINATION_TIMEOUT)
     add_rules_options(termination)

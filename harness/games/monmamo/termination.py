@@ -11,7 +11,8 @@ from the start ends within the game's length bound: proved when the walk is
 complete and the longest way is within the bound), *never stuck* (no state
 where nobody can act before the end: proved, or refuted with the state), and
 which ends are reachable, each with a shortest trace.  A walk cut short by
-``max_states`` proves nothing: its answers are ``unknown``.
+``max_states`` or by the deadline (``--timeout``) proves nothing: its answers are
+``unknown``, and so are those of the surveys the deadline left no time for.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from harness.interrupts import checkpoint
 from analysis.monmamo.loading import GAME
+from analysis.deadline import NO_DEADLINE, Deadline
 from analysis.monmamo.search import SMALL_STARTS, Survey, survey
 
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
@@ -50,6 +52,7 @@ class StartFinding:
     def as_dict(self) -> dict:
         return {"start": self.start, "words": self.words, "rules": self.ruleset,
                 "states": self.found.states, "complete": self.found.complete,
+                "stopped": self.found.stopped or None,
                 "ends": self.ends, "never_stuck": self.never_stuck,
                 "longest": self.found.longest, "bound": self.found.bound,
                 "outcomes": dict(sorted(self.found.ends.items())),
@@ -60,9 +63,11 @@ class StartFinding:
 
 def findings(starts: Iterable[tuple[str | None, Any]], rulesets: Mapping[str, Any],
              max_states: int = 200_000,
-             progress=lambda message: None, game: Any = None) -> list[StartFinding]:
+             progress=lambda message: None, game: Any = None,
+             deadline: Deadline = NO_DEADLINE) -> list[StartFinding]:
     """A survey of every start (words or ``None``, state) under every named ruleset, in
-    ``game`` (one with a user's cards; by default the shipped set's)."""
+    ``game`` (one with a user's cards; by default the shipped set's); once ``deadline``
+    has passed, each survey left stops at its start (unknown, saying why)."""
     game = GAME if game is None else game
     found = []
     starts = list(starts)
@@ -71,7 +76,8 @@ def findings(starts: Iterable[tuple[str | None, Any]], rulesets: Mapping[str, An
             checkpoint()
             progress(f"start {index}/{len(starts)}, {name}")
             found.append(StartFinding(game.format_state(state), words, name,
-                                      survey(game, rules, state, max_states=max_states)))
+                                      survey(game, rules, state, max_states=max_states,
+                                             deadline=deadline)))
     return found
 
 
@@ -87,9 +93,10 @@ def summary_lines(results: Sequence[StartFinding]) -> list[str]:
         found = item.found
         lines.append(f"{item.words or 'start'} ({item.ruleset})")
         lines.append(f"  start      {item.start}")
+        stopped = "stopped at --max-states" if found.stopped == "--max-states" \
+            else found.stopped
         lines.append(f"  states     {found.states}"
-                     + ("" if found.complete else " (stopped at --max-states: the walk "
-                                                  "is not complete)"))
+                     + ("" if found.complete else f" ({stopped}: the walk is not complete)"))
         lines.append(f"  ends       {item.ends}: longest way {found.longest} actions, "
                      f"bound {found.bound}")
         lines.append(f"  never stuck {item.never_stuck}"
