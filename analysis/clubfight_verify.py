@@ -345,18 +345,18 @@ class Game:
         k, turn, total = len(clubs), played.bit_count(), self.total
         start = [max(0, self.position[c] - (HAND - 1) - turn) for c in clubs]
         free = [sum(1 << i for i in range(k) if start[i] <= size) for size in range(k + 1)]
-        reach, caps_at = [0] + [-1] * ((1 << k) - 1), {-1: [largest[c] for c in clubs]}
+        reach, ends = [0] + [-1] * ((1 << k) - 1), {-1: [min(largest[c], left) for c in clubs]}
         for used in (used for used in range(1 << k) if reach[used] >= 0):
-            done, size = reach[used], used.bit_count()
-            if (done if used else -1) not in caps_at:  # (-1: the first club, on the grid now)
+            done, todo = reach[used], free[used.bit_count()] & ~used  # in hand, not played
+            if (done if used else -1) not in ends:  # (-1: the first club, on the grid now)
                 seen = self.deck_from[dealt] & ~self.deck_from[min(total, dealt + done)]
                 caps = self.capacities(on_grid | seen)[0]
-                caps_at[done] = [caps[c] for c in clubs]
-            caps = caps_at[done if used else -1]
-            todo = free[size] & ~used  # the clubs in hand by then, not played yet
+                ends[done] = [min(done + caps[c], left) for c in clubs]
+            end = ends[done if used else -1]  # per club, the cards cleared once it has acted
             while todo:
                 i, todo = (todo & -todo).bit_length() - 1, todo & (todo - 1)
-                reach[used | 1 << i] = max(reach[used | 1 << i], min(done + caps[i], left))
+                if end[i] > reach[used | 1 << i]:
+                    reach[used | 1 << i] = end[i]
         if max(reach) < left or k < 2:
             return "window", max(reach)
         u1, u2 = [0] * k, [0] * k  # per club, the most the others clear (k - 2, k - 1 of them)
