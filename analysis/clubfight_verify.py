@@ -265,7 +265,7 @@ class Game:
                 for v in (range(15) if r["line_joker_target"] and 0 in held else held):
                     line[v] = max(line[v], len(held))
         most = [0] + [-1] * 13  # most[t]: the most valued cards adding up to t (a knapsack)
-        for v in (v for v in range(1, 14) for _ in range(count[v])):
+        for v in (v for v in range(1, 14) for _ in range(min(count[v], 13 // v))):  # no more fit
             for t in range(13, v - 1, -1):
                 if most[t - v] >= 0 and most[t - v] + 1 > most[t]:
                     most[t] = most[t - v] + 1
@@ -300,11 +300,11 @@ class Game:
     def club_sums(self, in_play: int, played: int) -> tuple:
         """The clubs left, their capacities over the cards in play, the sum, the
         Jokers' duty of them all and of all but each one."""
-        key = (in_play, played)
+        caps, aims, _, count, jokers = self.capacities(in_play)
+        key = (*count, jokers, played)  # the capacities depend on the counts per value alone
         found = self.sums_cache.get(key)
         if found is None:
             clubs = [c for c in self.order if not played >> c & 1]
-            caps, aims, _, _, jokers = self.capacities(in_play)
             found = self.sums_cache[key] = (
                 clubs, caps, sum(caps[c] for c in clubs), self.duty(clubs, caps, aims, jokers),
                 {c: self.duty([x for x in clubs if x != c], caps, aims, jokers) for c in clubs})
