@@ -157,6 +157,7 @@ class Game:
         self.caches = (self.actions_cache, self.caps_cache, self.sums_cache, self.window_cache,
                        self.cuts_cache) = {}, {}, {}, {}, {}  # answers, keyed by every input
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
+        self.by_value = [sum(1 << i for i, (v, _) in enumerate(cards) if v == x) for x in range(15)]
 
     def hand(self, played: int) -> list[int]:
         return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
@@ -248,9 +249,8 @@ class Game:
         key = cards if cells is None else cells
         if key in self.caps_cache:
             return self.caps_cache[key]
-        count, values, r, n = [0] * 15, self.values, self.rules, cards.bit_count()
-        for i in bits(cards):
-            count[values[i]] += 1
+        values, r, n = self.values, self.rules, cards.bit_count()
+        count = [(cards & cards_of).bit_count() for cards_of in self.by_value]  # per value
         shape = tuple(count) if cells is None else cells  # on any grid: the counts decide
         if shape in self.caps_cache:
             return self.caps_cache.setdefault(key, self.caps_cache[shape])
