@@ -154,8 +154,10 @@ class Game:
         self.total, self.order, self.rules = len(cards), order, rules
         self.position = {club: i for i, club in enumerate(order)}
         self.window_clubs, self.start = window_clubs, (tuple(range(9)), 9, 0)
-        self.actions_cache, self.caps_cache, self.sums_cache = {}, {}, {}
+        self.caches = (self.actions_cache, self.caps_cache, self.sums_cache, self.window_cache,
+                       self.cuts_cache) = {}, {}, {}, {}, {}  # answers, keyed by every input
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
+        self.by_value = [sum(1 << i for i, (v, _) in enumerate(cards) if v == x) for x in range(15)]
 
     def hand(self, played: int) -> list[int]:
         return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
@@ -230,8 +232,8 @@ class Game:
             if v == target:
                 yield 1 << slots[i]
             elif v < target:
-                for rest in Game._sums(slots, value, target - v, i + 1):
-                    yield 1 << slots[i] | rest
+                yield from (1 << slots[i] | rest
+                           for rest in Game._sums(slots, value, target - v, i + 1))
 
     def clears(self, cells: tuple, club: int) -> set:
         """Every distinct set of slots (a mask) ``club`` may clear."""
@@ -245,43 +247,42 @@ class Game:
         grid ``cells`` itself, the clears are those on it: the actions its suits
         block left out, a Line as big as its filled slots."""
         key = cards if cells is None else cells
-        found = self.caps_cache.get(key)
-        if found is not None:
-            return found
-        count, numbers = [0] * 15, [i for i in range(cards.bit_length()) if cards >> i & 1]
-        for i in numbers:
-            count[self.values[i]] += 1
-        n, jokers, count[0], r = len(numbers), count[0], 0, self.rules
-        suits = [self.suits[i] for i in numbers]
-        blocked = {a for a, suit in (("line", "D"), ("updown", "S"), ("run", "H"))
-                   if cells is not None and suits.count(suit) >= 3}
-        most = self.sums_cache.get(tuple(count))
-        if most is None:  # most[t]: the most valued cards adding up to t (a knapsack)
-            most = self.sums_cache[tuple(count)] = [0] + [-1] * 13
-            for v in range(1, 14):
-                for _ in range(count[v]):
-                    for t in range(13, v - 1, -1):
-                        if most[t - v] >= 0 and most[t - v] + 1 > most[t]:
-                            most[t] = most[t - v] + 1
-        caps, aims = [0] * 14, [False] * 14
+        if key in self.caps_cache:
+            return self.caps_cache[key]
+        values, r, n = self.values, self.rules, cards.bit_count()
+        count = [(cards & cards_of).bit_count() for cards_of in self.by_value]  # per value
+        shape = tuple(count) if cells is None else cells  # on any grid: the counts decide
+        if shape in self.caps_cache:
+            return self.caps_cache.setdefault(key, self.caps_cache[shape])
+        jokers, count[0], blocked, line = count[0], 0, set(), [3] * 15  # line: per value, the
+        if cells is not None:  # biggest Line aimed at it; on the grid itself, its Lines and
+            suits = [self.suits[i] for i in cells if i >= 0]  # the actions its suits block
+            blocked = {a for a, suit in (("line", "D"), ("updown", "S"), ("run", "H"))
+                       if suits.count(suit) >= 3}
+            line = [0] * 15
+            for trio in LINES.values():
+                held = [values[cells[s]] for s in trio if cells[s] >= 0]
+                for v in (range(15) if r["line_joker_target"] and 0 in held else held):
+                    line[v] = max(line[v], len(held))
+        most = [0] + [-1] * 13  # most[t]: the most valued cards adding up to t (a knapsack)
+        for v in (v for v in range(1, 14) for _ in range(min(count[v], 13 // v))):  # no more fit
+            for t in range(13, v - 1, -1):
+                if most[t - v] >= 0 and most[t - v] + 1 > most[t]:
+                    most[t] = most[t - v] + 1
+        caps, aims, below = [0] * 14, [False] * 14, [sum(count[:v]) for v in range(15)]
+        matched, summed = (jokers if r[rule] else 0 for rule in ("jokers_match", "sum_jokers_zero"))
         for c in range(1, 14):
-            best = max(1 if n else 0, count[c] + (jokers if r["jokers_match"] else 0))
-            if most[c] > 0:
-                best = max(best, most[c] + (jokers if r["sum_jokers_zero"] else 0))
             aims[c] = count[c] > 0 or (r["line_joker_target"] and jokers > 0)
-            if aims[c] and "line" not in blocked:
-                best = max(best, 3 if cells is None else max(
-                    sum(cells[s] >= 0 for s in line) for line in LINES.values()
-                    if any(cells[s] >= 0 and (self.values[cells[s]] == c or (
-                        r["line_joker_target"] and not self.values[cells[s]])) for s in line)))
+            best = max(1 if n else 0, count[c] + matched, most[c] + summed if most[c] > 0 else 0,
+                       line[c] if aims[c] and "line" not in blocked else 0)
             if "updown" not in blocked:
-                best = max(best, sum(count[1:c]) if 2 <= c <= 7 else 0,
-                           sum(count[c + 1:14]) if 7 <= c <= 12 else 0)
+                best = max(best, below[c] if 2 <= c <= 7 else 0,
+                           below[14] - below[c + 1] if 7 <= c <= 12 else 0)
             low, high = stretch(count, c)
             if high - low + 1 >= r["run_min_cards"] and "run" not in blocked:
                 best = max(best, high - low)
             caps[c] = min(best, 9, n)
-        found = self.caps_cache[key] = (caps, aims, most, count, jokers)
+        found = self.caps_cache[key] = self.caps_cache[shape] = (caps, aims, most, count, jokers)
         return found
 
     def duty(self, clubs: list, caps: list, aims: list, jokers: int) -> int:
@@ -299,11 +300,11 @@ class Game:
     def club_sums(self, in_play: int, played: int) -> tuple:
         """The clubs left, their capacities over the cards in play, the sum, the
         Jokers' duty of them all and of all but each one."""
-        key = (in_play, played)
+        caps, aims, _, count, jokers = self.capacities(in_play)
+        key = (*count, jokers, played)  # the capacities depend on the counts per value alone
         found = self.sums_cache.get(key)
         if found is None:
             clubs = [c for c in self.order if not played >> c & 1]
-            caps, aims, _, _, jokers = self.capacities(in_play)
             found = self.sums_cache[key] = (
                 clubs, caps, sum(caps[c] for c in clubs), self.duty(clubs, caps, aims, jokers),
                 {c: self.duty([x for x in clubs if x != c], caps, aims, jokers) for c in clubs})
@@ -327,7 +328,9 @@ class Game:
                                        for c in self.hand(played))))
         if parts[-1][1] < left or len(clubs) > self.window_clubs:
             return parts
-        parts.append(self.window(on_grid, dealt, played, left, clubs, largest))
+        key = (on_grid, dealt, played, tuple(largest))  # all the window's inputs
+        parts.append(self.window_cache.get(key) or self.window_cache.setdefault(
+            key, self.window(on_grid, dealt, played, left, clubs, largest)))
         return parts
 
     def window(self, on_grid: int, dealt, played, left, clubs, largest) -> tuple[str, int]:
@@ -341,34 +344,29 @@ class Game:
         cleared): some club must have an action able to do that."""
         k, turn, total = len(clubs), played.bit_count(), self.total
         start = [max(0, self.position[c] - (HAND - 1) - turn) for c in clubs]
-        reach, caps_at, steps = [-1] * (1 << k), {}, list(enumerate(clubs))
-        reach[0] = 0
-        for used in range(1 << k):
-            done, size = reach[used], used.bit_count()
-            if done < 0:
-                continue
-            if used and done not in caps_at:  # the grid now and the next ``done`` deck cards
+        free = [sum(1 << i for i in range(k) if start[i] <= size) for size in range(k + 1)]
+        reach, ends = [0] + [-1] * ((1 << k) - 1), {-1: [min(largest[c], left) for c in clubs]}
+        for used in (used for used in range(1 << k) if reach[used] >= 0):
+            done, todo = reach[used], free[used.bit_count()] & ~used  # in hand, not played
+            if (done if used else -1) not in ends:  # (-1: the first club, on the grid now)
                 seen = self.deck_from[dealt] & ~self.deck_from[min(total, dealt + done)]
-                caps_at[done] = self.capacities(on_grid | seen)[0]
-            caps = caps_at[done] if used else largest
-            for i, club in steps:
-                if not used >> i & 1 and start[i] <= size:
-                    after = done + caps[club]
-                    after = left if after > left else after
-                    if after > reach[used | 1 << i]:
-                        reach[used | 1 << i] = after
+                caps = self.capacities(on_grid | seen)[0]
+                ends[done] = [min(done + caps[c], left) for c in clubs]
+            end = ends[done if used else -1]  # per club, the cards cleared once it has acted
+            while todo:
+                i, todo = (todo & -todo).bit_length() - 1, todo & (todo - 1)
+                if end[i] > reach[used | 1 << i]:
+                    reach[used | 1 << i] = end[i]
         if max(reach) < left or k < 2:
             return "window", max(reach)
         u1, u2 = [0] * k, [0] * k  # per club, the most the others clear (k - 2, k - 1 of them)
-        for used in range(1, 1 << k):
-            done, size = reach[used], used.bit_count()
-            for i in range(k):
-                if not used >> i & 1:
-                    u2[i] = max(u2[i], done)
-                    u1[i] = max(u1[i], done) if size <= k - 2 else u1[i]
+        for used in (used for used in range(1, 1 << k) if reach[used] > 0):
+            for i in (i for i in range(k) if not used >> i & 1):
+                u2[i] = max(u2[i], reach[used])
+                u1[i] = max(u1[i], reach[used]) if used.bit_count() <= k - 2 else u1[i]
         in_play = on_grid | self.deck_from[dealt]
         finish = any(self.could_finish(club, dealt + u1[i], left - u2[i], in_play)
-                     for i, club in steps)
+                     for i, club in enumerate(clubs))
         return ("window", max(reach)) if finish else ("tail", -1)
 
     def could_finish(self, club: int, first: int, need: int, in_play: int) -> bool:
@@ -393,12 +391,11 @@ class Game:
             return True  # Sum
         if tail_jokers:
             return False  # Up/Down and Run never take a Joker
-        if suits.count("S") < 3:
-            if 2 <= club <= 7 and all(v < club for v in values) and need <= sum(count[1:club]):
-                return True
-            if 7 <= club <= 12 and all(v > club for v in values) \
-                    and need <= sum(count[club + 1:14]):
-                return True
+        if suits.count("S") < 3 and (  # Up/Down, below or above the club
+                2 <= club <= 7 and all(v < club for v in values) and need <= sum(count[1:club])
+                or 7 <= club <= 12 and all(v > club for v in values)
+                and need <= sum(count[club + 1:14])):
+            return True
         low, high = stretch(count, club)
         return (suits.count("H") < 3 and len(set(values)) == len(values) and club not in values
                 and all(low <= v <= high for v in values) and need <= high - low
@@ -497,13 +494,16 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
         """Lost by the rules (no club left), listed, or cut; with the bound's parts."""
         if played.bit_count() == len(game.order):
             return True, []
-        key = sum((EMPTY if i < 0 else i) << 6 * s for s, i in enumerate(cells))
-        i = bisect_left(keys, key | dealt << DEALT_SHIFT)
-        while i < n and keys[i] == key | dealt << DEALT_SHIFT and played_sets[i] <= played:
+        key = dealt << DEALT_SHIFT | sum((EMPTY if i < 0 else i) << 6 * s
+                                         for s, i in enumerate(cells))
+        i = bisect_left(keys, key)
+        while i < n and keys[i] == key and played_sets[i] <= played:
             if played_sets[i] == played:
                 return True, []
             i += 1
-        parts = game.cut(cells, dealt, played)
+        key = key << 14 | played  # cut before, as a child of another state?
+        parts = game.cuts_cache.get(key) or game.cuts_cache.setdefault(
+            key, game.cut(cells, dealt, played))
         return parts[-1][1] < game.left(cells, dealt), parts
 
     previous = (-1, -1)
@@ -540,8 +540,8 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
                                f"{describe(game, child, child_dealt, played | 1 << club)}; "
                                f"bound {shown(parts)}, {game.left(child, child_dealt)} left)")
             verdict.cuts += bool(parts)
-        if len(game.caps_cache) > CACHE_LIMIT or len(game.actions_cache) > CACHE_LIMIT:
-            game.caps_cache.clear(), game.actions_cache.clear(), game.sums_cache.clear()
+        if any(len(cache) > CACHE_LIMIT for cache in game.caches):
+            list(map(dict.clear, game.caches))
     start_lost, parts = lost(*game.start)
     if not start_lost:
         raise Rejected(f"the start is neither listed nor cut (bound {shown(parts)}, "

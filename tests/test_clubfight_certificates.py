@@ -92,6 +92,28 @@ def test_the_verifiers_capacity_bounds_every_move(position):
         assert mask.bit_count() <= game.capacities(cards)[0][club]
 
 
+@settings(max_examples=100, deadline=None)
+@given(positions())
+def test_the_verifiers_cached_capacities_are_computed_afresh(position):
+    """Capacities on any grid are kept by value counts, on a grid by its cells: asking for
+    one never answers for the other, in either order."""
+    grid, _, rules = position
+    (game, cells), fresh = verifier_game(grid, rules), verifier_game(grid, rules)[0]
+    cards = sum(1 << i for i in cells if i >= 0)
+    assert game.capacities(cards) == fresh.capacities(cards)
+    assert game.capacities(cards, cells) == verifier_game(grid, rules)[0].capacities(cards, cells)
+    assert fresh.capacities(cards, cells) == game.capacities(cards, cells)
+    assert fresh.capacities(cards) == game.capacities(cards)
+
+
+def test_the_verifiers_caches_change_no_count(example, monkeypatch):
+    """Emptying every cache after each listed state (so each answer is computed afresh for
+    it) finds the same children, cuts and verdict."""
+    warm = verifier.verify(example).as_dict()
+    monkeypatch.setattr(verifier, "CACHE_LIMIT", -1)
+    assert verifier.verify(example).as_dict() | {"seconds": 0} == warm | {"seconds": 0}
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.integers(1, 2), st.integers(0, 2 ** 64 - 1))
 def test_the_verifiers_deals_are_the_specifications(jokers, number):
