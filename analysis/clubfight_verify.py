@@ -105,8 +105,11 @@ def parse_deal(text: str) -> tuple[list, list]:
 def deal_of_id(deal_id: str) -> tuple[list, list]:
     """The deal ``CFj-n`` (the specification's SplitMix64 and Fisher-Yates)."""
     prefix, _, number = deal_id.partition("-")
-    if prefix not in ("CF1", "CF2") or not number.isdigit() or int(number) >= 1 << 64:
-        raise Rejected(f"the id {deal_id!r} is not CF1-n or CF2-n")
+    # ASCII digits only, and few of them: str.isdigit() takes '²', int() refuses 4,300 digits.
+    if prefix not in ("CF1", "CF2") or not (number.isascii() and number.isdigit()) \
+            or len(number) > 20 or int(number) >= 1 << 64:
+        shown_id = deal_id if len(deal_id) <= 40 else deal_id[:37] + "..."
+        raise Rejected(f"the id {shown_id!r} is not CF1-n or CF2-n")
     deck = [(v, s) for s in "CDHS" for v in range(1, 14)] + [(0, "")] * int(prefix[2])
     state = int(number)
 
@@ -451,11 +454,14 @@ def check_win(game: Game, moves) -> None:
     cells, dealt, played = game.start
     for n, move in enumerate(moves if isinstance(moves, list) else [None], 1):
         where = f"win, move {n}"
-        club, slots = (move.get("club"), move.get("cleared")) if isinstance(move, dict) else (0, 0)
-        if club not in list(RANKS) or not isinstance(slots, list) or len(set(slots)) != len(
-                slots) or any(type(s) is not int or not 0 <= s <= 8 for s in slots):
-            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots], ...}}")
-        club, mask, action = RANKS.index(club) + 1, sum(1 << s for s in slots), move.get("action")
+        club, slots, action = (move.get("club"), move.get("cleared"), move.get("action")) \
+            if isinstance(move, dict) else (0, 0, None)
+        if club not in list(RANKS) or not isinstance(slots, list) or any(
+                type(s) is not int or not 0 <= s <= 8 for s in slots) or len(set(slots)) != len(
+                slots) or not (action is None or isinstance(action, str)):
+            raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots], "
+                           "\"action\": name (optional)}")
+        club, mask = RANKS.index(club) + 1, sum(1 << s for s in slots)
         state = describe(game, cells, dealt, played)
         if game.left(cells, dealt) == 0 or club not in game.hand(played):
             raise Rejected(f"{where}: the game is won or club {RANKS[club - 1]} not in hand "

@@ -29,11 +29,13 @@ pytestmark = pytest.mark.parser_fuzz  # the per-input time budget, where conftes
 
 ROOT = Path(__file__).resolve().parent.parent
 BYO = ROOT / "docs" / "byo"
-FILES = settings(max_examples=max(40, settings.default.max_examples), deadline=2000, derandomize=True,
+FILES = settings(max_examples=max(40, settings.default.max_examples), deadline=5000,
+                 derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 """Modest: the whole module runs in well under 30 s on a loaded machine; the
 deadline (ms) fails an input that parses slowly."""
-SLOW_FILES = settings(FILES, max_examples=max(15, settings.default.max_examples // 4))
+SLOW_FILES = settings(FILES, max_examples=max(15, settings.default.max_examples // 4),
+                      deadline=15000)
 """For the loaders that replay scenarios or run a search per input."""
 
 _WORK = Path(tempfile.mkdtemp(prefix="ringside-fuzz-files-"))
@@ -174,7 +176,13 @@ def test_arbitrary_bytes_as_a_data_file_are_refused_in_one_line(game, text):
 
 # -- JSON mutations --------------------------------------------------------------------------
 ODD_VALUES = [None, -1, 0, 2 ** 64, -(2 ** 63), 10 ** 30, 1.5, True, False, "", "x", "²",
-              "CF1-²", [], {}, [[[]]], {"a": 1}, [None], "9" * 50]
+              "CF1-²", "CF1-41", "CF1-" + "4" * 5000, [], {}, [[[]]], {"a": 1}, [None], [[5], 6],
+              "9" * 50, 1e308]
+
+
+def odd_value(draw):
+    """One of :data:`ODD_VALUES`, a copy (later edits must not change the list)."""
+    return json.loads(json.dumps(draw(st.sampled_from(ODD_VALUES))))
 
 
 @st.composite
@@ -194,15 +202,15 @@ def mutated_json(draw, value):
         op = draw(st.sampled_from(["replace", "replace", "drop", "add", "double"]))
         if holder is None:
             if op == "replace":
-                value = draw(st.sampled_from(ODD_VALUES))
+                value = odd_value(draw)
             continue
         if op == "replace":
-            holder[key] = draw(st.sampled_from(ODD_VALUES))
+            holder[key] = odd_value(draw)
         elif op == "drop":
             del holder[key]
         elif op == "add" and isinstance(holder, dict):
-            holder[draw(st.sampled_from(["colour", "id", "format", "x"]))] = \
-                draw(st.sampled_from(ODD_VALUES))
+            holder[draw(st.sampled_from(["colour", "id", "format", "action", "x"]))] = \
+                odd_value(draw)
         elif op == "double" and isinstance(holder, list):
             holder.insert(key, json.loads(json.dumps(holder[key])))
     return value
@@ -412,3 +420,140 @@ def test_a_resumed_screen_with_mutated_files_runs_or_is_refused_in_one_line(mani
                           folder)
     if run is not None:
         assert run.complete
+
+
+# -- the command line: a bad file is exit 2 and one line --------------------------------------
+BIG_NUMBER = b"n = " + b"9" * 5000 + b"\n"
+
+
+@pytest.mark.parametrize("command", [["duel", "characters", "--characters"],
+                                     ["monmamo", "setup", "--cards"],
+                                     ["fightklub", "deck", "rambo", "--cards"],
+                                     ["fantasy", "warband", "goblin-rabble", "--cards"]])
+@pytest.mark.parametrize("data", [BIG_NUMBER, b"\xff\xfe", b"[[card]]\nnumber = [[[[[",
+                                  b"\xef\xbb\xbf" + b"x = [" * 300])
+def test_a_bad_data_file_on_the_command_line_is_exit_2_and_one_line(command, data, capsys):
+    from harness.cli import main
+
+    path = work_file("cli-data.toml", data)
+    assert main(command + [str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(path) in err[0], err
+
+
+def test_a_bad_certificate_on_the_command_line_is_a_verdict_without_a_traceback(capsys):
+    from harness.cli import main
+
+    magic, header, _ = CERTIFICATES[1].split(b"\n", 2)
+    damaged = json.loads(header)
+    damaged["win"]["moves"][0]["action"] = ["sum"]
+    path = work_file("damaged.cert", magic + b"\n" + json.dumps(damaged).encode() + b"\n")
+    assert main(["clubfight", "verify", str(path), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "rejected" and "win, move 1" in out["reason"]
+    assert main(["clubfight", "verify", str(_WORK)]) == 2  # a folder: not read at all
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(_WORK) in err[0]
+
+
+def test_a_bad_check_report_on_the_command_line_is_exit_2_and_one_line(monkeypatch, capsys):
+    from harness import cli, docs
+
+    monkeypatch.setattr(docs, "require_tools", lambda dot="dot": None)
+    monkeypatch.setattr(docs, "build_site", lambda out, **kwargs: pytest.fail("built"))
+    report = json.loads(json.dumps(valid_report()))
+    for change, said in (({"options": {"depth": 2 ** 64 * 1.5}}, "options.depth"),
+                         ({"games": [None]}, "'games'")):
+        path = work_file("bad-check.json", json.dumps({**report, **change}).encode())
+        assert cli.main(["docs", "--out", str(_WORK / "site"), "--check-report",
+                         str(path)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and str(path) in err[0] and said in err[0], err
+    path = work_file("bad-check.json", json.dumps(report).encode()[:-7])
+    assert cli.main(["docs", "--out", str(_WORK / "site"), "--check-report", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not valid JSON" in err[0], err
+
+
+def test_a_resumed_screen_with_a_bad_progress_line_is_exit_2_and_one_line(capsys):
+    from harness.cli import main
+
+    folder = _WORK / "screen-cli"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    (folder / "screen.json").write_bytes(screen_files()["screen.json"])
+    first, rest = screen_files()["progress.jsonl"].split(b"\n", 1)
+    chunk = json.loads(first)
+    chunk["deals"][0]["id"] = "CF1-\u00b2"
+    (folder / "progress.jsonl").write_bytes(json.dumps(chunk).encode() + b"\n" + rest)
+    options = ["clubfight", "screen", "--jokers", "1", "--start", "40", "--deals", "6",
+               "--rules", "webapp", "--chunk", "3", "--width", "1", "--stage-two-nodes",
+               "300", "--check-limit", "300", "--out", str(folder), "--resume"]
+    assert main(options) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "progress.jsonl, line 1" in err[0], err
+
+
+# -- the faults found, each at its smallest --------------------------------------------------
+@pytest.mark.parametrize("game", sorted(LOADERS))
+def test_a_toml_integer_of_5000_digits_is_one_line_not_a_value_error(game):
+    """tomllib raises a bare ValueError (not TOMLDecodeError) for an integer past
+    Python's 4,300-digit limit: every model parser let it through."""
+    load, _ = LOADERS[game]
+    path = work_file(f"{game}-big.toml", BIG_NUMBER)
+    with pytest.raises(InputError, match="a number of more than 4,300 digits"):
+        load(path)
+
+
+def test_a_fantasy_row_with_a_number_of_5000_digits_is_refused_in_one_line():
+    load, _ = LOADERS["fantasy"]
+    row = b'[[warrior]]\nrow = "Troll H +3 -1 - -1 ' + b"9" * 5000 + b' 0 Reach +1"\n'
+    with pytest.raises(InputError, match="is not a whole number from 0 to 99"):
+        load(work_file("fantasy-row.toml", row))
+    row = b'[[warrior]]\nrow = "Troll H +' + b"3" * 5000 + b' -1 - -1 9 0 Reach +1"\n'
+    with pytest.raises(InputError, match="is not a modifier"):
+        load(work_file("fantasy-row.toml", row))
+
+
+@pytest.mark.parametrize("change", [{"proofs": None}, {"proofs": [7]},
+                                    {"proofs": [{"id": ["x"]}]}, {"scenarios": 5},
+                                    {"scenarios": [{"id": {"a": 1}}]}, {"cases": "x"},
+                                    {"rows": [{"check": "c", "passed": True, "count": 1,
+                                               "seconds": 10 ** 400}]}])
+def test_a_check_report_entry_of_the_wrong_shape_is_one_line(change):
+    report = json.loads(json.dumps(valid_report()))
+    report["games"][0].update(change)
+    path = work_file("shape.json", json.dumps(report).encode())
+    with pytest.raises(InputError, match=re.escape(str(path))):
+        read_checks_of(path)
+
+
+@pytest.mark.parametrize(("where", "value", "reason"), [
+    ("id", "CF1-\u00b2", "is not CF1-n or CF2-n"),
+    ("id", "CF1-" + "9" * 5000, "is not CF1-n or CF2-n"),
+    ("action", ["sum"], "win, move 1: must be"),
+    ("action", {"a": 1}, "win, move 1: must be"),
+    ("cleared", [[5], 6], "win, move 1: must be"),
+])
+def test_a_certificate_with_an_odd_id_or_move_is_rejected_not_raised(where, value, reason):
+    from analysis.clubfight_verify import verify
+
+    magic, header, _ = CERTIFICATES[1].split(b"\n", 2)
+    damaged = json.loads(header)
+    if where == "id":
+        damaged["id"] = value
+    else:
+        damaged["win"]["moves"][0][where] = value
+    verdict = verify(magic + b"\n" + json.dumps(damaged).encode() + b"\n")
+    assert verdict.status == "rejected" and reason in verdict.reason
+    assert len(verdict.reason) < 200
+
+
+@pytest.mark.parametrize("deal_id", ["CF1-\u00b2", "CF1-" + "4" * 5000, "CF1-٤١"])
+def test_a_progress_line_with_an_odd_deal_number_is_one_line(deal_id):
+    first, rest = screen_files()["progress.jsonl"].split(b"\n", 1)
+    chunk = json.loads(first)
+    chunk["deals"][0]["id"] = deal_id
+    path = work_file("odd-progress.jsonl", json.dumps(chunk).encode() + b"\n" + rest)
+    with pytest.raises(InputError, match="a deal's line is not one of this chunk's"):
+        read_progress_of(path)
