@@ -531,8 +531,8 @@ def test_a_check_report_entry_of_the_wrong_shape_is_one_line(change):
 @pytest.mark.parametrize(("where", "value", "reason"), [
     ("id", "CF1-\u00b2", "is not CF1-n or CF2-n"),
     ("id", "CF1-" + "9" * 5000, "is not CF1-n or CF2-n"),
-    ("action", ["sum"], "win, move 1: must be"),
-    ("action", {"a": 1}, "win, move 1: must be"),
+    ("action", ["sum"], "win, move 1: club J cannot clear slots [5, 6] by ['sum']"),
+    ("action", {"a": 1}, "win, move 1: club J cannot clear slots [5, 6] by {'a': 1}"),
     ("cleared", [[5], 6], "win, move 1: must be"),
 ])
 def test_a_certificate_with_an_odd_id_or_move_is_rejected_not_raised(where, value, reason):
