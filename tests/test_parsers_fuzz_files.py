@@ -129,6 +129,11 @@ def _own_fightklub_card() -> bytes:
     return ("set = \"own\"\n" + block.replace("S9", "U9")).encode()
 
 
+def _names(paths) -> list[str]:
+    """A path or a list of them, as the loaders take them (``--cards A --cards B``)."""
+    return [str(path) for path in (paths if isinstance(paths, list) else [paths])]
+
+
 def _loaders():
     from analysis.duel.loading import game_with_characters
     from analysis.fantasy.loading import game_with_cards as fantasy_cards
@@ -136,13 +141,13 @@ def _loaders():
     from analysis.monmamo.loading import game_with_cards as monmamo_cards
 
     return {
-        "fightklub": (lambda path: fightklub_cards([str(path)]),
+        "fightklub": (lambda paths: fightklub_cards(_names(paths)),
                       [(BYO / "one-cards.toml").read_bytes()]),
-        "monmamo": (lambda path: monmamo_cards([str(path)]),
+        "monmamo": (lambda paths: monmamo_cards(_names(paths)),
                     [(BYO / "monmamo-cards.toml").read_bytes()]),
-        "fantasy": (lambda path: fantasy_cards([str(path)]),
+        "fantasy": (lambda paths: fantasy_cards(_names(paths)),
                     [(BYO / "fantasy-cards.toml").read_bytes()]),
-        "duel": (lambda path: game_with_characters([str(path)]),
+        "duel": (lambda paths: game_with_characters(_names(paths)),
                  [(BYO / "mine.toml").read_bytes()]),
     }
 
@@ -164,6 +169,18 @@ def test_a_mutated_data_file_is_read_or_refused_in_one_line(game, data):
     load, bases = LOADERS[game]
     text = data.draw(mutated_bytes(bases))
     refused_or_read(load, work_file(f"{game}-cards.toml", text))
+
+
+@pytest.mark.parametrize("game", sorted(LOADERS))
+@FILES
+@given(data=st.data())
+def test_a_mutated_file_after_a_valid_one_is_read_or_refused_in_one_line(game, data):
+    """Two files: the second may repeat or clash with the first (a key, a number, a name
+    taken twice); the refusal names one of them."""
+    load, bases = LOADERS[game]
+    first = work_file(f"{game}-first.toml", bases[0])
+    second = work_file(f"{game}-second.toml", data.draw(mutated_bytes(bases)))
+    refused_or_read(lambda path: load([first, path]), second, shown=str(_WORK))
 
 
 @pytest.mark.parametrize("game", sorted(LOADERS))
@@ -336,6 +353,7 @@ def read_checks_of(path: Path):
     return read_checks(path, [get_game("duel")], root=ROOT)
 
 
+@pytest.mark.parser_fuzz(seconds=15)
 @SLOW_FILES
 @given(data=mutated_report())
 def test_a_mutated_check_report_is_read_or_refused_in_one_line(data):
@@ -398,6 +416,7 @@ def test_a_mutated_progress_file_is_read_or_refused_in_one_line(data):
     refused_or_read(read_progress_of, work_file("progress.jsonl", data))
 
 
+@pytest.mark.parser_fuzz(seconds=15)
 @SLOW_FILES
 @given(manifest=st.one_of(st.builds(lambda: screen_files()["screen.json"]),
                           st.deferred(lambda: mutated_json_text(
