@@ -319,6 +319,9 @@ def parse_json(text: str, where: str) -> Any:
     except RecursionError:
         raise InputError("nested too deeply to read", where) from None
     except ValueError as error:
+        if "integer string conversion" in str(error):  # int()'s own words, past its limit
+            raise InputError("not valid JSON: a number of more than 4,300 digits", where) \
+                from None
         raise InputError(f"not valid JSON: {error}", where) from None
 
 

@@ -432,6 +432,8 @@ def test_a_resumed_screen_with_mutated_files_runs_or_is_refused_in_one_line(mani
     folder = _WORK / "screen-resumed"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
+    # The mutated JSON is written compactly; a manifest that is still a screen's gets the
+    # mark's spacing back, so it is read as one (and compared) rather than refused unread.
     (folder / "screen.json").write_bytes(b'{"screen": ' + manifest.partition(b":")[2]
                                          if manifest.startswith(b'{"screen":') else manifest)
     (folder / "progress.jsonl").write_bytes(progress)
@@ -576,3 +578,13 @@ def test_a_progress_line_with_an_odd_deal_number_is_one_line(deal_id):
     path = work_file("odd-progress.jsonl", json.dumps(chunk).encode() + b"\n" + rest)
     with pytest.raises(InputError, match="a deal's line is not one of this chunk's"):
         read_progress_of(path)
+
+
+def test_a_json_integer_of_5000_digits_is_named_as_such():
+    """json.loads refuses it in int()'s words (naming sys.set_int_max_str_digits); the
+    user reads what is wrong with the file instead."""
+    from analysis.inputs import parse_json
+
+    with pytest.raises(InputError, match="^x.json: not valid JSON: a number of more than 4,300 "
+                                         "digits$"):
+        parse_json("[" + "9" * 5000 + "]", "x.json")
