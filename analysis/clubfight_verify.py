@@ -1,13 +1,12 @@
 """Check a Club Fight certificate (a win's line, a loss's refuted states) from the rules alone.
 
 The certificate format (version 1) is documented in
-``docs/clubfight-certificates.rst``.  This module is the whole verifier: it
-imports only the standard library and shares no code with ringside's solver,
-its pruning rules, its bounds or its rules model.  The deal, the moves of
-every club (Match, Sum, Any, Line, Up/Down, Run, blocking by three cards of a
-suit, the Jokers as the rules fields say), the refill of the grid and of the
-hand are written again here from ringside's Club Fight specification and the
-rulebook, and so is every bound it accepts as a cut.
+``docs/clubfight-certificates.rst``.  This module is the whole verifier: it imports only
+the standard library and shares no code with ringside's solver, its pruning rules, its
+bounds or its rules model.  The deal, the moves of every club (Match, Sum, Any, Line,
+Up/Down, Run, blocking by three cards of a suit, the Jokers as the rules fields say),
+the refill of the grid and of the hand are written again here from ringside's Club Fight
+specification and the rulebook, and so is every bound it accepts as a cut.
 
 A loss is accepted when the start is listed (or cut) and every listed state
 has cards left and every child of it (every club in hand, every set of slots
@@ -105,8 +104,9 @@ def parse_deal(text: str) -> tuple[list, list]:
 def deal_of_id(deal_id: str) -> tuple[list, list]:
     """The deal ``CFj-n`` (the specification's SplitMix64 and Fisher-Yates)."""
     prefix, _, number = deal_id.partition("-")
-    if prefix not in ("CF1", "CF2") or not number.isdigit() or int(number) >= 1 << 64:
-        raise Rejected(f"the id {deal_id!r} is not CF1-n or CF2-n")
+    if prefix not in ("CF1", "CF2") or not number.encode().isdigit() or len(number) > 20 or int(
+            number) >= 1 << 64:  # bytes.isdigit: ASCII digits only (str.isdigit takes '²')
+        raise Rejected(f"the id {deal_id[:40]!r} is not CF1-n or CF2-n")
     deck = [(v, s) for s in "CDHS" for v in range(1, 14)] + [(0, "")] * int(prefix[2])
     state = int(number)
 
@@ -449,8 +449,8 @@ def check_win(game: Game, moves) -> None:
     for n, move in enumerate(moves if isinstance(moves, list) else [None], 1):
         where = f"win, move {n}"
         club, slots = (move.get("club"), move.get("cleared")) if isinstance(move, dict) else (0, 0)
-        if club not in list(RANKS) or not isinstance(slots, list) or len(set(slots)) != len(
-                slots) or any(type(s) is not int or not 0 <= s <= 8 for s in slots):
+        if club not in list(RANKS) or not isinstance(slots, list) or any(type(s) is not int or not
+                0 <= s <= 8 for s in slots) or len(set(slots)) != len(slots):  # types first: hash
             raise Rejected(f"{where}: must be {{\"club\": rank, \"cleared\": [slots], ...}}")
         club, mask, action = RANKS.index(club) + 1, sum(1 << s for s in slots), move.get("action")
         state = describe(game, cells, dealt, played)
@@ -458,7 +458,7 @@ def check_win(game: Game, moves) -> None:
             raise Rejected(f"{where}: the game is won or club {RANKS[club - 1]} not in hand "
                            f"({state})")
         found = game.actions(cells, club)
-        if mask not in (found.get(action, ()) if action is not None else game.clears(cells, club)):
+        if mask not in (found.get(f"{action}", ()) if action else game.clears(cells, club)):
             raise Rejected(f"{where}: club {RANKS[club - 1]} cannot clear slots {sorted(slots)}"
                            f" by {action or 'any action'} ({state})")
         cells, dealt = game.after(cells, dealt, mask)

@@ -25,11 +25,11 @@ import math
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from model.core.errors import InputError
+from model.core.toml_lines import toml_table
 
 KIB, MIB, GIB = 1024, 1024 ** 2, 1024 ** 3
 
@@ -319,6 +319,9 @@ def parse_json(text: str, where: str) -> Any:
     except RecursionError:
         raise InputError("nested too deeply to read", where) from None
     except ValueError as error:
+        if "integer string conversion" in str(error):  # int()'s own words, past its limit
+            raise InputError("not valid JSON: a number of more than 4,300 digits", where) \
+                from None
         raise InputError(f"not valid JSON: {error}", where) from None
 
 
@@ -339,12 +342,7 @@ def parse_toml(text: str, where: str) -> dict:
         text = text[1:]
     text = text.replace("\r\n", "\n")
     check_nesting(text, "toml", where)
-    try:
-        return tomllib.loads(text)
-    except RecursionError:
-        raise InputError("nested too deeply to read", where) from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    return toml_table(text, where)
 
 
 def load_json(path: Path | str, kind: str = "JSON file") -> Any:

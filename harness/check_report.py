@@ -119,6 +119,29 @@ def report_games(data: Mapping, games: Sequence[Game], where: str) -> dict[str, 
     return entries
 
 
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _tables(entry: Mapping, name: str, where: str) -> list[dict]:
+    """The list ``name`` of a game's entry: tables, each with a string ``id``."""
+    value = entry.get(name, [])
+    if not isinstance(value, list) or not all(
+            isinstance(item, dict) and isinstance(item.get("id"), str) for item in value):
+        raise InputError(f"{where}: '{name}' must be a list of tables, each with its 'id'")
+    return value
+
+
+def _seconds(entry: Mapping, where: str) -> float:
+    value = entry.get("seconds", 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 0 <= value <= 1e12:
+        raise InputError(f"{where}: proof {_shown(entry.get('id'))}: 'seconds' must be a "
+                         f"number of 0 or more, not {_shown(value)}")
+    return float(value)
+
+
 def _answer(entry: Mapping, where: str):
     from proofs.obligations import Answer
 
@@ -151,19 +174,19 @@ def game_check_from_report(game: Game, entry: Mapping, *, root, obligations: Seq
         result.coverage = {number: [CheckRef(str(r["kind"]), str(r["id"]), r.get("passed"))
                                     for r in refs]
                            for number, refs in entry.get("coverage", {}).items()}
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise InputError(f"{where}: {key}: its rows or coverage are not shaped as "
                          "`ringside check --json` writes them") from None
     by_id = {o.id: o for o in obligations}
-    for proof in entry.get("proofs", []):
-        obligation = by_id.get(proof.get("id") if isinstance(proof, dict) else None)
+    for proof in _tables(entry, "proofs", f"{where}: {key}"):
+        obligation = by_id.get(proof.get("id")) if isinstance(proof.get("id"), str) else None
         if obligation is None:
-            raise InputError(f"{where}: {key}: proof {proof.get('id')!r} is not an obligation "
-                             "of this version; run `ringside check --json` again")
+            raise InputError(f"{where}: {key}: proof {_shown(proof.get('id'))} is not an "
+                             "obligation of this version; run `ringside check --json` again")
         result.proofs.append(ProofResult(obligation, _answer(proof, where),
-                                         float(proof.get("seconds", 0.0))))
+                                         _seconds(proof, f"{where}: {key}")))
 
-    reported = {s.get("id"): s for s in entry.get("scenarios", []) if isinstance(s, dict)}
+    reported = {s["id"]: s for s in _tables(entry, "scenarios", f"{where}: {key}")}
     folder = data_root.game_scenarios(key)
     files = scenario_files([folder], required=False) if folder.is_dir() else []
     for path in files:
@@ -183,12 +206,15 @@ def game_check_from_report(game: Game, entry: Mapping, *, root, obligations: Seq
                          f"have ({', '.join(sorted(map(str, reported)))})")
 
     parts = all_parts().get(key)
-    cases = {c.get("id"): c for c in entry.get("cases", []) if isinstance(c, dict)}
+    cases = {c["id"]: c for c in _tables(entry, "cases", f"{where}: {key}")}
     for case in (tuple(parts.cases()) if parts is not None else ()):
         said = cases.get(case.id)
         if said is None:
             raise InputError(f"{where}: {key}: data case {case.id} is not in the report")
-        result.cases.append((case, tuple(str(f) for f in said.get("failures", []))))
+        failures = said.get("failures", [])
+        if not isinstance(failures, list):
+            raise InputError(f"{where}: {key}: data case {case.id}: 'failures' must be a list")
+        result.cases.append((case, tuple(str(f) for f in failures)))
     return result
 
 

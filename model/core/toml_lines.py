@@ -34,6 +34,7 @@ name.
 from __future__ import annotations
 
 import re
+import tomllib
 from typing import Iterator
 
 from model.core.errors import InputError
@@ -137,6 +138,26 @@ def line_of(text: str, path: Path) -> int | None:
                 return deeper[0]
         return matches[0][1]
     return None
+
+
+def toml_table(text: str, where: str) -> dict:
+    """The table of the TOML ``text``; anything it cannot read (bad syntax, nesting
+    past Python's recursion, an integer of more digits than Python converts) is one
+    :class:`InputError` at ``where``.
+
+    >>> toml_table("n = " + "9" * 5000, "x.toml")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: x.toml: not valid TOML: a number of more than 4,300 digits
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"not valid TOML: {error}", where) from None
+    except RecursionError:
+        raise InputError("nested too deeply to read", where) from None
+    except ValueError:  # int() past sys.get_int_max_str_digits(), raised unwrapped
+        raise InputError("not valid TOML: a number of more than 4,300 digits", where) from None
 
 
 def dotted_path(field: str) -> Path:

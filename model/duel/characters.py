@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -58,7 +57,7 @@ from math import comb
 from typing import Any, Mapping
 
 from model.core.errors import InputError
-from model.core.toml_lines import located
+from model.core.toml_lines import located, toml_table
 
 DECK_SIZE = 30
 """Cards in an Action Deck (rulebook: Action Deck)."""
@@ -417,12 +416,7 @@ def parse_character(text: str, where: str) -> Character:
         ...
     model.core.errors.InputError: x.toml: line 3: field 'hp' must be a whole number from 1 to 99, not 100
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
-    except RecursionError:
-        raise InputError("nested too deeply to read", where) from None
+    raw = toml_table(text, where)
     try:
         return _character(raw, where)
     except InputError as error:

@@ -31,12 +31,12 @@ the warriors that take no part in picking this turn (back-stabbers who rolled).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from model.core.errors import InputError
 from model.core.notation import read_sections
+from model.core.toml_lines import toml_table
 from model.fantasy.tables import Tables, code_of
 
 SIDES = ("A", "B")
@@ -499,10 +499,7 @@ def parse_warband(text: str, tables: Tables, where: str) -> Warband:
         ...
     model.core.errors.InputError: x.toml: warrior 1 (Orc): row: must be "front" or "back", not 'middle'
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    data = toml_table(text, where)
     unknown = set(data) - _WARBAND_KEYS
     if unknown:
         raise InputError(f"unknown key {sorted(unknown)[0]!r}; keys: name, warrior", where)

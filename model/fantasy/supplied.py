@@ -26,11 +26,10 @@ model.core.errors.InputError: mine.toml: line 3: spell 1 (Frost): copies: must b
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any, Callable
 
 from model.core.errors import InputError
-from model.core.toml_lines import located
+from model.core.toml_lines import located, toml_table
 from model.fantasy.tables import (
     Tables, code_of, equipment_card, parse_warriors, parse_weapons, spell_card,
 )
@@ -94,10 +93,7 @@ def _cards(data: dict, section: str, where: str) -> dict[str, Any]:
 def parse_card_file(text: str, where: str) -> Tables:
     """The cards of a user's card file, as tables of their own (sections the file does
     not give are empty)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    data = toml_table(text, where)
     try:
         unknown = sorted(set(data) - set(SECTIONS) - {"note"})
         if unknown:

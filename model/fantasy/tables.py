@@ -21,11 +21,11 @@ A game is given the four as one value, :class:`Tables`.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.toml_lines import toml_table
 
 WARRIORS_FILE = "warriors.txt"
 WEAPONS_FILE = "weapons.txt"
@@ -175,14 +175,17 @@ a row may print: the printed tables stay within +4 and 10."""
 
 
 def _modifier(token: str, where: str, field: str) -> int:
-    if not _MOD.match(token) or (token != "-" and abs(int(token)) > MAX_MODIFIER):
+    # Too long a token is refused before int(), which will not read 4,300 digits.
+    if not _MOD.match(token) or len(token) > 4 or (token != "-"
+                                                   and abs(int(token)) > MAX_MODIFIER):
         raise InputError(f"{token[:20]!r} is not a modifier like +2, -1 or - (from "
                          f"-{MAX_MODIFIER} to +{MAX_MODIFIER})", f"{where}: {field}")
     return 0 if token == "-" else int(token)
 
 
 def _count(token: str, where: str, field: str) -> int:
-    if not token.isascii() or not token.isdigit() or int(token) > MAX_COUNT:
+    if not token.isascii() or not token.isdigit() or len(token) > 4 \
+            or int(token) > MAX_COUNT:
         raise InputError(f"{token[:20]!r} is not a whole number from 0 to {MAX_COUNT}",
                          f"{where}: {field}")
     return int(token)
@@ -305,10 +308,7 @@ def _entry_int(entry: Mapping[str, Any], field: str, where: str, low: int, high:
 
 
 def _load_toml(text: str, where: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    return toml_table(text, where)
 
 
 def _card_tables(text: str, where: str):

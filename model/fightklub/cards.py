@@ -31,13 +31,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from model.core.errors import InputError
-from model.core.toml_lines import dotted_path, line_of
+from model.core.toml_lines import dotted_path, line_of, toml_table
 from model.fightklub.energy import parse_cost, parse_pool
 
 # -- vocabulary --------------------------------------------------------------------------------
@@ -716,10 +715,7 @@ def parse_synthetic_card(entry: Any, file: str, index: int, *, text: str = "",
 def card_entries(text: str, file: str) -> tuple[dict, list]:
     """The top-level table of a card file and its ``[[card]]`` entries: valid TOML,
     only the keys of :data:`CARD_FILE_KEYS`, one card or more, at most :data:`MAX_CARDS`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", file) from None
+    data = toml_table(text, file)
     extra = sorted(set(data) - CARD_FILE_KEYS)
     if extra:
         line = line_of(text, (extra[0],))
@@ -822,10 +818,7 @@ class Fact:
 
 
 def parse_one_facts(text: str, file: str, codes: Mapping[str, Any]) -> tuple[Fact, ...]:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", file) from None
+    data = toml_table(text, file)
     if data.get("set") != ONE_SET:
         raise InputError("must declare set = \"ONE\"", file)
     entries = data.get("fact")

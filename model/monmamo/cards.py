@@ -37,12 +37,11 @@ file, the card and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.core.errors import InputError
-from model.core.toml_lines import located
+from model.core.toml_lines import located, toml_table
 
 PLACEABLE_TYPES = ("Master", "Mobster", "Bystander", "Drone", "Place")
 """Card types a setup turn may put on the Battlefield (MM 4.4)."""
@@ -223,10 +222,7 @@ def parse_card_set(text: str, where: str, *, shipped: bool = True) -> dict[str, 
         ...
     model.core.errors.InputError: mine.toml: line 5: card 1 (X1): type: 'Wizard' is not a card type; types: Bystander, Draw, Drone, Mana, Master, Mobster, Monster, Place, Proficiency, Trait, Vendor
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"not valid TOML: {error}", where) from None
+    data = toml_table(text, where)
     try:
         return _card_set(data, where, shipped)
     except InputError as error:

@@ -47,6 +47,7 @@ from harness.games.clubfight.commands import DealRangeConfig
 from harness.games.clubfight.survey_summary import wilson
 from harness.interrupts import checkpoint
 from harness.toolkit import Progress, fan_out
+from model.clubfight.deals import parse_deal_id
 from model.core.errors import InputError
 
 FORMAT = 1
@@ -155,17 +156,26 @@ def _check_chunk(chunk: dict, config: ScreenConfig, where: str) -> None:
         raise InputError("its counts do not add up to its deals", where)
     deals = chunk["deals"]
     low, high = chunk["first"], chunk["first"] + chunk["count"]
-    prefix = f"CF{config.jokers}-"
     for record in deals if isinstance(deals, list) else [None]:
         if not isinstance(record, dict) or record.get("class") not in CLASSES[1:] \
-                or not isinstance(record.get("id"), str) \
-                or not record["id"].startswith(prefix) \
-                or not record["id"][len(prefix):].isdigit() \
-                or not low <= int(record["id"][len(prefix):]) < high \
+                or not _deal_of(record.get("id"), config.jokers, low, high) \
                 or not isinstance(record.get("slack"), dict):
             raise InputError("a deal's line is not one of this chunk's", where)
     if len(deals) != counts["deals"] - counts["classes"]["2+"]:
         raise InputError("its deals' lines do not match its counts", where)
+
+
+def _deal_of(deal_id, jokers: int, low: int, high: int) -> bool:
+    """Whether ``deal_id`` is a deal ``CFj-n`` of these Jokers with ``low <= n < high``
+    (its number read as :func:`~model.clubfight.deals.parse_deal_id` reads it, so a
+    '²' or 5,000 digits is no deal rather than an error of ``int()``)."""
+    if not isinstance(deal_id, str) or not deal_id.startswith(f"CF{jokers}-"):
+        return False
+    try:
+        found_jokers, number = parse_deal_id(deal_id)
+    except InputError:
+        return False
+    return found_jokers == jokers and low <= number < high
 
 
 def _same_shape(value, shape) -> bool:
@@ -263,7 +273,7 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
 
 
 def _deal_number(record: dict) -> int:
-    return int(record["id"].split("-", 1)[1])
+    return parse_deal_id(record["id"])[1]
 
 
 def summarize(run: ScreenRun, command: str) -> dict:
