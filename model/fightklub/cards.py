@@ -332,7 +332,7 @@ def parse_step(entry: Any, where: str) -> Step:
     if not isinstance(entry, dict):
         raise InputError("a step is a table like {do = \"draw\", count = 1}", where)
     kind = entry.get("do")
-    if kind not in STEP_KINDS:
+    if not isinstance(kind, str) or kind not in STEP_KINDS:
         raise InputError(f"'do' must be one of {', '.join(STEP_KINDS)}, not {kind!r}", where)
     schema = STEP_KINDS[kind]
     extra = sorted(set(entry) - set(schema) - {"do"})
@@ -677,7 +677,7 @@ def parse_synthetic_card(entry: Any, file: str, index: int, *, text: str = "",
         raise place.error(extra[0], "is not a card field; fields: "
                           + ", ".join(sorted(_CARD_FIELDS)))
     rarity = entry.get("rarity")
-    if rarity not in RARITIES:
+    if not isinstance(rarity, str) or rarity not in RARITIES:
         raise place.error("rarity", f"must be R, U or C, not {rarity!r}")
     kind = entry.get("type")
     if kind not in CARD_TYPES:
