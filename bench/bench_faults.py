@@ -7,9 +7,10 @@ tracebacks, wrong exit codes, hangs, more than one line on stderr with exit 2,
 a user's file lost; then every faulty run with the end of its stderr.  Not part
 of the test suite; run it as::
 
-    python bench/bench_faults.py [--jobs N] [-k TEXT] [--sample N --seed S]
+    python bench/bench_faults.py [--jobs N] [-k TEXT] [--skip TEXT] [--sample N --seed S]
 
-``-k`` keeps the cases whose id (``command | argument | case``) holds TEXT.
+``-k`` keeps the cases whose id (``command | argument | case``) holds TEXT,
+``--skip`` leaves out those that hold it.
 The exit code is 1 when any run showed a fault.
 """
 
@@ -37,11 +38,15 @@ def main(argv: list[str]) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--jobs", type=int, default=2, help="runs at a time (default 2)")
     options.add_argument("-k", dest="keep", default="", help="only cases whose id holds this")
+    options.add_argument("--skip", action="append", default=[], metavar="TEXT",
+                         help="leave out the cases whose id holds this (repeatable; e.g. "
+                              "'docs |': each accepted docs case builds the whole site)")
     options.add_argument("--sample", type=int, help="run only this many cases, drawn at random")
     options.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
     args = options.parse_args(argv)
     parser = build_parser()
-    cases = [case for case in battery.all_cases(parser) if args.keep in case.id]
+    cases = [case for case in battery.all_cases(parser) if args.keep in case.id
+             and not any(text in case.id for text in args.skip)]
     if args.sample is not None:
         cases = random.Random(args.seed).sample(cases, min(args.sample, len(cases)))
     print(f"{len(cases)} runs, {args.jobs} at a time", flush=True)
