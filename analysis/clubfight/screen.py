@@ -34,7 +34,9 @@ from analysis.clubfight._solver_core import (
     MASK_SLOTS, Position, child_grid, club_masks, grid_max_clears, unpack_grid,
 )
 from analysis.clubfight.certify import replay_win
-from analysis.clubfight.limits import DEFAULT_MAX_NODES
+from analysis.clubfight.screen_settings import (  # noqa: F401  (re-exported)
+    DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+)
 from analysis.clubfight.slack import ALL_CLUBS, slack, slack_json, with_clubs
 from analysis.clubfight.solver import label_line
 from model.clubfight.deals import Deal
@@ -44,19 +46,6 @@ from model.clubfight.state import State
 CLUBS_SHORT = 2
 """Stage one removes this many clubs from the end of the club deck."""
 CLUBS_KEPT = ALL_CLUBS - CLUBS_SHORT
-DEFAULT_WIDTH = 12
-"""Stage one's beam keeps this many states a turn.  On CF1/CF2-500000..500999
-(one process, a shared 2-core machine at load 11) width 12 ran 1,209 to 1,662
-deals per CPU second and passed on 13.1% (CF1 ``rulebook``), 33.2% (CF2
-``rulebook``), 5.4% (CF1 ``webapp``) and 8.1% (CF2 ``webapp``) of the deals;
-width 16 ran 905 to 1,255 deals/s and passed on 9.5%, 27.5%, 3.2% and 6.7%.
-A stage-two deal costs far more than a stage-one one, so a wider beam
-(``--width``) may finish a screen sooner though its first stage is slower
-(``bench/bench_screen.py`` measures the pace)."""
-DEFAULT_REPLAY_EVERY = 100
-"""Stage one's wins replayed on the rules model: the deal numbers that are
-multiples of this."""
-DEFAULT_STAGE_TWO_NODES = DEFAULT_MAX_NODES
 CLASSES = ("2+", "1", "0", "unwinnable", "unknown")
 """A deal's class: slack 2 or more, exactly 1, exactly 0, lost with every
 club (all exact), or unknown (a limit stopped it; its line says why)."""

@@ -100,10 +100,9 @@ def cmd_clubfight_screen(args) -> Report:
 def register(commands) -> None:
     """Add ``screen`` to ``ringside clubfight``."""
     from analysis.clubfight.limits import CERTIFICATE_LIMIT
-    from analysis.clubfight.screen import (
-        DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+    from analysis.clubfight.screen_settings import (
+        DEFAULT_CHUNK, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
     )
-    from harness.games.clubfight.screen_run import DEFAULT_CHUNK
 
     screen = add_command(commands, "screen", cmd_clubfight_screen,
                          help="screen a range of deals for those of slack 1 or less",

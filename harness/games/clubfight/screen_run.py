@@ -41,6 +41,7 @@ from analysis.clubfight.screen import (
     CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH, ScreenTask,
     add_counts, empty_counts, screen_chunk,
 )
+from analysis.clubfight.screen_settings import DEFAULT_CHUNK
 from analysis.inputs import parse_json, read_bytes
 from harness.files import atomic_write, folder_replaceable, held_for_writing, make_folder, marked
 from harness.games.clubfight.commands import DealRangeConfig
@@ -58,7 +59,6 @@ SUMMARY = "summary.json"
 DEALS = "deals.jsonl"
 MARK = b'{"screen": '
 """How ``screen.json`` begins: the mark of a folder ringside's screen wrote."""
-DEFAULT_CHUNK = 1000
 
 
 class ScreenFailed(Exception):
