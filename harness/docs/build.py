@@ -207,9 +207,9 @@ CHECK_REPORT = "check.json"
 
 def check_report_for(args, root: Path, out: Path, progress: Progress) -> Path:
     """The check report the site is built from, as ``out/check.json``: the one
-    given with ``--check-report`` (read and checked), else one written by running
+    given with ``--check-report`` (``cmd_docs`` read and checked it), else one written by running
     every check once here, with the options given."""
-    from harness.check_report import CheckOptions, read_report, report_of, run_checks
+    from harness.check_report import CheckOptions, report_of, run_checks
     from harness.files import atomic_write
     from harness.registry import games
 
