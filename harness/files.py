@@ -11,6 +11,7 @@ started, that the place can be written.  (Reading is
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import stat
 import tempfile
@@ -145,8 +146,10 @@ def atomic_write(path: Path | str, write: Callable[[Any], None] | str | bytes,
         raise
 
 
+@functools.cache
 def _umask() -> int:
-    """The process's umask (read by setting it, so set it straight back)."""
+    """The process's umask, read once: reading it means setting it and setting it
+    straight back, which no write of a result should do again."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
