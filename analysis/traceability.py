@@ -1,7 +1,7 @@
 """Drafting and checking a game's rulebook traceability table (``python -m analysis.traceability``).
 
 ``draft GAME`` prints a skeleton ``model/<game>/traceability.py``: one
-:class:`~model.core.traceability.Section` per heading of the rulebook and one
+:class:`~model.core.traceability.Heading` per heading of the rulebook and one
 :class:`~model.core.traceability.Trace` per sentence, fingerprint filled in,
 each preceded by a comment holding the sentence so that it can be read while
 the entries are merged into runs and given a gist, a status and their rules by
@@ -28,7 +28,7 @@ from typing import Sequence
 from analysis.inputs import read_text
 from model.core.errors import InputError
 from model.core.game import Game
-from model.core.traceability import Section, Trace, fingerprint, problems, units
+from model.core.traceability import Heading, Trace, fingerprint, problems, units
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
 """Where the rulebooks lie when ringside runs from a checkout: ``../shared/rulebooks``."""
@@ -61,7 +61,7 @@ def draft(text: str, title: str) -> str:
 
     >>> print(draft("Set Up\\nShuffle. Deal 9 cards.\\n", "Toy").split("\\n\\n")[-1])
     TRACEABILITY = (
-        Section(1, 'Set Up'),
+        Heading(1, 'Set Up'),
         # 2.1: Shuffle.
         Trace('2.1', Status.MODELLED, '', '2cd10a', rules=()),
         # 2.2: Deal 9 cards.
@@ -79,13 +79,13 @@ def draft(text: str, title: str) -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from model.core.traceability import Section, Status, Trace",
+        "from model.core.traceability import Heading, Status, Trace",
         "",
         "TRACEABILITY = (",
     ]
     for unit in units(text):
         if unit.heading:
-            lines.append(f"    Section({unit.line}, {unit.text!r}),")
+            lines.append(f"    Heading({unit.line}, {unit.text!r}),")
             continue
         shown = unit.text if len(unit.text) <= SENTENCE_SHOWN else \
             unit.text[:SENTENCE_SHOWN] + "..."
@@ -105,7 +105,7 @@ def table_problems(key: str, text: str) -> list[str]:
                     ambiguity_ids=[entry.id for entry in register])
 
 
-def entry_counts(table: Sequence[Section | Trace], text: str) -> dict[str, int]:
+def entry_counts(table: Sequence[Heading | Trace], text: str) -> dict[str, int]:
     """How many sentences of the rulebook each status covers.
 
     >>> from model.core.traceability import Status

@@ -503,7 +503,7 @@ def test_ambiguities_and_the_rulings_of_each_reading_link_both_ways(site):
 
 @needs_dot
 def test_each_rulebook_is_shown_line_by_line_from_its_table_alone(site):
-    from model.core.traceability import Section, Trace
+    from model.core.traceability import Heading, Trace
 
     for game in registry.games().values():
         path = site / docs.GENERATED / game.key / "rulebook.html"
@@ -514,7 +514,7 @@ def test_each_rulebook_is_shown_line_by_line_from_its_table_alone(site):
         assert any(link.endswith("rulebook.html") for link in index.links)
         page = _page(path)
         for entry in game.traceability:
-            if isinstance(entry, Section):
+            if isinstance(entry, Heading):
                 assert f"Line {entry.line}: {entry.title}" in page.visible
                 continue
             keys = f"{entry.start}\u2013{entry.end}" if entry.end else entry.start

@@ -11,7 +11,7 @@ import pytest
 
 from analysis.fightklub.loading import GAME
 from model.core.game import probe_witness
-from model.core.traceability import Section, Status, Trace, problems, units
+from model.core.traceability import Heading, Status, Trace, problems, units
 from model.fightklub.ambiguities import AMBIGUITIES
 from model.fightklub.engine import FightKlub
 from model.fightklub.payment import table_types
@@ -69,10 +69,10 @@ def test_the_check_sees_a_changed_sentence():
 
 
 def test_the_table_is_shaped_as_the_rulebook():
-    """Headings in order, each a Section; every out-of-scope entry says why, every
+    """Headings in order, each a Heading; every out-of-scope entry says why, every
     modelled one names its rules; every open point of the register is tied to the
     sentences that leave it open, and every numbered rule to a sentence."""
-    lines = [entry.line for entry in TRACEABILITY if isinstance(entry, Section)]
+    lines = [entry.line for entry in TRACEABILITY if isinstance(entry, Heading)]
     assert lines == sorted(lines) and len(lines) == 34
     traces = _traces()
     assert all(t.reason for t in traces if t.status is Status.OUT_OF_SCOPE)

@@ -10,7 +10,7 @@ import pytest
 from analysis.traceability import draft, entry_counts
 from harness.registry import games
 from model.clubfight import GAME as CLUBFIGHT
-from model.core.traceability import Section, Status, Trace, problems, units
+from model.core.traceability import Heading, Status, Trace, problems, units
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
@@ -84,10 +84,10 @@ def test_a_changed_rulebook_or_a_wrong_rule_fails_the_check():
                     if isinstance(e, Trace) and e.start == "11.1" else e
                     for e in CLUBFIGHT.traceability)
     assert table_problems(CLUBFIGHT, renamed) == ["entry 11.1 names unknown rule CF 9.9"]
-    dropped = tuple(e for e in CLUBFIGHT.traceability if not isinstance(e, Section)
+    dropped = tuple(e for e in CLUBFIGHT.traceability if not isinstance(e, Heading)
                     or e.line != 20)
     assert table_problems(CLUBFIGHT, dropped) == [
-        "heading at line 20 ('Blockable Actions') is not listed as a Section"]
+        "heading at line 20 ('Blockable Actions') is not listed as a Heading"]
 
 
 def test_a_draft_lists_every_sentence_and_leaves_the_gists_to_write():

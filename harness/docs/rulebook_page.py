@@ -2,7 +2,7 @@
 
 The page is built from the table alone (:attr:`model.core.game.Game.traceability`,
 format :mod:`model.core.traceability`); the rulebook's text is not shipped.  It
-keeps the rulebook's own section structure (the table's ``Section`` entries),
+keeps the rulebook's own section structure (the table's ``Heading`` entries),
 and gives each entry its line keys, its status, its gist in ringside's words,
 the rules that implement it and the register entries it leaves open.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from harness.docs.names import ambiguity_label
 from model.core.game import Game
-from model.core.traceability import Section, Status, Trace
+from model.core.traceability import Heading, Status, Trace
 
 PAGE_NAME = "rulebook"
 PAGE_TITLE = "Rulebook, line by line"
@@ -45,7 +45,7 @@ def page_data(game: Game) -> dict[str, Any]:
     groups: list[dict[str, Any]] = [{"line": None, "title": "", "entries": []}]
     counts: Counter[Status] = Counter()
     for entry in game.traceability:
-        if isinstance(entry, Section):
+        if isinstance(entry, Heading):
             groups.append({"line": entry.line, "title": entry.title, "entries": []})
             continue
         counts[entry.status] += 1

@@ -9,24 +9,24 @@ that ringside's Club Fight specification settles say so in their reason.
 
 from __future__ import annotations
 
-from model.core.traceability import Section, Status, Trace
+from model.core.traceability import Heading, Status, Trace
 
 MODELLED, DATA, EXAMPLE = Status.MODELLED, Status.DATA, Status.EXAMPLE
 FLAVOUR, OUT_OF_SCOPE = Status.FLAVOUR, Status.OUT_OF_SCOPE
 
 TRACEABILITY = (
-    Section(1, "Club Fight"),
-    Section(2, "Club Fight Rulebook"),
-    Section(3, "Table of Contents"),
-    Section(4, "Table of Contents"),
-    Section(5, "Overview"),
+    Heading(1, "Club Fight"),
+    Heading(2, "Club Fight Rulebook"),
+    Heading(3, "Table of Contents"),
+    Heading(4, "Table of Contents"),
+    Heading(5, "Overview"),
     Trace("6.1", MODELLED, "A standard deck with one or two Jokers.", "78f82c", ("CF 1.1",)),
     Trace("6.2", MODELLED, "The player's only means are the thirteen clubs; the goal is to empty "
           "the 3 by 3 grid of every other card, with six kinds of action.", "c5e551",
           ("CF 1.1", "CF 2.1", "CF 5.1")),
     Trace("6.3", MODELLED, "Three or more grid cards of one suit stop one kind of action, which "
           "kind depending on the suit.", "6ac7cf", ("CF 3.1", "CF 3.2", "CF 3.3", "CF 3.4")),
-    Section(7, "Set Up"),
+    Heading(7, "Set Up"),
     Trace("8.1", MODELLED, "One Joker is the easy game, two the hard one.", "005ff6",
           ("CF 1.1", "CF 1.4")),
     Trace("8.2", MODELLED, "The clubs are set apart and shuffled into their own draw pile; "
@@ -47,7 +47,7 @@ TRACEABILITY = (
                  "in any case."),
     Trace("9.1", MODELLED, "The places of the layout: grid deck, grid, grid discard, club deck, "
           "club discard and hand.", "cfd850", ("CF 1.1",)),
-    Section(10, "Objective"),
+    Heading(10, "Objective"),
     Trace("11.1", MODELLED, "A game has thirteen turns at most.", "1185ae", ("CF 2.5",)),
     Trace("11.2", MODELLED, "A turn spends one club from hand on one available action that clears "
           "grid cards.", "4fef41", ("CF 2.1", "CF 2.2"), ambiguities=("CF-A1",)),
@@ -60,17 +60,17 @@ TRACEABILITY = (
           "empty.", "601317", ("CF 5.1", "CF 5.2"),
           reason="The rulebook names no loss; CF 5.2 reads it as the clubs running out "
                  "first."),
-    Section(12, "Values"),
+    Heading(12, "Values"),
     Trace("13.1", DATA, "Ace 1, Jack 11, Queen 12, King 13; number cards their number.",
           "27c09d", ("CF 1.2",)),
     Trace("13.2", MODELLED, "A Joker has neither suit nor value.", "35024c",
           ("CF 1.2", "CF 3.1"), ambiguities=("CF-A2", "CF-A4")),
-    Section(14, "Actions"),
+    Heading(14, "Actions"),
     Trace("15.1", MODELLED, "Each turn takes exactly one of the six actions, then the grid and the "
           "hand are refilled.", "e670ce", ("CF 2.1", "CF 2.3", "CF 2.4")),
     Trace("15.2", MODELLED, "What lies in the grid can make some actions unavailable.", "2a2e8e",
           ("CF 3.1",)),
-    Section(16, "Always Available Actions"),
+    Heading(16, "Always Available Actions"),
     Trace("17.1", MODELLED, "Match: the club clears every grid card of its value.", "4c8c85",
           ("CF 4.1", "CF 3.5"), ambiguities=("CF-A3", "CF-A2")),
     Trace("18.1", MODELLED, "Sum: the club clears grid cards whose values add up to its own.",
@@ -82,7 +82,7 @@ TRACEABILITY = (
           ("CF 4.3", "CF 3.5")),
     Trace("19.2", MODELLED, "Any is one of the two actions able to clear a Joker.", "16e88b",
           ("CF 4.7",)),
-    Section(20, "Blockable Actions"),
+    Heading(20, "Blockable Actions"),
     Trace("21.1", MODELLED, "Three or more grid cards of one suit block an action, the suit "
           "deciding which; all three blockable actions can be blocked at once.", "e0bd2d",
           ("CF 3.1", "CF 3.2", "CF 3.3", "CF 3.4"), end="21.3"),
@@ -98,7 +98,7 @@ TRACEABILITY = (
           "sequence of values, whatever their suits; the King does not wrap to the Ace.",
           "4c2ed4", ("CF 4.6",), end="24.3", ambiguities=("CF-A7",)),
     Trace("24.4", MODELLED, "Three Hearts block Run.", "c15984", ("CF 3.4",)),
-    Section(25, "Examples of Each Action Type"),
+    Heading(25, "Examples of Each Action Type"),
     Trace("26.1", EXAMPLE, "Match: the six of clubs takes every six, while Spades and Hearts "
           "block two other actions.", "1b8011", ("CF 4.1", "CF 3.3", "CF 3.4"), end="26.2",
           reason="Replayed by scenarios/clubfight/example-match.toml."),
@@ -114,7 +114,7 @@ TRACEABILITY = (
     Trace("31.1", EXAMPLE, "Run: the ten joins the cards from six to Jack, while Diamonds and "
           "Spades block Line and Up/Down.", "bdf33a", ("CF 4.6", "CF 3.2", "CF 3.3"),
           end="31.2", reason="Replayed by scenarios/clubfight/example-run.toml."),
-    Section(32, "Reference Cards"),
+    Heading(32, "Reference Cards"),
     Trace("33.1", OUT_OF_SCOPE, "Printable reference cards come with the rules.", "e66504",
           reason="A printed aid: ringside's reference is its own."),
     Trace("34.1", FLAVOUR, "Memory aids tying each blocking suit to its action by the suit's "

@@ -6,7 +6,7 @@ unit, any other line is cut into sentences, each one unit, numbered
 ``LINE.SENTENCE`` (``12.2`` is the second sentence of line 12).
 
 A game's traceability table (``model/<game>/traceability.py``,
-``TRACEABILITY``) is a sequence of :class:`Section` entries (the rulebook's
+``TRACEABILITY``) is a sequence of :class:`Heading` entries (the rulebook's
 headings, in order, so the reference can show the rulebook's structure without
 the rulebook) and :class:`Trace` entries, each covering one unit or a run of
 units and saying, in ringside's own words, what they say and what ringside
@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-__all__ = ["Status", "Unit", "Section", "Trace", "units", "fingerprint", "covered", "problems"]
+__all__ = ["Status", "Unit", "Heading", "Trace", "units", "fingerprint", "covered", "problems"]
 
 
 class Status(enum.Enum):
@@ -111,7 +111,7 @@ def _position(key: str) -> tuple[int, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Section:
+class Heading:
     """A heading of the rulebook, at line ``line``, as printed."""
 
     line: int
@@ -148,19 +148,19 @@ class Trace:
         return tuple(u for u in all_units if not u.heading and lo <= (u.line, u.sentence) <= hi)
 
 
-def covered(table: Sequence[Section | Trace], text: str) -> dict[str, Trace]:
+def covered(table: Sequence[Heading | Trace], text: str) -> dict[str, Trace]:
     """Each non-heading unit's key and the entry that covers it."""
     all_units = units(text)
     return {u.key: entry for entry in table if isinstance(entry, Trace)
             for u in entry.span(all_units)}
 
 
-def problems(table: Sequence[Section | Trace], text: str, *, rule_numbers: Iterable[str],
+def problems(table: Sequence[Heading | Trace], text: str, *, rule_numbers: Iterable[str],
              ambiguity_ids: Iterable[str] = ()) -> list[str]:
     """Every way ``table`` fails to account for the rulebook ``text``, one line each.
 
     >>> text = "Set Up\\nShuffle the deck. Deal 9 cards.\\n"
-    >>> table = (Section(1, "Set Up"),
+    >>> table = (Heading(1, "Set Up"),
     ...          Trace("2", Status.MODELLED, "Shuffle, then deal nine.",
     ...                fingerprint(["Shuffle the deck.", "Deal 9 cards."]), ("CF 1.1",)))
     >>> problems(table, text, rule_numbers=["CF 1.1"])
@@ -172,12 +172,12 @@ def problems(table: Sequence[Section | Trace], text: str, *, rule_numbers: Itera
     all_units = units(text)
     found: list[str] = []
     headings = {u.line: u.text for u in all_units if u.heading}
-    listed = {entry.line: entry.title for entry in table if isinstance(entry, Section)}
+    listed = {entry.line: entry.title for entry in table if isinstance(entry, Heading)}
     for line, title in headings.items():
         if listed.get(line) != title:
-            found.append(f"heading at line {line} ({title!r}) is not listed as a Section")
+            found.append(f"heading at line {line} ({title!r}) is not listed as a Heading")
     for line in sorted(set(listed) - set(headings)):
-        found.append(f"Section at line {line} is not a heading of the rulebook")
+        found.append(f"Heading at line {line} is not a heading of the rulebook")
     seen: dict[str, Trace] = {}
     previous = (0, 0)
     for entry in table:

@@ -10,7 +10,7 @@ their own ("1.", "A."), so an entry starts at the step's marker.
 
 from __future__ import annotations
 
-from model.core.traceability import Section, Status, Trace
+from model.core.traceability import Heading, Status, Trace
 
 MODELLED, DATA, EXAMPLE = Status.MODELLED, Status.DATA, Status.EXAMPLE
 FLAVOUR, OUT_OF_SCOPE = Status.FLAVOUR, Status.OUT_OF_SCOPE
@@ -26,7 +26,7 @@ TRACEABILITY = (
     Trace("1.5", MODELLED, "Rounds go on until a character reaches 0 HP.", "f65900",
           ("DU 1.3", "DU 1.4", "DU 6.7"), ambiguities=("DU-A4",),
           reason="The rulebook sets no last round; DU 1.4 is ringside's bound."),
-    Section(3, "Every Round"),
+    Heading(3, "Every Round"),
     Trace("5.1", MODELLED, "Step 1, Draw: fill the hand to five, then one discard is "
           "allowed; no more drawing this round.", "80e9ee", ("DU 2.1", "DU 2.2"), end="5.4",
           ambiguities=("DU-A6",),
@@ -73,16 +73,16 @@ TRACEABILITY = (
           "1b46db", ("DU 7.3",), ambiguities=("DU-A3",)),
     Trace("28.1", MODELLED, "Tied Strike Scores earn both players one.", "36932d",
           ("DU 7.4",), ambiguities=("DU-A3", "DU-A7")),
-    Section(30, "Critical Range"),
+    Heading(30, "Critical Range"),
     Trace("32.1", MODELLED, "A character crits when its raw Base, before any card, falls in "
           "the Critical Range its sheet gives.", "5fc9bc", ("DU 4.5",), end="32.3",
           reason="A REGEN re-roll after the critical is decided leaves it as it was "
                  "(DU 4.10)."),
-    Section(34, "Passives"),
+    Heading(34, "Passives"),
     Trace("36.1", MODELLED, "A character's passives always apply.", "4ac0d2", ("DU 5.8",)),
     Trace("36.2", FLAVOUR, "Advice to read them, as they make each character.", "e76cf5",
           end="36.3"),
-    Section(38, "Vocabulary Reference"),
+    Heading(38, "Vocabulary Reference"),
     Trace("40.1", MODELLED, "Power Source: how a character makes its number (dice, a deck of "
           "its own ...), as its sheet says.", "5ebe93", ("DU 4.1", "DU 1.1"), end="40.2"),
     Trace("41.1", MODELLED, "Base: the Power Source's number with nothing added.", "494592",
@@ -112,7 +112,7 @@ TRACEABILITY = (
           "36877f", ("DU 5.4", "DU 7.1"),
           reason="Shield and Adrenaline are counted in every position; the other tokens "
                  "named belong to character sheets the rulebook does not print."),
-    Section(52, "Adrenaline"),
+    Heading(52, "Adrenaline"),
     Trace("54.1", MODELLED, "Adrenaline, the comeback resource, caps at five and comes from "
           "damage the opponent deals.", "62f81c", ("DU 7.1", "DU 7.2"), end="54.3"),
     Trace("56.1", MODELLED, "The gains again: the damage table, the lowest-Base bonus and the "
@@ -121,7 +121,7 @@ TRACEABILITY = (
     Trace("60.1", MODELLED, "Adrenaline is spent in After Rolls on the sheet's Adrenaline "
           "Actions, or on a card's Adrenaline Rush as it is played.", "11e53c",
           ("DU 4.8", "DU 4.9", "DU 4.11"), end="60.3"),
-    Section(62, "Card Keywords"),
+    Heading(62, "Card Keywords"),
     Trace("64.1", MODELLED, "+X SS and -X SS raise or lower one's Strike Score.", "0e9a3d",
           ("DU 5.1",)),
     Trace("65.1", MODELLED, "DEAL aims an effect at the opponent, TAKE at oneself.",

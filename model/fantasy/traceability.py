@@ -10,14 +10,14 @@ hand-to-hand attack): an entry covers all of them.
 
 from __future__ import annotations
 
-from model.core.traceability import Section, Status, Trace
+from model.core.traceability import Heading, Status, Trace
 
 MODELLED, DATA, EXAMPLE = Status.MODELLED, Status.DATA, Status.EXAMPLE
 FLAVOUR, OUT_OF_SCOPE = Status.FLAVOUR, Status.OUT_OF_SCOPE
 
 TRACEABILITY = (
-    Section(1, "FANTASY FIGHT CLUB INTRODUCTION"),
-    Section(3, "RECRUIT STAGE"),
+    Heading(1, "FANTASY FIGHT CLUB INTRODUCTION"),
+    Heading(3, "RECRUIT STAGE"),
     Trace("5.1", MODELLED, "Each player receives ten warriors.", "8971bb", ("FF 1.1",),
           reason="ringside's skirmishes field fewer, the same number a side."),
     Trace("7.1", MODELLED, "Each player receives half the weapons and half the armor.",
@@ -40,25 +40,25 @@ TRACEABILITY = (
                  "example set."),
     Trace("31.1", MODELLED, "A two-handed weapon leaves a shield carried but useless.",
           "f58ca1", ("FF 1.8", "FF 6.1"), ambiguities=("FF-A4",)),
-    Section(33, "BATTLE STAGE"),
+    Heading(33, "BATTLE STAGE"),
     Trace("35.1", MODELLED, "A turn has three phases, named next.", "2db19c", ("FF 2.1",)),
-    Section(37, "Draw Phase"),
-    Section(39, "Tactics Phase"),
-    Section(41, "Attack Phase"),
-    Section(43, "DRAW PHASE"),
+    Heading(37, "Draw Phase"),
+    Heading(39, "Tactics Phase"),
+    Heading(41, "Attack Phase"),
+    Heading(43, "DRAW PHASE"),
     Trace("45.1", MODELLED, "Hands are filled to seven from the Fight Deck, its discard "
           "shuffled back when it runs out.", "eb2733", ("FF 2.2",), end="47.1",
           ambiguities=("FF-A16",),
           reason="No fight card is described, nor when one is played: ringside counts "
                  "them only."),
-    Section(49, "TACTICS PHASE"),
+    Heading(49, "TACTICS PHASE"),
     Trace("51.1", MODELLED, "Warriors may change rows at will.", "49799e", ("FF 3.1",),
           ambiguities=("FF-A14", "FF-A17")),
     Trace("53.1", MODELLED, "Each warrior's weapon for the turn is named and shown on top of "
           "its equipment.", "8ab373", ("FF 3.2",), end="55.1",
           ambiguities=("FF-A11", "FF-A17")),
     Trace("57.1", MODELLED, "Some spells are cast in this phase.", "56d815", ("FF 7.2",)),
-    Section(59, "ATTACK PHASE"),
+    Heading(59, "ATTACK PHASE"),
     Trace("61.1", MODELLED, "Ranged attacks go in order of range, longest first.",
           "f22951", ("FF 4.2",), ambiguities=("FF-A6",)),
     Trace("63.1", MODELLED, "A ranged weapon shoots from either row.", "b9bc04",
@@ -107,18 +107,18 @@ TRACEABILITY = (
           ("FF 6.4",),
           reason="The rulebook names no end of the battle: FF 8.1 and FF 8.2 are "
                  "ringside's reading and bound."),
-    Section(131, "WARRIOR DECK CARD LIST"),
-    Section(133, "Name Race Dam Speed Skill Dodge Hits Spells Notes"),
+    Heading(131, "WARRIOR DECK CARD LIST"),
+    Heading(133, "Name Race Dam Speed Skill Dodge Hits Spells Notes"),
     Trace("135.1", DATA, "The twenty warrior cards, one row each: race, damage, speed, "
           "skill and dodge modifiers, hits, spells and notes.", "e265a1", ("FF 1.11",),
           end="173.1", ambiguities=("FF-A11", "FF-A12"),
           reason="Shipped as ringside's warrior table (analysis/fantasy/data)."),
-    Section(175, "H = Humanoid"),
-    Section(177, "M = Human"),
+    Heading(175, "H = Humanoid"),
+    Heading(177, "M = Human"),
     Trace("179.1", MODELLED, "Back-stabbers and spellcasters wear no armor, shield or "
           "helmet.", "2d3b7b", ("FF 1.9",)),
-    Section(181, "WEAPON CARDS"),
-    Section(183, "Name: Dam Range Speed Reach Parry"),
+    Heading(181, "WEAPON CARDS"),
+    Heading(183, "Name: Dam Range Speed Reach Parry"),
     Trace("185.1", DATA, "The twenty-eight weapon cards, one row each: damage, range, "
           "speed, reach and parry.", "24d120", ("FF 1.12",), end="239.1",
           ambiguities=("FF-A4", "FF-A5"),

@@ -6,14 +6,14 @@ say and what ringside does with them: the FK rule numbers that implement them,
 the data file that carries their facts, or why they are an example, flavour or
 out of scope; ``ambiguities`` names the register's open points they leave
 (:mod:`model.fightklub.ambiguities`).  The headings are listed as
-:class:`~model.core.traceability.Section` entries so the reference can show
+:class:`~model.core.traceability.Heading` entries so the reference can show
 the rulebook's own structure.  No rulebook sentence is quoted: each entry's
 fingerprint ties it to the text it covers.
 """
 
 from __future__ import annotations
 
-from model.core.traceability import Section, Status, Trace
+from model.core.traceability import Heading, Status, Trace
 
 _M = Status.MODELLED
 _D = Status.DATA
@@ -30,7 +30,7 @@ _NO_ATTRIBUTES = ("no step of ringside's card schema reads a character's attribu
 
 
 def _recommended_deck(who: str, headings: tuple[int, int, int, int, int],
-                      fingerprints: tuple[str, str, str, str]) -> tuple[Section | Trace, ...]:
+                      fingerprints: tuple[str, str, str, str]) -> tuple[Heading | Trace, ...]:
     """One recommended deck as the rulebook prints it: its heading, then a heading and a
     data entry for each part (the character, the draw stack, the fight stack, The Drop),
     each part's list running from the line after its heading to the line before the next
@@ -39,33 +39,33 @@ def _recommended_deck(who: str, headings: tuple[int, int, int, int, int],
     where = _DECK_FILE.format(who.lower())
     lines = ("FK 2.10", "FK 2.11", "FK 2.12")
     return (
-        Section(deck, f"{who} deck"),
-        Section(character, "Character"),
+        Heading(deck, f"{who} deck"),
+        Heading(character, "Character"),
         Trace(str(character + 1), _D, f"{who}'s deck: its character line.", fingerprints[0],
               (*lines, "FK 1.15"), reason=where),
-        Section(draw, "Draw stack"),
+        Heading(draw, "Draw stack"),
         Trace(str(draw + 1), _D, f"{who}'s deck: the draw stack list.", fingerprints[1],
               (*lines, "FK 2.4"), end=str(fight - 1), reason=where),
-        Section(fight, "Fight stack"),
+        Heading(fight, "Fight stack"),
         Trace(str(fight + 1), _D, f"{who}'s deck: the fight stack list.", fingerprints[2],
               (*lines, "FK 2.3"), end=str(universal - 1), reason=where),
-        Section(universal, "Universal"),
+        Heading(universal, "Universal"),
         Trace(str(universal + 1), _D, f"{who}'s deck: its copy of The Drop.", fingerprints[3],
               ("FK 2.10", "FK 2.12", "FK 2.5"), reason=where),
     )
 
 
-TRACEABILITY: tuple[Section | Trace, ...] = (
-    Section(1, "Fight Klub"),
-    Section(2, "Fight Klub Rulebook"),
-    Section(3, "Table of Contents"),
-    Section(4, "Table of Contents"),
-    Section(5, "Victory condition"),
+TRACEABILITY: tuple[Heading | Trace, ...] = (
+    Heading(1, "Fight Klub"),
+    Heading(2, "Fight Klub Rulebook"),
+    Heading(3, "Table of Contents"),
+    Heading(4, "Table of Contents"),
+    Heading(5, "Victory condition"),
     Trace("6", _M, "A player wins by dealing enough damage to the other character before "
           "their own is defeated.", "02635b", ("FK 5.15", "FK 6.12"),
           ambiguities=("FK-T1",)),
 
-    Section(7, "ONE: The Foundation Set"),
+    Heading(7, "ONE: The Foundation Set"),
     Trace("8.1", _F, "Buying advice: start with the foundation set ONE.", "9034aa"),
     Trace("8.2", _D, "A Kilo of ONE has every card once plus what the two starter decks "
           "(hero Rambo, villain Hannibal Lecter) need.", "3a988e", ("FK 2.14", "FK 1.15"),
@@ -85,7 +85,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
           "tuck box with the tokens.", "8e7798", ("FK 2.14", "FK 2.1"), reason=_KILO,
           ambiguities=("FK-D2",)),
 
-    Section(15, "Your Recommended First Decks"),
+    Heading(15, "Your Recommended First Decks"),
     Trace("16", _M, "How a deck line is written: copies, rarity letter (R, U, C) and the "
           "card's set number.", "d72e57", ("FK 2.13", "FK 2.12")),
     *_recommended_deck("Rambo", (17, 18, 20, 40, 50),
@@ -93,7 +93,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     *_recommended_deck("Hannibal", (52, 53, 55, 74, 85),
                        ("d423fb", "a7164e", "613cfe", "b017f7")),
 
-    Section(87, "Your Deck"),
+    Heading(87, "Your Deck"),
     Trace("88.1", _M, "Each player plays exactly one character, a hero or a villain.",
           "b7fb76", ("FK 2.2",)),
     Trace("88.2", _M, "Any two characters may meet, whatever their affiliations.", "95f235",
@@ -127,10 +127,10 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
           "action under way; the discard stack is shuffled into a new draw stack.",
           "095d1c", ("FK 4.14", "FK 6.17")),
 
-    Section(94, "Your Cards"),
+    Heading(94, "Your Cards"),
     Trace("95", _F, "Introduction: cards go from hand to the table; the game claims to be "
           "new; the section explains playing and reading cards.", "1f7b5f"),
-    Section(96, "Card costs"),
+    Heading(96, "Card costs"),
     Trace("97.1", _M, "Most cards cost something to play.", "c29f2e", ("FK 1.14",)),
     Trace("97.2", _O, "Where the cost is printed on the card.", "19cb95",
           reason="card layout: ringside's card files write each cost in the energy "
@@ -159,7 +159,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("98.5", _M, "Burn parts are paid before spot parts.", "692ed0", ("FK 3.7",),
           ambiguities=("FK-A1",)),
 
-    Section(99, "Card functions"),
+    Heading(99, "Card functions"),
     Trace("100", _M, "Most cards carry gametext, used by a few simple conventions.",
           "d5f6c9", ("FK 1.13",)),
     Trace("101", _M, "An asterisk with bold text marks an extra cost to play the card.",
@@ -177,11 +177,11 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("104", _M, "Before the colon: the phase and the extra costs; after it: what "
           "happens once they are paid.", "5f8951", ("FK 1.13",)),
 
-    Section(105, "Card types"),
+    Heading(105, "Card types"),
     Trace("106.1", _M, "The seven card types: character, condition, effect, gear, fight "
           "card, instant, universal.", "1a3cce", ("FK 1.1",)),
     Trace("106.2", _F, "Signpost: the types are explained next.", "5dc5f0"),
-    Section(107, "Character"),
+    Heading(107, "Character"),
     Trace("108.1", _M, "Characters are heroes and villains.", "14a2da", ("FK 1.2",)),
     Trace("108.2", _M, "Each character lies on the table before its owner from the start.",
           "388935", ("FK 4.1",)),
@@ -204,7 +204,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("111.1", _M, "Each character has three attributes, personality traits.",
           "e40a44", ("FK 1.2",)),
     Trace("111.2", _O, "Gametext may refer to attributes.", "8cd8c5", reason=_NO_ATTRIBUTES),
-    Section(112, "Condition"),
+    Heading(112, "Condition"),
     Trace("113.1", _F, "What conditions stand for in the story.", "08debd"),
     Trace("113.2", _M, "A condition enters the support area through a setup action; the "
           "phase lines on it serve again and again, and there are often several.", "de94bb",
@@ -215,7 +215,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
           "the game ends.", "bdf8a7", ("FK 1.7", "FK 4.13"),
           reason="returning to hand is carried out; destroy steps are in the card schema "
                  "but the game refuses decks whose cards use them"),
-    Section(114, "Effect"),
+    Heading(114, "Effect"),
     Trace("115.1", _F, "What effects stand for: surprises the opponent cannot plan for.",
           "7abc27", end="115.2"),
     Trace("115.3", _M, "Effects are played in a fight's enhance step, mostly to raise "
@@ -228,7 +228,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("116", _M, "No effect in a fight resolved by clash text, whatever the player's own "
           "card; other enhance actions stay open.", "554aef", ("FK 6.5",),
           ambiguities=("FK-T2",)),
-    Section(117, "Fight card"),
+    Heading(117, "Fight card"),
     Trace("118.1", _M, "Each deck has its own 12-card fight stack.", "5ee267", ("FK 2.3",)),
     Trace("118.2", _M, "Fight cards are revealed in pairs, each pair has a winner, and "
           "winning cards score as damage.", "7d9a35", ("FK 4.16", "FK 6.1", "FK 5.12")),
@@ -267,7 +267,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("122.3", _M, "A player may have only 3 gold-icon cards in the fight stack, on top "
           "of the 1-3-3 rule.", "0badf1", ("FK 2.7",), end="122.4", ambiguities=("FK-D1",)),
     Trace("123", _F, "Praise for the variety of fight cards.", "f4d86c"),
-    Section(124, "Gear"),
+    Heading(124, "Gear"),
     Trace("125.1", _F, "What gear stands for: weapons, armour and the like.", "784b2b"),
     Trace("125.2", _M, "Gear enters the support area through a setup action.", "5ea5f2",
           ("FK 1.9", "FK 4.10")),
@@ -277,14 +277,14 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("125.5", _M, "The gear's text says whether it is destroyed or comes back; most come "
           "back to the support area once their fight is over, before its cards are scored "
           "or exhausted.", "0b01e3", ("FK 1.9", "FK 5.13", "FK 6.10"), end="125.6"),
-    Section(126, "Instant"),
+    Heading(126, "Instant"),
     Trace("127.1", _F, "What instants stand for: sudden turns of fate.", "4d18ff"),
     Trace("127.2", _M, "An instant is played from hand in the phase its keyword names "
           "(setup, enhance, score or cooldown).", "184315",
           ("FK 1.10", "FK 4.11", "FK 6.4", "FK 6.9", "FK 6.13"), end="127.3"),
     Trace("127.4", _M, "A paid and played instant does its effect and is discarded.",
           "dcbe0f", ("FK 1.10", "FK 4.11")),
-    Section(128, "Universal card"),
+    Heading(128, "Universal card"),
     Trace("129.1", _M, "Universal cards are special cards such as The Drop, with both card "
           "backs, fit for hero and villain decks.", "d61ad2", ("FK 1.11", "FK 2.8"),
           end="129.2"),
@@ -293,7 +293,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("130", _D, "ONE's Drop prints one blue, one green and one yellow latent energy.",
           "560c17", ("FK 1.11", "FK 3.9"), reason=_KNOWN, ambiguities=("FK-A3",)),
 
-    Section(131, "Getting Started"),
+    Heading(131, "Getting Started"),
     Trace("132", _M, "Each player shows their character and puts it on the table.",
           "9884bb", ("FK 4.1",)),
     Trace("133", _M, "Both stacks of each player are shuffled; the opponent may cut them.",
@@ -307,7 +307,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("137", _E, "The printed book's starting table layout, not in the text.", "db47ac",
           reason=_NOT_DRAWN),
 
-    Section(138, "Turn Order"),
+    Heading(138, "Turn Order"),
     Trace("139", _M, "Phase 1 of a turn: the setup phase.", "29f64a", ("FK 4.7", "FK 4.8")),
     Trace("140.1", _F, "The setup phase is called easy.", "aa969b"),
     Trace("140.2", _M, "Both players take the setup actions listed next.", "bebdc7",
@@ -426,7 +426,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("165.7", _M, "Then The Drop changes hands (the copies are flipped) and the turn "
           "ends.", "0b0bea", ("FK 6.15",), end="165.9"),
 
-    Section(166, "Fight Klub TCG Glossary"),
+    Heading(166, "Fight Klub TCG Glossary"),
     Trace("167", _M, "The opponent icon: the step is the opponent's to carry out, as an "
           "effect or sometimes as a cost.", "1aa919", ("FK 6.6", "FK 6.8"),
           reason="as an effect; ringside's extra costs discard the player's own cards "
@@ -450,7 +450,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
     Trace("173.2", _O, "Gametext may ask whether a character has, or shows, an attribute.",
           "85738c", reason=_NO_ATTRIBUTES),
 
-    Section(174, "Multiplayer Rules"),
+    Heading(174, "Multiplayer Rules"),
     Trace("175.1", _F, "Why play with more than two.", "edca41"),
     Trace("175.2", _M, "Three or more players use the standard rules with a few changes.",
           "77e05c", ("FK 7.1",)),
@@ -512,7 +512,7 @@ TRACEABILITY: tuple[Section | Trace, ...] = (
           "Drop.",
           "da27ea", ("FK 7.8",), ambiguities=("FK-M2",)),
 
-    Section(184, "Black Beauty and Marketing Cards"),
+    Heading(184, "Black Beauty and Marketing Cards"),
     Trace("185", _F, "A gift box for buyers of a third Kilo of TWO, its contents, and the "
           "programme in later sets.", "28e9e4"),
     Trace("186", _F, "The marketing card: mentors hand it to new players and earn a share "
