@@ -60,15 +60,21 @@ class CheckOptions:
         return cls(**values)
 
 
+def check_with(game: Game, *, root, options: CheckOptions,
+               progress: Callable[[str], None] = lambda message: None):
+    """Every check of ``game`` under ``options`` (a :class:`~harness.check.GameCheck`)."""
+    from harness.check import check_game
+
+    return check_game(game, root=root, depth=options.depth, max_states=options.max_states,
+                      starts=options.starts, playouts=options.playouts, seed=options.seed,
+                      proofs=options.proofs, progress=progress)
+
+
 def run_checks(games: Sequence[Game], *, root, options: CheckOptions,
                progress: Callable[[str], None] = lambda message: None) -> tuple[list, float]:
     """Every check of every game in ``games``: ``(GameCheck list, seconds)``."""
-    from harness.check import check_game
-
     began = time.perf_counter()
-    results = [check_game(game, root=root, depth=options.depth, max_states=options.max_states,
-                          starts=options.starts, playouts=options.playouts, seed=options.seed,
-                          proofs=options.proofs, progress=progress)
+    results = [check_with(game, root=root, options=options, progress=progress)
                for game in games]
     return results, time.perf_counter() - began
 

@@ -112,8 +112,7 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
     ``results`` is the folder of committed results handed to each game's
     ``docs_pages`` hook (default ``results/`` under ``root``).
     """
-    from harness.check import check_game
-    from harness.check_report import read_checks
+    from harness.check_report import check_with, read_checks
     from harness.registry import DocsContext, all_parts
 
     games, given, from_file = list(games), {}, report
@@ -124,10 +123,8 @@ def collect(games: Iterable[Game], *, root: Path, options: CheckOptions = CheckO
     for game in games:
         parts = all_parts().get(game.key)
         obligations = tuple(parts.obligations()) if parts is not None else ()
-        check = given[game.key] if from_file is not None else check_game(
-            game, root=root, depth=options.depth, max_states=options.max_states,
-            starts=options.starts, playouts=options.playouts, seed=options.seed,
-            proofs=options.proofs, progress=progress)
+        check = given[game.key] if from_file is not None else check_with(
+            game, root=root, options=options, progress=progress)
         coverage = {number: list(refs) for number, refs in check.coverage.items()}
         if not options.proofs:
             # The proofs were not run: they still cover their rules, status unknown.
