@@ -3,9 +3,9 @@
 The Sphinx project in ``docs/`` holds the hand-written frame (``conf.py``,
 ``index.rst``, the theme's stylesheet) and a local extension,
 ``docs/_ext/ringside_reference.py``.  At ``builder-inited`` the extension asks
-this module for the pages: :func:`collect` runs every check of every
-registered game (:func:`harness.check.check_game`, proofs included) and
-gathers what the pages show, and :func:`generate` renders the pages as
+this module for the pages: :func:`collect` reads every registered game's
+checks from the check report (:mod:`harness.check_report`; without one it
+runs them) and gathers what the pages show, and :func:`generate` renders the pages as
 reStructuredText files under ``docs/generated/``, which is never committed.
 
 The text of the pages lives in Jinja2 templates (``templates/*.rst.jinja``,
