@@ -67,9 +67,14 @@ def docs_pages(context: DocsContext) -> list[DocsPage]:
         slack_rows = _optional_summary(slack_path)
         if slack_rows:
             rows = with_slack(rows, slack_rows, context.shown(slack_path))
+        from harness.games.clubfight.screen_docs import screen_data
+
+        screens = screen_data(context.game_results, context.shown,
+                              [(jokers, preset) for jokers in (1, 2)
+                               for preset in context.game.presets])
         pages.append(statistics_page(context.game.title, rows, context.shown(path),
                                      hunt=hunt.is_file(), wide=wide,
-                                     wide_shown=context.shown(wide_path)))
+                                     wide_shown=context.shown(wide_path), screens=screens))
     if hunt.is_file():
         try:
             text = hunt.read_text(encoding="utf-8")
@@ -457,16 +462,18 @@ def statistics_data(title: str, rows: Sequence[Mapping[str, Any]], shown: str) -
 
 def statistics_page(title: str, rows: Sequence[Mapping[str, Any]], shown: str, *,
                     hunt: bool = False, wide: Sequence[Mapping[str, Any]] | None = None,
-                    wide_shown: str = WIDE_SUMMARY) -> DocsPage:
+                    wide_shown: str = WIDE_SUMMARY, screens: dict | None = None) -> DocsPage:
     """The statistics page of the survey ``rows``, read from the file ``shown``.
 
     With ``hunt``, the page links to the hunt's page (:func:`hunt_page`); ``wide``
     holds the rows of the larger perfect-information survey (read from
-    ``wide_shown``), shown in a section of their own.
+    ``wide_shown``), shown in a section of their own; ``screens`` the screens'
+    section (:func:`harness.games.clubfight.screen_docs.screen_data`).
     """
     data = statistics_data(title, rows, shown)
     data["hunt"] = hunt
     data["wide"] = wide_data(wide or (), wide_shown)
+    data["screens"] = screens or {"any": False, "variants": [], "missing": []}
     files = data.pop("files")
     return DocsPage("statistics", "Statistics", "survey_statistics.rst.jinja", data,
                     templates=TEMPLATES, files=files, reproduce=(

@@ -27,9 +27,22 @@ the tightest deal with its slack computed again, every loss re-derived by
 the independent checker.  The capped measure's options (``--depth``,
 ``--probe-nodes``, ``--full-nodes``, ``--proven``, ``--verify-nodes``,
 ``--exact-timeout``) are refused with it.
+
+``hunt --from-screen DIR [--max-nodes N] [--check-limit K] [--max-deals N]
+[--certificates FOLDER] [--out FILE [--resume]] [--workers W]`` starts from
+the tightest deals a screen found (:mod:`harness.games.clubfight.screen_hunt`):
+its deals of slack 1 or less keep their exact slack, its unknowns are
+searched again with the larger budget; it reports the deals lost with every
+club, the tightest deals with their exact slack, and the deals still unknown
+with their reason, each deal of slack 1 or less (or lost) with a certificate
+in FOLDER that the independent verifier checked.  The Jokers and rules are
+the screen's; the local search's options are refused with it.
 """
 
 from __future__ import annotations
+
+import contextlib
+from pathlib import Path
 
 from model.core.errors import InputError
 from model.clubfight.engine import GAME
@@ -38,8 +51,9 @@ from harness.games.clubfight.commands import (
     add_deal_range, check_deal_range, note_slow_engine,
 )
 from harness.toolkit import (
-    COUNT, INT64_MAX, NODES, SEED, Z3_MAX_SECONDS, Progress, Report, add_command,
-    add_rules_options, add_workers, bounded_int, fan_out, read_rules, read_setup, seconds,
+    COUNT, INT64_MAX, NODES, SEED, WORKERS, Z3_MAX_SECONDS, InputPath, Progress, Report,
+    add_command, add_rules_options, add_workers, bounded_int, fan_out, read_rules, read_setup,
+    seconds,
 )
 
 
@@ -152,6 +166,24 @@ _CAPPED_OPTIONS = {"depth": ("--depth", 2), "probe_nodes": ("--probe-nodes", 100
 whether they were given, and filled in with their defaults otherwise."""
 
 
+_SEARCH_OPTIONS = {"budget": ("--budget", 60.0), "seed": ("--seed", 0),
+                   "z3_timeout": ("--z3-timeout", 20.0),
+                   "exhaustive_timeout": ("--exhaustive-timeout", 120.0),
+                   "verify_count": ("--verify-count", 20),
+                   "start_kind": ("--start-kind", "interleaved"),
+                   "starts": ("--from", None), "exact": ("--exact", False),
+                   "proof_nodes": ("--proof-nodes", None), "patience": ("--patience", None),
+                   "max_evaluations": ("--max-evaluations", None),
+                   "set": ("--set", None)}
+"""The options of the local search (``field: (flag, default)``), left unset by the
+parser so that ``--from-screen``, which searches no deal of its own, can refuse
+them; filled in with their defaults otherwise."""
+_SCREEN_OPTIONS = {"max_nodes": "--max-nodes", "check_limit": "--check-limit",
+                   "max_deals": "--max-deals", "certificates": "--certificates",
+                   "out": "--out", "resume": "--resume", "workers": "--workers"}
+"""The options of ``--from-screen`` alone (unset: None or False)."""
+
+
 def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
     """Add to a hunt's ``out`` the deal number nearest its tightest deal (when
     deals were given) and every check of a deal it found lost; True when a
@@ -176,6 +208,17 @@ def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
 def cmd_clubfight_hunt(args) -> Report:
     from harness.games.clubfight.hunt import hunt
 
+    if args.from_screen is not None:
+        return _screen_hunt(args)
+    for name, flag in _SCREEN_OPTIONS.items():
+        if getattr(args, name) not in (None, False):
+            raise InputError(f"{flag} needs --from-screen", flag)
+    if args.jokers is None:
+        raise InputError("the hunt needs --jokers 1 or 2 (or --from-screen DIR)", "--jokers")
+    for name, (_, default) in _SEARCH_OPTIONS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+    args.rules = args.rules or next(iter(GAME.presets))
     rules = read_rules(GAME, args)
     starts = None
     given = [read_setup(GAME, text, "--from", word="deal") for text in args.starts or ()]
@@ -219,6 +262,159 @@ def cmd_clubfight_hunt(args) -> Report:
            "trail": result.trail}
     failed = _nearest_and_checks(result, out, rules, args, given)
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
+
+
+def _screen_hunt(args) -> Report:
+    """``hunt --from-screen DIR``: :mod:`harness.games.clubfight.screen_hunt`."""
+    import os
+
+    from analysis.clubfight.slack import default_check_limit
+    from harness.files import check_replaceable, held_for_writing
+    from harness.games.clubfight.screen_hunt import (
+        MARK, HuntTask, hunt_deal, hunt_report, read_results, read_screen_folder,
+        results_header, screen_rules,
+    )
+    from harness.interrupts import checkpoint
+
+    refused = [flag for name, (flag, _) in (_SEARCH_OPTIONS | _CAPPED_OPTIONS).items()
+               if getattr(args, name) not in (None, False)]
+    if refused:
+        raise InputError(f"{refused[0]} sets the local search, which --from-screen does not "
+                         "run", refused[0])
+    if args.resume and args.out is None:
+        raise InputError("--resume continues the results file of --out: give it", "--resume")
+    screen = read_screen_folder(args.from_screen)
+    header = screen.header
+    rules = screen_rules(header, f"--from-screen {args.from_screen}")
+    if args.jokers is not None and args.jokers != header["jokers"]:
+        raise InputError(f"the screen dealt {header['jokers']} Joker(s), not {args.jokers}",
+                         "--jokers")
+    if args.rules is not None and args.rules != header["rules"]:
+        raise InputError(f"the screen ran the {header['rules']} rules, not {args.rules}",
+                         "--rules")
+    max_nodes = args.max_nodes or SCREEN_HUNT_NODES
+    check_limit = args.check_limit or default_check_limit()
+    candidates = screen.records[:args.max_deals] if args.max_deals else screen.records
+    first_line = results_header(screen, max_nodes, check_limit, None, args.certificates)
+    note_slow_engine()
+    done: dict[str, dict] = {}
+    handle = None
+    with contextlib.ExitStack() as stack:
+        if args.out is not None:
+            where = f"--out {args.out}"
+            check_replaceable(args.out, lambda head: head.startswith(MARK),
+                              "a hunt's results file", where)
+            stack.enter_context(held_for_writing(args.out, where))
+            keep = 0
+            if args.resume:
+                done, keep = read_results(Path(args.out), first_line)
+            handle = stack.enter_context(open(args.out, "r+b" if keep else "wb"))
+            handle.truncate(keep)
+            handle.seek(keep)
+            if not keep:
+                _append(handle, first_line)
+        wanted = {record["id"] for record in candidates}
+        done = {key: line for key, line in done.items() if key in wanted}
+        todo = [HuntTask(record, header["rules"],
+                         tuple(sorted((header.get("rules_overrides") or {}).items())),
+                         max_nodes, check_limit, None, args.certificates)
+                for record in candidates if record["id"] not in done]
+        progress = stack.enter_context(Progress.of(args, unit="deal"))
+        progress.start(total=len(candidates), done=len(done))
+        results = fan_out(hunt_deal, todo, workers=args.workers or 1, ordered=False)
+        try:
+            for line in results:
+                checkpoint()
+                done[line["id"]] = line
+                if handle is not None:
+                    _append(handle, line)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                progress.advance(1, f"{line['id']}: {line['class']}")
+        except RuntimeError as error:
+            return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
+    report = hunt_report(screen, list(done.values()), len(candidates))
+    rejected = [line["id"] for line in done.values()
+                if (line.get("certificate") or {}).get("verify") == "rejected"]
+    out = {"from_screen": str(args.from_screen), "jokers": header["jokers"],
+           "rules": header["rules"], "rules_overrides": header.get("rules_overrides") or {},
+           "screen_complete": screen.complete, "max_nodes": max_nodes,
+           "check_limit": check_limit, "certificates": args.certificates,
+           "results": args.out, **report}
+    problems = [f"ringside: internal error: the verifier rejects the certificate of {deal}"
+                for deal in rejected]
+    return Report(out, _screen_hunt_text(out, args), EXIT_FAILED if rejected else EXIT_OK,
+                  problems)
+
+
+SCREEN_HUNT_NODES = 20_000_000
+"""``hunt --from-screen``'s node budget per deal: ten times the screen's default
+(the screen's unknowns ran out of 2,000,000)."""
+
+
+def _append(handle, value: dict) -> None:
+    import json
+
+    handle.write(json.dumps(value, separators=(",", ":")).encode("utf-8") + b"\n")
+
+
+def _deal_words(line: dict) -> str:
+    slack = line["slack"]
+    won, lost = slack.get("won_with"), slack.get("lost_with")
+    found = "found again" if line["searched"] else "from the screen"
+    if line["class"] == "unwinnable":
+        text = f"lost with all 13 clubs ({found})"
+    else:
+        text = (f"slack {line['class']}: won with {won} clubs, lost with {lost} "
+                f"({found})")
+    cert = line.get("certificate")
+    if cert is not None:
+        text += (f"; certificate {cert['file']} ({cert['bytes']:,} bytes, verify: "
+                 f"{cert['verify']})" if cert["written"] else
+                 f"; no certificate: {cert['reason']}")
+    return text
+
+
+def _screen_hunt_text(out: dict, args):
+    rules = out["rules"] + (f" {out['rules_overrides']}" if out["rules_overrides"] else "")
+    taken = ", ".join(f"{n:,} {kind}" for kind, n in out["screen_classes"].items() if n)
+    yield (f"hunt from the screen {out['from_screen']} ({out['jokers']} Joker"
+           f"{'s' * (out['jokers'] > 1)}, {rules}"
+           f"{'' if out['screen_complete'] else ', screen unfinished'}): "
+           f"{out['screen_deals']:,} deals of slack 1 or less or unknown, "
+           f"{out['candidates']:,} taken" + (f" ({taken})" if taken else "")
+           + f", {out['done']:,} done; "
+           f"{out['max_nodes']:,} nodes a deal, check limit {out['check_limit']:,}")
+    if out["unwinnable"]:
+        for line in out["unwinnable"]:
+            yield f"  UNWINNABLE {line['id']}: {_deal_words(line)}"
+    else:
+        yield "  no unwinnable deal found"
+    if out["tightest"]:
+        yield "  tightest deals, exact slack:"
+        for line in out["tightest"]:
+            yield f"    {line['id']}: {_deal_words(line)}"
+    elif not out["unwinnable"]:
+        yield "  no deal of exact slack 1 or less"
+    if out["unknown"]:
+        yield f"  still unknown ({len(out['unknown']):,}):"
+        for line in out["unknown"][:20]:
+            yield f"    {line['id']}: {line['slack'].get('reason', 'unknown')}"
+        if len(out["unknown"]) > 20:
+            yield f"    and {len(out['unknown']) - 20:,} more"
+    if out["looser"]:
+        shown = " ".join(out["looser"][:10])
+        more = f" and {len(out['looser']) - 10:,} more" if len(out["looser"]) > 10 else ""
+        yield (f"  won with 11 clubs (slack 2 or more) now: {len(out['looser']):,}: "
+               f"{shown}{more}")
+    if out["done"] < out["candidates"]:
+        yield "  not finished: --resume continues it"
+    if out["results"]:
+        yield f"  results: {out['results']}"
 
 
 def _exact_hunt(args, rules, starts, given) -> Report:
@@ -360,7 +556,8 @@ def register(commands) -> None:
                     example=["--jokers", "1", "--budget", "2", "--max-evaluations", "3",
                              "--z3-timeout", "2", "--exhaustive-timeout", "2",
                              "--verify-count", "1"])
-    h.add_argument("--jokers", type=bounded_int(1, 2), required=True, help="1 or 2")
+    h.add_argument("--jokers", type=bounded_int(1, 2),
+                   help="1 or 2 (required but with --from-screen, which takes the screen's)")
     add_rules_options(h, GAME)
     h.add_argument("--budget", type=seconds(), default=60.0,
                    help="seconds of search (default 60)")
@@ -410,3 +607,34 @@ def register(commands) -> None:
     h.add_argument("--max-evaluations", type=COUNT, default=None,
                    help="stop after this many evaluations (with a generous --budget, a "
                         "run then repeats exactly for a seed)")
+    from analysis.clubfight.limits import CERTIFICATE_LIMIT
+    from harness.toolkit import OUTPUT_FILE, OUTPUT_FOLDER
+
+    h.add_argument("--from-screen", metavar="DIR", type=InputPath("screen folder",
+                                                                  form="folder"),
+                   help="hunt from a screen's folder (ringside clubfight screen --out DIR): "
+                        "its deals of slack 1 or less keep their exact slack, its unknowns "
+                        "are searched again with --max-nodes; Jokers and rules are the "
+                        "screen's")
+    h.add_argument("--max-nodes", type=NODES, metavar="N",
+                   help=f"with --from-screen: node budget of each deal searched again "
+                        f"(default {SCREEN_HUNT_NODES:,}); unknown past it")
+    h.add_argument("--check-limit", type=bounded_int(1, CERTIFICATE_LIMIT), metavar="K",
+                   help="with --from-screen: largest proof of loss (refuted states) the "
+                        "checker re-derives")
+    h.add_argument("--max-deals", type=COUNT, metavar="N",
+                   help="with --from-screen: take only the N tightest deals of the screen")
+    h.add_argument("--certificates", metavar="FOLDER", type=OUTPUT_FOLDER,
+                   help="with --from-screen: write a certificate (FOLDER/ID.cert) for each "
+                        "deal of slack 1 or less or lost with every club, and check it with "
+                        "the independent verifier")
+    h.add_argument("--out", metavar="FILE", type=OUTPUT_FILE,
+                   help="with --from-screen: the results file, one line per deal as each "
+                        "is done (JSON Lines)")
+    h.add_argument("--resume", action="store_true",
+                   help="with --from-screen and --out: keep the deals the file holds")
+    h.add_argument("--workers", type=WORKERS, metavar="W",
+                   help="with --from-screen: worker processes (default 1)")
+    # Unset unless given, so --from-screen can refuse the local search's options
+    # (cmd_clubfight_hunt fills in their defaults otherwise).
+    h.set_defaults(rules=None, **{name: None for name in _SEARCH_OPTIONS if name != "set"})
