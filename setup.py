@@ -9,9 +9,9 @@ under ``harness/_data/``, laid out like the checkout:
   replay;
 - ``docs/``: the Sphinx project of ``ringside docs`` (without ``_build/`` and
   ``generated/``, which builds write);
-- ``results/<game>/summary*.json`` and ``results/<game>/*.md``: the published
-  statistics (every summary the docs read, not the large ``*.jsonl`` logs behind
-  them);
+- ``results/<game>/summary*.json``, ``results/<game>/screens/*/summary.json`` and
+  ``results/<game>/*.md``: the published statistics (every summary the docs read,
+  not the large ``*.jsonl`` logs behind them);
 - ``tests/toygame.py``: the worked example of a game, which the docs include
   (relative to ``docs/``, as in the checkout);
 - ``rule_index.json``: which tests check which rules, read now from the test
@@ -92,6 +92,7 @@ def bundle_files(root: Path) -> list[tuple[Path, Path]]:
     results = root / "results"
     for game in sorted(p for p in results.iterdir() if p.is_dir()) if results.is_dir() else ():
         files.extend(sorted(game.glob("summary*.json")))
+        files.extend(sorted(game.glob("screens/*/summary.json")))
         files.extend(sorted(game.glob("*.md")))
     toy = root / "tests" / "toygame.py"
     if not toy.is_file():

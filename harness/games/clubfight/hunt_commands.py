@@ -208,6 +208,8 @@ def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
 def cmd_clubfight_hunt(args) -> Report:
     from harness.games.clubfight.hunt import hunt
 
+    if args.out is not None:  # a user's file is never replaced, whatever else is wrong
+        _claim_results_file(args.out)
     if args.from_screen is not None:
         return _screen_hunt(args)
     for name, flag in _SCREEN_OPTIONS.items():
@@ -269,9 +271,9 @@ def _screen_hunt(args) -> Report:
     import os
 
     from analysis.clubfight.slack import default_check_limit
-    from harness.files import check_replaceable, held_for_writing
+    from harness.files import held_for_writing
     from harness.games.clubfight.screen_hunt import (
-        MARK, HuntTask, hunt_deal, hunt_report, read_results, read_screen_folder,
+        HuntTask, hunt_deal, hunt_report, read_results, read_screen_folder,
         results_header, screen_rules,
     )
     from harness.interrupts import checkpoint
@@ -302,8 +304,6 @@ def _screen_hunt(args) -> Report:
     with contextlib.ExitStack() as stack:
         if args.out is not None:
             where = f"--out {args.out}"
-            check_replaceable(args.out, lambda head: head.startswith(MARK),
-                              "a hunt's results file", where)
             stack.enter_context(held_for_writing(args.out, where))
             keep = 0
             if args.resume:
@@ -349,6 +349,14 @@ def _screen_hunt(args) -> Report:
                 for deal in rejected]
     return Report(out, _screen_hunt_text(out, args), EXIT_FAILED if rejected else EXIT_OK,
                   problems)
+
+
+def _claim_results_file(path: str) -> None:
+    from harness.files import check_replaceable
+    from harness.games.clubfight.screen_hunt import MARK
+
+    check_replaceable(path, lambda head: head.startswith(MARK), "a hunt's results file",
+                      f"--out {path}")
 
 
 SCREEN_HUNT_NODES = 20_000_000
