@@ -344,11 +344,25 @@ def _screen_hunt(args) -> Report:
            "rules": header["rules"], "rules_overrides": header.get("rules_overrides") or {},
            "screen_complete": screen.complete, "max_nodes": max_nodes,
            "check_limit": check_limit, "certificates": args.certificates,
-           "results": args.out, **report}
+           "results": args.out, "command": _screen_hunt_command(args), **report}
     problems = [f"ringside: internal error: the verifier rejects the certificate of {deal}"
                 for deal in rejected]
     return Report(out, _screen_hunt_text(out, args), EXIT_FAILED if rejected else EXIT_OK,
                   problems)
+
+
+def _screen_hunt_command(args) -> str:
+    """The command of a hunt from a screen (``--resume`` and ``--json`` left out: they
+    change neither the deals taken nor their results)."""
+    import shlex
+
+    words = ["ringside", "clubfight", "hunt", "--from-screen", str(args.from_screen)]
+    for flag in ("--max-nodes", "--check-limit", "--max-deals", "--certificates", "--out",
+                 "--workers"):
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if value is not None:
+            words += [flag, str(value)]
+    return shlex.join(words)
 
 
 def _claim_results_file(path: str) -> None:

@@ -13,7 +13,10 @@ The unwinnable rate's upper bound counts every unknown deal as unwinnable:
 the high end of the Wilson interval of ``(unwinnable + unknown) / deals``,
 the same figure as the summary's ``unwinnable_wilson`` (the build fails when
 the two disagree: a summary whose bound does not follow from its own counts
-is not published).
+is not published).  A ``hunt.json`` beside them (the output of ``ringside
+clubfight hunt --from-screen DIR --json``) adds what the hunt settled, and the
+bound again with the hunt's unknowns (and the deals it did not reach) counted
+as unwinnable.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ SCREENS = "screens"
 """The screens' folder in the game's results folder: one folder per variant."""
 SUMMARY = "summary.json"
 DEALS = "deals.jsonl"
+HUNT = "hunt.json"
+"""The JSON output of ``ringside clubfight hunt --from-screen`` on the folder, when
+it was hunted: the page then says what the hunt settled."""
 CLASS_WORDS = {
     "2+": "slack 2 or more (won with 11 clubs)",
     "1": "slack 1 (needs 12 clubs)",
@@ -114,6 +120,7 @@ def read_screen(path: Path, shown: Callable[[Path], str]) -> dict:
                          f"counts (high end {bound:.9f}, unknowns counted as unwinnable)",
                          where)
     details = _deal_lines(path.with_name(DEALS), shown)
+    hunt = _hunt(path.with_name(HUNT), shown, header, classes, done)
     jokers = header["jokers"]
     overrides = header.get("rules_overrides") or {}
     name = f"{jokers} Joker{'' if jokers == 1 else 's'}, {header['rules']}" + (
@@ -152,6 +159,7 @@ def read_screen(path: Path, shown: Callable[[Path], str]) -> dict:
         if isinstance(summary.get("passed_fraction"), (int, float)) else None,
         "width": header.get("width"), "stage_two_nodes": header.get("stage_two_nodes"),
         "check_limit": header.get("check_limit"),
+        "hunt": hunt,
         "command": command_lines(summary["command"])
         if isinstance(summary.get("command"), str) else None,
     }
@@ -206,3 +214,59 @@ def _unknown_groups(ids: list[str], details: dict[str, dict]) -> list[dict]:
     return [{"reason": reason[:1].upper() + reason[1:] if reason else None, "count": len(members),
              "ids": members[:SHOWN_IDS], "more": max(0, len(members) - SHOWN_IDS)}
             for reason, members in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
+
+
+def _hunt(path: Path, shown: Callable[[Path], str], header: dict, classes: dict,
+          deals: int) -> dict | None:
+    """What the hunt from this screen settled (``None`` without ``hunt.json``)."""
+    from harness.games.clubfight.docs import command_lines, one_in, percent
+    from harness.games.clubfight.survey_summary import wilson
+
+    if not path.is_file():
+        return None
+    where = shown(path)
+    try:
+        hunt = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"cannot read the hunt's results: {error}", where) from None
+    tight = sum(classes[kind] for kind in ("unwinnable", "0", "1", "unknown"))
+    fields = ("screen_deals", "candidates", "done", "max_nodes")
+    if not isinstance(hunt, dict) or not all(type(hunt.get(f)) is int for f in fields) \
+            or not isinstance(hunt.get("classes"), dict) \
+            or not all(isinstance(hunt.get(f), list)
+                       for f in ("unwinnable", "tightest", "unknown", "looser")):
+        raise InputError("is not the JSON of `ringside clubfight hunt --from-screen`", where)
+    if (hunt.get("jokers"), hunt.get("rules"), hunt.get("rules_overrides") or {}) != (
+            header["jokers"], header["rules"], header.get("rules_overrides") or {}) \
+            or hunt["screen_deals"] != tight:
+        raise InputError(f"is the hunt of another screen (its {hunt['screen_deals']:,} deals "
+                         f"of slack 1 or less or unknown against this screen's {tight:,})",
+                         where)
+    left = hunt["screen_deals"] - hunt["done"]
+    lost = len(hunt["unwinnable"])
+    bound = wilson(lost + len(hunt["unknown"]) + left, deals)[1] if deals else 1.0
+    settled = []
+    for line in hunt["unwinnable"] + hunt["tightest"]:
+        slack = line.get("slack") or {}
+        words = (CLASS_WORDS["unwinnable"] if line.get("class") == "unwinnable" else
+                 f"slack {line.get('class')}: won with {slack.get('won_with')} clubs, lost "
+                 f"with {slack.get('lost_with')}")
+        certificate = line.get("certificate") or {}
+        if certificate.get("written"):
+            words += (f"; certificate {Path(str(certificate.get('file'))).name} "
+                      f"({certificate.get('verify')} by the verifier)")
+        elif certificate:
+            words += f"; no certificate ({certificate.get('reason')})"
+        settled.append({"id": str(line.get("id")), "words": words,
+                        "searched": bool(line.get("searched"))})
+    reasons: dict[str, int] = {}
+    for line in hunt["unknown"]:
+        reason = str((line.get("slack") or {}).get("reason") or "no reason given")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return {"command": command_lines(hunt["command"]) if isinstance(hunt.get("command"), str)
+            else None, "source": where, "max_nodes": hunt["max_nodes"],
+            "taken": hunt["candidates"], "done": hunt["done"], "left": left,
+            "looser": len(hunt["looser"]), "unknown": len(hunt["unknown"]),
+            "unknown_reasons": [f"{n:,} {r}" for r, n in reasons.items()],
+            "settled": settled, "lost": lost,
+            "bound": percent(bound), "one_in": one_in(bound) if 0 < bound < 1 else None}
