@@ -31,6 +31,12 @@ SCREEN_ARGS = ["clubfight", "screen", "--jokers", "2", "--rules", "rulebook", "-
 CF2-44 and CF2-72 unknown (each won with 11 clubs within some 24,000 nodes); some 3 s."""
 
 
+TIGHT_SCREEN = Path(__file__).parent / "data" / "clubfight-screen-cf2-3870"
+"""A real screen's folder, kept because making it takes minutes: CF2-3870 .. CF2-3889
+(2 Jokers, ``rulebook``, default limits), where CF2-3879 has slack 1 (its loss with 11
+clubs is a proof of 1.2 million nodes)."""
+
+
 @pytest.fixture(scope="module")
 def screen(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("screen") / "cf2-rulebook"
@@ -134,6 +140,21 @@ def test_no_screen_at_all_is_said_plainly(tmp_path, monkeypatch):
     assert "Wilson interval" not in section.split("No screen has been run yet", 1)[1]
 
 
+def test_the_page_lists_the_tightest_deals_with_their_clubs(tmp_path, monkeypatch):
+    from harness.games.clubfight.docs import percent
+
+    section = _screen_section(_results_with(tmp_path, {"cf2-rulebook": TIGHT_SCREEN}),
+                              monkeypatch)
+    words = " ".join(_variant(section, "2 Jokers, rulebook").split())
+    assert "Screened deals CF2-3870 to CF2-3889: 20 deals." in words
+    assert ("The tightest deals found: - ``CF2-3879``: slack 1 (needs 12 clubs); won with 12 "
+            "clubs (the line replayed); lost with 11 (the proof re-derived by the checker); "
+            "1,194,706 solver nodes") in words
+    assert f"at most **{percent(wilson(0, 20)[1])}**" in words and "Unknown:" not in words
+    assert _cells(_variant(section, "2 Jokers, rulebook"))[8:10] == [
+        "slack 1 (needs 12 clubs)", "1"]
+
+
 def test_a_summary_whose_bound_does_not_follow_from_its_counts_fails_the_build(
         screen, tmp_path, monkeypatch):
     results = _results_with(tmp_path, {"cf2-rulebook": screen})
@@ -207,6 +228,20 @@ def test_the_hunt_searches_the_unknowns_again_with_its_larger_budget(screen, cap
     for line in lines[1:]:
         assert line["searched"] and line["slack"]["won_with"] == 11
         assert line["slack"]["verdicts"][0]["verdict"] == "win"
+
+
+def test_the_hunt_keeps_the_exact_slack_the_screen_proved(capsys):
+    code, report = _hunt(capsys, "--from-screen", str(TIGHT_SCREEN), "--json")
+    assert code == 0 and report["done"] == report["candidates"] == 1
+    (line,) = report["tightest"]
+    assert line["id"] == "CF2-3879" and line["class"] == "1" and not line["searched"]
+    assert (line["slack"]["won_with"], line["slack"]["lost_with"]) == (12, 11)
+    assert report["unwinnable"] == [] == report["unknown"]
+    code, text = main(["clubfight", "hunt", "--from-screen", str(TIGHT_SCREEN)]), \
+        capsys.readouterr().out
+    assert code == 0
+    assert "CF2-3879: slack 1: won with 12 clubs, lost with 11 (from the screen)" in text
+    assert "no unwinnable deal found" in text
 
 
 def test_an_unknown_past_the_budget_stays_unknown_with_its_reason(screen, capsys):
