@@ -10,7 +10,7 @@ under ``harness/_data/``, laid out like the checkout:
 - ``docs/``: the Sphinx project of ``ringside docs`` (without ``_build/`` and
   ``generated/``, which builds write);
 - ``results/<game>/summary*.json``, ``results/<game>/screens/*/summary.json`` and
-  ``results/<game>/*.md``: the published statistics (every summary the docs read,
+  ``hunt.json``, and ``results/<game>/*.md``: the published statistics (every summary the docs read,
   not the large ``*.jsonl`` logs behind them);
 - ``tests/toygame.py``: the worked example of a game, which the docs include
   (relative to ``docs/``, as in the checkout);
@@ -93,6 +93,7 @@ def bundle_files(root: Path) -> list[tuple[Path, Path]]:
     for game in sorted(p for p in results.iterdir() if p.is_dir()) if results.is_dir() else ():
         files.extend(sorted(game.glob("summary*.json")))
         files.extend(sorted(game.glob("screens/*/summary.json")))
+        files.extend(sorted(game.glob("screens/*/hunt.json")))
         files.extend(sorted(game.glob("*.md")))
     toy = root / "tests" / "toygame.py"
     if not toy.is_file():

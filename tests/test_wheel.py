@@ -131,10 +131,12 @@ def test_installed_wheel_checks_replays_and_builds_the_docs(installed, capsys):
     assert len(summaries) >= 2
     assert sorted(p.relative_to(bundle).as_posix()
                   for p in (bundle / "results").glob("*/summary*.json")) == summaries
-    # and every screen's summary (the statistics page's Screen section)
-    assert sorted(p.relative_to(bundle).as_posix()
-                  for p in (bundle / "results").glob("*/screens/*/summary.json")) == sorted(
-        p.relative_to(ROOT).as_posix() for p in (ROOT / "results").glob("*/screens/*/summary.json"))
+    # and every screen's summary and hunt (the statistics page's Screen section)
+    for name in ("summary.json", "hunt.json"):
+        assert sorted(p.relative_to(bundle).as_posix()
+                      for p in (bundle / "results").glob(f"*/screens/*/{name}")) == sorted(
+            p.relative_to(ROOT).as_posix()
+            for p in (ROOT / "results").glob(f"*/screens/*/{name}"))
 
     # The compiled Club Fight parts come built in the wheel: a solve loads them and
     # compiles nothing (its compile cache stays empty), and says nothing of a slow engine.
