@@ -317,6 +317,15 @@ def test_the_hunt_never_replaces_a_file_it_did_not_write(screen, capsys, tmp_pat
     assert mine.read_text() == "my notes\n"
 
 
+def test_a_certificates_folder_holding_another_file_is_refused_before_any_work(capsys,
+                                                                               tmp_path):
+    (tmp_path / "CF2-3879.cert").write_text("my notes")
+    code, err = _hunt(capsys, "--from-screen", str(TIGHT_SCREEN), "--certificates",
+                      str(tmp_path))
+    assert code == 2 and "CF2-3879.cert" in err and "Traceback" not in err
+    assert (tmp_path / "CF2-3879.cert").read_text() == "my notes"
+
+
 def test_a_certificate_of_an_exact_slack_is_written_and_accepted_by_the_verifier(tmp_path):
     """The certificate the hunt writes for each deal of exact slack, on a deal whose exact
     slack is cheap (CF1-662, ``rulebook``: won with 8 clubs, lost with 7; the slack-1 deals

@@ -273,7 +273,7 @@ def _screen_hunt(args) -> Report:
     from analysis.clubfight.slack import default_check_limit
     from harness.files import held_for_writing
     from harness.games.clubfight.screen_hunt import (
-        HuntTask, hunt_deal, hunt_report, read_results, read_screen_folder,
+        HuntTask, claim_certificates, hunt_deal, hunt_report, read_results, read_screen_folder,
         results_header, screen_rules,
     )
     from harness.interrupts import checkpoint
@@ -298,6 +298,8 @@ def _screen_hunt(args) -> Report:
     check_limit = args.check_limit or default_check_limit()
     candidates = screen.records[:args.max_deals] if args.max_deals else screen.records
     first_line = results_header(screen, max_nodes, check_limit, None, args.certificates)
+    if args.certificates is not None:
+        claim_certificates(Path(args.certificates), candidates)
     note_slow_engine()
     done: dict[str, dict] = {}
     handle = None

@@ -188,6 +188,21 @@ def hunt_deal(task: HuntTask) -> dict:
     return out
 
 
+def certificate_path(folder: Path, deal_id: str) -> Path:
+    return Path(folder) / f"{deal_id}.cert"
+
+
+def claim_certificates(folder: Path, records: list[dict]) -> None:
+    """Refuse, before any work, a certificates folder where a deal's file is there
+    and is not a certificate (it would be found only after that deal's search)."""
+    from analysis.clubfight.certificate_file import is_certificate
+    from harness.files import check_replaceable
+
+    for record in records:
+        path = certificate_path(folder, record["id"])
+        check_replaceable(path, is_certificate, "a certificate file", str(path))
+
+
 def write_certificate(deal, rules, rules_name: str, deal_id: str, won_with: int | None,
                       lost_with: int, folder: Path, *, moves=None, max_nodes: int | None = None,
                       timeout: float | None = None) -> dict:
@@ -209,7 +224,7 @@ def write_certificate(deal, rules, rules_name: str, deal_id: str, won_with: int 
     from harness.files import atomic_write, check_replaceable, make_folder
     from model.clubfight.state import State
 
-    path = folder / f"{deal_id}.cert"
+    path = certificate_path(folder, deal_id)
     where = str(path)
     make_folder(folder, str(folder))
     check_replaceable(path, is_certificate, "a certificate file", where)
@@ -246,7 +261,8 @@ def results_header(screen: ScreenFolder, max_nodes: int, check_limit: int,
                    timeout: float | None, certificates: str | None) -> dict:
     """The results file's first line: what decides its lines."""
     header = screen.header
-    return {"hunt": {"screen": str(screen.folder), "jokers": header["jokers"],
+    return {"hunt": {"screen": str(screen.folder), "settings": header,
+                     "jokers": header["jokers"],
                      "rules": header["rules"],
                      "rules_overrides": header.get("rules_overrides") or {},
                      "max_nodes": max_nodes, "check_limit": check_limit, "timeout": timeout,
@@ -263,7 +279,9 @@ def read_results(path: Path, header: dict) -> tuple[dict[str, dict], int]:
         at = f"{path}, line {n}"
         line = parse_json(raw.decode("utf-8", "replace"), at)
         if n == 1:
-            if line != header:
+            # The same screen (its settings, wherever its folder is named from) and limits
+            if not isinstance(line, dict) or not isinstance(line.get("hunt"), dict) or \
+                    _without_path(line["hunt"]) != _without_path(header["hunt"]):
                 raise InputError("holds another hunt (other screen or limits); resume it "
                                  "with the same options, or give another --out", at)
             continue
@@ -274,6 +292,10 @@ def read_results(path: Path, header: dict) -> tuple[dict[str, dict], int]:
     if keep == 0:
         return {}, 0
     return done, keep
+
+
+def _without_path(hunt: dict) -> dict:
+    return {key: value for key, value in hunt.items() if key != "screen"}
 
 
 def hunt_report(screen: ScreenFolder, lines: list[dict], taken: int) -> dict:
@@ -288,8 +310,8 @@ def hunt_report(screen: ScreenFolder, lines: list[dict], taken: int) -> dict:
     for line in lines:
         after[line["class"]] += 1
         before[line["screen_class"]] += 1
-    return {"screen_deals": len(screen.records), "candidates": taken, "done": len(lines), "screen_classes": before,
-            "classes": after,
+    return {"screen_deals": len(screen.records), "candidates": taken, "done": len(lines),
+            "screen_classes": before, "classes": after,
             "unwinnable": [line for line in lines if line["class"] == "unwinnable"],
             "tightest": [line for line in lines if line["class"] in ("0", "1")],
             "unknown": [line for line in lines if line["class"] == "unknown"],
