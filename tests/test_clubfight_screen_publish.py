@@ -309,6 +309,16 @@ def test_a_folder_that_is_not_a_screens_is_refused(tmp_path, capsys):
     assert code == 2 and "--max-nodes needs --from-screen" in err
 
 
+def test_a_screens_line_that_does_not_read_is_named(screen, capsys, tmp_path):
+    copy = tmp_path / "copy"
+    shutil.copytree(screen, copy)
+    with open(copy / "deals.jsonl", "a") as handle:
+        handle.write('{"id": "CF1-5", "class": "1", "slack": {}}\n')  # not of its 2 Jokers
+    code, err = _hunt(capsys, "--from-screen", str(copy))
+    lines = len((copy / "deals.jsonl").read_text().splitlines())
+    assert code == 2 and f"deals.jsonl, line {lines}: CF1-5 is not a deal of this screen" in err
+
+
 def test_the_hunt_never_replaces_a_file_it_did_not_write(screen, capsys, tmp_path):
     mine = tmp_path / "mine.jsonl"
     mine.write_text("my notes\n")
