@@ -120,10 +120,11 @@ def test_slack_stops_at_lowest_with_a_bound_not_a_guess():
     (1, "webapp", "slack-cf1-webapp-10k.jsonl"), (2, "webapp", "slack-cf2-webapp-10k.jsonl")])
 def test_the_screen_agrees_with_the_slack_survey(jokers, rules, survey):
     """Deals 0..299: every class the survey settles is the screen's, and the screen
-    settles every deal (stage two's budget is far above what these need)."""
+    settles every deal (stage two's budget is far above what these need).  One narrow
+    beam, so that stage two sees some deals; the default beams give the same classes."""
     numbers = range(0, 300)
-    out = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], stage_two_nodes=500_000,
-                                  replay_every=7))
+    out = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], widths=(12,),
+                                  stage_two_nodes=500_000, replay_every=7))
     assert "failed" not in out
     counts = out["counts"]
     listed = {int(d["id"].split("-")[1]): d["class"] for d in out["deals"]}
@@ -135,8 +136,12 @@ def test_the_screen_agrees_with_the_slack_survey(jokers, rules, survey):
     one = counts["stage_one"]
     assert one["won"] + one["passed"] == 300 and one["passed"] == counts["stage_two"]["deals"]
     assert sum(one["won_by_width"].values()) == one["won"]
-    won = [n for n, (w, _, _) in enumerate(stage_one(jokers, 0, 300, PRESETS[rules])) if w]
+    won = [n for n, (w, _, _) in enumerate(stage_one(jokers, 0, 300, PRESETS[rules], (12,)))
+           if w]
     assert 0 < one["passed"] < 60 and one["replayed"] == sum(n % 7 == 0 for n in won)
+    cascade = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], stage_two_nodes=500_000))
+    assert cascade["counts"]["classes"] == counts["classes"]
+    assert cascade["counts"]["stage_one"]["passed"] < one["passed"]
 
 
 def test_stage_two_writes_a_line_for_every_deal_it_does_not_settle_as_2_or_more(monkeypatch):
