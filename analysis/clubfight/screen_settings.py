@@ -16,23 +16,25 @@ DEFAULT_WIDTH = DEFAULT_WIDTHS[0]
 DEFAULT_REPLAY_EVERY = 100
 """Stage one's wins replayed on the rules model: the deal numbers that are
 multiples of this."""
-DEFAULT_STAGE_TWO_NODES = 40_000
+DEFAULT_STAGE_TWO_NODES = 15_000
 """The node budget of a stage-two slack computation in a screen.  Its deals
-are the few no beam of stage one won; many are won with 11 clubs and found
-within 40,000 nodes by the solver's beams (below), while a loss with 11
-clubs (a deal of slack 1) took more than a million nodes in all 29 of CF2-0
-.. 9999 (``rulebook``).  So the bulk pass leaves the hard ones unknown
-(reason ``budget``, each listed) for ``--retry-unknown`` with a larger
-budget rather than spend seconds on each: on CF2-500000 .. 500999
-(``rulebook``) 7 of the 22 deals stage one passed on stay unknown."""
-DEFAULT_STAGE_TWO_BEAMS = ((0, 1_024), (0, 4_096), (1_000_000, 16_384))
+are the few no beam of stage one won (2% of CF2 ``rulebook``); a few are won
+with 11 clubs by the solver's 1,024-wide beam (below) within it, while a
+loss with 11 clubs (a deal of slack 1) took more than a million nodes in all
+29 of CF2-0 .. 9999 (``rulebook``).  So the bulk pass leaves the hard ones
+unknown (reason ``budget``, each listed) for ``--retry-unknown`` with a
+larger budget rather than spend seconds on each.  On the 21 deals of
+CF2-600000 .. 600999 (``rulebook``) stage one passed on, 12,000 nodes won 4
+for 2.7 CPU seconds and 40,000 nodes (with the 4,096-wide beam) won 7 for
+9.6 s: the bulk pass would run at half the pace to settle 0.3% more deals."""
+DEFAULT_STAGE_TWO_BEAMS = ((0, 1_024), (15_000, 4_096), (100_000, 16_384))
 """The solver's beams in stage two (``(nodes, width)``, :class:`~analysis.clubfight.techniques.Techniques`
-``beams``): at once rather than after 16,000 and 100,000 nodes, since stage two
-sees only deals stage one's beams did not win.  The solver's beam orders
-states by its own informed score, not stage one's, and wins much of what
-stage one's beams missed: of the 22 deals of CF2-500000 .. 500999
-(``rulebook``) stage one passed on, 15 were won within 40,000 nodes this
-way, 10 within 50,000 with the solver's usual beams (which a 4,096-wide
-beam, some 25,000 nodes, does not fit in such a budget)."""
+``beams``).  The 1,024-wide one at once rather than after 16,000 nodes, since
+stage two sees only deals stage one's beams did not win; the solver's beam
+orders states by its own informed score, not stage one's, and wins some of
+what stage one's beams missed.  The wider ones start where the default
+budget ends, so they cost the bulk pass nothing and a retry (a larger
+budget) has them: the 4,096-wide beam (some 25,000 nodes) won 3 more of
+those 21 deals within 40,000 nodes."""
 DEFAULT_CHUNK = 1000
 """Deals a worker takes at a time; the screen commits each chunk whole."""
