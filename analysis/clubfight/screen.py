@@ -4,11 +4,13 @@ A cascade over the deals ``CFj-K .. CFj-(K+N-1)``, for the deals whose slack
 (:mod:`analysis.clubfight.slack`) is at most 1 and the deals lost outright:
 
 * **Stage one** looks for a win with the last two clubs of the club deck
-  removed (11 clubs) by a narrow beam (:func:`beam_win`): a win there means
-  slack 2 or more, and such a deal is only counted.  The compiled core runs
-  the whole chunk in one call (``cf_screen_batch`` in ``_solver_core.c``,
-  which deals each number itself), so a deal costs no Python round trip; the
-  Python :func:`beam_win` is its reference and the fallback
+  removed (11 clubs) by beams of growing width, each tried in turn on the
+  deals the narrower ones did not win (:func:`beam_win`; 12, 64, 256 and
+  1,024 by default): a win there means slack 2 or more, and such a deal is
+  only counted (by the width that won).  The compiled core runs the whole
+  chunk in one call (``cf_screen_batch`` in ``_solver_core.c``, which deals
+  each number itself), so a deal costs no Python round trip; the Python
+  :func:`beam_win` is its reference and the fallback
   (``RINGSIDE_NO_NATIVE=1``).  A beam that finds no win proves nothing: the
   deal goes to stage two.  Every ``replay_every``-th deal number won here has
   its line replayed on the rules model (:func:`analysis.clubfight.certify.replay_win`,
@@ -16,10 +18,13 @@ A cascade over the deals ``CFj-K .. CFj-(K+N-1)``, for the deals whose slack
   checked on every run too).
 * **Stage two** computes the slack of the rest with
   :func:`analysis.clubfight.slack.slack`, first with 11 clubs and never
-  fewer (``lowest``): a win with 11 (replayed) is slack 2 or more again; a
-  loss with 11 (its certificate re-derived by the independent checker) walks
-  up to 12 and 13 clubs, giving an exact slack 1 or 0, or a deal lost with
-  every club; anything a limit stops is unknown, with its reason.
+  fewer (``lowest``), within a small node budget and with the solver's own
+  beam first (:data:`DEFAULT_STAGE_TWO_BEAMS`): a win with 11 (replayed) is
+  slack 2 or more again; a loss with 11 (its certificate re-derived by the
+  independent checker) walks up to 12 and 13 clubs, giving an exact slack 1
+  or 0, or a deal lost with every club; anything a limit stops is unknown,
+  with its reason.  :func:`retry_deal` does it again for one unknown with a
+  larger budget (``ringside clubfight screen --retry-unknown M``).
 
 :func:`screen_chunk` is the unit of work a worker runs (a local process or a
 Dask worker): it hands back only the counts and the lines of the deals of

@@ -175,7 +175,8 @@ def _check_chunk(chunk: dict, config: ScreenConfig, where: str) -> None:
     for record in deals if isinstance(deals, list) else [None]:
         if not isinstance(record, dict) or record.get("class") not in CLASSES[1:] \
                 or not _deal_of(record.get("id"), config.jokers, low, high) \
-                or not isinstance(record.get("slack"), dict):
+                or not isinstance(record.get("slack"), dict) \
+                or type(record.get("stage_two_nodes", 0)) is not int:
             raise InputError("a deal's line is not one of this chunk's", where)
     if len(deals) != counts["deals"] - counts["classes"]["2+"]:
         raise InputError("its deals' lines do not match its counts", where)
@@ -304,6 +305,7 @@ def read_retries(path: Path, config: ScreenConfig) -> tuple[list[dict], int]:
         if not isinstance(record, dict) or record.get("class") not in CLASSES \
                 or not _deal_of(record.get("id"), config.jokers, low, high) \
                 or not isinstance(record.get("slack"), dict) \
+                or type(record["slack"].get("nodes")) is not int \
                 or type(record.get("stage_two_nodes")) is not int:
             raise InputError("is not a retried deal's line of this screen", where)
         records.append(record)
