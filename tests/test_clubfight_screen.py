@@ -274,6 +274,11 @@ def test_a_folder_of_another_screen_is_started_again_without_resume(baseline, tm
     assert json.loads((folder / "screen.json").read_text())["screen"]["start"] == 0
     with pytest.raises(InputError, match="another screen"):
         run_screen(replace(CONFIG, start=5, deals=20), folder, resume=True)
+    manifest = json.loads((folder / "screen.json").read_text())
+    manifest["screen"]["format"] = 1  # as the first screen wrote it: one beam, other counts
+    (folder / "screen.json").write_text(json.dumps(manifest) + "\n")
+    with pytest.raises(InputError, match="another version of the screen, format 1"):
+        run_screen(replace(CONFIG, start=0, deals=20), folder, resume=True)
 
 
 def test_retry_unknown_settles_the_unknowns_with_a_larger_budget(tmp_path):

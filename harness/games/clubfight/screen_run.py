@@ -246,6 +246,9 @@ def _difference(found, header: dict) -> str:
     if not isinstance(found, dict) or not isinstance(found.get("screen"), dict):
         return "its screen.json does not read as a screen's"
     old, new = found["screen"], header["screen"]
+    if old.get("format") != new["format"]:
+        return (f"written by another version of the screen, format {old.get('format')!r}, "
+                f"this one writes {new['format']}: finish it with that version")
     names = [key for key in new if old.get(key) != new[key]]
     return ", ".join(f"{key} {old.get(key)!r} there, {new[key]!r} here" for key in names[:3])
 
