@@ -37,14 +37,13 @@ def _widths(text: str) -> tuple[int, ...]:
     """``--widths``: whole numbers from 1 to :data:`MAX_WIDTH`, comma-separated."""
     import argparse
 
-    parts = text.split(",")
-    if not all(part.strip().isdigit() for part in parts):
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"widths must be whole numbers separated by commas, "
                                          f"not {text!r}")
-    widths = tuple(int(part) for part in parts)
-    if not all(1 <= width <= MAX_WIDTH for width in widths):
+    if not all(len(part) <= 6 and 1 <= int(part) <= MAX_WIDTH for part in parts):
         raise argparse.ArgumentTypeError(f"each width must be 1 to {MAX_WIDTH:,}, not {text!r}")
-    return widths
+    return tuple(int(part) for part in parts)
 
 
 def _command_text(args) -> str:
