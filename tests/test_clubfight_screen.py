@@ -21,7 +21,9 @@ from analysis.clubfight.screen import (
 )
 from analysis.clubfight.slack import SlackResult, slack
 from harness.cli import main
-from harness.games.clubfight.screen_run import ScreenConfig, read_progress, run_screen
+from harness.games.clubfight.screen_run import (
+    ScreenConfig, read_progress, retry_unknown, run_screen,
+)
 from model.clubfight.deals import Deal
 from model.clubfight.rules import DEFAULT_RULES, PRESETS, WEBAPP
 from model.core.errors import InputError
@@ -118,10 +120,11 @@ def test_slack_stops_at_lowest_with_a_bound_not_a_guess():
     (1, "webapp", "slack-cf1-webapp-10k.jsonl"), (2, "webapp", "slack-cf2-webapp-10k.jsonl")])
 def test_the_screen_agrees_with_the_slack_survey(jokers, rules, survey):
     """Deals 0..299: every class the survey settles is the screen's, and the screen
-    settles every deal (stage two's budget is far above what these need)."""
+    settles every deal (stage two's budget is far above what these need).  One narrow
+    beam, so that stage two sees some deals; the default beams give the same classes."""
     numbers = range(0, 300)
-    out = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], stage_two_nodes=500_000,
-                                  replay_every=7))
+    out = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], widths=(12,),
+                                  stage_two_nodes=500_000, replay_every=7))
     assert "failed" not in out
     counts = out["counts"]
     listed = {int(d["id"].split("-")[1]): d["class"] for d in out["deals"]}
@@ -132,14 +135,19 @@ def test_the_screen_agrees_with_the_slack_survey(jokers, rules, survey):
                                  for name in CLASSES}
     one = counts["stage_one"]
     assert one["won"] + one["passed"] == 300 and one["passed"] == counts["stage_two"]["deals"]
-    won = [n for n, (w, _, _) in enumerate(stage_one(jokers, 0, 300, PRESETS[rules])) if w]
+    assert sum(one["won_by_width"].values()) == one["won"]
+    won = [n for n, (w, _, _) in enumerate(stage_one(jokers, 0, 300, PRESETS[rules], (12,)))
+           if w]
     assert 0 < one["passed"] < 60 and one["replayed"] == sum(n % 7 == 0 for n in won)
+    cascade = screen_chunk(ScreenTask(jokers, 0, 300, PRESETS[rules], stage_two_nodes=500_000))
+    assert cascade["counts"]["classes"] == counts["classes"]
+    assert cascade["counts"]["stage_one"]["passed"] < one["passed"]
 
 
 def test_stage_two_writes_a_line_for_every_deal_it_does_not_settle_as_2_or_more(monkeypatch):
     """A budget too small for stage two: the passed deals become unknowns, each with its line."""
     monkeypatch.setattr(screen, "stage_one",
-                        lambda jokers, first, count, *rest: [(False, 3, [])] * count)
+                        lambda jokers, first, count, *rest: [(0, 3, [])] * count)
     out = screen_chunk(ScreenTask(1, 5, 3, WEBAPP, stage_two_nodes=1))
     counts = out["counts"]
     assert counts["classes"]["unknown"] == 3 == counts["stage_two"]["unknown_by_reason"]["budget"]
@@ -150,7 +158,7 @@ def test_stage_two_writes_a_line_for_every_deal_it_does_not_settle_as_2_or_more(
 
 def test_a_win_that_does_not_replay_fails_the_chunk(monkeypatch):
     monkeypatch.setattr(screen, "stage_one",
-                        lambda jokers, first, count, *rest: [(True, 5, [(1, 1)])] * count)
+                        lambda jokers, first, count, *rest: [(1, 5, [(1, 1)])] * count)
     out = screen_chunk(ScreenTask(1, 100, 2, DEFAULT_RULES, replay_every=1))
     assert out["failed"].startswith("CF1-100: stage one's win does not replay")
 
@@ -242,7 +250,10 @@ def test_bad_input_is_one_line_and_exit_2(baseline, tmp_path, capsys):
     assert "--deals" in _bad(["--deals", "0", "--out", str(tmp_path / "a")], capsys)
     assert "--scheduler" in _bad(["--scheduler", "tcp://127.0.0.1:1", "--out",
                                   str(tmp_path / "b")], capsys)
-    assert "--width" in _bad(["--width", "0", "--out", str(tmp_path / "c")], capsys)
+    assert "--widths" in _bad(["--widths", "0", "--out", str(tmp_path / "c")], capsys)
+    assert "--widths" in _bad(["--widths", "12,x", "--out", str(tmp_path / "c")], capsys)
+    assert "no screen to retry" in _bad(["--retry-unknown", "10", "--out",
+                                         str(tmp_path / "a")], capsys)
     _bad(["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path / "d")],
          capsys)
     broken = tmp_path / "broken"
@@ -263,6 +274,48 @@ def test_a_folder_of_another_screen_is_started_again_without_resume(baseline, tm
     assert json.loads((folder / "screen.json").read_text())["screen"]["start"] == 0
     with pytest.raises(InputError, match="another screen"):
         run_screen(replace(CONFIG, start=5, deals=20), folder, resume=True)
+    manifest = json.loads((folder / "screen.json").read_text())
+    manifest["screen"]["format"] = 1  # as the first screen wrote it: one beam, other counts
+    (folder / "screen.json").write_text(json.dumps(manifest) + "\n")
+    with pytest.raises(InputError, match="another version of the screen, format 1"):
+        run_screen(replace(CONFIG, start=0, deals=20), folder, resume=True)
+
+
+def test_retry_unknown_settles_the_unknowns_with_a_larger_budget(tmp_path):
+    """A screen with a budget too small for stage two, then --retry-unknown: the
+    classes and lines of a screen run with the larger budget from the start;
+    resumable, idempotent, and forgotten when the screen starts again."""
+    config = replace(CONFIG, start=0, deals=40, widths=(1,), chunk=20, stage_two_nodes=1)
+    folder = tmp_path / "retry"
+    first = run_screen(config, folder)
+    unknown = first.counts["classes"]["unknown"]
+    assert unknown == first.counts["stage_one"]["passed"] >= 5
+    argv = ["clubfight", "screen", "--jokers", "1", "--start", "0", "--deals", "40",
+            "--rules", "webapp", "--widths", "1", "--chunk", "20", "--stage-two-nodes", "1",
+            "--out", str(folder), "--json"]
+    partial = retry_unknown(config, folder, 200_000)  # then as if killed after two lines
+    lines = (folder / "retries.jsonl").read_bytes().splitlines(keepends=True)
+    assert len(lines) == unknown == partial.computed
+    (folder / "retries.jsonl").write_bytes(b"".join(lines[:2]) + lines[2][:30])
+    assert main(argv + ["--retry-unknown", "200000"]) == 0
+    retried = json.loads((folder / "summary.json").read_text())
+    assert retried["computed"] == unknown - 2
+    direct = run_screen(replace(config, stage_two_nodes=200_000), tmp_path / "direct")
+    assert retried["classes"] == direct.counts["classes"]
+    assert retried["retries"]["deals"] == unknown and retried["retries"]["budgets"] == [200_000]
+    assert retried["stage_two"] == first.counts["stage_two"]  # the first pass's, as it ran
+    strip = lambda record: {**record, "slack": {k: v for k, v in record["slack"].items()  # noqa
+                                               if k != "seconds"}}
+    mine = [strip(json.loads(line)) for line in (folder / "deals.jsonl").read_text().splitlines()]
+    assert mine == [strip(record) for record in direct.deals]
+    again = retry_unknown(config, folder, 200_000)
+    assert again.computed == 0 and again.counts["classes"] == direct.counts["classes"]
+    resumed = run_screen(config, folder, resume=True)
+    assert resumed.counts["classes"] == direct.counts["classes"]
+    with pytest.raises(InputError, match="another screen"):
+        retry_unknown(replace(config, stage_two_nodes=2), folder, 200_000)
+    run_screen(config, folder)  # started again: the retries go with the old results
+    assert not (folder / "retries.jsonl").exists()
 
 
 # -- a real Dask cluster: scheduler and worker started as their own processes ---------------------

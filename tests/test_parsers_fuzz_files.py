@@ -366,7 +366,7 @@ def screen_config():
     from model.clubfight.rules import WEBAPP
 
     return ScreenConfig(jokers=1, start=40, deals=6, rules=WEBAPP, rules_name="webapp",
-                        chunk=3, width=1, stage_two_nodes=300, check_limit=300)
+                        chunk=3, widths=(1,), stage_two_nodes=300, check_limit=300)
 
 
 _SCREEN: dict = {}
@@ -376,12 +376,13 @@ def screen_files() -> dict[str, bytes]:
     """The files of a small finished screen (some deals left unknown, so its progress
     lines list deals), made once."""
     if not _SCREEN:
-        from harness.games.clubfight.screen_run import run_screen
+        from harness.games.clubfight.screen_run import retry_unknown, run_screen
 
         folder = _WORK / "screen-made"
         run_screen(screen_config(), folder)
+        retry_unknown(screen_config(), folder, 600)
         _SCREEN.update({name: (folder / name).read_bytes()
-                        for name in ("screen.json", "progress.jsonl")})
+                        for name in ("screen.json", "progress.jsonl", "retries.jsonl")})
     return _SCREEN
 
 
@@ -414,6 +415,40 @@ def read_progress_of(path: Path):
 @given(data=mutated_progress())
 def test_a_mutated_progress_file_is_read_or_refused_in_one_line(data):
     refused_or_read(read_progress_of, work_file("progress.jsonl", data))
+
+
+def read_retries_of(path: Path):
+    """The retries of a mutated ``retries.jsonl`` applied to the screen they belong to."""
+    from harness.games.clubfight.screen_run import (
+        ScreenRun, apply_retries, read_progress, read_retries,
+    )
+
+    config = screen_config()
+    chunks, _ = read_progress_of(work_file("progress-kept.jsonl",
+                                           screen_files()["progress.jsonl"]))
+    retries, _ = read_retries(path, config)
+    run = ScreenRun(config, {"classes": {"2+": 9, "1": 9, "0": 9, "unwinnable": 9,
+                                         "unknown": 9}},
+                    [d for chunk in chunks.values() for d in chunk["deals"]], len(chunks), 0, 0)
+    apply_retries(run, retries, str(path))
+    return run
+
+
+@FILES
+@given(data=st.deferred(lambda: mutated_lines(screen_files()["retries.jsonl"])))
+def test_a_mutated_retries_file_is_read_or_refused_in_one_line(data):
+    refused_or_read(read_retries_of, work_file("retries.jsonl", data))
+
+
+@st.composite
+def mutated_lines(draw, data: bytes) -> bytes:
+    lines = [json.loads(line) for line in data.splitlines()]
+    index = draw(st.integers(0, len(lines) - 1))
+    text = [json.dumps(line).encode() for line in lines]
+    text[index] = draw(mutated_json_text(lines[index]))
+    if draw(st.booleans()):
+        text.append(text[0])
+    return b"\n".join(text) + b"\n"
 
 
 @pytest.mark.parser_fuzz(seconds=15)

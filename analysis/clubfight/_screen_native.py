@@ -58,9 +58,10 @@ def deal_native(jokers: int, number: int) -> tuple[list[int], list[int], list[in
 
 
 def screen_batch_native(jokers: int, first: int, count: int, clubs_kept: int, rules,
-                        widths: tuple[int, ...]) -> list[tuple[bool, int, list]]:
+                        widths: tuple[int, ...]) -> list[tuple[int, int, list]]:
     """Stage one of deals ``first .. first + count - 1`` in one call: per deal
-    ``(won, nodes, line)``, the line a list of ``(club, slot mask)`` for a win.
+    ``(won, nodes, line)``, ``won`` the place (from 1) in ``widths`` of the beam
+    that won (0: none did), the line a list of ``(club, slot mask)`` for a win.
     Raises ``KeyboardInterrupt`` on Ctrl-C, ``RuntimeError`` out of memory."""
     library = _library()
     won = (ctypes.c_int * count)()
@@ -76,7 +77,7 @@ def screen_batch_native(jokers: int, first: int, count: int, clubs_kept: int, ru
         raise KeyboardInterrupt
     if code != 0:
         raise RuntimeError("the compiled screen ran out of memory")
-    return [(bool(won[d]), nodes[d],
+    return [(won[d], nodes[d],
              [(line_club[LINE_ROOM * d + i], line_mask[LINE_ROOM * d + i])
               for i in range(line_len[d])])
             for d in range(count)]

@@ -2219,7 +2219,8 @@ static int screen_beam(Search *S, ScreenRoom *R, int width) {
  * Screen `count` deals CF<jokers>-<first> .. : each is dealt, its clubs cut to
  * the first `clubs_kept` in draw order (the hand sorted, as State.from_deal
  * holds it), and searched by screen_beam with each width of `widths` in turn
- * until one wins.  Per deal: won[i] 1 or 0, nodes[i] the states expanded, and
+ * until one wins.  Per deal: won[i] the place (from 1) in `widths` of the
+ * width that won, 0 when none did; nodes[i] the states expanded (all widths), and
  * for a win its line in line_club/line_mask[16 * i ..] (line_len[i] moves).
  * Returns 0, 4 out of memory, 5 interrupted (SIGINT, with catch_interrupt).
  */
@@ -2258,11 +2259,11 @@ int cf_screen_batch(u64 first, int count, int jokers, int clubs_kept, const int 
         /* The table of largest clears is by grid: another deal's cards, forget them. */
         for (size_t i = 0; i < S->grid_slots; i++) S->grids[i].grid = NO_KEY;
         S->line_len = 0;
-        int r = R_LOSS;
-        for (int w = 0; w < n_widths && r == R_LOSS; w++) r = screen_beam(S, &room, widths[w]);
+        int r = R_LOSS, w = 0;
+        while (w < n_widths && (r = screen_beam(S, &room, widths[w])) == R_LOSS) w++;
         if (r == R_OOM) { code = 4; goto done; }
         if (r == R_STOP || cf_interrupted) { code = 5; goto done; }
-        won[d] = r == R_WIN;
+        won[d] = r == R_WIN ? w + 1 : 0;
         nodes[d] = S->nodes;
         line_len[d] = r == R_WIN ? S->line_len : 0;
         for (int i = 0; i < line_len[d]; i++) {

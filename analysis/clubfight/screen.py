@@ -4,11 +4,13 @@ A cascade over the deals ``CFj-K .. CFj-(K+N-1)``, for the deals whose slack
 (:mod:`analysis.clubfight.slack`) is at most 1 and the deals lost outright:
 
 * **Stage one** looks for a win with the last two clubs of the club deck
-  removed (11 clubs) by a narrow beam (:func:`beam_win`): a win there means
-  slack 2 or more, and such a deal is only counted.  The compiled core runs
-  the whole chunk in one call (``cf_screen_batch`` in ``_solver_core.c``,
-  which deals each number itself), so a deal costs no Python round trip; the
-  Python :func:`beam_win` is its reference and the fallback
+  removed (11 clubs) by beams of growing width, each tried in turn on the
+  deals the narrower ones did not win (:func:`beam_win`; 12, 64, 256 and
+  1,024 by default): a win there means slack 2 or more, and such a deal is
+  only counted (by the width that won).  The compiled core runs the whole
+  chunk in one call (``cf_screen_batch`` in ``_solver_core.c``, which deals
+  each number itself), so a deal costs no Python round trip; the Python
+  :func:`beam_win` is its reference and the fallback
   (``RINGSIDE_NO_NATIVE=1``).  A beam that finds no win proves nothing: the
   deal goes to stage two.  Every ``replay_every``-th deal number won here has
   its line replayed on the rules model (:func:`analysis.clubfight.certify.replay_win`,
@@ -16,10 +18,13 @@ A cascade over the deals ``CFj-K .. CFj-(K+N-1)``, for the deals whose slack
   checked on every run too).
 * **Stage two** computes the slack of the rest with
   :func:`analysis.clubfight.slack.slack`, first with 11 clubs and never
-  fewer (``lowest``): a win with 11 (replayed) is slack 2 or more again; a
-  loss with 11 (its certificate re-derived by the independent checker) walks
-  up to 12 and 13 clubs, giving an exact slack 1 or 0, or a deal lost with
-  every club; anything a limit stops is unknown, with its reason.
+  fewer (``lowest``), within a small node budget and with the solver's own
+  beam first (:data:`DEFAULT_STAGE_TWO_BEAMS`): a win with 11 (replayed) is
+  slack 2 or more again; a loss with 11 (its certificate re-derived by the
+  independent checker) walks up to 12 and 13 clubs, giving an exact slack 1
+  or 0, or a deal lost with every club; anything a limit stops is unknown,
+  with its reason.  :func:`retry_deal` does it again for one unknown with a
+  larger budget (``ringside clubfight screen --retry-unknown M``).
 
 :func:`screen_chunk` is the unit of work a worker runs (a local process or a
 Dask worker): it hands back only the counts and the lines of the deals of
@@ -28,17 +33,19 @@ slack 1 or less and the unknowns, never a line per easy deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analysis.clubfight._solver_core import (
     MASK_SLOTS, Position, child_grid, club_masks, grid_max_clears, unpack_grid,
 )
 from analysis.clubfight.certify import replay_win
 from analysis.clubfight.screen_settings import (  # noqa: F401  (re-exported)
-    DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+    DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+    DEFAULT_WIDTHS,
 )
 from analysis.clubfight.slack import ALL_CLUBS, slack, slack_json, with_clubs
 from analysis.clubfight.solver import label_line
+from analysis.clubfight.techniques import ALL_TECHNIQUES, Techniques
 from model.clubfight.deals import Deal
 from model.clubfight.rules import Rules
 from model.clubfight.state import State
@@ -74,11 +81,12 @@ def beam_score(clears, gone: int, jokers_gone: int, next_hand: int,
     return score + 2 * jokers_gone if jokers_constrained else score
 
 
-def beam_win(position: Position, rules: Rules, widths: tuple[int, ...] = (DEFAULT_WIDTH,)
-             ) -> tuple[list[tuple[int, int]] | None, int]:
+def beam_win(position: Position, rules: Rules, widths: tuple[int, ...] = DEFAULT_WIDTHS
+             ) -> tuple[list[tuple[int, int]] | None, int, int]:
     """Look for a win from a start (9 cards on the grid, nothing played) by a beam
-    of each width in turn: ``(line, nodes)``, the line a list of ``(club, slot
-    mask)`` or ``None`` when no beam won (which proves nothing).
+    of each width in turn: ``(line, nodes, place)``, the line a list of ``(club,
+    slot mask)`` or ``None`` when no beam won (which proves nothing), ``place``
+    the place (from 1) in ``widths`` of the beam that won (0: none did).
 
     Each turn every child of the states kept is made (clubs in hand by value,
     each club's moves in :func:`club_masks`'s order), the first of each
@@ -95,7 +103,7 @@ def beam_win(position: Position, rules: Rules, widths: tuple[int, ...] = (DEFAUL
     all_clubs = drawn[15]
     constrained = not (rules.jokers_match or rules.sum_jokers_zero)
     nodes = 0
-    for width in widths:
+    for place, width in enumerate(widths, start=1):
         # (grid, dealt, played, left, jokers gone, parent, club, mask)
         kept = [(position.grid, position.dealt, 0, total, 0, -1, 0, 0)]
         first, last = 0, 1
@@ -117,7 +125,7 @@ def beam_win(position: Position, rules: Rules, widths: tuple[int, ...] = (DEFAUL
                     for mask in club_masks(cells, values, suits, club, rules):
                         cleared = MASK_SLOTS[mask]
                         if len(cleared) >= left:
-                            return _line(kept, index, club, mask), nodes
+                            return _line(kept, index, club, mask), nodes, place
                         if 9 * after.bit_count() < left - len(cleared):
                             continue
                         child, child_dealt = child_grid(grid, dealt, total, mask)
@@ -135,7 +143,7 @@ def beam_win(position: Position, rules: Rules, widths: tuple[int, ...] = (DEFAUL
             first = len(kept)
             kept.extend(made[i] for i in sorted(best))
             last = len(kept)
-    return None, nodes
+    return None, nodes, 0
 
 
 def _line(kept: list[tuple], index: int, club: int, mask: int) -> list[tuple[int, int]]:
@@ -153,25 +161,32 @@ def native_available() -> bool:
 
 
 def stage_one(jokers: int, first: int, count: int, rules: Rules,
-              widths: tuple[int, ...] = (DEFAULT_WIDTH,), engine: str = "auto"
-              ) -> list[tuple[bool, int, list[tuple[int, int]]]]:
+              widths: tuple[int, ...] = DEFAULT_WIDTHS, engine: str = "auto"
+              ) -> list[tuple[int, int, list[tuple[int, int]]]]:
     """Stage one of deals ``first .. first + count - 1``: per deal ``(won, nodes,
-    line)``.  ``engine``: ``"native"`` (one compiled call for them all),
+    line)``, ``won`` the place (from 1) in ``widths`` of the beam that won, 0
+    when none did.  ``engine``: ``"native"`` (one compiled call for them all),
     ``"python"`` (:func:`beam_win` a deal at a time) or ``"auto"`` (native when
     it builds)."""
+    check_widths(widths)
     if engine not in ("auto", "native", "python"):
         raise ValueError(f"engine must be auto, native or python, not {engine!r}")
-    if not widths or any(type(w) is not int or not 1 <= w <= 1 << 20 for w in widths):
-        raise ValueError(f"widths must be whole numbers from 1 to 2^20, not {widths!r}")
     if engine == "native" or (engine == "auto" and native_available()):
         from analysis.clubfight._screen_native import screen_batch_native
 
         return screen_batch_native(jokers, first, count, CLUBS_KEPT, rules, widths)
     out = []
     for number in range(first, first + count):
-        line, nodes = beam_win(Position.of(kept_start(jokers, number)), rules, widths)
-        out.append((line is not None, nodes, line or []))
+        line, nodes, place = beam_win(Position.of(kept_start(jokers, number)), rules, widths)
+        out.append((place, nodes, line or []))
     return out
+
+
+def check_widths(widths) -> None:
+    """Refuse beam widths that are not a non-empty tuple of whole numbers 1 .. 2^20."""
+    if not isinstance(widths, tuple) or not widths or any(
+            type(w) is not int or not 1 <= w <= 1 << 20 for w in widths):
+        raise ValueError(f"widths must be whole numbers from 1 to 2^20, not {widths!r}")
 
 
 def kept_start(jokers: int, number: int) -> State:
@@ -199,18 +214,28 @@ class ScreenTask:
     first: int
     count: int
     rules: Rules
-    widths: tuple[int, ...] = (DEFAULT_WIDTH,)
+    widths: tuple[int, ...] = DEFAULT_WIDTHS
     stage_two_nodes: int = DEFAULT_STAGE_TWO_NODES
     check_limit: int | None = None
     replay_every: int = DEFAULT_REPLAY_EVERY
     engine: str = "auto"
+    stage_two_beams: tuple[tuple[int, int], ...] = DEFAULT_STAGE_TWO_BEAMS
 
 
-def empty_counts() -> dict:
-    """A chunk's counts before any deal: stage one's wins and the deals it passed
-    on, the replays of its wins, and stage two's deals by class."""
+def stage_two_techniques(beams: tuple[tuple[int, int], ...]) -> Techniques:
+    """The solver's techniques in stage two: all of them, with ``beams`` for its
+    beams (:data:`DEFAULT_STAGE_TWO_BEAMS`).  A beam only ever finds wins: a loss
+    and its certificate are the same whatever the beams."""
+    return replace(ALL_TECHNIQUES, beams=tuple(tuple(beam) for beam in beams))
+
+
+def empty_counts(widths: tuple[int, ...] = DEFAULT_WIDTHS) -> dict:
+    """A chunk's counts before any deal: stage one's wins (by the width of the
+    beam that won) and the deals it passed on, the replays of its wins, and
+    stage two's deals by class (its unknowns by reason)."""
     return {"deals": 0,
-            "stage_one": {"won": 0, "passed": 0, "replayed": 0, "nodes": 0},
+            "stage_one": {"won": 0, "passed": 0, "replayed": 0, "nodes": 0,
+                          "won_by_width": {str(width): 0 for width in widths}},
             "stage_two": {"deals": 0, "nodes": 0, "classes": dict.fromkeys(CLASSES, 0),
                           "unknown_by_reason": {"budget": 0, "check": 0}},
             "classes": dict.fromkeys(CLASSES, 0)}
@@ -231,16 +256,14 @@ def screen_chunk(task: ScreenTask) -> dict:
 
     Returns ``{"first", "count", "counts", "deals"}``: the counts
     (:func:`empty_counts`) and one line per deal of class other than ``2+``
-    (``{"id", "class", "stage_one_nodes", "slack"}``, ``slack`` as ``ringside
-    clubfight slack --json`` prints it), in deal order; and ``"failed"`` with
-    the words when a win did not replay or the checker refuted a loss (a bug:
-    the writer stops there and writes nothing of the chunk).
+    (:func:`stage_two_record`), in deal order; and ``"failed"`` with the words
+    when a win did not replay or the checker refuted a loss (a bug: the writer
+    stops there and writes nothing of the chunk).
     """
-    counts = empty_counts()
+    counts = empty_counts(task.widths)
     deals: list[dict] = []
     out = {"first": task.first, "count": task.count, "counts": counts, "deals": deals}
     ones = counts["stage_one"]
-    twos = counts["stage_two"]
     results = stage_one(task.jokers, task.first, task.count, task.rules, task.widths,
                         task.engine)
     for offset, (won, nodes, line) in enumerate(results):
@@ -250,6 +273,7 @@ def screen_chunk(task: ScreenTask) -> dict:
         ones["nodes"] += nodes
         if won:
             ones["won"] += 1
+            ones["won_by_width"][str(task.widths[won - 1])] += 1
             counts["classes"]["2+"] += 1
             if number % task.replay_every == 0:
                 failure = _replay(task, number, line)
@@ -259,27 +283,68 @@ def screen_chunk(task: ScreenTask) -> dict:
                 ones["replayed"] += 1
             continue
         ones["passed"] += 1
-        start = State.from_deal(Deal.from_number(task.jokers, number))
         try:
-            result = slack(start, task.rules, max_nodes=task.stage_two_nodes,
-                           check_limit=task.check_limit, first=CLUBS_KEPT, lowest=CLUBS_KEPT)
+            record = stage_two(task, number, task.stage_two_nodes, nodes, counts)
         except RuntimeError as error:
             out["failed"] = f"{deal_id}: the slack computation failed: {error}"
             return out
-        kind = slack_class(result)
-        twos["deals"] += 1
-        twos["nodes"] += result.nodes
-        twos["classes"][kind] += 1
-        counts["classes"][kind] += 1
-        if kind == "2+":
-            continue
-        record = {"id": deal_id, "class": kind, "stage_one_nodes": nodes,
-                  "slack": slack_json(result)}
-        record["slack"].pop("id", None)
-        if kind == "unknown":
-            twos["unknown_by_reason"][record["slack"]["unknown"]] += 1
-        deals.append(record)
+        if record["class"] != "2+":
+            deals.append(record)
     return out
+
+
+def stage_two(task: ScreenTask, number: int, budget: int, stage_one_nodes: int, counts: dict
+              ) -> dict:
+    """The slack of deal ``number`` from 11 clubs and never fewer, within ``budget``
+    nodes: its line ``{"id", "class", "stage_one_nodes", "stage_two_nodes",
+    "slack"}`` (``stage_two_nodes`` the budget it had, ``slack`` as ``ringside
+    clubfight slack --json`` prints it).  Adds it to ``counts``'s stage two and
+    classes.  Raises ``RuntimeError`` when a win does not replay or the checker
+    refutes a loss."""
+    deal_id = f"CF{task.jokers}-{number}"
+    start = State.from_deal(Deal.from_number(task.jokers, number))
+    result = slack(start, task.rules, max_nodes=budget, check_limit=task.check_limit,
+                   techniques=stage_two_techniques(task.stage_two_beams),
+                   first=CLUBS_KEPT, lowest=CLUBS_KEPT)
+    kind = slack_class(result)
+    twos = counts["stage_two"]
+    twos["deals"] += 1
+    twos["nodes"] += result.nodes
+    twos["classes"][kind] += 1
+    counts["classes"][kind] += 1
+    # A 2+ is a bound (won with 11, fewer not tried), not an unknown: its slack's
+    # fields alone (only a retry writes such a line).
+    block = result.as_dict() if kind == "2+" else slack_json(result)
+    record = {"id": deal_id, "class": kind, "stage_one_nodes": stage_one_nodes,
+              "stage_two_nodes": budget, "slack": block}
+    record["slack"].pop("id", None)
+    if kind == "unknown":
+        twos["unknown_by_reason"][record["slack"]["unknown"]] += 1
+    return record
+
+
+@dataclass(frozen=True)
+class RetryTask:
+    """One unknown deal of a screen to examine again with a larger budget."""
+
+    task: ScreenTask
+    """The screen's settings (its ``first`` and ``count`` are not used)."""
+    record: dict
+    """The deal's line as the screen holds it (class ``unknown``)."""
+    budget: int
+
+
+def retry_deal(job: RetryTask) -> dict:
+    """Stage two again for one unknown deal of a screen, within ``job.budget`` nodes:
+    the deal's new line (:func:`stage_two`, its stage one's nodes kept), or
+    ``{"id", "failed"}`` when a win did not replay or the checker refuted a loss."""
+    deal_id = job.record["id"]
+    number = int(deal_id.split("-", 1)[1])
+    try:
+        return stage_two(job.task, number, job.budget, job.record.get("stage_one_nodes", 0),
+                         empty_counts(job.task.widths))
+    except RuntimeError as error:
+        return {"id": deal_id, "failed": f"{deal_id}: the slack computation failed: {error}"}
 
 
 def _replay(task: ScreenTask, number: int, line: list[tuple[int, int]]) -> str | None:

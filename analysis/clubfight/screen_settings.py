@@ -4,20 +4,37 @@
 otherwise; ``ringside clubfight screen --help`` shows them.
 """
 
-from analysis.clubfight.limits import DEFAULT_MAX_NODES
-
-DEFAULT_WIDTH = 12
-"""Stage one's beam keeps this many states a turn.  On CF1/CF2-500000..500999
-(one process, a shared 2-core machine at load 11) width 12 ran 1,209 to 1,662
-deals per CPU second and passed on 13.1% (CF1 ``rulebook``), 33.2% (CF2
-``rulebook``), 5.4% (CF1 ``webapp``) and 8.1% (CF2 ``webapp``) of the deals;
-width 16 ran 905 to 1,255 deals/s and passed on 9.5%, 27.5%, 3.2% and 6.7%.
-A stage-two deal costs far more than a stage-one one, so a wider beam
-(``--width``) may finish a screen sooner though its first stage is slower
-(``bench/bench_screen.py`` measures the pace)."""
+DEFAULT_WIDTHS = (12, 64, 256, 1_024)
+"""Stage one's beams, each tried in turn on the deals the narrower ones did not
+win (all in one compiled call per chunk).  Width 12 alone runs 1,200-1,600
+deals per CPU second and passes on 33% of the CF2 ``rulebook`` deals (13%
+CF1 ``rulebook``, 5% CF1 ``webapp``, 8% CF2 ``webapp``).  On CF2-500000 ..
+500999 (``rulebook``) widths 64, 256 and 1,024 cut the 332 deals width 12
+passed on to 99, 43 and 22, for some 4 CPU seconds in all, where a stage-two
+deal costs some 0.3 s (``bench/bench_screen.py`` measures the pace)."""
+DEFAULT_WIDTH = DEFAULT_WIDTHS[0]
 DEFAULT_REPLAY_EVERY = 100
 """Stage one's wins replayed on the rules model: the deal numbers that are
 multiples of this."""
-DEFAULT_STAGE_TWO_NODES = DEFAULT_MAX_NODES
+DEFAULT_STAGE_TWO_NODES = 15_000
+"""The node budget of a stage-two slack computation in a screen.  Its deals
+are the few no beam of stage one won (2% of CF2 ``rulebook``); a few are won
+with 11 clubs by the solver's 1,024-wide beam (below) within it, while a
+loss with 11 clubs (a deal of slack 1) took more than a million nodes in all
+29 of CF2-0 .. 9999 (``rulebook``).  So the bulk pass leaves the hard ones
+unknown (reason ``budget``, each listed) for ``--retry-unknown`` with a
+larger budget rather than spend seconds on each.  On the 21 deals of
+CF2-600000 .. 600999 (``rulebook``) stage one passed on, 12,000 nodes won 4
+for 2.7 CPU seconds and 40,000 nodes (with the 4,096-wide beam) won 7 for
+9.6 s: the bulk pass would run at half the pace to settle 0.3% more deals."""
+DEFAULT_STAGE_TWO_BEAMS = ((0, 1_024), (15_000, 4_096), (100_000, 16_384))
+"""The solver's beams in stage two (``(nodes, width)``, :class:`~analysis.clubfight.techniques.Techniques`
+``beams``).  The 1,024-wide one at once rather than after 16,000 nodes, since
+stage two sees only deals stage one's beams did not win; the solver's beam
+orders states by its own informed score, not stage one's, and wins some of
+what stage one's beams missed.  The wider ones start where the default
+budget ends, so they cost the bulk pass nothing and a retry (a larger
+budget) has them: the 4,096-wide beam (some 25,000 nodes) won 3 more of
+those 21 deals within 40,000 nodes."""
 DEFAULT_CHUNK = 1000
 """Deals a worker takes at a time; the screen commits each chunk whole."""

@@ -2,12 +2,14 @@
 
 ``ringside clubfight screen --jokers 1|2 --deals N [--start K] [--rules NAME]
 [--set FIELD=VALUE] [--workers W | --scheduler ADDRESS] --out DIR [--resume]
-[--width W] [--stage-two-nodes M] [--check-limit K] [--replay-every N]
-[--chunk N] [--json]`` screens deals ``CFj-K .. CFj-(K+N-1)`` for the ones
+[--widths W,W,...] [--stage-two-nodes M] [--check-limit K] [--replay-every N]
+[--chunk N] [--retry-unknown M] [--json]`` screens deals ``CFj-K .. CFj-(K+N-1)`` for the ones
 that need 12 or 13 clubs, or are lost with all 13
 (:mod:`analysis.clubfight.screen`): counts per slack class and per stage,
 one line per deal of slack 1 or less and per unknown, written into DIR
-(:mod:`harness.games.clubfight.screen_run`).  Exit 1 when a win does not
+(:mod:`harness.games.clubfight.screen_run`).  ``--retry-unknown M``, with
+the options of a finished screen, examines its unknowns again with ``M``
+nodes each (those given less) and rewrites its results.  Exit 1 when a win does not
 replay or the checker refutes a loss (the message names the deal), 2 on bad
 input.
 """
@@ -28,10 +30,28 @@ from harness.toolkit import (
 from model.clubfight.engine import GAME
 
 
+MAX_WIDTH = 65_536
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    """``--widths``: whole numbers from 1 to :data:`MAX_WIDTH`, comma-separated."""
+    import argparse
+
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"widths must be whole numbers separated by commas, "
+                                         f"not {text!r}")
+    if not all(len(part) <= 6 and 1 <= int(part) <= MAX_WIDTH for part in parts):
+        raise argparse.ArgumentTypeError(f"each width must be 1 to {MAX_WIDTH:,}, not {text!r}")
+    return tuple(int(part) for part in parts)
+
+
 def _command_text(args) -> str:
-    """The command that made the screen (``--resume`` left out: it changes only the seconds)."""
+    """The command that made the screen (``--resume`` and ``--retry-unknown`` left out:
+    the summary says the retries)."""
     parts = range_command_words("screen", args)
-    for option, value in (("--width", args.width), ("--stage-two-nodes", args.stage_two_nodes),
+    widths = ",".join(map(str, args.widths)) if args.widths is not None else None
+    for option, value in (("--widths", widths), ("--stage-two-nodes", args.stage_two_nodes),
                           ("--check-limit", args.check_limit),
                           ("--replay-every", args.replay_every), ("--chunk", args.chunk)):
         if value is not None:
@@ -44,13 +64,13 @@ def _command_text(args) -> str:
 def cmd_clubfight_screen(args) -> Report:
     from analysis.clubfight.screen import CLASSES
     from harness.games.clubfight.screen_run import (
-        ScreenConfig, ScreenFailed, run_screen, summarize, write_summary,
+        ScreenConfig, ScreenFailed, retry_unknown, run_screen, summarize, write_summary,
     )
 
     rules = read_rules(GAME, args)
     name, changed = GAME.preset_and_overrides(rules)
     given = {key: value for key, value in (
-        ("width", args.width), ("stage_two_nodes", args.stage_two_nodes),
+        ("widths", args.widths), ("stage_two_nodes", args.stage_two_nodes),
         ("check_limit", args.check_limit), ("replay_every", args.replay_every),
         ("chunk", args.chunk)) if value is not None}
     config = ScreenConfig(jokers=args.jokers, start=args.start, deals=args.deals, rules=rules,
@@ -58,8 +78,14 @@ def cmd_clubfight_screen(args) -> Report:
     note_slow_engine()
     try:
         with Progress.of(args, unit="deal") as progress:
-            run = run_screen(config, Path(args.out), resume=args.resume, workers=args.workers,
-                             scheduler=args.scheduler, progress=progress)
+            if args.retry_unknown is not None:
+                run = retry_unknown(config, Path(args.out), args.retry_unknown,
+                                    workers=args.workers, scheduler=args.scheduler,
+                                    progress=progress)
+            else:
+                run = run_screen(config, Path(args.out), resume=args.resume,
+                                 workers=args.workers, scheduler=args.scheduler,
+                                 progress=progress)
     except ScreenFailed as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: screen stopped: {error}"])
     summary = summarize(run, _command_text(args))
@@ -71,15 +97,23 @@ def cmd_clubfight_screen(args) -> Report:
             f"{args.workers} worker{'s' if args.workers != 1 else ''}"
         pace = (f", {summary['deals_per_second']:,.1f} deals/s"
                 if summary["deals_per_second"] else "")
+        doing = "screened" if args.retry_unknown is None else "retried"
         yield (f"screen CF{config.jokers}-{config.start} .. CF{config.jokers}-{last}, rules "
                f"{name}{' ' + str(changed) if changed else ''}: {summary['deals_done']:,} deals "
-               f"({run.computed:,} screened now in {run.wall_seconds:,.1f} s{pace}, {where})")
+               f"({run.computed:,} {doing} now in {run.wall_seconds:,.1f} s{pace}, {where})")
         one, two = summary["stage_one"], summary["stage_two"]
-        yield (f"  stage one (11 clubs, beam {config.width}): {one['won']:,} won, "
+        by_width = ", ".join(f"{won:,} by {width}" for width, won in one["won_by_width"].items())
+        yield (f"  stage one (11 clubs, beams {', '.join(map(str, config.widths))}): "
+               f"{one['won']:,} won ({by_width}), "
                f"{one['passed']:,} passed on ({100 * summary['passed_fraction']:.2f}%); "
                f"{one['replayed']:,} wins replayed on the rules model")
         yield (f"  stage two (slack from 11 clubs, {config.stage_two_nodes:,} nodes a deal): "
                + ", ".join(f"{kind} {two['classes'][kind]:,}" for kind in CLASSES))
+        retried = summary["retries"]
+        if retried:
+            yield (f"  retried {retried['deals']:,} unknowns (budgets "
+                   f"{', '.join(f'{b:,}' for b in retried['budgets'])} nodes): "
+                   + ", ".join(f"{kind} {retried['classes'][kind]:,}" for kind in CLASSES))
         classes = summary["classes"]
         yield "  slack classes: " + ", ".join(f"{kind} {classes[kind]:,}" for kind in CLASSES)
         low, high = summary["unwinnable_wilson"]
@@ -101,7 +135,7 @@ def register(commands) -> None:
     """Add ``screen`` to ``ringside clubfight``."""
     from analysis.clubfight.limits import CERTIFICATE_LIMIT
     from analysis.clubfight.screen_settings import (
-        DEFAULT_CHUNK, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
+        DEFAULT_CHUNK, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTHS,
     )
 
     screen = add_command(commands, "screen", cmd_clubfight_screen,
@@ -118,8 +152,10 @@ def register(commands) -> None:
                         help="the screen's folder (created; a folder of other files is refused)")
     screen.add_argument("--resume", action="store_true",
                         help="continue the screen in --out: keep the chunks already done")
-    screen.add_argument("--width", type=bounded_int(1, 4096), metavar="W",
-                        help=f"states stage one's beam keeps a turn (default {DEFAULT_WIDTH})")
+    screen.add_argument("--widths", type=_widths, metavar="W,W,...",
+                        help="states stage one's beams keep a turn, each width tried in turn "
+                             "on the deals the narrower ones did not win (default "
+                             f"{','.join(map(str, DEFAULT_WIDTHS))})")
     screen.add_argument("--stage-two-nodes", type=NODES, metavar="M",
                         help=f"node budget of each stage-two slack (default "
                              f"{DEFAULT_STAGE_TWO_NODES:,}; unknown past it)")
@@ -128,6 +164,9 @@ def register(commands) -> None:
     screen.add_argument("--replay-every", type=bounded_int(1, MAX_COUNT), metavar="N",
                         help=f"replay stage one's wins of the deal numbers that are multiples "
                              f"of N on the rules model (default {DEFAULT_REPLAY_EVERY})")
+    screen.add_argument("--retry-unknown", type=NODES, metavar="M",
+                        help="examine the unknowns of the finished screen in --out again "
+                             "with M nodes each (give the screen's own options too)")
     screen.add_argument("--chunk", type=bounded_int(1, 1_000_000), metavar="N",
                         help=f"deals a worker takes at a time, each chunk committed whole "
                              f"(default {DEFAULT_CHUNK})")

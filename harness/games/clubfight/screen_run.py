@@ -18,10 +18,19 @@ The folder
     less and its unknowns).  A chunk is committed when its whole line, with
     its newline, is there: a run killed mid-write leaves a torn last line,
     which ``--resume`` cuts off before computing that chunk again.
+``retries.jsonl``
+    Written by ``--retry-unknown M`` once the screen is finished: one line per
+    unknown deal examined again with a budget of ``M`` nodes, appended (and
+    flushed) as each comes back: the deal's new line (its ``stage_two_nodes``
+    says the budget).  A line here replaces the deal's line of
+    ``progress.jsonl`` (the last one for a deal retried twice); the counts of
+    ``progress.jsonl`` stay those of the first pass, and ``summary.json``
+    says both.  A torn last line is cut off by the next ``--retry-unknown``.
 ``summary.json``, ``deals.jsonl``
     Written (atomically) once every chunk is done: the counts added up with
-    the command, and the deals' lines in deal order.  Both are remade from
-    ``progress.jsonl`` by a ``--resume`` of a finished screen.
+    the command, and the deals' lines in deal order (retries applied).  Both
+    are remade from ``progress.jsonl`` and ``retries.jsonl`` by a
+    ``--resume`` of a finished screen.
 
 The counts of a deal depend only on its number, the rules and the limits in
 ``screen.json`` (every search stops on node counts, never on the clock), so a
@@ -38,8 +47,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analysis.clubfight.screen import (
-    CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH, ScreenTask,
-    add_counts, empty_counts, screen_chunk,
+    CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES,
+    DEFAULT_WIDTHS, RetryTask, ScreenTask, add_counts, empty_counts, retry_deal, screen_chunk,
 )
 from analysis.clubfight.screen_settings import DEFAULT_CHUNK
 from analysis.inputs import parse_json, read_bytes
@@ -51,10 +60,12 @@ from harness.toolkit import Progress, fan_out
 from model.clubfight.deals import parse_deal_id
 from model.core.errors import InputError
 
-FORMAT = 1
-"""The version of the folder's layout."""
+FORMAT = 2
+"""The version of the folder's layout (2: stage one's beams of several widths,
+counted by width; stage two's solver beams in ``screen.json``)."""
 MANIFEST = "screen.json"
 PROGRESS = "progress.jsonl"
+RETRIES = "retries.jsonl"
 SUMMARY = "summary.json"
 DEALS = "deals.jsonl"
 MARK = b'{"screen": '
@@ -70,11 +81,12 @@ class ScreenFailed(Exception):
 class ScreenConfig(DealRangeConfig):
     """What decides a screen's results (``screen.json`` says it)."""
 
-    width: int = DEFAULT_WIDTH
+    widths: tuple[int, ...] = DEFAULT_WIDTHS
     stage_two_nodes: int = DEFAULT_STAGE_TWO_NODES
     check_limit: int | None = None
     replay_every: int = DEFAULT_REPLAY_EVERY
     chunk: int = DEFAULT_CHUNK
+    stage_two_beams: tuple[tuple[int, int], ...] = DEFAULT_STAGE_TWO_BEAMS
 
     def resolved_check_limit(self) -> int:
         from analysis.clubfight.slack import default_check_limit
@@ -86,7 +98,8 @@ class ScreenConfig(DealRangeConfig):
             "format": FORMAT, "jokers": self.jokers, "start": self.start, "deals": self.deals,
             "rules": self.rules_name,
             "rules_overrides": dict(sorted(self.rules_overrides.items())),
-            "width": self.width, "stage_two_nodes": self.stage_two_nodes,
+            "widths": list(self.widths), "stage_two_nodes": self.stage_two_nodes,
+            "stage_two_beams": [list(beam) for beam in self.stage_two_beams],
             "check_limit": self.resolved_check_limit(), "replay_every": self.replay_every,
             "chunk": self.chunk}}
 
@@ -97,8 +110,9 @@ class ScreenConfig(DealRangeConfig):
                 for first in range(self.start, end, self.chunk)]
 
     def task(self, first: int, count: int) -> ScreenTask:
-        return ScreenTask(self.jokers, first, count, self.rules, (self.width,),
-                          self.stage_two_nodes, self.resolved_check_limit(), self.replay_every)
+        return ScreenTask(self.jokers, first, count, self.rules, tuple(self.widths),
+                          self.stage_two_nodes, self.resolved_check_limit(), self.replay_every,
+                          stage_two_beams=tuple(self.stage_two_beams))
 
 
 @dataclass
@@ -112,6 +126,8 @@ class ScreenRun:
     chunks_done: int
     computed: int
     wall_seconds: float
+    retries: dict | None = None
+    """What ``retries.jsonl`` changed (:func:`apply_retries`), ``None`` when it is empty."""
 
     @property
     def complete(self) -> bool:
@@ -150,7 +166,7 @@ def read_progress(path: Path, config: ScreenConfig) -> tuple[dict[int, dict], in
 
 def _check_chunk(chunk: dict, config: ScreenConfig, where: str) -> None:
     counts = chunk["counts"]
-    shape = empty_counts()
+    shape = empty_counts(config.widths)
     if not _same_shape(counts, shape) or counts["deals"] != chunk["count"] \
             or sum(counts["classes"].values()) != chunk["count"]:
         raise InputError("its counts do not add up to its deals", where)
@@ -159,7 +175,8 @@ def _check_chunk(chunk: dict, config: ScreenConfig, where: str) -> None:
     for record in deals if isinstance(deals, list) else [None]:
         if not isinstance(record, dict) or record.get("class") not in CLASSES[1:] \
                 or not _deal_of(record.get("id"), config.jokers, low, high) \
-                or not isinstance(record.get("slack"), dict):
+                or not isinstance(record.get("slack"), dict) \
+                or type(record.get("stage_two_nodes", 0)) is not int:
             raise InputError("a deal's line is not one of this chunk's", where)
     if len(deals) != counts["deals"] - counts["classes"]["2+"]:
         raise InputError("its deals' lines do not match its counts", where)
@@ -216,7 +233,7 @@ def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
                                  where)
             chunks, keep = read_progress(folder / PROGRESS, config)
         else:
-            for name in (SUMMARY, DEALS):
+            for name in (SUMMARY, DEALS, RETRIES):
                 (folder / name).unlink(missing_ok=True)
             atomic_write(folder / MANIFEST, manifest)
         with open(folder / PROGRESS, "r+b") as handle:
@@ -229,6 +246,9 @@ def _difference(found, header: dict) -> str:
     if not isinstance(found, dict) or not isinstance(found.get("screen"), dict):
         return "its screen.json does not read as a screen's"
     old, new = found["screen"], header["screen"]
+    if old.get("format") != new["format"]:
+        return (f"written by another version of the screen, format {old.get('format')!r}, "
+                f"this one writes {new['format']}: finish it with that version")
     names = [key for key in new if old.get(key) != new[key]]
     return ", ".join(f"{key} {old.get(key)!r} there, {new[key]!r} here" for key in names[:3])
 
@@ -268,7 +288,130 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
                                            key=_deal_number),
                     len(chunks), computed, time.perf_counter() - started)
     if run.complete:
+        retries, _ = read_retries(folder / RETRIES, config)
+        apply_retries(run, retries, str(folder / RETRIES))
         atomic_write(folder / DEALS, b"".join(_line(record) for record in run.deals))
+    return run
+
+
+def read_retries(path: Path, config: ScreenConfig) -> tuple[list[dict], int]:
+    """The lines of ``retries.jsonl`` in order, and the length of the file up to its
+    last whole line.  A line that is not a deal's line of this screen is an
+    :class:`InputError` naming it."""
+    data = read_bytes(path, "screen retries file") if path.exists() else b""
+    keep = data.rfind(b"\n") + 1
+    low, high = config.start, config.start + config.deals
+    records = []
+    for number, raw in enumerate(data[:keep].splitlines(), start=1):
+        where = f"{path}, line {number}"
+        record = parse_json(raw.decode("utf-8", "replace"), where)
+        if not isinstance(record, dict) or record.get("class") not in CLASSES \
+                or not _deal_of(record.get("id"), config.jokers, low, high) \
+                or not isinstance(record.get("slack"), dict) \
+                or type(record["slack"].get("nodes")) is not int \
+                or type(record.get("stage_two_nodes")) is not int:
+            raise InputError("is not a retried deal's line of this screen", where)
+        records.append(record)
+    return records, keep
+
+
+def apply_retries(run: ScreenRun, retries: list[dict], where: str) -> None:
+    """Replace the lines of ``run``'s deals retried (in ``retries``' order) and move
+    their counts between classes; ``run.retries`` says what changed.  A retry of
+    a deal that is not unknown there is an :class:`InputError`."""
+    if not retries:
+        run.retries = None
+        return
+    by_id = {record["id"]: record for record in run.deals}
+    classes = run.counts["classes"]
+    summary = {"deals": 0, "nodes": 0, "budgets": [], "classes": dict.fromkeys(CLASSES, 0)}
+    for number, record in enumerate(retries, start=1):
+        old = by_id.get(record["id"])
+        if old is None or old["class"] != "unknown":
+            raise InputError(f"{record['id']} is not an unknown of this screen",
+                             f"{where}, line {number}")
+        classes[old["class"]] -= 1
+        classes[record["class"]] += 1
+        if record["class"] == "2+":
+            del by_id[record["id"]]
+        else:
+            by_id[record["id"]] = record
+        summary["deals"] += 1
+        summary["nodes"] += record["slack"].get("nodes", 0)
+        summary["classes"][record["class"]] += 1
+        if record["stage_two_nodes"] not in summary["budgets"]:
+            summary["budgets"].append(record["stage_two_nodes"])
+    run.deals = sorted(by_id.values(), key=_deal_number)
+    run.retries = summary
+
+
+def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: int = 1,
+                  scheduler: str | None = None, progress: Progress | None = None
+                  ) -> ScreenRun:
+    """Examine again, within ``budget`` nodes each, every unknown of the finished
+    screen in ``folder`` that had a smaller budget; see ``retries.jsonl`` in the
+    module docstring.  Resumable the same way: the deals whose retry at this
+    budget is written are not done again.  Raises :class:`InputError` for a
+    folder that is not this screen's or a screen not finished, and
+    :class:`ScreenFailed` when a retry fails (the retries written before stay)."""
+    folder = Path(folder)
+    where = str(folder)
+    if not marked(folder, MANIFEST, MARK):
+        raise InputError("holds no screen to retry (no screen.json)", where)
+    found = parse_json(read_bytes(folder / MANIFEST, "screen manifest")
+                       .decode("utf-8", "replace"), str(folder / MANIFEST))
+    if found != config.header():
+        raise InputError(f"holds another screen ({_difference(found, config.header())}); "
+                         "retry it with the same options as the screen", where)
+    with held_for_writing(folder / PROGRESS, str(folder / PROGRESS)):
+        chunks, _ = read_progress(folder / PROGRESS, config)
+        if len(chunks) != len(config.chunks()):
+            raise InputError("the screen there is not finished: --resume it first, then "
+                             "--retry-unknown", where)
+        with held_for_writing(folder / RETRIES, str(folder / RETRIES)):
+            retries, keep = read_retries(folder / RETRIES, config)
+            counts = empty_counts(config.widths)
+            for chunk in chunks.values():
+                add_counts(counts, chunk["counts"])
+            run = ScreenRun(config, counts, sorted(
+                (d for c in chunks.values() for d in c["deals"]), key=_deal_number),
+                len(chunks), 0, 0.0)
+            apply_retries(run, retries, str(folder / RETRIES))
+            todo = [record for record in run.deals if record["class"] == "unknown"
+                    and record.get("stage_two_nodes", config.stage_two_nodes) < budget]
+            if progress is not None:
+                progress.start(total=len(todo), done=0)
+            started = time.perf_counter()
+            base = config.task(config.start, 0)
+            results = fan_out(retry_deal, (RetryTask(base, record, budget) for record in todo),
+                              workers=workers, scheduler=scheduler, in_flight=2 * workers)
+            with open(folder / RETRIES, "r+b") as handle:
+                handle.truncate(keep)
+                handle.seek(keep)
+                try:
+                    for record in results:
+                        checkpoint()
+                        if "failed" in record:
+                            raise ScreenFailed(record["failed"])
+                        handle.write(_line(record))
+                        handle.flush()
+                        os.fsync(handle.fileno())
+                        retries.append(record)
+                        run.computed += 1
+                        if progress is not None:
+                            progress.advance(1, f"{record['id']} {record['class']}")
+                finally:
+                    close = getattr(results, "close", None)
+                    if close is not None:
+                        close()
+            run.wall_seconds = time.perf_counter() - started
+            run.counts = empty_counts(config.widths)
+            for chunk in chunks.values():
+                add_counts(run.counts, chunk["counts"])
+            run.deals = sorted((d for c in chunks.values() for d in c["deals"]),
+                               key=_deal_number)
+            apply_retries(run, retries, str(folder / RETRIES))
+            atomic_write(folder / DEALS, b"".join(_line(record) for record in run.deals))
     return run
 
 
@@ -277,8 +420,8 @@ def _deal_number(record: dict) -> int:
 
 
 def summarize(run: ScreenRun, command: str) -> dict:
-    """The figures of a screen: counts per class and per stage, the share stage one
-    passed on, the 95% Wilson interval of the rate of deals lost with every club
+    """The figures of a screen: counts per class (retries applied) and per stage
+    (the first pass), what the retries changed, the share stage one passed on, the 95% Wilson interval of the rate of deals lost with every club
     (unknowns counted as lost for its high end), the pace of this run."""
     counts, config = run.counts, run.config
     deals = counts["deals"]
@@ -294,6 +437,7 @@ def summarize(run: ScreenRun, command: str) -> dict:
         "unwinnable_wilson": [round(low, 9), round(high, 9)],
         "ids": {name: [d["id"] for d in run.deals if d["class"] == name]
                 for name in CLASSES[1:]},
+        "retries": run.retries,
         "computed": run.computed, "wall_seconds": round(run.wall_seconds, 3),
         "deals_per_second": round(run.computed / run.wall_seconds, 1)
         if run.computed and run.wall_seconds > 0 else None,
