@@ -26,9 +26,11 @@ pytest.importorskip("jinja2")
 ROOT = data_root().path
 RESULTS = ROOT / "results" / "clubfight"
 SCREEN_ARGS = ["clubfight", "screen", "--jokers", "2", "--rules", "rulebook", "--deals", "120",
-               "--stage-two-nodes", "20000", "--workers", "1", "--json"]
-"""120 deals of 2 Jokers, ``rulebook``: stage two's 20,000 nodes leave CF2-10, CF2-43,
-CF2-44 and CF2-72 unknown (each won with 11 clubs within some 24,000 nodes); some 3 s."""
+               "--widths", "12", "--stage-two-nodes", "10000", "--workers", "1", "--json"]
+"""120 deals of 2 Jokers, ``rulebook``: one narrow beam and stage two's 10,000 nodes leave
+the deals of :data:`UNKNOWN` unknown (the default widths and budget settle them); some 3 s."""
+UNKNOWN = ["CF2-44", "CF2-96"]
+"""The screen's unknowns, in deal order; each is won with 11 clubs within 200,000 nodes."""
 
 
 TIGHT_SCREEN = Path(__file__).parent / "data" / "clubfight-screen-cf2-3870"
@@ -98,7 +100,8 @@ def test_the_page_shows_each_screens_classes_with_wilson_intervals(screen, tmp_p
     words = " ".join(part.split())
     assert "Screened deals CF2-0 to CF2-119: 120 deals." in words
     assert (f"passed {percent(summary['passed_fraction'])} of them on to stage two, which had "
-            "20,000 solver nodes a deal") in words
+            "10,000 solver nodes a deal") in words
+    assert "Stage one (a beam of width 12, 11 clubs)" in words
     cells = _cells(part)
     assert cells[:4] == ["Class", "Deals", "Share", "95% Wilson interval"]
     low, high = wilson(classes["2+"], 120)
@@ -184,17 +187,17 @@ def test_the_page_says_what_the_hunt_from_a_screen_settled(screen, tmp_path, mon
     results = _results_with(tmp_path, {"cf2-rulebook": screen})
     folder = results / "clubfight" / "screens" / "cf2-rulebook"
     code, report = _hunt(capsys, "--from-screen", str(folder), "--max-nodes", "200000",
-                         "--max-deals", "2", "--json")
+                         "--max-deals", "1", "--json")
     assert code == 0 and report["command"].startswith("ringside clubfight hunt --from-screen")
     (folder / "hunt.json").write_text(json.dumps(report))
     total = report["screen_deals"]
     words = " ".join(_variant(_screen_section(results, monkeypatch), "2 Jokers, rulebook")
                      .split())
-    assert (f"took 2 of its {total} deals of slack 1 or less or unknown ({total - 2} not "
+    assert (f"took 1 of its {total} deals of slack 1 or less or unknown ({total - 1} not "
             "reached, counted as unknown here) and searched each unknown again with 200,000 "
-            "nodes: 2 won with 11 clubs (slack 2 or more), 0 still unknown, 0 lost with every "
+            "nodes: 1 won with 11 clubs (slack 2 or more), 0 still unknown, 0 lost with every "
             "club.") in words
-    bound = wilson(total - 2, 120)[1]  # the deals not reached still count as unwinnable
+    bound = wilson(total - 1, 120)[1]  # the deals not reached still count as unwinnable
     assert f"With its results the rate of unwinnable deals is at most **{percent(bound)}**" \
         in words
     assert "$ ringside clubfight hunt \\ --from-screen" in words
@@ -222,7 +225,7 @@ def test_the_hunt_searches_the_unknowns_again_with_its_larger_budget(screen, cap
     assert report["candidates"] == 2 and report["done"] == 2
     assert report["screen_classes"]["unknown"] == 2
     assert report["classes"]["2+"] == 2 and report["unwinnable"] == [] == report["tightest"]
-    assert sorted(report["looser"]) == ["CF2-10", "CF2-43"]  # deal order among equals
+    assert sorted(report["looser"]) == UNKNOWN  # deal order among equals
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert lines[0]["hunt"]["max_nodes"] == 200_000 and lines[0]["hunt"]["jokers"] == 2
     for line in lines[1:]:
@@ -249,7 +252,7 @@ def test_an_unknown_past_the_budget_stays_unknown_with_its_reason(screen, capsys
                          "--max-deals", "1", "--json")
     assert code == 0
     (line,) = report["unknown"]
-    assert line["id"] == "CF2-10" and line["class"] == "unknown"
+    assert line["id"] == UNKNOWN[0] and line["class"] == "unknown"
     assert line["slack"]["slack"] is None
     assert line["slack"]["reason"] == "undecided with 11 clubs within the budget"
     assert report["classes"]["2+"] == 0 and report["unwinnable"] == []
@@ -261,12 +264,12 @@ def test_the_hunt_resumes_from_its_results_file(screen, capsys, tmp_path):
     assert _hunt(capsys, *base, "--max-deals", "1")[0] == 0
     first = out.read_bytes()
     with open(out, "ab") as handle:
-        handle.write(b'{"id":"CF2-43","scr')  # a line torn by a kill
+        handle.write(b'{"id":"%s","scr' % UNKNOWN[1].encode())  # a line torn by a kill
     code, report = _hunt(capsys, *base, "--max-deals", "2", "--resume", "--json")
     assert code == 0 and report["done"] == 2
     data = out.read_bytes()
     assert data.startswith(first)  # the deal done before is kept, not searched again
-    assert [json.loads(line)["id"] for line in data.splitlines()[1:]] == ["CF2-10", "CF2-43"]
+    assert [json.loads(line)["id"] for line in data.splitlines()[1:]] == UNKNOWN
     # Other limits are another hunt: refused, the file untouched
     code, err = _hunt(capsys, "--from-screen", str(screen), "--max-nodes", "300000",
                       "--out", str(out), "--resume")
@@ -286,7 +289,7 @@ def test_the_hunt_reads_an_unfinished_screen_from_its_progress(screen, tmp_path)
     found = read_screen_folder(copy)
     assert not found.complete and whole.complete
     assert [r["id"] for r in found.records] == [r["id"] for r in whole.records] \
-        == ["CF2-10", "CF2-43", "CF2-44", "CF2-72"]
+        == UNKNOWN
 
 
 @pytest.mark.parametrize("args, message", [

@@ -157,12 +157,23 @@ def read_screen(path: Path, shown: Callable[[Path], str]) -> dict:
         "stage_one": summary.get("stage_one") or {},
         "passed": percent(summary["passed_fraction"])
         if isinstance(summary.get("passed_fraction"), (int, float)) else None,
-        "width": header.get("width"), "stage_two_nodes": header.get("stage_two_nodes"),
+        "width": _beams(header), "stage_two_nodes": header.get("stage_two_nodes"),
         "check_limit": header.get("check_limit"),
         "hunt": hunt,
         "command": command_lines(summary["command"])
         if isinstance(summary.get("command"), str) else None,
     }
+
+
+def _beams(header: dict) -> str:
+    """Stage one's beams in words: one width (a screen of format 1 kept one), or several."""
+    widths = header.get("widths") or ([header["width"]] if "width" in header else [])
+    if len(widths) == 1:
+        return f"a beam of width {widths[0]:,}"
+    if not widths:
+        return "a beam"
+    return "beams of widths " + ", ".join(f"{w:,}" for w in widths[:-1]) + \
+        f" and {widths[-1]:,}, each on the deals the narrower ones did not win"
 
 
 def _deal_lines(path: Path, shown: Callable[[Path], str]) -> dict[str, dict]:
