@@ -109,6 +109,12 @@ WITNESSES = {
         "after the Centaur's miss the ranged attacks are over: the Rogue in side A's back "
         "row may roll to back-stab when a back-stabber may stand in either row, and the "
         "front rows pair up at once when it must stand in the front row."),
+    "FF-A19": Witness(
+        'size 2 | turn 1 | step pair | actor 0 | acts 8 | cursor 0 | segment pairing | a Knight@F:6[BroadSword*]{KiteShield,ChainSuit} Bandit@F:5[Dagger=1*] | b Bugbear@F:9[Flail*] Centaur@B:8[LongBow*] | cards 7 7 26 0 | queue - | pairs A1-B0 | held -',
+        'pick none',
+        "with the Bugbear, side B's only front-row warrior, already paired with the "
+        "Bandit, the Knight must double up on it (staying out is refused, FF 5.4), or may "
+        'stay out of the melee.'),
 }
 
 
@@ -288,4 +294,22 @@ AMBIGUITIES = (
          False, "The back-stab reaches the enemy back row, not the front, and the sentence "
                 "gives the ability to every warrior that has it, wherever it stands.",
          "Only front-row back-stabbers back-stab"),
+    _amb("FF-A19", "Must the larger side double up?",
+         "A side with more warriors 'may double up on enemy warriors', after a pairing "
+         "that runs until every front-row warrior has picked or been picked; whether a "
+         "warrior left over may instead stay out of the melee is not said. This is a "
+         "question of its own beside FF-A9, which asks what a doubled-up pairing does once "
+         "it is made: each of the four combinations is a coherent game.",
+         ATTACK, ("FF 5.4", "FF 5.3"), "doubling_up_optional",
+         (Reading(False, "Every warrior left over doubles up: the 'may' allows it to pick "
+                         "an enemy already paired, which the pairing would otherwise "
+                         "forbid.", "must double up"),
+          Reading(True, "Doubling up is the larger side's option: a warrior left over may "
+                        "stay out of the melee this turn.", "may stay out")),
+         False, "The pairing goes on until every front-row warrior has picked or been "
+                "picked, and a warrior left over has done neither until it doubles up; "
+                "the 'may' answers the question the pairing rule raises (can a paired "
+                "enemy be picked again?). Staying out only ever helps when the doubled "
+                "warrior strikes back (the other reading of FF-A9).",
+         "Doubling up is optional"),
 )

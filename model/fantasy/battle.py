@@ -326,6 +326,12 @@ class Battle:
     def _pair(self, state: State, move: Move, rules: Rules, steps: list[Step]) -> State:
         side, index = state.actor, state.cursor
         _, doubled = opponents(state)
+        if move.word == "none":
+            steps.append(Step("pair", ("FF 5.4",),
+                              f"{who_text(side, index)} {state.fighter(side, index).card} "
+                              "does not double up and stays out of the melee (FF-A19)"))
+            after = dataclasses.replace(state, held=state.held + ((side, index),))
+            return self._advance(after, rules, steps)
         pair = Pair(side, index, move.who[1], doubled)
         picker, picked = state.fighter(side, index), state.fighter(1 - side, move.who[1])
         if doubled:
