@@ -182,13 +182,41 @@ def test_absorb_spends_shield_before_hp_and_never_goes_below_zero():
 
 
 @pytest.mark.rules("DU 1.4")
-def test_max_length_bounds_every_round():
-    state = GAME.initial_state(Setup("tide", "brute", 4), DEFAULT_RULES)
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, ALTERNATIVE], ids=["rulebook", "alternative"])
+def test_max_length_bounds_every_round(rules):
+    """The bound falls with every action, the window after Cleanup (DU-A8) included."""
+    state = GAME.initial_state(Setup("tide", "brute", 4), rules)
     assert GAME.max_length(state) == 4 * ROUND_MAX
     for seed in range(3):
-        states = [state] + [t.state for _, _, t in play_duel(GAME, state, DEFAULT_RULES, seed)]
+        states = [state] + [t.state for _, _, t in play_duel(GAME, state, rules, seed)]
         assert len(states) - 1 <= GAME.max_length(state)
         assert all(GAME.max_length(b) > GAME.max_length(a) for b, a in zip(states, states[1:]))
+
+
+@pytest.mark.rules("DU 4.8", "DU 4.11")
+def test_du_a8_an_action_after_resolution_counts_in_the_next_round():
+    """Under the other reading of DU-A8 the window after Cleanup offers the Tidecaller
+    Riptide but not Turn the Tide (a REGEN, with no Base left to re-roll); its +3 is the
+    next round's, its use is round 1's, and round 2's window offers an action again.
+    The Ember Duelist's Second Wind, taken there, heals at the next Resolution only."""
+    (entry,) = [a for a in GAME.ambiguities if a.id == "DU-A8"]
+    rules = dataclasses.replace(DEFAULT_RULES, adrenaline_after_resolution=True)
+    late = GAME.parse_state(probe_witness(GAME, entry.witness.position, "pass", rules))
+    assert (late.step, late.round, GAME.players_to_act(late)) == ("late", 1, (1,))
+    assert [GAME.format_action(late, a) for a in GAME.legal_actions(late, rules)] == [
+        "pass", "pass + adrenaline riptide"]
+    after = GAME.apply(late, GAME.parse_action(late, "pass + adrenaline riptide", rules), rules)
+    assert (after.step, after.round, after.bonus, after.used) == ("draw", 2, (0, 3),
+                                                                 (False, False))
+    # Second Wind after Resolution: the heal waits for round 2's Resolution
+    hurt = dataclasses.replace(late, hp=(20, 22), adrenaline=(2, 0))
+    assert GAME.players_to_act(hurt) == (0,)
+    healed = GAME.apply(hurt, GAME.parse_action(hurt, "pass + adrenaline second-wind", rules),
+                        rules)
+    assert healed.hp == (20, 22) and [p.effect.kind for p in healed.pending] == ["heal"]
+    # a play is refused in the window after Cleanup, with the rule that says why
+    with pytest.raises(IllegalAction, match="DU 4.11"):
+        GAME.parse_action(late, "play T01", rules)
 
 
 @pytest.mark.rules("DU 1.3", "DU 6.7")

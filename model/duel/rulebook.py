@@ -119,10 +119,12 @@ RULEBOOK = RuleBook(
              "again to whoever passed before an action the other took since, until an "
              "offer is passed with nobody acting after it. With no roles (DU 4.4) the "
              "offers of (3) go to both players together, again to whoever can still "
-             "act after an action. From Resolution on ringside offers nothing: effects "
-             "wait for Resolution (DU 3.2), and the rulebook does not say when the "
-             "effects of an action taken after this round's Resolution would count, so "
-             "the model closes the window as Resolution begins.",
+             "act after an action. By ringside's default reading the window closes as "
+             "Resolution begins: effects wait for Resolution (DU 3.2), and Adrenaline is "
+             "spent during After Rolls. Read the other way (DU-A8) it stays open to the "
+             "next round's Draw: (4) once Cleanup's gains are in, to both players "
+             "together, again to whoever passed after the other acted; such an action "
+             "counts in the next round.",
              f"{AFTER}; {ADRENALINE}; {READING}"),
         Rule("DU 5.1", "+X SS, DEAL and TAKE",
              "+X SS and -X SS change a Strike Score by X; DEAL applies an effect to the "
