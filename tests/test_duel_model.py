@@ -462,3 +462,25 @@ def test_the_search_sees_a_small_duel_to_its_end(rules):
     # Every state of the one-round duel, down to its ends, within the budget.
     assert report.exhausted and not report.problems
     assert report.max_depth >= 15 and report.terminal_states > 100
+
+
+@pytest.mark.rules("DU 4.9", "DU 4.8")
+def test_du_a9_a_rush_is_the_rounds_adrenaline_action_only_under_the_other_reading():
+    """With 4 Adrenaline the Ember Duelist may pay Flurry's Rush and Second Wind together
+    by default; read the other way the Rush is the round's action: no pair is offered, the
+    Rush marks the action used, and a player who has used theirs pays no Rush."""
+    (entry,) = [a for a in GAME.ambiguities if a.id == "DU-A9"]
+    state = GAME.parse_state(entry.witness.position)
+    other = dataclasses.replace(DEFAULT_RULES, rush_is_the_action=True)
+
+    def offered(rules, at=state):
+        return {GAME.format_action(at, a) for a in GAME.legal_actions(at, rules)}
+
+    pair = "play E05 rush + adrenaline second-wind"
+    assert pair in offered(DEFAULT_RULES) and pair not in offered(other)
+    assert {"play E05 rush", "play E05 + adrenaline second-wind"} <= offered(other)
+    after = GAME.apply(state, GAME.parse_action(state, "play E05 rush", other), other)
+    assert after.used == (True, False) and after.adrenaline == (2, 0)
+    spent = dataclasses.replace(state, used=(True, False))
+    assert "play E05 rush" in offered(DEFAULT_RULES, spent)
+    assert "play E05 rush" not in offered(other, spent)

@@ -156,4 +156,29 @@ AMBIGUITIES = (
                         "next round's Draw begins, or the window after Cleanup opens for "
                         "the Tidecaller, who can still pay Riptide (+3 SS next round)."),
         setting="The Adrenaline window stays open after Resolution"),
+    Ambiguity(
+        id="DU-A9",
+        title="Is paying an Adrenaline Rush the round's one Adrenaline Action?",
+        passage="Either player may spend Adrenaline for one Adrenaline Action a round; "
+                "the Adrenaline section then names two ways to spend it, the sheet's "
+                "Adrenaline Actions and a card's Adrenaline Rush, and says nothing of "
+                "whether a Rush counts against that one.",
+        source=f"{AFTER}; {ADRENALINE}; {KEYWORDS}", rules=("DU 4.9", "DU 4.8"),
+        field="rush_is_the_action",
+        readings=(Reading(False, "No: the limit is on the Adrenaline Actions the sheet "
+                                 "lists; a Rush is part of playing a card, and a player "
+                                 "may pay both in one round.", "a Rush is not the action"),
+                  Reading(True, "Yes: any spending of Adrenaline in a round is its one "
+                                "Adrenaline Action, so a player pays a Rush or takes an "
+                                "action, not both.", "a Rush is the action")),
+        default=False,
+        rationale="The rulebook calls the sheet's entries Adrenaline Actions and the "
+                  "card keyword an Adrenaline Rush that powers up a card as it is "
+                  "played; the once-a-round limit names the first only.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 4 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 5 5 / 1 2 | bonus 3 0 | roles 0 | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'play E05 rush + adrenaline second-wind',
+                        "the Ember Duelist, 4 Adrenaline, plays Flurry with its Rush (2) and "
+                        "Second Wind (2) together when a Rush is not the action; the pair is "
+                        "refused (DU 4.8) when it is."),
+        setting="A Rush is the round's Adrenaline Action"),
 )

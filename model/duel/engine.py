@@ -339,10 +339,15 @@ class Duel(Game[State, Any, Rules]):
             if card is not None and card.timing == timing:
                 plays.extend(self._card_choices(state, player, card, state.adrenaline[player],
                                                 bases))
+        if rules.rush_is_the_action:
+            # DU-A9, the other reading: a Rush is the round's one Adrenaline Action
+            plays = [play for play in plays if not (play.rush and state.used[player])]
         if timing == "before" or state.used[player]:
             return tuple(plays)
         with_actions = list(plays)
         for play in plays:
+            if play.rush and rules.rush_is_the_action:
+                continue
             left = state.adrenaline[player] - (char.card(play.card).rush.cost if play.rush else 0)
             with_actions.extend(self._with_actions(play, char, left, bases))
         return tuple(with_actions)

@@ -216,7 +216,7 @@ def _before(state, joint: Joint, rules, steps) -> State:
         if play.kind != "play":
             continue
         card = state.chars[seat].card(play.card)
-        state = _spend_card(state, seat, play, card)
+        state = _spend_card(state, seat, play, card, rules)
         effects = card_effects(card, play.option, play.rush)
         why = ("DU 3.2",) + (("DU 4.9",) if play.rush else ()) + (
             ("DU 5.3",) if play.option else ())
@@ -230,12 +230,16 @@ def _before(state, joint: Joint, rules, steps) -> State:
     return dataclasses.replace(state, step="roll")
 
 
-def _spend_card(state, seat: int, play: Play, card: Card) -> State:
+def _spend_card(state, seat: int, play: Play, card: Card, rules) -> State:
     cost = card.rush.cost if play.rush else 0
+    # DU-A9: read the other way, paying a Rush is the round's one Adrenaline Action
+    used = set_seat(state.used, seat, True) if play.rush and rules.rush_is_the_action \
+        else state.used
     return dataclasses.replace(
         state, hands=set_seat(state.hands, seat, remove_card(state.hands[seat], card.id)),
         played=set_seat(state.played, seat, add_cards(state.played[seat], card.id)),
-        adrenaline=set_seat(state.adrenaline, seat, state.adrenaline[seat] - cost))
+        adrenaline=set_seat(state.adrenaline, seat, state.adrenaline[seat] - cost),
+        used=used)
 
 
 def _apply(state, seat: int, source: str, effects: Sequence[Effect], rules, steps,
@@ -380,7 +384,7 @@ def _after_play(state, seat: int, play: Play, rules, steps) -> State:
     steps.append(Step("after", ("DU 4.6",), f"player {seat} ({who}) {text}"))
     if play.kind == "play":
         card = state.chars[seat].card(play.card)
-        state = _spend_card(state, seat, play, card)
+        state = _spend_card(state, seat, play, card, rules)
         effects = card_effects(card, play.option, play.rush)
         why = ("DU 4.6", "DU 4.9") if play.rush else ("DU 4.6",)
         if play.option:

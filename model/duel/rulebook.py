@@ -102,7 +102,9 @@ RULEBOOK = RuleBook(
              "and lasts until the next round's Draw.", f"{AFTER}; {ADRENALINE}"),
         Rule("DU 4.9", "Adrenaline Rush",
              "A card with Adrenaline Rush may be played paying its cost in Adrenaline, "
-             "which adds the Rush effects to the card's.", KEYWORDS),
+             "which adds the Rush effects to the card's. By ringside's default reading a "
+             "Rush is not the round's Adrenaline Action, so a player may pay both; read "
+             "the other way (DU-A9), paying a Rush is that action.", KEYWORDS),
         Rule("DU 4.10", "REGEN",
              "REGEN re-rolls one die of the targeted Power Source, chosen by the player; "
              "a personal deck puts that card back and draws one from the cards not in "
