@@ -307,6 +307,17 @@ class Battle:
                                   "finds no enemy in the front row"))
                 state = dataclasses.replace(state, held=state.held + ((side, index),))
                 continue
+            if (rules.double_up_needs_more_warriors and not any(
+                    (1 - side, i) not in taken for i in state.living(1 - side, "F"))
+                    and len(state.living(side)) <= len(state.living(1 - side))):
+                # FF-A20, the other reading: only the side with more warriors in all
+                # doubles up; a warrior left over on the other side stays out
+                steps.append(Step("pairing", ("FF 5.4",),
+                                  f"{who_text(side, index)} {state.fighter(side, index).card} "
+                                  f"finds every enemy paired, and side {SIDES[side]} has no "
+                                  "more warriors than the enemy: it does not double up"))
+                state = dataclasses.replace(state, held=state.held + ((side, index),))
+                continue
             return dataclasses.replace(state, step="pair", actor=side, cursor=index), True
 
     def _order_roll(self, state: State, face: int, rules: Rules,
