@@ -182,13 +182,41 @@ def test_absorb_spends_shield_before_hp_and_never_goes_below_zero():
 
 
 @pytest.mark.rules("DU 1.4")
-def test_max_length_bounds_every_round():
-    state = GAME.initial_state(Setup("tide", "brute", 4), DEFAULT_RULES)
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, ALTERNATIVE], ids=["rulebook", "alternative"])
+def test_max_length_bounds_every_round(rules):
+    """The bound falls with every action, the window after Cleanup (DU-A8) included."""
+    state = GAME.initial_state(Setup("tide", "brute", 4), rules)
     assert GAME.max_length(state) == 4 * ROUND_MAX
     for seed in range(3):
-        states = [state] + [t.state for _, _, t in play_duel(GAME, state, DEFAULT_RULES, seed)]
+        states = [state] + [t.state for _, _, t in play_duel(GAME, state, rules, seed)]
         assert len(states) - 1 <= GAME.max_length(state)
         assert all(GAME.max_length(b) > GAME.max_length(a) for b, a in zip(states, states[1:]))
+
+
+@pytest.mark.rules("DU 4.8", "DU 4.11")
+def test_du_a8_an_action_after_resolution_counts_in_the_next_round():
+    """Under the other reading of DU-A8 the window after Cleanup offers the Tidecaller
+    Riptide but not Turn the Tide (a REGEN, with no Base left to re-roll); its +3 is the
+    next round's, its use is round 1's, and round 2's window offers an action again.
+    The Ember Duelist's Second Wind, taken there, heals at the next Resolution only."""
+    (entry,) = [a for a in GAME.ambiguities if a.id == "DU-A8"]
+    rules = dataclasses.replace(DEFAULT_RULES, adrenaline_after_resolution=True)
+    late = GAME.parse_state(probe_witness(GAME, entry.witness.position, "pass", rules))
+    assert (late.step, late.round, GAME.players_to_act(late)) == ("late", 1, (1,))
+    assert [GAME.format_action(late, a) for a in GAME.legal_actions(late, rules)] == [
+        "pass", "pass + adrenaline riptide"]
+    after = GAME.apply(late, GAME.parse_action(late, "pass + adrenaline riptide", rules), rules)
+    assert (after.step, after.round, after.bonus, after.used) == ("draw", 2, (0, 3),
+                                                                 (False, False))
+    # Second Wind after Resolution: the heal waits for round 2's Resolution
+    hurt = dataclasses.replace(late, hp=(20, 22), adrenaline=(2, 0))
+    assert GAME.players_to_act(hurt) == (0,)
+    healed = GAME.apply(hurt, GAME.parse_action(hurt, "pass + adrenaline second-wind", rules),
+                        rules)
+    assert healed.hp == (20, 22) and [p.effect.kind for p in healed.pending] == ["heal"]
+    # a play is refused in the window after Cleanup, with the rule that says why
+    with pytest.raises(IllegalAction, match="DU 4.11"):
+        GAME.parse_action(late, "play T01", rules)
 
 
 @pytest.mark.rules("DU 1.3", "DU 6.7")
@@ -434,3 +462,25 @@ def test_the_search_sees_a_small_duel_to_its_end(rules):
     # Every state of the one-round duel, down to its ends, within the budget.
     assert report.exhausted and not report.problems
     assert report.max_depth >= 15 and report.terminal_states > 100
+
+
+@pytest.mark.rules("DU 4.9", "DU 4.8")
+def test_du_a9_a_rush_is_the_rounds_adrenaline_action_only_under_the_other_reading():
+    """With 4 Adrenaline the Ember Duelist may pay Flurry's Rush and Second Wind together
+    by default; read the other way the Rush is the round's action: no pair is offered, the
+    Rush marks the action used, and a player who has used theirs pays no Rush."""
+    (entry,) = [a for a in GAME.ambiguities if a.id == "DU-A9"]
+    state = GAME.parse_state(entry.witness.position)
+    other = dataclasses.replace(DEFAULT_RULES, rush_is_the_action=True)
+
+    def offered(rules, at=state):
+        return {GAME.format_action(at, a) for a in GAME.legal_actions(at, rules)}
+
+    pair = "play E05 rush + adrenaline second-wind"
+    assert pair in offered(DEFAULT_RULES) and pair not in offered(other)
+    assert {"play E05 rush", "play E05 + adrenaline second-wind"} <= offered(other)
+    after = GAME.apply(state, GAME.parse_action(state, "play E05 rush", other), other)
+    assert after.used == (True, False) and after.adrenaline == (2, 0)
+    spent = dataclasses.replace(state, used=(True, False))
+    assert "play E05 rush" in offered(DEFAULT_RULES, spent)
+    assert "play E05 rush" not in offered(other, spent)

@@ -351,6 +351,34 @@ def test_every_rules_field_has_its_entry():
     assert {a.field: a.default for a in GAME.ambiguities} == dataclasses.asdict(DEFAULT_RULES)
 
 
+@pytest.mark.rules("FF 5.4", "FF 5.3")
+def test_ff_a19_and_ff_a20_a_warrior_left_over_and_doubling_up():
+    """Once the Bandit has picked the Bugbear, the Knight is left over: it must double up
+    by default (staying out refused), may stay out under FF-A19's other reading, and is
+    kept out under FF-A20's (two warriors a side in all); a warrior kept out is in no
+    pairing and strikes no blow."""
+    by_id = {a.id: a for a in GAME.ambiguities}
+    left_over = GAME.parse_state(by_id["FF-A19"].witness.position)
+    optional = dataclasses.replace(DEFAULT_RULES, doubling_up_optional=True)
+    assert [str(m) for m in GAME.legal_actions(left_over, DEFAULT_RULES)] == ["pick B0"]
+    assert [str(m) for m in GAME.legal_actions(left_over, optional)] == ["pick B0", "pick none"]
+    with pytest.raises(IllegalAction, match="must double up"):
+        GAME.parse_action(left_over, "pick none", DEFAULT_RULES)
+    assert str(Move.parse("pick none")) == "pick none"
+    out = GAME.apply(left_over, GAME.parse_action(left_over, "pick none", optional), optional)
+    counted = dataclasses.replace(DEFAULT_RULES, double_up_needs_more_warriors=True)
+    before = GAME.parse_state(by_id["FF-A20"].witness.position)
+    kept = GAME.apply(before, GAME.parse_action(before, "pick B0", counted), counted)
+    for state in (out, kept):
+        assert state.held == ((0, 0),) and [str(p) for p in state.pairs] == ["A1-B0"]
+        assert state.step == "first_strike"
+    # with a third warrior side A has more in all, and the Knight doubles up again
+    bigger = GAME.parse_state(by_id["FF-A20"].witness.position.replace(
+        "Bandit@F:5[Dagger=1*] |", "Bandit@F:5[Dagger=1*] Orc@B:5[Club] |"))
+    after = GAME.apply(bigger, GAME.parse_action(bigger, "pick B0", counted), counted)
+    assert (after.step, after.cursor, after.held) == ("pair", 0, ())
+
+
 @pytest.mark.rules("FF 4.4", "FF 6.1")
 def test_the_odds_the_witnesses_quote():
     from fractions import Fraction

@@ -657,3 +657,22 @@ def test_the_fight_arithmetic_on_shipped_cards():
                     measures={0: {"cards in hand": 4}, 1: {"cards in hand": 4}}).shape == \
         "clash tie"
     assert (fight_damage("S935", False), fight_damage("S935", True)) == (3, 6)
+
+
+@pytest.mark.rules("FK 5.13", "FK 6.11")
+def test_fk_f7_the_order_cards_exhausted_together_go_under_the_stack():
+    """The losing card and the loser's raise-the-stakes cards go under the one stack:
+    the card first by default, the raise-the-stakes cards first under the other reading
+    of FK-F7; the winner's cards and the damage are the same either way."""
+    stakes = {0: ("S935",), 1: ("S973", "S931")}
+    default = settle(WIN_0, {0: "S936", 1: "S971"}, stakes, True, {}, False)
+    other = settle(WIN_0, {0: "S936", 1: "S971"}, stakes, True, {}, False,
+                   reading("stakes_exhausted_first", True))
+    assert default.exhausted == ((1, "S971"), (1, "S973"), (1, "S931"))
+    assert other.exhausted == ((1, "S973"), (1, "S931"), (1, "S971"))
+    assert (default.scored, dict(default.damage)) == (other.scored, dict(other.damage))
+    # a stopped winner under FK-F3's other reading: the loser's cards keep the order
+    both = dataclasses.replace(reading("stakes_exhausted_first", True),
+                               loser_stakes_exhausted_on_any_loss=True)
+    stopped = settle(WIN_0, {0: "S937", 1: "S971"}, stakes, False, {}, False, both)
+    assert [c for seat, c in stopped.exhausted if seat == 1] == ["S973", "S931", "S971"]

@@ -151,3 +151,20 @@ def test_fk_t5_a_nullified_skirmish_of_an_unopposed_card_fires_no_result_tab():
     assert fired
     nulled = fights.resolve_unopposed(fighter, cards=cards, nullified=frozenset(fired))
     assert all(not s.fired and s.nullified for s in nulled.skirmishes if s.position in fired)
+
+
+@pytest.mark.rules("FK 6.2", "FK 6.1")
+def test_fk_t6_the_owner_of_unopposed_cards_orders_them_only_under_the_other_reading():
+    """Brick's two unopposed cards are picked by Dana, the Drop holder, by default and by
+    Brick under the other reading of FK-T6; either way only unopposed cards may be picked
+    while they wait, and the refusal names who picks."""
+    (entry,) = [a for a in AMBIGUITIES if a.id == "FK-T6"]
+    for value, picker in ((False, 0), (True, 1)):
+        rules = dataclasses.replace(GAME.default_rules, unopposed_owner_orders=value)
+        state = GAME.parse_state(entry.witness.position)
+        state = GAME.apply(state, GAME.parse_action(state, entry.witness.probe, rules), rules)
+        assert (state.step, GAME.current_player(state)) == ("fight", picker)
+        assert [str(a) for a in GAME.legal_actions(state, rules)] == ["pick 2", "pick 3"]
+        refusal = probe_witness(GAME, GAME.format_state(state), "pick 1", rules)
+        assert refusal.startswith("refused") and f"player {picker}" in refusal
+        assert ("the owner of the unopposed cards" in refusal) == value

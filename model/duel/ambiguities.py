@@ -8,7 +8,7 @@ position where the readings disagree.
 from __future__ import annotations
 
 from model.core.ambiguity import Ambiguity, Reading, Witness
-from model.duel.rulebook import CLEANUP, DRAW, GENERATE, KEYWORDS, RESOLUTION
+from model.duel.rulebook import ADRENALINE, AFTER, CLEANUP, DRAW, GENERATE, KEYWORDS, RESOLUTION
 
 AMBIGUITIES = (
     Ambiguity(
@@ -126,4 +126,59 @@ AMBIGUITIES = (
                         "takes 2 off player 0's: no stalemate at the clash (Adrenaline 0 0), "
                         "or a stalemate from Generate Base (Adrenaline 1 1)."),
         setting="A stalemate is a tie at Generate Base"),
+    Ambiguity(
+        id="DU-A8",
+        title="Is the Adrenaline window still open after Resolution?",
+        passage="After Rolls opens a window for one Adrenaline Action a round that lasts "
+                "from the start of After Rolls to the next round's Draw, so through "
+                "Resolution and Cleanup; the Adrenaline section says Adrenaline is spent "
+                "during After Rolls, and nothing says when the effects of an action taken "
+                "once this round's Resolution is over would count.",
+        source=f"{AFTER}; {ADRENALINE}", rules=("DU 4.11", "DU 4.8"),
+        field="adrenaline_after_resolution",
+        readings=(Reading(False, "The window closes as Resolution begins: Adrenaline is "
+                                 "spent during After Rolls, as the Adrenaline section "
+                                 "says.", "closes at Resolution"),
+                  Reading(True, "The window stays open to the next Draw: once Cleanup's "
+                                "gains are in, a player who has not used this round's "
+                                "action may take one; its Strike Score change counts in "
+                                "the next round and its other effects wait for the next "
+                                "Resolution (a REGEN has no Base left to re-roll).",
+                          "open to the next Draw")),
+        default=False,
+        rationale="Effects accumulate and resolve during Resolution, so an action after it "
+                  "has nothing to act on this round, and carrying it to the next round "
+                  "would let one round's window pay for two rounds' effects; the "
+                  "Adrenaline section places the spending in After Rolls.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 0 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 5 5 / 1 2 | bonus 3 0 | roles 0 | crit - | acted 0 | used - | pending - | regen - 0 | gains 0 0',
+                        'pass',
+                        "the clash deals 10 to the Tidecaller, who gains 2 Adrenaline: the "
+                        "next round's Draw begins, or the window after Cleanup opens for "
+                        "the Tidecaller, who can still pay Riptide (+3 SS next round)."),
+        setting="The Adrenaline window stays open after Resolution"),
+    Ambiguity(
+        id="DU-A9",
+        title="Is paying an Adrenaline Rush the round's one Adrenaline Action?",
+        passage="Either player may spend Adrenaline for one Adrenaline Action a round; "
+                "the Adrenaline section then names two ways to spend it, the sheet's "
+                "Adrenaline Actions and a card's Adrenaline Rush, and says nothing of "
+                "whether a Rush counts against that one.",
+        source=f"{AFTER}; {ADRENALINE}; {KEYWORDS}", rules=("DU 4.9", "DU 4.8"),
+        field="rush_is_the_action",
+        readings=(Reading(False, "No: the limit is on the Adrenaline Actions the sheet "
+                                 "lists; a Rush is part of playing a card, and a player "
+                                 "may pay both in one round.", "a Rush is not the action"),
+                  Reading(True, "Yes: any spending of Adrenaline in a round is its one "
+                                "Adrenaline Action, so a player pays a Rush or takes an "
+                                "action, not both.", "a Rush is the action")),
+        default=False,
+        rationale="The rulebook calls the sheet's entries Adrenaline Actions and the "
+                  "card keyword an Adrenaline Rush that powers up a card as it is "
+                  "played; the once-a-round limit names the first only.",
+        witness=Witness('duel ember tide | round 1 of 5 | step after | hp 30 32 | shield 0 0 | adrenaline 4 0 | hands E01 E03 E04 E05 / T01 T03 T04 T05 | decks E01*5 E02*4 E03*4 E04*3 E05*3 E06*3 E07*4 / T01*5 T02*5 T03*4 T04*4 T05*4 T06*4 | discards - / - | played - / - | base 5 5 / 1 2 | bonus 3 0 | roles 0 | crit - | acted - | used - | pending - | regen - 0 | gains 0 0',
+                        'play E05 rush + adrenaline second-wind',
+                        "the Ember Duelist, 4 Adrenaline, plays Flurry with its Rush (2) and "
+                        "Second Wind (2) together when a Rush is not the action; the pair is "
+                        "refused (DU 4.8) when it is."),
+        setting="A Rush is the round's Adrenaline Action"),
 )

@@ -36,11 +36,12 @@ from model.duel.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from model.duel.phases import phase_graph
 from model.duel.rulebook import GLOSSARY, RULEBOOK
 from model.duel.round import (
-    acting_player, advance, can_take_action, card_effects, drawer, rebase_outcomes, set_seat,
+    acting_player, advance, can_take_action, can_take_late_action, card_effects, drawer,
+    rebase_outcomes, set_seat,
 )
 from model.duel.rules import PRESETS, Rules
 from model.duel.state import (
-    ACTION_KINDS, HAND_SIZE, KEEP_SIZE, WINDOW_STEPS, Play, Roll, Setup, State, View,
+    ACTION_KINDS, HAND_SIZE, KEEP_SIZE, LATE_STEP, WINDOW_STEPS, Play, Roll, Setup, State, View,
 )
 from model.duel.traceability import TRACEABILITY
 
@@ -53,11 +54,12 @@ def _bases_of(power) -> frozenset:
     """Every Base a Power Source can show, as the sorted values a ``base`` Roll carries."""
     return frozenset(values for values, _ in power.outcomes())
 
-ROUND_MAX = 28
+ROUND_MAX = 34
 """A bound on the actions of a round: 10 draws, the discard, Before Rolls, 2 Bases, a
 re-generation, 2 After Rolls plays, 4 re-rolls (a card's and an Adrenaline
 Action's for each player), 6 for the Adrenaline window's offers (4 at most are
-made, DU 4.11; see ``_left_in_round``) and the trim."""
+made, DU 4.11; see ``_left_in_round``), the trim and, under the other reading of
+DU-A8, the offers of the window after Cleanup."""
 
 
 def draws_left(state: State) -> int:
@@ -198,18 +200,22 @@ class Duel(Game[State, Any, Rules]):
 
     @staticmethod
     def _left_in_round(state: State) -> int:
-        # After Rolls plays, re-rolls, the window's offers (DU 4.11), the trim.  The
-        # offers are bounded by two per player still holding their action plus a
-        # term for the step, chosen so that every action lowers the bound: a pass
-        # moves to a step of a lower term, an action spends a player's two.
+        # After Rolls plays, re-rolls, the window's offers (DU 4.11), the trim, and the
+        # window after Cleanup (DU-A8).  The offers are bounded by two per player still
+        # holding their action plus a term for the step, chosen so that every action
+        # lowers the bound: a pass moves to a step of a lower term, an action spends a
+        # player's two.  The window after Cleanup counts last (at most 5), below the
+        # trim (6), below every step before it.
         unused = 2 - sum(state.used)
+        if state.step == LATE_STEP:
+            return 2 * unused + 1
         window = 2 * unused + {"open": 2, "after": 1, "regen": 1, "close": 1,
                                "answer": 0}.get(state.step, 2)
-        late = (2 - sum(state.acted)) + (4 - state.regens_done) + window + 1
-        return {"draw": draws_left(state) + 18, "discard": 18, "before": 17,
-                "roll": 16 - (state.base[0] is not None), "reroll": 14, "after": late,
-                "regen": late, "open": late, "close": late, "answer": late,
-                "trim": 1}[state.step]
+        offers = (2 - sum(state.acted)) + (4 - state.regens_done) + window + 1 + 6
+        return {"draw": draws_left(state) + 24, "discard": 24, "before": 23,
+                "roll": 22 - (state.base[0] is not None), "reroll": 20, "after": offers,
+                "regen": offers, "open": offers, "close": offers, "answer": offers,
+                "trim": 6}[state.step]
 
     # -- states ----------------------------------------------------------------------
     def position_parts(self, setup: Setup) -> tuple:
@@ -244,6 +250,8 @@ class Duel(Game[State, Any, Rules]):
             return tuple(s for s in (0, 1) if len(state.hands[s]) > KEEP_SIZE)
         if state.step == "close":  # no roles: everyone who can still act, together
             return tuple(s for s in (0, 1) if can_take_action(state, s))
+        if state.step == LATE_STEP:  # after Cleanup (DU-A8): everyone who can, together
+            return tuple(s for s in (0, 1) if can_take_late_action(state, s))
         return (0, 1)
 
     def outcome(self, state: State, rules: Rules) -> Outcome | None:
@@ -319,7 +327,8 @@ class Duel(Game[State, Any, Rules]):
         if state.step == "trim":
             return tuple(Play("trim", c) for c in sorted(set(hand)))
         bases = {"self": state.base[player] or (), "opponent": state.base[1 - player] or ()}
-        if state.step in WINDOW_STEPS:
+        if state.step in WINDOW_STEPS + (LATE_STEP,):
+            # after Cleanup the Bases are gone, so no REGEN can name a die (DU-A8)
             return (Play("pass"),) + self._with_actions(Play("pass"), char,
                                                         state.adrenaline[player], bases)
         timing = "before" if state.step == "before" else "after"
@@ -330,10 +339,15 @@ class Duel(Game[State, Any, Rules]):
             if card is not None and card.timing == timing:
                 plays.extend(self._card_choices(state, player, card, state.adrenaline[player],
                                                 bases))
+        if rules.rush_is_the_action:
+            # DU-A9, the other reading: a Rush is the round's one Adrenaline Action
+            plays = [play for play in plays if not (play.rush and state.used[player])]
         if timing == "before" or state.used[player]:
             return tuple(plays)
         with_actions = list(plays)
         for play in plays:
+            if play.rush and rules.rush_is_the_action:
+                continue
             left = state.adrenaline[player] - (char.card(play.card).rush.cost if play.rush else 0)
             with_actions.extend(self._with_actions(play, char, left, bases))
         return tuple(with_actions)
@@ -409,7 +423,8 @@ class Duel(Game[State, Any, Rules]):
     _STEP_RULES = {"draw": ("DU 2.1",), "discard": ("DU 2.2",), "before": ("DU 3.1",),
                    "roll": ("DU 4.1",), "reroll": ("DU 4.4",), "after": ("DU 4.6",),
                    "open": ("DU 4.11",), "close": ("DU 4.11",), "answer": ("DU 4.11",),
-                   "regen": ("DU 4.10",), "trim": ("DU 7.5",), "over": ("DU 1.3",)}
+                   "regen": ("DU 4.10",), "trim": ("DU 7.5",), "over": ("DU 1.3",),
+                   LATE_STEP: ("DU 4.8", "DU 4.11")}
 
     def _illegal(self, state: State, text: str, rules: Rules) -> Illegal:
         rule = self._STEP_RULES[state.step]
@@ -420,10 +435,10 @@ class Duel(Game[State, Any, Rules]):
             return Illegal(rule, f"chance acts now ({state.step}); {text!r} is not one of its "
                                  "outcomes")
         words = text.split()
-        if state.step in WINDOW_STEPS and "play" in words:
+        if state.step in WINDOW_STEPS + (LATE_STEP,) and "play" in words:
             return Illegal(("DU 4.11",), "only an Adrenaline Action or a pass is open now; "
                                          "cards are played at After Rolls")
-        if state.step in ("after",) + WINDOW_STEPS and "adrenaline" in words:
+        if state.step in ("after", LATE_STEP) + WINDOW_STEPS and "adrenaline" in words:
             seat = player if player >= 0 else None
             if seat is not None and state.used[seat]:
                 return Illegal(("DU 4.8",), f"player {seat} has used an Adrenaline Action "

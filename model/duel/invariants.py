@@ -91,7 +91,7 @@ INVARIANTS = (
 
 
 def _trimmed_at_draw(before, action, after, rules) -> str | None:
-    if after.step in ("draw",) and before.step in ("after", "regen", "trim") + WINDOW_STEPS and \
+    if after.step in ("draw",) and before.step in ("after", "regen", "trim", "late") + WINDOW_STEPS and \
             any(len(h) > KEEP_SIZE for h in after.hands):
         return f"a new round began with {tuple(map(len, after.hands))} cards in hand"
     return None

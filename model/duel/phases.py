@@ -38,6 +38,7 @@ PHASE_NODES = (
     ("cleanup", "step", ("DU 7.5",), "6. Cleanup"),
     ("trim", "decision", ("DU 7.5",), "Discard to 4"),
     ("adrenaline", "step", ("DU 7.1", "DU 7.2", "DU 7.3", "DU 7.4"), "Adrenaline"),
+    ("late", "decision", ("DU 4.8", "DU 4.11"), "Adrenaline after Resolution (DU-A8)"),
     ("over", "terminal", ("DU 1.3", "DU 1.4", "DU 6.7"), "Duel over"),
 )
 
@@ -79,6 +80,9 @@ PHASE_EDGES = (
     ("cleanup", "adrenaline", "hands at 4 or fewer"),
     ("trim", "adrenaline", "trimmed"),
     ("adrenaline", "draw", "next round"),
+    ("adrenaline", "late", "the window stays open after Resolution (DU-A8)"),
+    ("late", "late", "the one who passed can answer"),
+    ("late", "draw", "next round"),
     ("adrenaline", "over", "the last round is over"),
 )
 

@@ -21,7 +21,7 @@ from model.duel.characters import Card, Character, Effect
 from model.duel.resolution import ADRENALINE_MAX, adrenaline_after, resolve_round
 from model.duel.rules import Rules
 from model.duel.state import (
-    HAND_SIZE, KEEP_SIZE, WINDOW_STEPS, Pending, Play, Roll, State, cards_text,
+    HAND_SIZE, KEEP_SIZE, LATE_STEP, WINDOW_STEPS, Pending, Play, Roll, State, cards_text,
 )
 
 IMMEDIATE = ("aggressor", "defender", "crit")
@@ -61,6 +61,16 @@ def can_take_action(state: State, seat: int) -> bool:
     one of their sheet's is affordable (DU 4.8, DU 7.1)."""
     return not state.used[seat] and any(action.cost <= state.adrenaline[seat]
                                         for action in state.chars[seat].adrenaline)
+
+
+def can_take_late_action(state: State, seat: int) -> bool:
+    """Whether ``seat`` may take an Adrenaline Action in the window after Cleanup
+    (DU-A8): none used this round, and one affordable that needs no Base (a REGEN
+    has no die to re-roll once the round's Bases are gone)."""
+    return not state.used[seat] and any(
+        action.cost <= state.adrenaline[seat] and not any(e.kind == "regen"
+                                                          for e in action.effects)
+        for action in state.chars[seat].adrenaline)
 
 
 def min_base(char: Character) -> int:
@@ -136,6 +146,8 @@ def advance(state: State, action: Any, rules: Rules, steps: list[Step]) -> State
         state = _window(state, action, rules, steps)
     elif state.step == "regen":
         state = _regen(state, action, rules, steps)
+    elif state.step == LATE_STEP:
+        state = _late(state, action, rules, steps)
     elif state.step == "trim":
         hands = state.hands
         discards = state.discards
@@ -204,7 +216,7 @@ def _before(state, joint: Joint, rules, steps) -> State:
         if play.kind != "play":
             continue
         card = state.chars[seat].card(play.card)
-        state = _spend_card(state, seat, play, card)
+        state = _spend_card(state, seat, play, card, rules)
         effects = card_effects(card, play.option, play.rush)
         why = ("DU 3.2",) + (("DU 4.9",) if play.rush else ()) + (
             ("DU 5.3",) if play.option else ())
@@ -218,12 +230,16 @@ def _before(state, joint: Joint, rules, steps) -> State:
     return dataclasses.replace(state, step="roll")
 
 
-def _spend_card(state, seat: int, play: Play, card: Card) -> State:
+def _spend_card(state, seat: int, play: Play, card: Card, rules) -> State:
     cost = card.rush.cost if play.rush else 0
+    # DU-A9: read the other way, paying a Rush is the round's one Adrenaline Action
+    used = set_seat(state.used, seat, True) if play.rush and rules.rush_is_the_action \
+        else state.used
     return dataclasses.replace(
         state, hands=set_seat(state.hands, seat, remove_card(state.hands[seat], card.id)),
         played=set_seat(state.played, seat, add_cards(state.played[seat], card.id)),
-        adrenaline=set_seat(state.adrenaline, seat, state.adrenaline[seat] - cost))
+        adrenaline=set_seat(state.adrenaline, seat, state.adrenaline[seat] - cost),
+        used=used)
 
 
 def _apply(state, seat: int, source: str, effects: Sequence[Effect], rules, steps,
@@ -368,7 +384,7 @@ def _after_play(state, seat: int, play: Play, rules, steps) -> State:
     steps.append(Step("after", ("DU 4.6",), f"player {seat} ({who}) {text}"))
     if play.kind == "play":
         card = state.chars[seat].card(play.card)
-        state = _spend_card(state, seat, play, card)
+        state = _spend_card(state, seat, play, card, rules)
         effects = card_effects(card, play.option, play.rush)
         why = ("DU 4.6", "DU 4.9") if play.rush else ("DU 4.6",)
         if play.option:
@@ -381,7 +397,7 @@ def _after_play(state, seat: int, play: Play, rules, steps) -> State:
 
 
 def _take_action(state, seat: int, play: Play, rules, steps, phase: str,
-                 why: tuple[str, ...] = ("DU 4.8",)) -> State:
+                 why: tuple[str, ...] = ("DU 4.8",), defer: bool = False) -> State:
     """``seat`` pays for and takes the Adrenaline Action ``play`` names (DU 4.8)."""
     action = state.chars[seat].action(play.adrenaline)
     state = dataclasses.replace(
@@ -390,7 +406,7 @@ def _take_action(state, seat: int, play: Play, rules, steps, phase: str,
     steps.append(Step(phase, why, f"player {seat} spends {action.cost} Adrenaline on "
                                   f"{action.name}"))
     return _apply(state, seat, play.adrenaline, action.effects, rules, steps, phase,
-                  why, label=action.name, regens=[play.action_regen])
+                  why, defer=defer, label=action.name, regens=[play.action_regen])
 
 
 def _window(state, action, rules, steps) -> State:
@@ -547,7 +563,37 @@ def _adrenaline(state, rules, steps) -> State:
                                 regens=(), regens_done=0)
     if state.round >= state.rounds:
         return dataclasses.replace(fresh, step="over")
-    fresh = dataclasses.replace(fresh, round=state.round + 1, step="draw")
+    late = dataclasses.replace(fresh, used=state.used, step=LATE_STEP)
+    if rules.adrenaline_after_resolution and any(can_take_late_action(late, s)
+                                                 for s in (0, 1)):
+        return late
+    return _next_round(fresh, rules, steps)
+
+
+def _late(state, action, rules, steps) -> State:
+    """The window after Cleanup (DU-A8): each player still able takes an Adrenaline
+    Action or passes, together; whoever passed may answer an action taken, and then the
+    next round begins.  Strike Score changes go into the next round's bonus, the other
+    effects wait for its Resolution, conditional ones for its After Rolls."""
+    acted = False
+    for seat, play in action.choices:
+        if not play.adrenaline:
+            steps.append(Step(LATE_STEP, ("DU 4.8", "DU 4.11"),
+                              f"player {seat} takes no Adrenaline Action after Resolution"))
+            continue
+        acted = True
+        steps.append(Step(LATE_STEP, ("DU 4.8", "DU 4.11"),
+                          f"player {seat} takes an Adrenaline Action after Resolution; "
+                          "its effects count in the next round"))
+        state = _take_action(state, seat, play, rules, steps, LATE_STEP,
+                             ("DU 4.8", "DU 4.11"), defer=True)
+    if acted and any(can_take_late_action(state, s) for s in (0, 1)):
+        return state
+    return _next_round(dataclasses.replace(state, used=(False, False)), rules, steps)
+
+
+def _next_round(fresh, rules, steps) -> State:
+    fresh = dataclasses.replace(fresh, round=fresh.round + 1, step="draw")
     if drawer(fresh, rules) is None:
         steps.append(Step("draw", ("DU 2.1", "DU 2.3"), "nobody can draw"))
         return _after_draws(fresh, rules, steps)

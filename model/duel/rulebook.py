@@ -102,7 +102,9 @@ RULEBOOK = RuleBook(
              "and lasts until the next round's Draw.", f"{AFTER}; {ADRENALINE}"),
         Rule("DU 4.9", "Adrenaline Rush",
              "A card with Adrenaline Rush may be played paying its cost in Adrenaline, "
-             "which adds the Rush effects to the card's.", KEYWORDS),
+             "which adds the Rush effects to the card's. By ringside's default reading a "
+             "Rush is not the round's Adrenaline Action, so a player may pay both; read "
+             "the other way (DU-A9), paying a Rush is that action.", KEYWORDS),
         Rule("DU 4.10", "REGEN",
              "REGEN re-rolls one die of the targeted Power Source, chosen by the player; "
              "a personal deck puts that card back and draws one from the cards not in "
@@ -119,10 +121,12 @@ RULEBOOK = RuleBook(
              "again to whoever passed before an action the other took since, until an "
              "offer is passed with nobody acting after it. With no roles (DU 4.4) the "
              "offers of (3) go to both players together, again to whoever can still "
-             "act after an action. From Resolution on ringside offers nothing: effects "
-             "wait for Resolution (DU 3.2), and the rulebook does not say when the "
-             "effects of an action taken after this round's Resolution would count, so "
-             "the model closes the window as Resolution begins.",
+             "act after an action. By ringside's default reading the window closes as "
+             "Resolution begins: effects wait for Resolution (DU 3.2), and Adrenaline is "
+             "spent during After Rolls. Read the other way (DU-A8) it stays open to the "
+             "next round's Draw: (4) once Cleanup's gains are in, to both players "
+             "together, again to whoever passed after the other acted; such an action "
+             "counts in the next round.",
              f"{AFTER}; {ADRENALINE}; {READING}"),
         Rule("DU 5.1", "+X SS, DEAL and TAKE",
              "+X SS and -X SS change a Strike Score by X; DEAL applies an effect to the "

@@ -36,6 +36,18 @@ class Rules:
     reshuffle_discards
         An empty Action Deck is refilled by shuffling the discard pile
         (DU-A6).  Read the other way, no more cards are drawn.
+    adrenaline_after_resolution
+        The Adrenaline window stays open after Resolution, to the next round's
+        Draw (DU-A8): once Cleanup's gains are in, a player who has not used
+        this round's Adrenaline Action may take one; its Strike Score changes
+        count in the next round and its other effects wait for the next
+        Resolution (a REGEN has no Base to re-roll then).  Read the other way
+        (the default), the window closes as Resolution begins.
+    rush_is_the_action
+        Paying a card's Adrenaline Rush is the round's one Adrenaline Action
+        (DU-A9): a player who paid a Rush takes no Adrenaline Action that round,
+        and one who took an action pays no Rush.  Read the other way (the
+        default), the limit is on the sheet's Adrenaline Actions only.
     stalemate_at_generate
         The stalemate bonus goes to a round whose Strike Scores tied at Generate
         Base, so that nobody took a role (DU-A7).  Read the other way, a round
@@ -49,13 +61,16 @@ class Rules:
     blocked_counts_for_adrenaline: bool = False
     reshuffle_discards: bool = True
     stalemate_at_generate: bool = False
+    adrenaline_after_resolution: bool = False
+    rush_is_the_action: bool = False
 
 
 DEFAULT_RULES = Rules()
 """ringside's default reading of every entry: the ``rulebook`` preset."""
 ALTERNATIVE = Rules(tie_rerolls_base=True, roles_follow_score=True, bonuses_stack=False,
                     defeat_checked_at_end=True, blocked_counts_for_adrenaline=True,
-                    reshuffle_discards=False, stalemate_at_generate=True)
+                    reshuffle_discards=False, stalemate_at_generate=True,
+                    adrenaline_after_resolution=True, rush_is_the_action=True)
 """The other reading of every entry: the ``alternative`` preset."""
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "alternative": ALTERNATIVE}

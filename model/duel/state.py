@@ -41,13 +41,15 @@ HAND_SIZE = 5
 KEEP_SIZE = 4
 """Cards kept at Cleanup (DU 7.5)."""
 STEPS = ("draw", "discard", "before", "roll", "reroll", "open", "after", "regen", "close",
-         "answer", "trim", "over")
+         "answer", "trim", "late", "over")
 SECTIONS = ("duel", "round", "step", "hp", "shield", "adrenaline", "hands", "decks",
             "discards", "played", "base", "bonus", "roles", "crit", "acted", "used",
             "pending", "regen", "gains")
 MAX_ROUNDS = 99
 WINDOW_STEPS = ("open", "close", "answer")
 """The Adrenaline window's offers apart from the After Rolls plays (DU 4.11)."""
+LATE_STEP = "late"
+"""The Adrenaline window after Cleanup, open only under the other reading of DU-A8."""
 
 
 def _whole(token: str, where: str, low: int = 0, high: int = 999) -> int:

@@ -46,8 +46,8 @@ TRACEABILITY = (
           "Adrenaline for an Adrenaline Action, at any moment from the start of After "
           "Rolls to the next round's Draw.", "38e8be", ("DU 4.8", "DU 4.11"), end="11.2",
           reason="ringside offers the action at every moment where it can matter up to "
-                 "Resolution (DU 4.11): the rulebook does not say when an action taken "
-                 "after Resolution would count."),
+                 "Resolution (DU 4.11); whether the window is still open after Resolution "
+                 "is DU-A8.", ambiguities=("DU-A8", "DU-A9")),
     Trace("13.1", MODELLED, "The Aggressor plays an After Rolls card first and its effects "
           "resolve at once.", "edebac", ("DU 4.6",), end="13.2", ambiguities=("DU-A2",)),
     Trace("14.1", MODELLED, "Then the Defender plays one, resolved at once too.", "f33d6f",
@@ -120,7 +120,7 @@ TRACEABILITY = (
           ambiguities=("DU-A3", "DU-A7")),
     Trace("60.1", MODELLED, "Adrenaline is spent in After Rolls on the sheet's Adrenaline "
           "Actions, or on a card's Adrenaline Rush as it is played.", "11e53c",
-          ("DU 4.8", "DU 4.9", "DU 4.11"), end="60.3"),
+          ("DU 4.8", "DU 4.9", "DU 4.11"), end="60.3", ambiguities=("DU-A8", "DU-A9")),
     Heading(62, "Card Keywords"),
     Trace("64.1", MODELLED, "+X SS and -X SS raise or lower one's Strike Score.", "0e9a3d",
           ("DU 5.1",)),
@@ -141,7 +141,7 @@ TRACEABILITY = (
     Trace("74.1", MODELLED, "EXECUTE: when the damage dealt passes a threshold.", "d0f124",
           ("DU 6.3", "DU 5.2"), end="74.2"),
     Trace("75.1", MODELLED, "ADRENALINE RUSH: pay Adrenaline as the card is played for a "
-          "stronger effect.", "3c2c48", ("DU 4.9",)),
+          "stronger effect.", "3c2c48", ("DU 4.9",), ambiguities=("DU-A9",)),
     Trace("76.1", MODELLED, "REGEN: roll one die of the Power Source again; a sheet says "
           "what it means without dice.", "89bfc4", ("DU 4.10",), end="76.2"),
     Trace("77.1", OUT_OF_SCOPE, "Characters may carry keywords of their own, on their "

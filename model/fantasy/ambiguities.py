@@ -109,6 +109,19 @@ WITNESSES = {
         "after the Centaur's miss the ranged attacks are over: the Rogue in side A's back "
         "row may roll to back-stab when a back-stabber may stand in either row, and the "
         "front rows pair up at once when it must stand in the front row."),
+    "FF-A19": Witness(
+        'size 2 | turn 1 | step pair | actor 0 | acts 8 | cursor 0 | segment pairing | a Knight@F:6[BroadSword*]{KiteShield,ChainSuit} Bandit@F:5[Dagger=1*] | b Bugbear@F:9[Flail*] Centaur@B:8[LongBow*] | cards 7 7 26 0 | queue - | pairs A1-B0 | held -',
+        'pick none',
+        "with the Bugbear, side B's only front-row warrior, already paired with the "
+        "Bandit, the Knight must double up on it (staying out is refused, FF 5.4), or may "
+        'stay out of the melee.'),
+    "FF-A20": Witness(
+        'size 2 | turn 1 | step pair | actor 0 | acts 7 | cursor 1 | segment pairing | a Knight@F:6[BroadSword*]{KiteShield,ChainSuit} Bandit@F:5[Dagger=1*] | b Bugbear@F:9[Flail*] Centaur@B:8[LongBow*] | cards 7 7 26 0 | queue - | pairs - | held -',
+        'pick B0',
+        "the Bandit picks the Bugbear, side B's only front-row warrior; side A has two "
+        "front-row warriors to side B's one, but two warriors in all like side B: the "
+        "Knight doubles up on the Bugbear when the front rows are counted, and stays out "
+        "of the melee when every warrior is."),
 }
 
 
@@ -288,4 +301,39 @@ AMBIGUITIES = (
          False, "The back-stab reaches the enemy back row, not the front, and the sentence "
                 "gives the ability to every warrior that has it, wherever it stands.",
          "Only front-row back-stabbers back-stab"),
+    _amb("FF-A19", "Must the larger side double up?",
+         "A side with more warriors 'may double up on enemy warriors', after a pairing "
+         "that runs until every front-row warrior has picked or been picked; whether a "
+         "warrior left over may instead stay out of the melee is not said. This is a "
+         "question of its own beside FF-A9, which asks what a doubled-up pairing does once "
+         "it is made: each of the four combinations is a coherent game.",
+         ATTACK, ("FF 5.4", "FF 5.3"), "doubling_up_optional",
+         (Reading(False, "Every warrior left over doubles up: the 'may' allows it to pick "
+                         "an enemy already paired, which the pairing would otherwise "
+                         "forbid.", "must double up"),
+          Reading(True, "Doubling up is the larger side's option: a warrior left over may "
+                        "stay out of the melee this turn.", "may stay out")),
+         False, "The pairing goes on until every front-row warrior has picked or been "
+                "picked, and a warrior left over has done neither until it doubles up; "
+                "the 'may' answers the question the pairing rule raises (can a paired "
+                "enemy be picked again?). Staying out only ever helps when the doubled "
+                "warrior strikes back (the other reading of FF-A9).",
+         "Doubling up is optional"),
+    _amb("FF-A20", "Which warriors count for 'more warriors' when doubling up?",
+         "The doubling-up sentence gives the option to a side that 'has more warriors', "
+         "right after a pairing of the front rows only; it does not say whether the back "
+         "rows count, so a side with more front-row warriors may have no more warriors in "
+         "all.",
+         ATTACK, ("FF 5.4", "FF 1.2"), "double_up_needs_more_warriors",
+         (Reading(False, "The front rows: a side with a front-row warrior left over once "
+                         "every enemy front-row warrior is paired doubles up.",
+                  "front rows"),
+          Reading(True, "Every standing warrior: only a side with more warriors in all "
+                        "doubles up; a warrior left over on a side without more stays "
+                        "out of the melee.", "all warriors")),
+         False, "The sentence follows the pairing of the front rows and answers what a "
+                "front-row warrior left over does; back-row warriors take no part in the "
+                "pairing, and counting them would keep a front-row warrior out of the "
+                "melee because of warriors who cannot reach it.",
+         "Doubling up needs more warriors in all"),
 )

@@ -307,6 +307,17 @@ class Battle:
                                   "finds no enemy in the front row"))
                 state = dataclasses.replace(state, held=state.held + ((side, index),))
                 continue
+            if (rules.double_up_needs_more_warriors and not any(
+                    (1 - side, i) not in taken for i in state.living(1 - side, "F"))
+                    and len(state.living(side)) <= len(state.living(1 - side))):
+                # FF-A20, the other reading: only the side with more warriors in all
+                # doubles up; a warrior left over on the other side stays out
+                steps.append(Step("pairing", ("FF 5.4",),
+                                  f"{who_text(side, index)} {state.fighter(side, index).card} "
+                                  f"finds every enemy paired, and side {SIDES[side]} has no "
+                                  "more warriors than the enemy: it does not double up"))
+                state = dataclasses.replace(state, held=state.held + ((side, index),))
+                continue
             return dataclasses.replace(state, step="pair", actor=side, cursor=index), True
 
     def _order_roll(self, state: State, face: int, rules: Rules,
@@ -326,6 +337,12 @@ class Battle:
     def _pair(self, state: State, move: Move, rules: Rules, steps: list[Step]) -> State:
         side, index = state.actor, state.cursor
         _, doubled = opponents(state)
+        if move.word == "none":
+            steps.append(Step("pair", ("FF 5.4",),
+                              f"{who_text(side, index)} {state.fighter(side, index).card} "
+                              "does not double up and stays out of the melee (FF-A19)"))
+            after = dataclasses.replace(state, held=state.held + ((side, index),))
+            return self._advance(after, rules, steps)
         pair = Pair(side, index, move.who[1], doubled)
         picker, picked = state.fighter(side, index), state.fighter(1 - side, move.who[1])
         if doubled:

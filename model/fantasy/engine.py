@@ -333,8 +333,11 @@ class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
             return tuple(Move("pick", (1 - head.side, i))
                          for i in state.living(1 - head.side, head.row))
         if step == "pair":
-            return tuple(Move("pick", (1 - state.actor, i))
-                         for i in opponents(state)[0])
+            options, doubled = opponents(state)
+            picks = tuple(Move("pick", (1 - state.actor, i)) for i in options)
+            # FF-A19: doubling up is the larger side's option, not its duty
+            return picks + ((Move("pick", word="none"),)
+                            if doubled and rules.doubling_up_optional else ())
         return ()
 
     def _rows_ok(self, state: State, row: str, rules: Rules) -> bool:
@@ -408,6 +411,10 @@ class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
                                     f"{ROW_WORDS[head.row]} row")
         if state.step == "pair":
             options, doubled = opponents(state)
+            if move == Move("pick", word="none"):
+                return Illegal(("FF 5.4", "FF 5.3"),
+                               "a warrior with no enemy left to pair must double up"
+                               if doubled else "an enemy front-row warrior is free to pick")
             if move.kind == "pick" and move.who[0] == 1 - state.actor:
                 if doubled:
                     return Illegal(("FF 5.3", "FF 5.4"), "the opponent is a standing warrior "

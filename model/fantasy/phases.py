@@ -71,6 +71,7 @@ def _edges() -> list[tuple[str, str]]:
              ("stabs", "stab"), ("stabs", "skip"),
              ("pairing", "pair"), ("pairing", "order_roll"), ("pairing", "melee"),
              ("order_roll", "pair"), ("pair", "order_roll"), ("pair", "melee"),
+             ("pair", "pairing"),  # a warrior left over that does not double up (FF-A20)
              ("melee", "first_strike"), ("melee", "hit_roll"), ("melee", "skip"),
              ("melee", "end_turn"), ("first_strike", "hit_roll"), ("first_strike", "skip"),
              ("end_turn", "draw"), ("end_turn", "over")]

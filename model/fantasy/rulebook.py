@@ -132,8 +132,12 @@ RULEBOOK = RuleBook(
              "a side the warrior listed first picks first.", ATTACK),
         Rule("FF 5.4", "Doubling up",
              "When every enemy front-row warrior is paired, the warriors still unpaired of "
-             "the larger side each pick an enemy already paired: they double up on it. "
-             "Whether the doubled warrior strikes back in each pairing is read by FF-A9.",
+             "the larger side each pick an enemy already paired: they double up on it "
+             "(by ringside's default reading they must; read the other way they may stay "
+             "out of the melee, FF-A19). The larger side is the one with a front-row "
+             "warrior left over (read the other way, the one with more warriors in all, "
+             "FF-A20). Whether the doubled warrior strikes back in each "
+             "pairing is read by FF-A9.",
              ATTACK),
         Rule("FF 5.5", "Who strikes first",
              "Each pairing rolls 1D6: 1-3 the warrior with the higher speed strikes first, "

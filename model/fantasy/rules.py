@@ -45,6 +45,14 @@ class Rules:
     doubled_strikes_back (FF-A9)
         A warrior doubled up on strikes back in every pairing it is in;
         otherwise only in its first.
+    doubling_up_optional (FF-A19)
+        A warrior of the larger side left unpaired may stay out of the melee
+        instead of doubling up; otherwise it must double up on an enemy.
+    double_up_needs_more_warriors (FF-A20)
+        Only a side with more standing warriors in all (both rows) doubles up;
+        a warrior left over in the front row of a side without more stays out
+        of the melee.  Otherwise the side with a front-row warrior left over
+        doubles up, whatever the back rows hold.
     empty_row_hesitates (FF-A10)
         A target roll (or back-stab roll) naming an empty row means no
         attack; otherwise the attack goes to the other row.
@@ -94,6 +102,8 @@ class Rules:
     hands_spent_each_turn: bool = False
     tactics_alternate: bool = False
     backstab_front_row_only: bool = False
+    doubling_up_optional: bool = False
+    double_up_needs_more_warriors: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
@@ -111,7 +121,8 @@ LITERAL = Rules(dodge_is_rolled=True, back_penalty_on_target=True,
                 empty_row_hesitates=False, warrior_two_attacks=False,
                 crossbows_are_bows=True, speed_adds_weapon=False,
                 rows_rule_in_battle=False, hands_spent_each_turn=True,
-                tactics_alternate=True, backstab_front_row_only=True)
+                tactics_alternate=True, backstab_front_row_only=True,
+                doubling_up_optional=True, double_up_needs_more_warriors=True)
 """The other reading of each entry: the ``literal`` preset."""
 
 PRESETS: dict[str, Rules] = {"rulebook": DEFAULT_RULES, "literal": LITERAL}

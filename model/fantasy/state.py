@@ -387,7 +387,8 @@ class Move:
     """An action: ``field`` (a side lays out its warband), ``set`` (a warrior's row and
     weapon for the turn), ``cast`` (a caster, before it sets, casts a tactics spell
     ``word`` on the friendly warrior ``target``, or readies a bolt ``word``), ``aim`` (attack the front row, or roll for the target),
-    ``pick`` (a target or opponent), ``stab`` (a back-stabber rolls or holds) or
+    ``pick`` (a target or opponent; ``pick none``: a warrior that may double up stays
+    out, FF-A19), ``stab`` (a back-stabber rolls or holds) or
     ``roll`` (a die, chance's action).
 
     >>> str(Move("set", who=(0, 1), row="F", uses=("LongSword", "Dagger"))), str(Move("roll", value=4))
@@ -413,7 +414,7 @@ class Move:
         if self.kind in ("aim", "stab"):
             return f"{self.kind} {self.word}"
         if self.kind == "pick":
-            return f"pick {who_text(*self.who)}"
+            return "pick none" if self.word == "none" else f"pick {who_text(*self.who)}"
         return f"roll {self.value}"
 
     @classmethod
@@ -439,13 +440,15 @@ class Move:
             return cls("aim", word=words[1])
         if kind == "stab" and len(words) == 2 and words[1] in ("roll", "hold"):
             return cls("stab", word=words[1])
+        if kind == "pick" and words[1:] == ["none"]:
+            return cls("pick", word="none")
         if kind == "pick" and len(words) == 2:
             return cls("pick", _who(words[1], "action"))
         if kind == "roll" and len(words) == 2 and words[1] in "123456" and len(words[1]) == 1:
             return cls("roll", value=int(words[1]))
         raise InputError(f"{text!r} is not an action; actions: field A, set A0 F Maul, "
-                         "cast A0 StoneSkin A1, aim front, aim roll, pick B1, stab roll, "
-                         "stab hold, roll 4")
+                         "cast A0 StoneSkin A1, aim front, aim roll, pick B1, pick none, "
+                         "stab roll, stab hold, roll 4")
 
 
 HIDDEN_SPELL = "?"

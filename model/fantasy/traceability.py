@@ -91,7 +91,7 @@ TRACEABILITY = (
           "and so on until every front-row warrior has picked or been picked.", "62771b",
           ("FF 5.3",), end="105.1", ambiguities=("FF-A7", "FF-A13")),
     Trace("107.1", MODELLED, "The larger side may put two warriors on one enemy.",
-          "fc899f", ("FF 5.4",), ambiguities=("FF-A9",)),
+          "fc899f", ("FF 5.4",), ambiguities=("FF-A9", "FF-A19", "FF-A20")),
     Trace("109.1", MODELLED, "Each pairing rolls for who strikes first: low the faster, "
           "high the longer reach.", "96e384", ("FF 5.5",), end="113.1",
           ambiguities=("FF-A8", "FF-A13", "FF-A5")),

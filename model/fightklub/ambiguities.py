@@ -346,6 +346,29 @@ FIGHT_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "earlier tie: Haymaker alone scores under the default reading, both under the "
                 "other.", command="fightklub fight S935 --stakes-a S931"),
         "unopposed card scores raise-the-stakes cards"),
+    Ambiguity(
+        "FK-F7", "In what order do cards exhausted together go under the fight stack?",
+        "A losing card goes face down under its owner's fight stack, and when the winner "
+        "scores, the loser's raise-the-stakes cards go under that same stack; the "
+        "rulebook says where each goes but not which goes first. The order counts: "
+        "exhausted cards come back to be laid in the order they went under, once the "
+        "shuffled part of the stack is used up.",
+        f"{fight.FIGHT_CARD}; {fight.SCORE_STEP}; {fight.RAISE}", ("FK 5.13", "FK 6.11"),
+        "stakes_exhausted_first",
+        (Reading(False, "The losing card goes under first, then the raise-the-stakes "
+                        "cards.", "losing card first"),
+         Reading(True, "The raise-the-stakes cards go under first, then the losing card.",
+                 "stakes first")),
+        False,
+        "The score step exhausts the losing card as the fight is resolved; the "
+        "raise-the-stakes cards go as a consequence of that score, in the paragraph after "
+        "it. ringside keeps no order inside a raise-the-stakes stack and takes those cards "
+        "in card-number order under either reading.",
+        Witness(fight._F7, "pass",
+                "Stare Down beats Shoulder Charge and scores: Brick's fight stack ends "
+                "'under S932 S931 S931' (Shoulder Charge to be laid first) when the losing "
+                "card goes first, 'under S931 S931 S932' when his two Jab-Crosses do."),
+        "raise-the-stakes cards exhausted first"),
 )
 
 TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
@@ -445,6 +468,26 @@ TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "begins instead, Brick deciding who acts first (and he may turn the card "
                 "before its tabs act)."),
         "unopposed cards get an enhance step"),
+    Ambiguity(
+        "FK-T6", "Who orders several unopposed fight cards in a two-player game?",
+        "Unopposed fight cards are resolved and scored before any new pairing; the "
+        "rulebook gives the Drop holder the choice of which fight is next, but says "
+        "nothing of who orders the unopposed cards, which are not pairings and all belong "
+        "to one player when one side laid fewer cards.",
+        f"{turn.UNOPPOSED}; {turn.FIGHT_PHASE}", ("FK 6.2", "FK 6.1"),
+        "unopposed_owner_orders",
+        (Reading(False, "The Drop holder picks which unopposed card goes next, as for "
+                        "every fight of the phase.", "the Drop holder"),
+         Reading(True, "The owner of the unopposed cards picks their order.", "their owner")),
+        False,
+        "The Drop holder decides which of the fights to resolve first and orders every "
+        "other choice of the fight phase; an unopposed card is resolved in that phase "
+        "with a score step 'as normal', and nothing hands the choice to its owner.",
+        Witness(turn._T6, "lay S934",
+                "Brick lays his last card and the reveal leaves his cards in places 2 and 3 "
+                "unopposed: Dana, the Drop holder, picks which is resolved first (turn 0), "
+                "or Brick, their owner, does (turn 1)."),
+        "the owner orders unopposed cards"),
 )
 
 MULTIPLAYER_AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -81,6 +81,24 @@ def open_places(state: State) -> tuple[tuple[int, ...], bool]:
     return tuple(range(paired)), False
 
 
+def fight_picker(state: State, rules: Rules) -> int:
+    """Who picks the next fight of a two-player fight phase: the Drop holder (FK 6.1),
+    or, under the other reading of FK-T6, the owner of the unopposed cards while any
+    wait (with 2 players they all lie on the side of the player who laid more)."""
+    places, unopposed = open_places(state)
+    if unopposed and rules.unopposed_owner_orders:
+        lengths = [len(state.side(seat).laid) for seat in range(PLAYERS)]
+        return lengths.index(max(lengths))
+    return state.drop
+
+
+def picker_words(state: State, picker: int) -> str:
+    """``picker`` named by the part that lets them pick (FK 6.1, FK-T6)."""
+    if picker == state.drop:
+        return f"player {picker}, the Drop holder,"
+    return f"player {picker}, the owner of the unopposed cards (FK-T6),"
+
+
 def holding_fight_cards(catalog: Catalog, state: State) -> tuple[int, ...]:
     """The players still in the game with a fight card laid and not yet fought."""
     return tuple(seat for seat in in_game(catalog, state) if state.side(seat).laid)

@@ -115,7 +115,8 @@ FIGHT_RULES: tuple[Rule, ...] = (
     Rule("FK 5.13", "Exhausting",
          "The losing card of a fight is exhausted: it goes face down to the bottom of its "
          "owner's fight stack. When the winning card scores, the loser's raise-the-stakes "
-         "cards are exhausted too. Effects played in the fight are discarded and activated "
+         "cards are exhausted too: by ringside's default reading the losing card goes under "
+         "first and they follow it, read the other way they go first (FK-F7). Effects played in the fight are discarded and activated "
          "gear goes back (or is destroyed) before any card is scored or exhausted.",
          f"{SCORE_STEP}; {FIGHT_CARD}; {RAISE}", (f"{_F}.settle",)),
     Rule("FK 5.14", "Damage and double damage",
@@ -162,3 +163,16 @@ FIGHT_GLOSSARY: tuple[Term, ...] = (
     Term("Unopposed fight card", "A fight card with no card against it: its result tabs "
          "act and it scores.", ("FK 5.16",)),
 )
+
+
+# FK-F7: Dana's Stare Down (S933) beats Brick's Shoulder Charge (S932) on its clash text;
+# Brick holds two Jab-Crosses (S931) from earlier ties, and the last score action is due.
+_F7 = ("decks synthetic-brick synthetic-dana | step score | drop 1 | first 0 | turn 1 | left 1 | "
+       "pending 0 | settled 2 | fight 1 sides 0 0 boosts 1 1 1 0 0 0 null - skirmishes - clash 1 "
+       "result clash 1 clash double - | p0 draw S911 S911 S911 S912 S912 S913 S913 S914 S914 "
+       "S915 S915 S916 S916 S917 S918 S918 S919 S920 S920 S921 hand S915 support S916 discard "
+       "S913 S914 S919 S921 fight S931 S932 S932 S933 S933 S934 S935 S936 S937 laid S932 stakes "
+       "S931 S931 pool G G G burned B B G | p1 draw S911 S911 S912 S912 S912 S913 S913 S914 "
+       "S915 S915 S916 S916 S918 S918 S920 S921 S921 S922 S922 hand S916 S918 S919 S919 support "
+       "S911 S922 discard S914 fight S931 S931 S932 S932 S932 S933 S933 S937 S938 laid S933 "
+       "stakes S931 S937 pool Y burned G G Y")

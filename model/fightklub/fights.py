@@ -516,7 +516,7 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
 
     * a winner whose card scores: that card (with its rewards) and all the winner's
       raise-the-stakes cards (without) score; the loser's card and the loser's
-      raise-the-stakes cards are exhausted;
+      raise-the-stakes cards are exhausted, the card first (last under FK-F7);
     * a winner whose card does not score: the winner's raise-the-stakes cards stay; the
       winning card is exhausted (or set aside, FK-F4); the loser's card is exhausted and
       the loser's raise-the-stakes cards stay (or are exhausted, FK-F3);
@@ -576,7 +576,7 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
     if winner not in cards:
         raise ValueError(f"the winner, seat {winner}, has no card in this fight")
     loser = second if winner == first else first
-    exhausted.append((loser, cards[loser]))
+    loser_stakes: list[tuple[int, str]] = []
     if winner_scores:
         scored.append((winner, cards[winner], True))
         damage[loser] += fight_damage(cards[winner], doubled.get(cards[winner], False),
@@ -584,11 +584,18 @@ def settle(result: FightResult, cards: Mapping[int, str], stakes: Mapping[int, t
         for held in stakes.get(winner, ()):
             scored.append((winner, held, False))
             damage[loser] += markers(held)
-        exhausted.extend((loser, held) for held in stakes.get(loser, ()))
-    else:
+        loser_stakes = [(loser, held) for held in stakes.get(loser, ())]
+    elif rules.loser_stakes_exhausted_on_any_loss:
+        loser_stakes = [(loser, held) for held in stakes.get(loser, ())]
+    # FK-F7: the losing card and the loser's raise-the-stakes cards go under the same
+    # stack at once, and the order they go in is the order they come back (FK 6.11)
+    if rules.stakes_exhausted_first:
+        exhausted.extend(loser_stakes)
+    exhausted.append((loser, cards[loser]))
+    if not winner_scores:
         _unscored_winner(winner, cards[winner], multiplayer, rules, exhausted, aside)
-        if rules.loser_stakes_exhausted_on_any_loss:
-            exhausted.extend((loser, held) for held in stakes.get(loser, ()))
+    if not rules.stakes_exhausted_first:
+        exhausted.extend(loser_stakes)
     return Settlement(tuple(scored), tuple(exhausted), tuple(aside), damage)
 
 

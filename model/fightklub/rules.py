@@ -82,6 +82,11 @@ class Rules:
         An unopposed fight card that scores also scores its owner's
         raise-the-stakes cards (FK-F6).  Read the other way (the default), only
         a card that won a fight takes them along.
+    stakes_exhausted_first
+        When a winning card scores, the loser's raise-the-stakes cards go under
+        the loser's fight stack before the losing card, so they come back to be
+        laid first (FK-F7).  Read the other way (the default), the losing card
+        goes under first and they follow it (in card-number order either way).
     gear_in_clash_fights
         A gear may be activated as an enhance action in a fight resolved by clash
         text (FK-T2, the default: only effects are barred there).  Read the other
@@ -100,6 +105,10 @@ class Rules:
         before its result tabs act; only its owner has a fight card to lay an
         effect or a gear on, to change or to turn.  Read the other way (the
         default), it has none: its result tabs act as soon as it is picked.
+    unopposed_owner_orders
+        With 2 players the owner of the unopposed fight cards picks the order in
+        which they are resolved (FK-T6).  Read the other way (the default), the
+        Drop holder picks, as for every other fight.
     hidden_hand_choice_shown
         Gametext that has a player choose the cards an opponent discards ("the opponent
         discards 1, your choice") lets the chooser see that hand for the choice
@@ -143,6 +152,7 @@ class Rules:
     unscored_winner_to_stakes: bool = False
     clash_tie_to_text_owner: bool = False
     unopposed_scores_stakes: bool = False
+    stakes_exhausted_first: bool = False
 
     # turn
     gear_in_clash_fights: bool = True
@@ -150,6 +160,7 @@ class Rules:
     stalled_game_by_damage: bool = False
     hidden_hand_choice_shown: bool = True
     unopposed_enhance_step: bool = False
+    unopposed_owner_orders: bool = False
 
     # multiplayer
     unopposed_damages_a_target: bool = True

@@ -239,7 +239,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "markers twice and takes no further damage bonus.", "cddb51", ("FK 5.14",),
           end="118.6"),
     Trace("118.7", _M, "The losing card is exhausted face down under its owner's fight "
-          "stack.", "eeba21", ("FK 5.13", "FK 6.11")),
+          "stack.", "eeba21", ("FK 5.13", "FK 6.11"), ambiguities=("FK-F7",)),
     Trace("118.8", _M, "A tied fight has no winner; both cards go face down to their "
           "owners' raise-the-stakes stacks.", "5da5aa", ("FK 5.9", "FK 5.11")),
     Trace("119.1", _M, "Power cards: three skirmish tabs facing the opposing card's three; "
@@ -344,7 +344,8 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
     Trace("151", _M, "The second and third fights go the same way.", "4312db", ("FK 6.1",),
           end="152"),
     Trace("153.1", _M, "The Drop holder picks which fight comes first; it is the current "
-          "fight and the rest are unresolved.", "c9b2aa", ("FK 6.1",), end="153.3"),
+          "fight and the rest are unresolved.", "c9b2aa", ("FK 6.1",), end="153.3",
+          ambiguities=("FK-T6",)),
     Trace("153.4", _M, "One enhance action per player in the current fight, in the order the "
           "Drop holder sets, the first player finishing before the other starts.", "5cd76d",
           ("FK 6.3", "FK 6.4"), end="153.5"),
@@ -373,7 +374,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           ambiguities=("FK-F4",)),
     Trace("154.9", _M, "The loser's card is exhausted under its fight stack; effects and "
           "gear meant to go are discarded, most gear returns to the support area.", "6471bf",
-          ("FK 5.13", "FK 6.10", "FK 6.11")),
+          ("FK 5.13", "FK 6.10", "FK 6.11"), ambiguities=("FK-F7",)),
     Trace("154.10", _M, "The other fights go the same way.", "172e1b", ("FK 6.1",)),
     Trace("154.11", _M, "Each scored card deals damage to the opposing character and brings "
           "its energy rewards.", "aca9e5", ("FK 5.12", "FK 5.14")),
@@ -390,7 +391,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "their raise-the-stakes cards, face up on their damage stack.", "9f6c5a",
           ("FK 5.12",), end="156.7", ambiguities=("FK-F4", "FK-F6")),
     Trace("156.8", _M, "The loser's raise-the-stakes cards are then exhausted under their "
-          "fight stack.", "87985e", ("FK 5.13",), ambiguities=("FK-F3",)),
+          "fight stack.", "87985e", ("FK 5.13", "FK 6.11"), ambiguities=("FK-F3", "FK-F7")),
     Trace("156.9", _M, "Raise-the-stakes cards score without their rewards.", "7eed18",
           ("FK 5.12",)),
     Trace("156.10", _M, "Raise-the-stakes cards not scored wait for the next turn's fights.",
@@ -399,7 +400,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "to score with it.", "b1dea5", ("FK 5.12",), ambiguities=("FK-F3", "FK-F4")),
     Trace("157.1", _M, "Unopposed fight cards can happen; whenever they do, they are "
           "resolved and scored before any new pairing is picked.", "13f8dd",
-          ("FK 6.2", "FK 5.16"), end="157.3", ambiguities=("FK-F6",)),
+          ("FK 6.2", "FK 5.16"), end="157.3", ambiguities=("FK-F6", "FK-T6")),
     Trace("157.4", _M, "An unopposed card's result tabs act before it scores.", "e65c66",
           ("FK 5.16", "FK 6.2"), ambiguities=("FK-F1",)),
     Trace("157.5", _M, "A score step is held before each unopposed card scores.", "f5e2b4",

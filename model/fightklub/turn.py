@@ -32,8 +32,8 @@ from model.fightklub import fights, seats
 from model.fightklub.carried import hidden_choice, phase_lines
 from model.fightklub.catalog import Catalog
 from model.fightklub.current_fight import (
-    decider, fight_cards, fight_place, fight_seats, fight_slot, fight_step_decider, fighter,
-    holding_fight_cards, measures, mode, next_chooser, open_places, opponent, other_fighter,
+    decider, fight_cards, fight_picker, fight_place, fight_seats, fight_slot,
+    fight_step_decider, fighter, holding_fight_cards, picker_words, measures, mode, next_chooser, open_places, opponent, other_fighter,
     power_fight, title,
 )
 from model.fightklub.turn_moves import PHASE_OF_STEP, STEP_RULE, clash_fight
@@ -57,6 +57,8 @@ def begin_fight_phase(catalog: Catalog, state: State, steps: list[Step],
         return _stall(catalog, state, steps, rules)
     if is_multiplayer(state):
         state = dataclasses.replace(state, turn=next_chooser(catalog, state, state.drop))
+    else:
+        state = dataclasses.replace(state, turn=fight_picker(state, rules))
     return advance(catalog, state, steps, rules)
 
 
@@ -253,16 +255,18 @@ def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition
                           f"begins and player {state.drop} decides who acts first"))
         return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
     seat = next(iter(cards))
+    # the picker, under FK-T6 the owner of the unopposed cards, was set on entering the step
+    who = picker_words(state, state.turn)
     if rules.unopposed_enhance_step:
         steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
-                          f"player {state.drop}, the Drop holder, takes the unopposed card in "
+                          f"{who} takes the unopposed card in "
                           f"place {move.place + 1} first: {shown}; read with an enhance step "
                           f"(FK-T5), it begins and player {state.drop} decides who acts "
                           "first"))
         return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
     steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
-                      f"player {state.drop}, the Drop holder, takes the unopposed card in "
-                      f"place {move.place + 1} first: {shown}"))
+                      f"{who} takes the unopposed card in place {move.place + 1} first: "
+                      f"{shown}"))
     result = fights.resolve_unopposed(fighter(catalog, state, seat), rules, cards=catalog.cards)
     state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
     state = _fight_result(catalog, state, result, steps)
@@ -801,7 +805,8 @@ def settle(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> S
                               f"{opponent(seat)} wins"))
             return dataclasses.replace(state, step="over", first=None, turn=state.drop,
                                        left=0, queue=())
-    return dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
+    state = dataclasses.replace(state, step="fight", first=None, turn=state.drop, left=0)
+    return dataclasses.replace(state, turn=fight_picker(state, rules))
 
 
 def _after_multiplayer_fight(catalog: Catalog, state: State, fight: FightState,

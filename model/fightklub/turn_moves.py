@@ -19,7 +19,7 @@ from model.fightklub.carried import phase_lines
 from model.fightklub.catalog import Catalog
 from model.fightklub.current_fight import (
     fight_place, fight_seats, first_candidates, holding_fight_cards, mode, open_places,
-    power_fight, title,
+    picker_words, power_fight, title,
 )
 from model.fightklub.energy import Cost
 from model.fightklub.payment import payments, situation
@@ -214,7 +214,8 @@ def why_illegal(catalog: Catalog, state: State, action: Any, rules: Rules):
         places, unopposed = open_places(state)
         words = " ".join(f"pick {p + 1}" for p in places)
         return Illegal(("FK 6.2",) if unopposed else ("FK 6.1",),
-                       f"player {state.drop}, the Drop holder, picks the current fight"
+                       f"{picker_words(state, state.turn if unopposed else state.drop)} "
+                       "picks the current fight"
                        + (" among the unopposed cards, which come first" if unopposed else "")
                        + f": {words}")
     if state.step == "skirmish":

@@ -49,7 +49,8 @@ TURN_RULES: tuple[Rule, ...] = (
     Rule("FK 6.2", "Unopposed cards come first",
          "A laid card with no card opposite it (one side laid fewer) is unopposed. Every "
          "unopposed card is dealt with before any pairing is picked, in the order the Drop "
-         "holder picks them: its result tabs act, then a score step takes place and it "
+         "holder picks them (by ringside's default reading; read the other way, their "
+         "owner picks it, FK-T6): its result tabs act, then a score step takes place and it "
          "scores. By ringside's default reading an unopposed card has no enhance step, the "
          "rulebook naming none for it; read the other way, each player takes one enhance "
          "action first, and only the card's owner has a fight card to act on (FK-T5).",
@@ -118,7 +119,9 @@ TURN_RULES: tuple[Rule, ...] = (
     Rule("FK 6.11", "Exhausted cards come back last",
          "An exhausted card goes face down under its owner's fight stack, below any card "
          "exhausted before it. Laying takes the shuffled cards first; the exhausted cards "
-         "come back only once those are gone, in the order they were exhausted.",
+         "come back only once those are gone, in the order they were exhausted. Cards "
+         "exhausted together (a losing card and its owner's raise-the-stakes cards) go "
+         "under in the order FK-F7 reads.",
          f"{SCORE_STEP}; {FIGHT_CARD}", (f"{_TURN}.settle", "model.fightklub.setup_phase.lay")),
     Rule("FK 6.12", "The end of the game",
          "The game ends the moment the damage scored against a character reaches its life "
@@ -228,3 +231,16 @@ TURN_GLOSSARY: tuple[Term, ...] = (
     Term("Even-up", "The discard down to the hold value and draw up to the hand value that "
          "every player must make at the end of each turn.", ("FK 6.14",)),
 )
+
+
+# FK-T6: Brick (player 1) lays his last fight card, from under his fight stack; Dana,
+# the Drop holder, has laid one card, so his cards in places 2 and 3 are unopposed.
+_T6 = ("decks synthetic-dana synthetic-brick | step lay | drop 0 | first 0 | turn 1 | left 0 | "
+       "pending 0 | round 7 | p0 draw S913 S914 S915 S915 S916 S918 S918 S918 S919 S919 S921 "
+       "S921 S922 hand S913 S914 S920 support S911 S911 S911 S912 S912 S912 S916 S916 S922 "
+       "S922 discard - fight - laid S931 damage S931 S931 S932 S932 S933 S933 S933 S937 S937 "
+       "S938 stakes S932 pool Y burned B G G G G G G G G G Y Y Y Y Y Y Y | p1 draw S913 S913 S915 S916 "
+       "S918 S919 S919 S921 hand S913 S918 S920 S920 S921 support S911 S911 S911 S912 S916 "
+       "discard S912 S914 S914 S914 S915 S915 S916 S917 fight - laid S935 S933 under S934 S933 "
+       "damage S931 S931 S931 S932 S932 S932 S936 S937 pool B B B B B B B B G G G G burned B "
+       "B B B G G G G G G G G G G G G G G")
