@@ -28,6 +28,8 @@ slack 1 or less and the unknowns, never a line per easy deal.
 
 from __future__ import annotations
 
+from analysis.deadline import Deadline
+
 from dataclasses import dataclass
 
 from analysis.clubfight._solver_core import (
@@ -204,6 +206,9 @@ class ScreenTask:
     check_limit: int | None = None
     replay_every: int = DEFAULT_REPLAY_EVERY
     engine: str = "auto"
+    time_left: float | None = None
+    """Seconds the command's ``--timeout`` leaves (None: no limit): past them the
+    chunk stops and says it was cut (``"cut": True``), an answer for none of its deals."""
 
 
 def empty_counts() -> dict:
@@ -234,16 +239,20 @@ def screen_chunk(task: ScreenTask) -> dict:
     (``{"id", "class", "stage_one_nodes", "slack"}``, ``slack`` as ``ringside
     clubfight slack --json`` prints it), in deal order; and ``"failed"`` with
     the words when a win did not replay or the checker refuted a loss (a bug:
-    the writer stops there and writes nothing of the chunk).
+    the writer stops there and writes nothing of the chunk); ``"cut"`` alone when
+    ``task.time_left`` ran out first.
     """
     counts = empty_counts()
     deals: list[dict] = []
     out = {"first": task.first, "count": task.count, "counts": counts, "deals": deals}
     ones = counts["stage_one"]
     twos = counts["stage_two"]
+    deadline = Deadline(task.time_left)
     results = stage_one(task.jokers, task.first, task.count, task.rules, task.widths,
                         task.engine)
     for offset, (won, nodes, line) in enumerate(results):
+        if deadline.expired():
+            return {"first": task.first, "count": task.count, "cut": True}
         number = task.first + offset
         deal_id = f"CF{task.jokers}-{number}"
         counts["deals"] += 1
@@ -262,10 +271,13 @@ def screen_chunk(task: ScreenTask) -> dict:
         start = State.from_deal(Deal.from_number(task.jokers, number))
         try:
             result = slack(start, task.rules, max_nodes=task.stage_two_nodes,
-                           check_limit=task.check_limit, first=CLUBS_KEPT, lowest=CLUBS_KEPT)
+                           check_limit=task.check_limit, first=CLUBS_KEPT, lowest=CLUBS_KEPT,
+                           timeout=deadline.remaining())
         except RuntimeError as error:
             out["failed"] = f"{deal_id}: the slack computation failed: {error}"
             return out
+        if result.slack is None and deadline.expired():  # the limit, not the budget, stopped it
+            return {"first": task.first, "count": task.count, "cut": True}
         kind = slack_class(result)
         twos["deals"] += 1
         twos["nodes"] += result.nodes

@@ -9,7 +9,8 @@ that need 12 or 13 clubs, or are lost with all 13
 one line per deal of slack 1 or less and per unknown, written into DIR
 (:mod:`harness.games.clubfight.screen_run`).  Exit 1 when a win does not
 replay or the checker refutes a loss (the message names the deal), 2 on bad
-input.
+input.  ``--timeout S`` stops the whole screen after S seconds: the chunks done stay
+committed in DIR for ``--resume``, the figures say they cover those deals only, exit 0.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from harness.games.clubfight.commands import (
     add_deal_range, note_slow_engine, range_command_words,
 )
+from harness.limits import add_timeout, deadline_of
 from harness.output import EXIT_FAILED
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FOLDER, Progress, Report, add_command, add_rules_options,
@@ -59,11 +61,15 @@ def cmd_clubfight_screen(args) -> Report:
     try:
         with Progress.of(args, unit="deal") as progress:
             run = run_screen(config, Path(args.out), resume=args.resume, workers=args.workers,
-                             scheduler=args.scheduler, progress=progress)
+                             scheduler=args.scheduler, progress=progress,
+                             deadline=deadline_of(args))
     except ScreenFailed as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: screen stopped: {error}"])
     summary = summarize(run, _command_text(args))
-    write_summary(Path(args.out), summary)
+    if run.stopped:  # the folder stays as a killed run leaves it: --resume finishes it
+        summary["timeout"] = args.timeout
+    else:
+        write_summary(Path(args.out), summary)
 
     def text():
         last = config.start + config.deals - 1
@@ -74,6 +80,10 @@ def cmd_clubfight_screen(args) -> Report:
         yield (f"screen CF{config.jokers}-{config.start} .. CF{config.jokers}-{last}, rules "
                f"{name}{' ' + str(changed) if changed else ''}: {summary['deals_done']:,} deals "
                f"({run.computed:,} screened now in {run.wall_seconds:,.1f} s{pace}, {where})")
+        if run.stopped:
+            yield (f"  unknown: {run.stopped}, with {summary['deals_done']:,} of "
+                   f"{config.deals:,} deals done: every figure below is of those deals only "
+                   "(no summary.json written; --resume continues it)")
         one, two = summary["stage_one"], summary["stage_two"]
         yield (f"  stage one (11 clubs, beam {config.width}): {one['won']:,} won, "
                f"{one['passed']:,} passed on ({100 * summary['passed_fraction']:.2f}%); "
@@ -131,3 +141,5 @@ def register(commands) -> None:
     screen.add_argument("--chunk", type=bounded_int(1, 1_000_000), metavar="N",
                         help=f"deals a worker takes at a time, each chunk committed whole "
                              f"(default {DEFAULT_CHUNK})")
+    add_timeout(screen, "the screen (the chunks done are kept, --resume continues; the "
+                        "figures say they are of those deals only)")

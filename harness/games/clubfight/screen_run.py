@@ -31,6 +31,7 @@ with the files a single run writes, but for the seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -42,6 +43,7 @@ from analysis.clubfight.screen import (
     add_counts, empty_counts, screen_chunk,
 )
 from analysis.clubfight.screen_settings import DEFAULT_CHUNK
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from analysis.inputs import parse_json, read_bytes
 from harness.files import atomic_write, folder_replaceable, held_for_writing, make_folder, marked
 from harness.games.clubfight.commands import DealRangeConfig
@@ -112,6 +114,8 @@ class ScreenRun:
     chunks_done: int
     computed: int
     wall_seconds: float
+    stopped: str = ""
+    """Why the run stopped before every chunk was done (``--timeout``'s reason)."""
 
     @property
     def complete(self) -> bool:
@@ -187,7 +191,8 @@ def _same_shape(value, shape) -> bool:
 
 def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
                workers: int = 1, scheduler: str | None = None,
-               progress: Progress | None = None) -> ScreenRun:
+               progress: Progress | None = None,
+               deadline: Deadline = NO_DEADLINE) -> ScreenRun:
     """Screen every deal of ``config`` into ``folder``; see the module docstring.
 
     ``resume``: keep the chunks ``folder`` holds (its ``screen.json`` must say
@@ -195,6 +200,8 @@ def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
     started again.  Raises :class:`ScreenFailed` on a failed chunk (the
     chunks committed before stay), :class:`InputError` for a folder that is
     not a screen's, another screen's under ``resume``, or one another run holds.
+    Past ``deadline`` no chunk is begun or waited for: the chunks committed stay
+    (``resume`` continues) and :attr:`ScreenRun.stopped` says why.
     """
     folder = Path(folder)
     where = str(folder)
@@ -222,7 +229,7 @@ def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
         with open(folder / PROGRESS, "r+b") as handle:
             handle.truncate(keep)
             handle.seek(keep)
-            return _run(config, folder, handle, chunks, workers, scheduler, progress)
+            return _run(config, folder, handle, chunks, workers, scheduler, progress, deadline)
 
 
 def _difference(found, header: dict) -> str:
@@ -234,7 +241,7 @@ def _difference(found, header: dict) -> str:
 
 
 def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], workers: int,
-         scheduler: str | None, progress: Progress | None) -> ScreenRun:
+         scheduler: str | None, progress: Progress | None, deadline: Deadline) -> ScreenRun:
     counts = empty_counts()
     for chunk in chunks.values():
         add_counts(counts, chunk["counts"])
@@ -243,11 +250,17 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
         progress.start(total=config.deals, done=counts["deals"])
     started = time.perf_counter()
     computed = 0
-    results = fan_out(screen_chunk, (config.task(first, count) for first, count in todo),
-                      workers=workers, scheduler=scheduler)
+    # Each chunk is made as it is handed out, with the time the deadline leaves then.
+    tasks = (dataclasses.replace(config.task(first, count), time_left=deadline.remaining())
+             for first, count in todo)
+    results = fan_out(screen_chunk, tasks, workers=workers, scheduler=scheduler,
+                      deadline=deadline)
+    stopped = ""
     try:
         for chunk in results:
             checkpoint()
+            if chunk.get("cut"):  # not committed: --resume computes it
+                raise TimeUp(deadline.limit, deadline.where)
             if "failed" in chunk:
                 raise ScreenFailed(chunk["failed"])
             handle.write(_line(chunk))
@@ -260,13 +273,15 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
                 classes = counts["classes"]
                 progress.advance(chunk["count"], ", ".join(
                     f"{name} {classes[name]:,}" for name in CLASSES if classes[name]))
+    except TimeUp as up:
+        stopped = up.reason
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()
     run = ScreenRun(config, counts, sorted((d for c in chunks.values() for d in c["deals"]),
                                            key=_deal_number),
-                    len(chunks), computed, time.perf_counter() - started)
+                    len(chunks), computed, time.perf_counter() - started, stopped)
     if run.complete:
         atomic_write(folder / DEALS, b"".join(_line(record) for record in run.deals))
     return run
@@ -288,6 +303,7 @@ def summarize(run: ScreenRun, command: str) -> dict:
                else (0.0, 1.0))
     return {
         **config.header(), "command": command, "complete": run.complete,
+        **({"verdict": "unknown", "reason": run.stopped} if run.stopped else {}),
         "deals_done": deals, "classes": classes,
         "stage_one": counts["stage_one"], "stage_two": counts["stage_two"],
         "passed_fraction": round(counts["stage_one"]["passed"] / deals, 6) if deals else 0.0,
