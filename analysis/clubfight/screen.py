@@ -28,10 +28,9 @@ slack 1 or less and the unknowns, never a line per easy deal.
 
 from __future__ import annotations
 
-from analysis.deadline import Deadline
-
 from dataclasses import dataclass
 
+from analysis.deadline import Deadline
 from analysis.clubfight._solver_core import (
     MASK_SLOTS, Position, child_grid, club_masks, grid_max_clears, unpack_grid,
 )

@@ -30,12 +30,11 @@ re-derives.
 
 from __future__ import annotations
 
-from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
-
 import random
 import time
 from dataclasses import dataclass, field
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.clubfight.deals import Deal
 from model.clubfight.rules import Rules
 from analysis.clubfight.slack import SlackResult, slack, with_clubs

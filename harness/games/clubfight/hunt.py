@@ -57,12 +57,11 @@ Three pieces:
 
 from __future__ import annotations
 
-from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
-
 import random
 import time
 from dataclasses import dataclass, field
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.clubfight.cards import JOKER, Card, rank_text
 from model.clubfight.deals import Deal
 from model.clubfight.moves import moves_for_club

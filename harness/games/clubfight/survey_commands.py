@@ -200,7 +200,7 @@ def cmd_clubfight_play(args) -> Report:
         key, title = str(start.setup), "the deal given"
     else:
         key, title = str(start.state), "the position given"
-    game = play(start.state, rules, policy, deal_seed(args.seed, key))
+    game = play(start.state, rules, policy, deal_seed(args.seed, key), deadline_of(args))
     out = {"deal": title if title.startswith("CF") else key, "policy": policy.name,
            "rules": name, "seed": args.seed, "won": game.won,
            "cards_left": game.cards_left, "turns": [t.as_dict() for t in game.turns]}
@@ -289,3 +289,4 @@ def register(commands) -> None:
     add_rules_options(play, GAME)
     play.add_argument("--seed", type=SEED, default=0,
                       help="base seed (the survey's --seed gives the same game)")
+    add_timeout(play, "the game")
