@@ -240,8 +240,9 @@ def cmd_explore(args) -> Report:
         never = [kind for kind in report.kinds_never_taken
                  if kind in played.kinds_never_taken]
         if never:
-            yield ("never taken" + (" by the search or the playouts" if played.playouts
-                                    else "") + ": " + ", ".join(never))
+            yield (("not taken before the limit" if stopped else "never taken")
+                   + (" by the search or the playouts" if played.playouts else "") + ": "
+                   + ", ".join(never))
         if played.playouts:
             yield (f"playouts: {played.playouts} (seed {played.seed}) to depth "
                    f"{played.max_depth}, {played.states} states, {played.terminal_states} "

@@ -381,3 +381,21 @@ def test_hunt_past_its_limit_is_unknown_with_its_reason(capsys, exact):
         assert data["final"] is None
     else:
         assert data["exact"] is None
+
+
+def test_a_screen_stopped_by_its_limit_resumes_to_the_counts_of_a_straight_run(tmp_path):
+    from harness.games.clubfight.screen_run import ScreenConfig, run_screen
+    from model.clubfight.rules import WEBAPP
+
+    config = ScreenConfig(jokers=1, start=40, deals=30, rules=WEBAPP, rules_name="webapp",
+                          chunk=5, stage_two_nodes=200_000)
+    cut = run_screen(config, tmp_path / "cut", deadline=Deadline(6.0, clock=counting_clock()))
+    assert cut.stopped.startswith("stopped by --timeout after 6 s") and not cut.complete
+    assert 0 < cut.chunks_done < 6
+    lines = (tmp_path / "cut" / "progress.jsonl").read_text().splitlines()
+    assert len(lines) == cut.chunks_done
+    whole = run_screen(config, tmp_path / "cut", resume=True)
+    assert whole.complete and whole.computed == 30 - 5 * cut.chunks_done
+    assert (tmp_path / "cut" / "progress.jsonl").read_text().splitlines()[:len(lines)] == lines
+    straight = run_screen(config, tmp_path / "straight")
+    assert whole.counts == straight.counts and whole.deals == straight.deals
