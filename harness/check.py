@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Container, Sequence
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from harness.coverage import CheckRef
 from harness.interrupts import checkpoint
 from harness.explorer import Exploration, explore, playouts as run_playouts
@@ -44,10 +45,20 @@ class Row:
     count: str
     seconds: float
     failures: list[str] = field(default_factory=list)
+    unknown: str = ""
+    """Why the check was not finished (a time limit's reason); such a row never passes."""
+
+    @property
+    def result(self) -> str:
+        """``ok``, ``FAIL`` (a failure found, finished or not) or ``unknown``."""
+        if self.passed:
+            return "ok"
+        return "unknown" if self.unknown and not self.failures else "FAIL"
 
     def as_dict(self) -> dict:
         return {"check": self.check, "passed": self.passed, "count": self.count,
-                "seconds": round(self.seconds, 3), "failures": self.failures}
+                "seconds": round(self.seconds, 3), "failures": self.failures,
+                **({"unknown": self.unknown} if self.unknown else {})}
 
 
 @dataclass(slots=True)
@@ -73,11 +84,17 @@ class GameCheck:
     def passed(self) -> bool:
         return all(row.passed for row in self.rows)
 
+    @property
+    def stopped(self) -> str:
+        """Why the checks were cut short (empty: they ran to their end)."""
+        return next((row.unknown for row in self.rows if row.unknown), "")
+
     def as_dict(self) -> dict:
         return {
             "game": self.game.key,
             "title": self.game.title,
             "passed": self.passed,
+            "complete": not self.stopped,
             "rows": [row.as_dict() for row in self.rows],
             "coverage": {number: [{"kind": r.kind, "id": r.id, "passed": r.passed}
                                   for r in refs]
@@ -144,6 +161,7 @@ def check_game(
     proofs: bool = True,
     progress: Callable[[str], None] = lambda message: None,
     obligations: Sequence | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> GameCheck:
     """Run every check of ``game``; ``obligations`` default to the ones it registers.
 
@@ -154,6 +172,10 @@ def check_game(
     taken: kinds still missing are sought with one game from each position of a
     scenario (its start, or a position its replay reaches) that offers one, until
     none is, and a kind never taken fails the explorer row, named.
+
+    Past ``deadline`` the checks stop between two steps: the section under way
+    and those after it get rows that did not pass, each saying it is unknown
+    and why (:attr:`Row.unknown`), with any failure found before the limit.
     """
     from harness.registry import all_parts
 
@@ -169,154 +191,177 @@ def check_game(
         for number in numbers:
             refs.setdefault(number, []).append(ref)
 
-    # Scenarios.
-    began = time.perf_counter()
-    progress(f"{game.key}: scenarios")
-    folder = root.game_scenarios(game.key)
-    files = scenario_files([folder], required=False) if folder.is_dir() else []
-    failures = []
-    for path in files:
-        checkpoint()
-        scenario = load_scenario(path, {game.key: game}, root.path)
-        outcome = run_scenario(scenario, game)
-        result.scenarios.append(outcome)
-        add(outcome.rules_covered, CheckRef("scenario", scenario.id, outcome.passed))
-        failures.extend(f"{scenario.id}: {f}" for f in outcome.failures)
-    passed = sum(r.passed for r in result.scenarios)
-    result.rows.append(Row("scenarios", not failures and bool(files),
-                           f"{passed}/{len(files)} pass", time.perf_counter() - began,
-                           failures or ([] if files else ["no scenario files"])))
-
-    # Data cases: what the game checks from data files beside its scenarios.
     cases = tuple(parts.cases()) if parts is not None else ()
-    if cases:
-        began = time.perf_counter()
-        progress(f"{game.key}: data cases")
-        failures = []
-        for case in cases:
-            checkpoint()
-            found = tuple(case.run())
-            result.cases.append((case, found))
-            add(case.rules, CheckRef("case", case.id, not found))
-            failures.extend(f"{case.id}: {f}" for f in found)
-        passed = sum(not found for _, found in result.cases)
-        result.rows.append(Row("data cases", not failures, f"{passed}/{len(cases)} pass",
-                               time.perf_counter() - began, failures))
-
-    # Proofs.
-    began = time.perf_counter()
-    obligations = tuple(obligations) if proofs else ()
-    failures = []
-    for index, obligation in enumerate(obligations, 1):
-        progress(f"{game.key}: proof {index}/{len(obligations)} {obligation.id}")
-        proof = discharge(obligation)
-        result.proofs.append(proof)
-        add(obligation.rules, CheckRef("proof", obligation.id, proof.passed))
-        if not proof.passed:
-            failures.append(f"{obligation.id}: expected {obligation.expected}, got "
-                            f"{proof.answer.status} {proof.answer.detail}".rstrip())
-    if proofs:
-        done = sum(p.passed for p in result.proofs)
-        result.rows.append(Row("proofs", not failures and bool(obligations),
-                               f"{done}/{len(obligations)} as expected",
-                               time.perf_counter() - began,
-                               failures or ([] if obligations else ["no proof obligations"])))
-
-    # Explorer (and the invariants it checks on every state), under every preset:
-    # the search sees every state near the starts, the playouts whole games, seeking the
-    # kinds of action not taken yet, and for a kind still missing, a game from each
-    # scenario position that offers it.
-    began = time.perf_counter()
+    under_way = "scenarios"
     problems: list[tuple[str, Any]] = []
-    states = checks = transitions = depth_reached = 0
-    played = playout_depth = 0
-    seen: set[str] = set()
+    failures: list[str] = []
+    try:
+        # Scenarios.
+        began = time.perf_counter()
+        progress(f"{game.key}: scenarios")
+        folder = root.game_scenarios(game.key)
+        files = scenario_files([folder], required=False) if folder.is_dir() else []
+        failures = []
+        for path in files:
+            checkpoint()
+            deadline.check("while replaying the scenarios")
+            scenario = load_scenario(path, {game.key: game}, root.path)
+            outcome = run_scenario(scenario, game)
+            result.scenarios.append(outcome)
+            add(outcome.rules_covered, CheckRef("scenario", scenario.id, outcome.passed))
+            failures.extend(f"{scenario.id}: {f}" for f in outcome.failures)
+        passed = sum(r.passed for r in result.scenarios)
+        result.rows.append(Row("scenarios", not failures and bool(files),
+                               f"{passed}/{len(files)} pass", time.perf_counter() - began,
+                               failures or ([] if files else ["no scenario files"])))
 
-    def tally(exploration: Exploration, where: str) -> None:
-        nonlocal checks
-        problems.extend((where, p) for p in exploration.problems)
-        checks += exploration.invariant_checks
-        for kind, times in exploration.kinds_taken.items():
-            result.kinds_taken[kind] = result.kinds_taken.get(kind, 0) + times
-        seen.update(exploration.kinds_taken)
+        # Data cases: what the game checks from data files beside its scenarios.
+        if cases:
+            began = time.perf_counter()
+            progress(f"{game.key}: data cases")
+            failures = []
+            under_way = "data cases"
+            for case in cases:
+                checkpoint()
+                deadline.check("while running the data cases")
+                found = tuple(case.run())
+                result.cases.append((case, found))
+                add(case.rules, CheckRef("case", case.id, not found))
+                failures.extend(f"{case.id}: {f}" for f in found)
+            passed = sum(not found for _, found in result.cases)
+            result.rows.append(Row("data cases", not failures, f"{passed}/{len(cases)} pass",
+                                   time.perf_counter() - began, failures))
 
-    for preset_name, rules in game.presets.items():
-        progress(f"{game.key}: exploring ({preset_name})")
-        exploration = explore(
-            game, rules, game.exploration_starts(rules, starts),
-            max_depth=depth, max_states=max_states,
-            progress=lambda n: progress(f"{game.key}: explored {n} states ({preset_name})"))
-        result.explorations[preset_name] = exploration
-        if result.exploration is None:
-            result.exploration = exploration
-        tally(exploration, preset_name)
-        states += exploration.states
-        transitions += exploration.transitions
-        depth_reached = max(depth_reached, exploration.max_depth)
-        if playouts:
-            progress(f"{game.key}: {playouts} playouts ({preset_name})")
-            played_here = run_playouts(game, rules, game.exploration_starts(rules, starts),
-                                       count=playouts, seed=seed, seek_kinds=SEEK_KINDS,
-                                       kinds_seen=seen)
-            result.playouts[preset_name] = played_here
-            tally(played_here, f"{preset_name}, playout")
-            played += played_here.playouts
-            playout_depth = max(playout_depth, played_here.max_depth)
-    from_scenarios = 0
-    if result.kinds_never_taken:
-        # Kinds the game's own starts never lead to are sought from the scenarios'
-        # positions that offer them, one whole game from each, until every kind is taken.
-        progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
-                 "scenarios")
-        for name, played_with, rules, state, offered in scenario_positions(
-                game, result.scenarios, set(result.kinds_never_taken)):
-            if not offered & set(result.kinds_never_taken):
-                continue  # what this position offers has been taken since
-            played_here = run_playouts(played_with, rules, [state], count=1, seed=seed,
-                                       seek_kinds=SEEK_KINDS, kinds_seen=seen)
-            result.scenario_playouts[name] = played_here
-            tally(played_here, f"{game.describe_rules(rules)}, playout from scenario "
-                               f"{name}")
-            from_scenarios += played_here.playouts
-            playout_depth = max(playout_depth, played_here.max_depth)
-    seconds = time.perf_counter() - began
-    invariant_problems = [(name, p) for name, p in problems if p.kind == "invariant"]
-    other_problems = [(name, p) for name, p in problems if p.kind != "invariant"]
-    lint = lint_phase_graph(game.phase_graph())
-    scenario_invariant_failures = [f for r in result.scenarios for f in r.failures
-                                   if "invariant" in f]
-    all_invariants = tuple(game.invariants) + tuple(game.transition_invariants)
-    for invariant in all_invariants:
-        broken = any(p.name == invariant.name for _, p in invariant_problems)
-        add(invariant.rules, CheckRef("invariant", invariant.name, not broken))
-    presets = len(game.presets)
-    all_played = played + from_scenarios
-    result.rows.append(Row(
-        "invariants", not invariant_problems and not scenario_invariant_failures,
-        f"{len(all_invariants)} held on {states} states"
-        + (f" and {all_played} playouts" if all_played else "")
-        + f", {presets} rulesets ({checks} checks)",
-        seconds,
-        [f"{p.name} ({', '.join(p.rules)}) under {name}: {p.message}; trace: "
-         f"{' / '.join(p.trace.actions) or 'start'}" for name, p in invariant_problems]
-        + scenario_invariant_failures))
-    never = result.kinds_never_taken
-    kinds = len(game.action_kinds)
-    result.rows.append(Row(
-        "explorer", not other_problems and lint.ok and not never,
-        f"{states} states, depth {depth_reached}, {transitions} transitions (search)"
-        + (f" + {all_played} playouts to depth {playout_depth}" if all_played else "")
-        + (f" ({from_scenarios} from scenario position{'s' if from_scenarios != 1 else ''})"
-           if from_scenarios else "")
-        + f", {kinds - len(never)}/{kinds} action kinds taken"
-        + (f" (never: {', '.join(never)})" if never else ""),
-        seconds,
-        [f"{p.kind} {p.name} under {name}: {p.message}; trace: "
-         f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]
-        + lint.problems()
-        + ([f"action kinds never taken: {', '.join(never)} (neither the search nor the "
-            "playouts took them, and no scenario reaches a position where one is offered)"]
-           if never else [])))
+        # Proofs.
+        began = time.perf_counter()
+        obligations = tuple(obligations) if proofs else ()
+        failures = []
+        under_way = "proofs"
+        for index, obligation in enumerate(obligations, 1):
+            deadline.check("while discharging the proofs")
+            progress(f"{game.key}: proof {index}/{len(obligations)} {obligation.id}")
+            proof = discharge(obligation)
+            result.proofs.append(proof)
+            add(obligation.rules, CheckRef("proof", obligation.id, proof.passed))
+            if not proof.passed:
+                failures.append(f"{obligation.id}: expected {obligation.expected}, got "
+                                f"{proof.answer.status} {proof.answer.detail}".rstrip())
+        if proofs:
+            done = sum(p.passed for p in result.proofs)
+            result.rows.append(Row("proofs", not failures and bool(obligations),
+                                   f"{done}/{len(obligations)} as expected",
+                                   time.perf_counter() - began,
+                                   failures or ([] if obligations else ["no proof obligations"])))
+
+        # Explorer (and the invariants it checks on every state), under every preset:
+        # the search sees every state near the starts, the playouts whole games, seeking the
+        # kinds of action not taken yet, and for a kind still missing, a game from each
+        # scenario position that offers it.
+        began = time.perf_counter()
+        failures = []
+        under_way = "invariants"
+        states = checks = transitions = depth_reached = 0
+        played = playout_depth = 0
+        seen: set[str] = set()
+
+        def tally(exploration: Exploration, where: str) -> None:
+            nonlocal checks
+            problems.extend((where, p) for p in exploration.problems)
+            checks += exploration.invariant_checks
+            for kind, times in exploration.kinds_taken.items():
+                result.kinds_taken[kind] = result.kinds_taken.get(kind, 0) + times
+            seen.update(exploration.kinds_taken)
+
+        for preset_name, rules in game.presets.items():
+            progress(f"{game.key}: exploring ({preset_name})")
+            exploration = explore(
+                game, rules, game.exploration_starts(rules, starts),
+                max_depth=depth, max_states=max_states,
+                progress=lambda n: progress(f"{game.key}: explored {n} states ({preset_name})"),
+                deadline=deadline)
+            result.explorations[preset_name] = exploration
+            if result.exploration is None:
+                result.exploration = exploration
+            tally(exploration, preset_name)
+            deadline.check()  # an exploration cut short is not one to build on
+            states += exploration.states
+            transitions += exploration.transitions
+            depth_reached = max(depth_reached, exploration.max_depth)
+            if playouts:
+                progress(f"{game.key}: {playouts} playouts ({preset_name})")
+                played_here = run_playouts(game, rules, game.exploration_starts(rules, starts),
+                                           count=playouts, seed=seed, seek_kinds=SEEK_KINDS,
+                                           kinds_seen=seen, deadline=deadline)
+                result.playouts[preset_name] = played_here
+                tally(played_here, f"{preset_name}, playout")
+                deadline.check()
+                played += played_here.playouts
+                playout_depth = max(playout_depth, played_here.max_depth)
+        from_scenarios = 0
+        if result.kinds_never_taken:
+            # Kinds the game's own starts never lead to are sought from the scenarios'
+            # positions that offer them, one whole game from each, until every kind is taken.
+            progress(f"{game.key}: seeking {', '.join(result.kinds_never_taken)} from the "
+                     "scenarios")
+            for name, played_with, rules, state, offered in scenario_positions(
+                    game, result.scenarios, set(result.kinds_never_taken)):
+                if not offered & set(result.kinds_never_taken):
+                    continue  # what this position offers has been taken since
+                played_here = run_playouts(played_with, rules, [state], count=1, seed=seed,
+                                           seek_kinds=SEEK_KINDS, kinds_seen=seen,
+                                           deadline=deadline)
+                result.scenario_playouts[name] = played_here
+                tally(played_here, f"{game.describe_rules(rules)}, playout from scenario "
+                                   f"{name}")
+                deadline.check()
+                from_scenarios += played_here.playouts
+                playout_depth = max(playout_depth, played_here.max_depth)
+        seconds = time.perf_counter() - began
+        invariant_problems = [(name, p) for name, p in problems if p.kind == "invariant"]
+        other_problems = [(name, p) for name, p in problems if p.kind != "invariant"]
+        lint = lint_phase_graph(game.phase_graph())
+        scenario_invariant_failures = [f for r in result.scenarios for f in r.failures
+                                       if "invariant" in f]
+        all_invariants = tuple(game.invariants) + tuple(game.transition_invariants)
+        for invariant in all_invariants:
+            broken = any(p.name == invariant.name for _, p in invariant_problems)
+            add(invariant.rules, CheckRef("invariant", invariant.name, not broken))
+        presets = len(game.presets)
+        all_played = played + from_scenarios
+        result.rows.append(Row(
+            "invariants", not invariant_problems and not scenario_invariant_failures,
+            f"{len(all_invariants)} held on {states} states"
+            + (f" and {all_played} playouts" if all_played else "")
+            + f", {presets} rulesets ({checks} checks)",
+            seconds,
+            [f"{p.name} ({', '.join(p.rules)}) under {name}: {p.message}; trace: "
+             f"{' / '.join(p.trace.actions) or 'start'}" for name, p in invariant_problems]
+            + scenario_invariant_failures))
+        never = result.kinds_never_taken
+        kinds = len(game.action_kinds)
+        result.rows.append(Row(
+            "explorer", not other_problems and lint.ok and not never,
+            f"{states} states, depth {depth_reached}, {transitions} transitions (search)"
+            + (f" + {all_played} playouts to depth {playout_depth}" if all_played else "")
+            + (f" ({from_scenarios} from scenario position{'s' if from_scenarios != 1 else ''})"
+               if from_scenarios else "")
+            + f", {kinds - len(never)}/{kinds} action kinds taken"
+            + (f" (never: {', '.join(never)})" if never else ""),
+            seconds,
+            [f"{p.kind} {p.name} under {name}: {p.message}; trace: "
+             f"{' / '.join(p.trace.actions) or 'start'}" for name, p in other_problems]
+            + lint.problems()
+            + ([f"action kinds never taken: {', '.join(never)} (neither the search nor the "
+                "playouts took them, and no scenario reaches a position where one is offered)"]
+               if never else [])))
+    except TimeUp as up:
+        # Cut short: what was found stands (a failure has its witness), nothing is
+        # claimed of the rest, and the game does not pass.
+        _cut_rows(result, up.reason, under_way, failures, problems,
+                  ["scenarios"] + (["data cases"] if cases else []) + (["proofs"] if proofs
+                                                                       else [])
+                  + ["invariants", "explorer", "rule coverage"])
+        return result
 
     # Rule coverage.
     for number, tests in root.rule_tests().items():
@@ -332,3 +377,23 @@ def check_game(
         [f"{n} has no check" for n in uncovered]
         + [f"a check names unknown rule {n}" for n in unknown]))
     return result
+
+
+def _problem_lines(problems: Sequence[tuple[str, Any]]) -> list[str]:
+    return [f"{p.kind} {p.name} ({', '.join(p.rules)}) under {where}: {p.message}; trace: "
+            f"{' / '.join(p.trace.actions) or 'start'}" for where, p in problems]
+
+
+def _cut_rows(result: GameCheck, reason: str, under_way: str, failures: Sequence[str],
+              problems: Sequence[tuple[str, Any]], sections: Sequence[str]) -> None:
+    """Rows for the sections a time limit left unfinished: ``unknown`` with ``reason``,
+    carrying what the section under way had found wrong before it (the explorer's
+    problems go to the invariants and explorer rows, by kind)."""
+    done = {row.check for row in result.rows}
+    found = {under_way: list(failures)}
+    found["invariants"] = _problem_lines([(w, p) for w, p in problems if p.kind == "invariant"])
+    found["explorer"] = _problem_lines([(w, p) for w, p in problems if p.kind != "invariant"])
+    for name in sections:
+        if name not in done:
+            result.rows.append(Row(name, False, "not finished", 0.0, found.get(name, []),
+                                   unknown=reason))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from analysis.deadline import NO_DEADLINE, Deadline
 from harness.coverage import CheckRef
 from model.core.errors import InputError
 from model.core.game import Game
@@ -61,20 +62,26 @@ class CheckOptions:
 
 
 def check_with(game: Game, *, root, options: CheckOptions,
-               progress: Callable[[str], None] = lambda message: None):
-    """Every check of ``game`` under ``options`` (a :class:`~harness.check.GameCheck`)."""
+               progress: Callable[[str], None] = lambda message: None,
+               deadline: Deadline = NO_DEADLINE):
+    """Every check of ``game`` under ``options`` (a :class:`~harness.check.GameCheck`),
+    the ones ``deadline`` leaves no time for unknown."""
     from harness.check import check_game
 
     return check_game(game, root=root, depth=options.depth, max_states=options.max_states,
                       starts=options.starts, playouts=options.playouts, seed=options.seed,
-                      proofs=options.proofs, progress=progress)
+                      proofs=options.proofs, progress=progress, deadline=deadline)
 
 
 def run_checks(games: Sequence[Game], *, root, options: CheckOptions,
-               progress: Callable[[str], None] = lambda message: None) -> tuple[list, float]:
-    """Every check of every game in ``games``: ``(GameCheck list, seconds)``."""
+               progress: Callable[[str], None] = lambda message: None,
+               deadline: Deadline = NO_DEADLINE) -> tuple[list, float]:
+    """Every check of every game in ``games``: ``(GameCheck list, seconds)``; past
+    ``deadline`` the rest of each game's checks are unknown rows (a game not begun
+    has nothing else)."""
     began = time.perf_counter()
-    results = [check_with(game, root=root, options=options, progress=progress)
+    results = [check_with(game, root=root, options=options, progress=progress,
+                          deadline=deadline)
                for game in games]
     return results, time.perf_counter() - began
 
@@ -91,7 +98,9 @@ def _game_entry(result) -> dict:
 def report_of(results: Iterable, options: CheckOptions, seconds: float) -> dict:
     """The document ``ringside check --json`` prints."""
     results = list(results)
+    stopped = next((r.stopped for r in results if r.stopped), "")
     return {"format": FORMAT, "passed": all(r.passed for r in results),
+            "complete": not stopped, **({"stopped": stopped} if stopped else {}),
             "seconds": round(seconds, 3), "options": options.as_dict(),
             "games": [_game_entry(r) for r in results]}
 
@@ -108,6 +117,10 @@ def read_report(path: Path) -> dict:
                          + (f" (it says {found!r})" if found else "")
                          + "; write one with `ringside check --json > FILE`")
     CheckOptions.from_dict(data.get("options"), where)
+    if data.get("complete", True) is not True:
+        raise InputError(f"{where}: its checks were cut short ({_shown(data.get('stopped'))}); "
+                         "a site shows whole checks: run `ringside check --json` again "
+                         "with a longer --timeout")
     games = data.get("games")
     if not isinstance(games, list) or not all(isinstance(g, dict) and isinstance(g.get("game"), str)
                                               for g in games):

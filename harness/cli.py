@@ -16,6 +16,7 @@ from typing import Sequence
 from model.core.errors import InputError
 from harness.output import EXIT_FAILED, EXIT_OK, table as _table
 from harness.files import atomic_write, check_replaceable, make_folder
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
     OUTPUT_FOLDER, SEED, CommandParser, InputPath, Progress, Report, add_command,
     add_rules_options, bounded_int, guard, read_rules,
@@ -43,15 +44,17 @@ def cmd_check(args) -> Report:
                            max_states=args.max_states, starts=args.starts,
                            playouts=args.playouts, seed=args.seed)
     with Progress.of(args, unit=None) as progress:
-        results, seconds = run_checks(selected, root=root, options=options, progress=progress)
+        results, seconds = run_checks(selected, root=root, options=options, progress=progress,
+                                      deadline=deadline_of(args))
     passed = all(r.passed for r in results)
+    stopped = next((r.stopped for r in results if r.stopped), "")
 
     def text():
         rows = []
         for result in results:
             for index, row in enumerate(result.rows):
                 rows.append([result.game.key if index == 0 else "", row.check,
-                             "ok" if row.passed else "FAIL", row.count,
+                             row.result, row.count,
                              f"{row.seconds:.2f}s"])
         yield _table(rows, ["game", "check", "result", "count", "time"])
         yield "\naction kinds taken by the search and the playouts (never taken fails):"
@@ -61,13 +64,23 @@ def cmd_check(args) -> Report:
                               if kind in result.kinds_taken)
             never = result.kinds_never_taken
             yield (f"  {result.game.key}: {taken or '-'}"
-                   + (f"; NEVER TAKEN: {', '.join(never)}" if never else ""))
+                   + ("; not finished: the kinds not taken yet are unknown" if result.stopped
+                      else f"; NEVER TAKEN: {', '.join(never)}" if never else ""))
         for result in results:
             for row in result.rows:
                 for failure in row.failures:
                     yield f"FAIL {result.game.key} {row.check}: {failure}"
-        yield (f"\n{'all checks pass' if passed else 'CHECKS FAILED'} "
-               f"({len(results)} game{'s' if len(results) != 1 else ''}, {seconds:.1f}s)")
+        for result in results:
+            unfinished = [row.check for row in result.rows if row.unknown]
+            if unfinished:
+                yield (f"UNKNOWN {result.game.key}: {', '.join(unfinished)} not finished "
+                       f"({result.stopped})")
+        verdict = ("all checks pass" if passed else
+                   f"CHECKS NOT FINISHED ({stopped}): the unknown rows are not passes"
+                   if stopped and not any(row.result == "FAIL" for r in results
+                                          for row in r.rows) else "CHECKS FAILED")
+        yield (f"\n{verdict} ({len(results)} game{'s' if len(results) != 1 else ''}, "
+               f"{seconds:.1f}s)")
 
     return Report(report_of(results, options, seconds), text(),
                   EXIT_OK if passed else EXIT_FAILED)
@@ -193,13 +206,16 @@ def cmd_explore(args) -> Report:
 
     game = get_game(args.game)
     rules = read_rules(game, args)
+    deadline = deadline_of(args)
     with Progress.of(args, unit="state") as progress:
         report = explore(game, rules, game.exploration_starts(rules, args.starts),
                          max_depth=args.depth, max_states=args.max_states,
-                         progress=progress.count)
+                         progress=progress.count, deadline=deadline)
     with Progress.of(args, unit="playout") as progress:
         played = playouts(game, rules, game.exploration_starts(rules, args.starts),
-                          count=args.playouts, seed=args.seed, progress=progress.count)
+                          count=args.playouts, seed=args.seed, progress=progress.count,
+                          deadline=deadline)
+    stopped = report.stopped or played.stopped
     problems = report.problems + played.problems
     found_by = ["search"] * len(report.problems) + ["playout"] * len(played.problems)
     rules_name = game.describe_rules(rules)
@@ -216,28 +232,41 @@ def cmd_explore(args) -> Report:
     def text():
         yield (f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
                f"starts, depth {report.max_depth}, {report.transitions} transitions, "
-               f"{report.seconds:.2f}s{'' if report.exhausted else ' (bound reached)'}")
+               f"{report.seconds:.2f}s"
+               + (f" (unknown: {report.stopped}; the search is not complete)" if report.stopped
+                  else "" if report.exhausted else " (bound reached)"))
         yield "action kinds taken by the search: " + ", ".join(
             f"{k} {n}" for k, n in sorted(report.kinds_taken.items()))
         never = [kind for kind in report.kinds_never_taken
                  if kind in played.kinds_never_taken]
         if never:
-            yield ("never taken" + (" by the search or the playouts" if played.playouts
-                                    else "") + ": " + ", ".join(never))
+            yield (("not taken before the limit" if stopped else "never taken")
+                   + (" by the search or the playouts" if played.playouts else "") + ": "
+                   + ", ".join(never))
         if played.playouts:
             yield (f"playouts: {played.playouts} (seed {played.seed}) to depth "
                    f"{played.max_depth}, {played.states} states, {played.terminal_states} "
                    f"end states, {played.seconds:.2f}s; outcomes: " + ", ".join(
-                       f"{label} {n}" for label, n in sorted(played.outcomes.items())))
+                       f"{label} {n}" for label, n in sorted(played.outcomes.items()))
+                   + (f" (unknown: {played.stopped}, after {played.playouts} of "
+                      f"{args.playouts})" if played.stopped else ""))
+        elif played.stopped:
+            yield f"playouts: none (unknown: {played.stopped})"
         for problem, how in zip(problems, found_by):
             yield f"\nPROBLEM ({how}) {problem.kind} {problem.name}: {problem.message}"
             yield problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
                                             problem.message)
-        if not problems:
+        if stopped:
+            yield (f"unknown: {stopped}: {'no other problem' if problems else 'no problem'} "
+                   "in the part explored, nothing said of the rest (a longer --timeout "
+                   "explores it)")
+        elif not problems:
             yield ("no invariant violation, deadlock, off-graph transition"
                    + (" or over-long game" if played.playouts else ""))
 
-    data = {**report.as_dict(), "playouts": played.as_dict()}
+    data = {**report.as_dict(), "playouts": played.as_dict(), "complete": not stopped}
+    if stopped:  # the problems found stand, with their traces; the rest is unknown
+        data.update(verdict="unknown", reason=stopped, timeout=args.timeout)
     return Report(data, text(), EXIT_OK if not problems else EXIT_FAILED)
 
 
@@ -297,6 +326,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
     check.add_argument("--root", type=InputPath("data root", form="folder"), metavar="DIR",
                        help="checkout holding scenarios/ and tests/")
+    add_timeout(check, "the checks (those not finished are unknown, and the run fails: "
+                       "exit 1)")
 
     rule = add_command(sub, "rule", cmd_rule, help="replay scenario files step by step",
                        example=_first_scenario)
@@ -322,6 +353,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     add_rules_options(exp)
     exp.add_argument("--trace-dir", type=OUTPUT_FOLDER, metavar="DIR",
                      help="write each problem's trace as a scenario file here")
+    add_timeout(exp, "the search and the playouts (the part explored is reported, the "
+                     "rest unknown)")
 
     docs = add_command(sub, "docs", cmd_docs,
                        help="build the rules reference (HTML) from the model",
@@ -341,6 +374,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     docs.add_argument("--check-report", type=InputPath("check report"), metavar="FILE",
                       help="show the checks of this report (`ringside check --json > FILE`) "
                       "instead of running them; its options replace the four above")
+    add_timeout(docs, "the checks the site is built from (cut short: no site is built, "
+                      "exit 1; not with --check-report)")
 
     from harness.play import register as register_play
 

@@ -28,6 +28,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Container, Iterable, Sequence
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from harness.interrupts import checkpoint
 from model.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, walk_phases
 
@@ -77,6 +78,10 @@ class Exploration:
     from their start (summed over the starts).  For playouts, ``states`` counts the
     distinct states met, ``max_depth`` the longest playout, ``terminal_states`` the distinct end states, and
     ``outcomes`` how many playouts ended with each outcome label.
+
+    ``stopped`` is the reason a time limit gave when it cut the exploration short
+    (empty when it ran to its bounds): what it saw is then a part, so the problems
+    it found stand (each with its trace) but nothing is claimed of the rest.
     """
 
     mode: str = "search"
@@ -96,10 +101,16 @@ class Exploration:
     seed: int | None = None
     outcomes: dict[str, int] = field(default_factory=dict)
     depth_sizes: list[int] = field(default_factory=list)
+    stopped: str = ""
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def complete(self) -> bool:
+        """Whether it ran to its own bounds (depth, state budget, playouts), uncut."""
+        return not self.stopped
 
     def as_dict(self) -> dict:
         extra = {}
@@ -131,6 +142,8 @@ class Exploration:
                 for p in self.problems
             ],
             "seconds": round(self.seconds, 3),
+            "complete": self.complete,
+            **({"verdict": "unknown", "reason": self.stopped} if self.stopped else {}),
         }
 
 
@@ -143,8 +156,12 @@ def explore(
     max_states: int = 20_000,
     check_phases: bool = True,
     progress: Callable[[int], None] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Exploration:
-    """Explore from each start; ``max_states`` is a budget per start."""
+    """Explore from each start; ``max_states`` is a budget per start.
+
+    Past ``deadline`` the search stops between two states and the exploration
+    says so (:attr:`Exploration.stopped`), with what it had seen."""
     began = time.perf_counter()
     report = Exploration()
     graph = game.phase_graph() if check_phases else None
@@ -158,11 +175,30 @@ def explore(
         if known is None or len(trace.actions) < len(known.trace.actions):
             found[(kind, name)] = Problem(kind, name, tuple(rule_numbers), message, trace)
 
+    try:
+        _search(game, rules, starts, report, graph, record, max_depth, max_states, progress,
+                deadline)
+    except TimeUp as up:
+        report.stopped, report.exhausted = up.reason, False
+    report.problems = list(found.values())
+    report.kinds_never_taken = tuple(
+        kind for kind in game.action_kinds if kind not in report.kinds_taken
+    )
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _search(game: Game, rules: Any, starts: Iterable[Any], report: Exploration, graph,
+            record: Callable, max_depth: int, max_states: int,
+            progress: Callable[[int], None] | None, deadline: Deadline) -> None:
+    """The breadth-first walks of :func:`explore`, counted into ``report``."""
     for start in starts:
+        deadline.check("while exploring")
         report.starts += 1
         parents: dict[Any, tuple[Any, Any] | None] = {start: None}
         queue: deque[tuple[Any, int]] = deque([(start, 0)])
         while queue:
+            deadline.check("while exploring")
             state, depth = queue.popleft()
             report.states += 1
             report.max_depth = max(report.max_depth, depth)
@@ -200,12 +236,6 @@ def explore(
                     continue
                 parents[child] = (state, action)
                 queue.append((child, depth + 1))
-    report.problems = list(found.values())
-    report.kinds_never_taken = tuple(
-        kind for kind in game.action_kinds if kind not in report.kinds_taken
-    )
-    report.seconds = time.perf_counter() - began
-    return report
 
 
 def playouts(
@@ -219,6 +249,7 @@ def playouts(
     progress: Callable[[int], None] | None = None,
     seek_kinds: float = 0.0,
     kinds_seen: set[str] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Exploration:
     """Play ``count`` whole games at random from the starts (taken in turn).
 
@@ -234,7 +265,9 @@ def playouts(
     can be replayed from its trace.  Every step gets the checks of
     :func:`explore`; a playout that takes more actions than
     :meth:`Game.max_length` of its start is a ``length`` problem, and a
-    finished game without an outcome an ``outcome`` problem.
+    finished game without an outcome an ``outcome`` problem.  Past ``deadline``
+    the playout under way is dropped (not counted) and the exploration says it
+    was stopped (:attr:`Exploration.stopped`).
     """
     began = time.perf_counter()
     report = Exploration(mode="playouts", seed=seed, exhausted=False)
@@ -255,59 +288,15 @@ def playouts(
             trace = Trace(game.format_state(start), actions, game.format_state(state))
             found[(kind, name)] = Problem(kind, name, tuple(rule_numbers), message, trace)
 
-    for index in range(count if starts else 0):
-        start = starts[index % len(starts)]
-        checkpoint()
-        rng = random.Random(f"{seed}/{index}")
-        bound = game.max_length(start)
-        path: list[tuple[Any, Any]] = []
-        state = start
-        report.playouts += 1
-        while True:
-            if state not in seen:
-                # Invariants are functions of the state: a state met again needs no check.
-                seen.add(state)
-                for problem in _state_problems(game, report, state):
-                    record(*problem, start, path, state)
-            player = game.current_player(state)
-            if player == TERMINAL:
-                ends.add(state)
-                outcome = game.outcome(state, rules)
-                if outcome is None:
-                    record("outcome", game.phase(state), (),
-                           "the game is over but has no outcome", start, path, state)
-                    label = "(no outcome)"
-                else:
-                    label = outcome.label
-                report.outcomes[label] = report.outcomes.get(label, 0) + 1
-                break
-            actions = game.actions(state, rules)
-            if not actions:
-                record("deadlock", game.phase(state), (), _deadlock_message(game, state),
-                       start, path, state)
-                break
-            if player == CHANCE:
-                action, _ = game.sample_chance(state, rules, rng)
-            elif seek_kinds and rng.random() < seek_kinds:
-                action = kind_seeking_choice(game, actions, kinds_seen, rng)
-            else:
-                action = rng.choice(list(actions))
-            kinds_seen.add(game.action_kind(action))
-            transition = game.resolve(state, action, rules)
-            child = transition.state
-            path.append((state, action))
-            report.max_depth = max(report.max_depth, len(path))
-            for problem in _step_problems(game, graph, report, state, action, transition,
-                                          rules):
-                record(*problem, start, path, child)
-            state = child
-            if len(path) > bound:
-                record("length", "max_length", (),
-                       f"a playout took {len(path)} actions, more than the {bound} that "
-                       "max_length promised from its start", start, path, state)
-                break
-        if progress is not None and report.playouts % 100 == 0:
-            progress(report.playouts)
+    try:
+        for index in range(count if starts else 0):
+            _playout(game, rules, starts[index % len(starts)], f"{seed}/{index}", report,
+                     graph, record, seen, ends, kinds_seen, seek_kinds, deadline)
+            if progress is not None and report.playouts % 100 == 0:
+                progress(report.playouts)
+    except TimeUp as up:
+        report.stopped = up.reason
+        report.playouts -= 1  # the game under way did not end: it is not one played
     report.states = len(seen)
     report.terminal_states = len(ends)
     report.problems = list(found.values())
@@ -316,6 +305,62 @@ def playouts(
     )
     report.seconds = time.perf_counter() - began
     return report
+
+
+def _playout(game: Game, rules: Any, start: Any, seed: str, report: Exploration, graph,
+             record: Callable, seen: set, ends: set, kinds_seen: set[str],
+             seek_kinds: float, deadline: Deadline) -> None:
+    """One game of :func:`playouts`, counted into ``report``."""
+    checkpoint()
+    rng = random.Random(seed)
+    bound = game.max_length(start)
+    path: list[tuple[Any, Any]] = []
+    state = start
+    report.playouts += 1
+    while True:
+        deadline.check("while playing games out")
+        if state not in seen:
+            # Invariants are functions of the state: a state met again needs no check.
+            seen.add(state)
+            for problem in _state_problems(game, report, state):
+                record(*problem, start, path, state)
+        player = game.current_player(state)
+        if player == TERMINAL:
+            ends.add(state)
+            outcome = game.outcome(state, rules)
+            if outcome is None:
+                record("outcome", game.phase(state), (),
+                       "the game is over but has no outcome", start, path, state)
+                label = "(no outcome)"
+            else:
+                label = outcome.label
+            report.outcomes[label] = report.outcomes.get(label, 0) + 1
+            break
+        actions = game.actions(state, rules)
+        if not actions:
+            record("deadlock", game.phase(state), (), _deadlock_message(game, state),
+                   start, path, state)
+            break
+        if player == CHANCE:
+            action, _ = game.sample_chance(state, rules, rng)
+        elif seek_kinds and rng.random() < seek_kinds:
+            action = kind_seeking_choice(game, actions, kinds_seen, rng)
+        else:
+            action = rng.choice(list(actions))
+        kinds_seen.add(game.action_kind(action))
+        transition = game.resolve(state, action, rules)
+        child = transition.state
+        path.append((state, action))
+        report.max_depth = max(report.max_depth, len(path))
+        for problem in _step_problems(game, graph, report, state, action, transition,
+                                      rules):
+            record(*problem, start, path, child)
+        state = child
+        if len(path) > bound:
+            record("length", "max_length", (),
+                   f"a playout took {len(path)} actions, more than the {bound} that "
+                   "max_length promised from its start", start, path, state)
+            break
 
 
 def kind_seeking_choice(game: Game, actions: Sequence[Any], taken: Container[str],

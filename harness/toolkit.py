@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from analysis.deadline import TimeUp
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from analysis.inputs import (
     check_input_file, check_input_folder, describe_range, path_problem, read_text,
 )
@@ -767,7 +767,7 @@ CONNECT_TIMEOUT = 5.0
 
 def fan_out(func: Callable[[Any], Any], tasks: Iterable[Any], *, workers: int = 1,
             scheduler: str | None = None, ordered: bool = False,
-            in_flight: int | None = None) -> Iterator[Any]:
+            in_flight: int | None = None, deadline: Deadline = NO_DEADLINE) -> Iterator[Any]:
     """``func(task)`` for every task, yielded as each finishes (in task order
     with ``ordered``).
 
@@ -780,14 +780,26 @@ def fan_out(func: Callable[[Any], Any], tasks: Iterable[Any], *, workers: int = 
     A pool that breaks (a worker killed, a pipe closed) or a worker that
     raises becomes :class:`WorkFailed`, so the caller can never mistake it
     for a result; an :class:`InputError` raised in a worker stays one.
+
+    Past ``deadline`` (a command's ``--timeout``) no task is begun and none is
+    waited for: :class:`~analysis.deadline.TimeUp` is raised where the results are
+    read, a pool's workers are ended, and the results yielded before it stand.  A
+    task running in this process is not stopped halfway: a caller gives it the
+    time left (:meth:`~analysis.deadline.Deadline.remaining`) as its own limit.
     """
     if scheduler:
-        results = _dask_results(func, tasks, scheduler, in_flight)
+        results = _dask_results(func, tasks, scheduler, in_flight, deadline)
     elif workers > 1:
-        results = _pool_results(func, tasks, workers, in_flight or 4 * workers)
+        results = _pool_results(func, tasks, workers, in_flight or 4 * workers, deadline)
     else:
-        return (func(task) for task in tasks)
+        return _here(func, tasks, deadline)
     return _in_order(results) if ordered else (value for _, value in results)
+
+
+def _here(func: Callable[[Any], Any], tasks: Iterable[Any], deadline: Deadline) -> Iterator[Any]:
+    for task in tasks:
+        deadline.check()
+        yield func(task)
 
 
 def _in_order(results: Iterator[tuple[int, Any]]) -> Iterator[Any]:
@@ -849,7 +861,8 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _pool_results(func, tasks, workers: int, limit: int) -> Iterator[tuple[int, Any]]:
+def _pool_results(func, tasks, workers: int, limit: int,
+                  deadline: Deadline) -> Iterator[tuple[int, Any]]:
     import concurrent.futures as cf
     import multiprocessing
     from concurrent.futures.process import BrokenProcessPool
@@ -874,7 +887,10 @@ def _pool_results(func, tasks, workers: int, limit: int) -> Iterator[tuple[int, 
         finally:
             _unblock_interrupts(blocked)
         while pending:
-            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            done, _ = cf.wait(pending, timeout=deadline.remaining(),
+                              return_when=cf.FIRST_COMPLETED)
+            if not done:
+                deadline.check()  # the wait ended at the deadline
             for future in done:
                 index = pending.pop(future)
                 yield index, _outcome(future)
@@ -921,7 +937,8 @@ def _stop_workers(executor) -> None:
             pass
 
 
-def _dask_results(func, tasks, address: str, in_flight: int | None) -> Iterator[tuple[int, Any]]:
+def _dask_results(func, tasks, address: str, in_flight: int | None,
+                  deadline: Deadline) -> Iterator[tuple[int, Any]]:
     try:
         import distributed
     except ImportError:
@@ -960,7 +977,11 @@ def _dask_results(func, tasks, address: str, in_flight: int | None) -> Iterator[
 
         submit(itertools.islice(numbered, limit))
         while pending:
-            future = finished.get()
+            try:
+                future = finished.get(timeout=deadline.remaining())
+            except queue.Empty:
+                deadline.check()  # the wait ended at the deadline
+                continue
             index = pending.pop(future)
             yield index, _outcome(future)
             submit(itertools.islice(numbered, 1))

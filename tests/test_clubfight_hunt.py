@@ -387,7 +387,7 @@ def test_unwinnable_command_lists_losses_and_undecided(monkeypatch, capsys):
 
 def test_unwinnable_command_timeout_means_undecided(capsys):
     assert main(["clubfight", "unwinnable", "--jokers", "2", "--start", "33", "--count", "1",
-                 "--timeout", "0.000001", "--json"]) == 0
+                 "--deal-timeout", "0.000001", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["unwinnable"] == [] and [u["id"] for u in out["undecided"]] == ["CF2-33"]
 

@@ -71,6 +71,7 @@ import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from analysis.deadline import NO_DEADLINE, Deadline
 from model.core.errors import InputError
 from model.core.policy import GENERIC_POLICIES, Policy
 from model.clubfight.cards import Card
@@ -343,13 +344,14 @@ class PlayResult:
 
 
 def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | str",
-         seed: int = 0) -> PlayResult:
+         seed: int = 0, deadline: Deadline = NO_DEADLINE) -> PlayResult:
     """Play a whole game with ``policy`` (a policy or its name) from a deal or state.
 
     The policy is shown only the observation of each state (:func:`observe`);
     its move goes through ``GAME.resolve`` (the rules model), which refuses an
     illegal one.
-    ``seed`` fixes every random choice (with the turn number).
+    ``seed`` fixes every random choice (with the turn number).  Past ``deadline``,
+    checked before each turn, :class:`~analysis.deadline.TimeUp` (no part of a game).
     """
     if isinstance(policy, str):
         policy = get_policy(policy)
@@ -362,6 +364,7 @@ def play(deal_or_state: "Deal | State | str", rules: Rules, policy: "Policy | st
     moves: list[Move] = []
     turns: list[Turn] = []
     while GAME.outcome(state, rules) is None and len(turns) <= MAX_TURNS:
+        deadline.check("while the game was played")
         move = policy.choose(GAME, state, rules, 0, turn_rng(seed, state.turn))
         text = GAME.format_action(state, move) if all(
             0 <= s < 9 and state.grid[s] is not None for s in move.cleared) else repr(move)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from analysis.deadline import Deadline
 from analysis.clubfight._solver_core import (
     MASK_SLOTS, Position, child_grid, club_masks, grid_max_clears, unpack_grid,
 )
@@ -220,6 +221,9 @@ class ScreenTask:
     replay_every: int = DEFAULT_REPLAY_EVERY
     engine: str = "auto"
     stage_two_beams: tuple[tuple[int, int], ...] = DEFAULT_STAGE_TWO_BEAMS
+    time_left: float | None = None
+    """Seconds the command's ``--timeout`` leaves (None: no limit): past them the
+    chunk stops and says it was cut (``"cut": True``), an answer for none of its deals."""
 
 
 def stage_two_techniques(beams: tuple[tuple[int, int], ...]) -> Techniques:
@@ -256,17 +260,21 @@ def screen_chunk(task: ScreenTask) -> dict:
 
     Returns ``{"first", "count", "counts", "deals"}``: the counts
     (:func:`empty_counts`) and one line per deal of class other than ``2+``
-    (:func:`stage_two_record`), in deal order; and ``"failed"`` with the words
-    when a win did not replay or the checker refuted a loss (a bug: the writer
-    stops there and writes nothing of the chunk).
+    (:func:`stage_two`), in deal order; and ``"failed"`` with the words when a
+    win did not replay or the checker refuted a loss (a bug: the writer stops
+    there and writes nothing of the chunk); ``"cut"`` alone when
+    ``task.time_left`` ran out first.
     """
     counts = empty_counts(task.widths)
     deals: list[dict] = []
     out = {"first": task.first, "count": task.count, "counts": counts, "deals": deals}
     ones = counts["stage_one"]
+    deadline = Deadline(task.time_left)
     results = stage_one(task.jokers, task.first, task.count, task.rules, task.widths,
                         task.engine)
     for offset, (won, nodes, line) in enumerate(results):
+        if deadline.expired():
+            return {"first": task.first, "count": task.count, "cut": True}
         number = task.first + offset
         deal_id = f"CF{task.jokers}-{number}"
         counts["deals"] += 1
@@ -284,28 +292,34 @@ def screen_chunk(task: ScreenTask) -> dict:
             continue
         ones["passed"] += 1
         try:
-            record = stage_two(task, number, task.stage_two_nodes, nodes, counts)
+            record = stage_two(task, number, task.stage_two_nodes, nodes, counts, deadline)
         except RuntimeError as error:
             out["failed"] = f"{deal_id}: the slack computation failed: {error}"
             return out
+        if record is None:  # the command's limit, not the budget, stopped it
+            return {"first": task.first, "count": task.count, "cut": True}
         if record["class"] != "2+":
             deals.append(record)
     return out
 
 
-def stage_two(task: ScreenTask, number: int, budget: int, stage_one_nodes: int, counts: dict
-              ) -> dict:
+def stage_two(task: ScreenTask, number: int, budget: int, stage_one_nodes: int, counts: dict,
+              deadline: Deadline | None = None) -> dict | None:
     """The slack of deal ``number`` from 11 clubs and never fewer, within ``budget``
     nodes: its line ``{"id", "class", "stage_one_nodes", "stage_two_nodes",
     "slack"}`` (``stage_two_nodes`` the budget it had, ``slack`` as ``ringside
     clubfight slack --json`` prints it).  Adds it to ``counts``'s stage two and
-    classes.  Raises ``RuntimeError`` when a win does not replay or the checker
-    refutes a loss."""
+    classes.  ``None``, counting nothing, when ``deadline`` (the command's
+    ``--timeout``) ran out before the deal was decided.  Raises ``RuntimeError``
+    when a win does not replay or the checker refutes a loss."""
     deal_id = f"CF{task.jokers}-{number}"
     start = State.from_deal(Deal.from_number(task.jokers, number))
     result = slack(start, task.rules, max_nodes=budget, check_limit=task.check_limit,
                    techniques=stage_two_techniques(task.stage_two_beams),
-                   first=CLUBS_KEPT, lowest=CLUBS_KEPT)
+                   first=CLUBS_KEPT, lowest=CLUBS_KEPT,
+                   timeout=deadline.remaining() if deadline is not None else None)
+    if result.slack is None and deadline is not None and deadline.expired():
+        return None
     kind = slack_class(result)
     twos = counts["stage_two"]
     twos["deals"] += 1

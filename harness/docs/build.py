@@ -205,10 +205,19 @@ CHECK_REPORT = "check.json"
 """The check report a site is built from, published beside its pages."""
 
 
+class ChecksStopped(Exception):
+    """``ringside docs``' checks were cut short by its ``--timeout``: no site is built."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
 def check_report_for(args, root: Path, out: Path, progress: Progress) -> Path:
     """The check report the site is built from, as ``out/check.json``: the one
     given with ``--check-report`` (``cmd_docs`` read and checked it), else one written by running
-    every check once here, with the options given."""
+    every check once here, with the options given (:class:`ChecksStopped` when
+    its ``--timeout`` cuts them short: nothing is written)."""
     from harness.check_report import CheckOptions, report_of, run_checks
     from harness.files import atomic_write
     from harness.registry import games
@@ -222,8 +231,13 @@ def check_report_for(args, root: Path, out: Path, progress: Progress) -> Path:
         depth=args.depth if args.depth is not None else defaults.depth,
         max_states=args.max_states if args.max_states is not None else defaults.max_states,
         starts=args.starts if args.starts is not None else defaults.starts)
+    from harness.limits import deadline_of
+
     results, seconds = run_checks(list(games().values()), root=root, options=options,
-                                  progress=progress)
+                                  progress=progress, deadline=deadline_of(args))
+    stopped = next((r.stopped for r in results if r.stopped), "")
+    if stopped:  # a site shows whole checks, never a part of them as if it were all
+        raise ChecksStopped(stopped)
     atomic_write(target, json.dumps(report_of(results, options, seconds), indent=1) + "\n",
                  f"--out {out}: {CHECK_REPORT}")
     return target
@@ -239,10 +253,10 @@ def cmd_docs(args) -> int:
 
     if getattr(args, "check_report", None) and (
             args.no_proofs or any(getattr(args, o, None) is not None
-                                  for o in ("depth", "max_states", "starts"))):
+                                  for o in ("depth", "max_states", "starts", "timeout"))):
         raise InputError("--check-report: the report's checks ran with its own options; "
-                         "give --no-proofs, --depth, --max-states and --starts to "
-                         "`ringside check` instead")
+                         "give --no-proofs, --depth, --max-states, --starts and --timeout "
+                         "to `ringside check` instead")
     if getattr(args, "check_report", None):
         from harness.check_report import read_report
 
@@ -286,7 +300,10 @@ def cmd_docs(args) -> int:
         print(text, file=sys.stderr, flush=True)
 
     try:
-        report = package.check_report_for(args, root, out, line)
+        try:
+            report = package.check_report_for(args, root, out, line)
+        except ChecksStopped as stopped:
+            return _not_built(args, stopped.reason, out)
         result = package.build_site(out, root=root, proofs=not args.no_proofs,
                                     source=source, overrides=explorer_overrides(args),
                                     progress=line, echo=None if args.json else echo,
@@ -304,3 +321,17 @@ def cmd_docs(args) -> int:
               f"{'s' if len(result.warnings) != 1 else ''} treated as errors) in "
               f"{result.seconds:.1f}s; output in {out.resolve()}", file=sys.stderr)
     return EXIT_OK if result.passed else EXIT_FAILED
+
+
+def _not_built(args, reason: str, out: Path) -> int:
+    """What ``ringside docs`` says when its ``--timeout`` cut the checks short: exit 1."""
+    from harness.output import EXIT_FAILED, print_json
+
+    if args.json:
+        print_json({"passed": False, "built": False, "verdict": "unknown", "reason": reason,
+                    "timeout": args.timeout})
+    else:
+        print(f"unknown: the checks {reason}; the rules reference was not built (what "
+              f"{out} held is left as it was); a longer --timeout, or --check-report "
+              "FILE, builds it", file=sys.stderr)
+    return EXIT_FAILED

@@ -34,6 +34,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.clubfight.deals import Deal
 from model.clubfight.rules import Rules
 from analysis.clubfight.slack import SlackResult, slack, with_clubs
@@ -137,6 +138,7 @@ class ExactHuntResult:
     trail: list = field(default_factory=list)      # (seconds, evaluations, lost_with, slack)
     undecided: list = field(default_factory=list)  # (deal text, clubs) left undecided
     final: SlackResult | None = None  # the tightest deal's slack, its losses re-derived
+    stopped: str = ""             # why the command's --timeout cut the hunt short
 
     @property
     def rate(self) -> float:
@@ -148,7 +150,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
                starts: list | None = None, start_kind: str = "interleaved",
                proof_nodes: int = 200_000, final_nodes: int = 2_000_000,
                patience: int = 200, max_evaluations: int | None = None,
-               progress=None) -> ExactHuntResult:
+               progress=None, deadline: Deadline = NO_DEADLINE) -> ExactHuntResult:
     """Local search over deals toward a loss with every club, on proved verdicts.
 
     ``starts``: deal numbers, deal strings or Deals (one picked per restart);
@@ -161,7 +163,9 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     stop it; node budgets, not time, bound every solve, so a run with
     ``max_evaluations`` repeats exactly for a seed.  ``final_nodes``: the
     budget of the closing :func:`~analysis.clubfight.slack.slack` of the
-    tightest deal.
+    tightest deal.  ``deadline`` (the command's ``--timeout``) stops the search
+    between two deals and bounds the closing slack's time (not computed at all
+    when it has passed: ``final`` None); ``stopped`` then says why.
     """
     construct = construction(start_kind)
     rng = random.Random(seed)
@@ -190,7 +194,7 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     evaluations, stale = 1, 0
     trail = [(0.0, 1, current.lost_with, current.slack)]
     while not best_measure.lost and time.perf_counter() - began < budget and (
-            max_evaluations is None or evaluations < max_evaluations):
+            max_evaluations is None or evaluations < max_evaluations) and not deadline.expired():
         if current.lost_with == 0:
             # Nothing proved to compare against: start again elsewhere.
             deal, _ = new_start()
@@ -217,6 +221,8 @@ def exact_hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0
     # Start where the search left it: one club more than it proved lost with
     # (slack takes a count past the deal's clubs as all of them).
     first = best_measure.lost_with + 1 if best_measure.lost_with else None
-    final = slack(best, rules, max_nodes=final_nodes, first=first)
+    final = None if deadline.expired() else slack(best, rules, max_nodes=final_nodes,
+                                                  first=first, timeout=deadline.remaining())
+    stopped = TimeUp(deadline.limit, deadline.where).reason if deadline.expired() else ""
     return ExactHuntResult(best if best_measure.lost else None, best, best_measure, label,
-                           evaluations, searched, nodes, trail, undecided, final)
+                           evaluations, searched, nodes, trail, undecided, final, stopped)

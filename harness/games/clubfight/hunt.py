@@ -61,6 +61,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from model.clubfight.cards import JOKER, Card, rank_text
 from model.clubfight.deals import Deal
 from model.clubfight.moves import moves_for_club
@@ -712,6 +713,7 @@ class HuntResult:
     probes: int = 0               # solver calls
     undecided: list = field(default_factory=list)  # deals the solver could not decide
     verified: int = 0             # new tightest deals measured again with larger caps
+    stopped: str = ""             # why the command's --timeout cut the hunt short
 
     @property
     def rate(self) -> float:
@@ -725,8 +727,8 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
          probe_nodes: int = 1000, full_nodes: int = 20_000, worse: float = 0.03,
          patience: int = 400, max_evaluations: int | None = None,
          proven: bool = False, escalate: int = 10, start_kind: str = "interleaved",
-         deep_timeout: float | None = None, verify_nodes: int | None = 100_000
-         ) -> HuntResult:
+         deep_timeout: float | None = None, verify_nodes: int | None = 100_000,
+         deadline: Deadline = NO_DEADLINE) -> HuntResult:
     """Local search over deals toward a loss, within ``budget`` seconds.
 
     The objective is :func:`tightness` (levels ``E_1 .. E_depth``), each
@@ -742,7 +744,10 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     tightest deal the search goes back to the tightest deal.  Deterministic
     for a given ``seed`` and ``max_evaluations`` (node caps, not time, bound
     every solve but the rare ones that need ``solve_timeout``); ``budget``
-    stops it by time.
+    stops it by time.  ``deadline`` (the command's ``--timeout``) stops the
+    search too, bounds every solve's time, and leaves the tightest deal
+    unmeasured without the caps (``exact`` None) when it passes first; the
+    result then says why (``stopped``).
     """
     construct = construction(start_kind)
     rng = random.Random(seed)
@@ -751,6 +756,12 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     probes = verified = 0
     undecided: list = []
 
+    def within(seconds: float | None) -> float | None:
+        """A solve's time limit, no later than the deadline."""
+        left = deadline.remaining()
+        return seconds if left is None else max(1e-6, left if seconds is None
+                                                 else min(seconds, left))
+
     def measure(deal: Deal, than: Tightness | None = None) -> Tightness:
         nonlocal probes
         found = cache.get(deal)
@@ -758,14 +769,20 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             return found
         found = tightness(deal, rules, than=than, depth=depth, probe_nodes=probe_nodes,
                           full_nodes=full_nodes,
-                          full_timeout=solve_timeout if deep_timeout is None else deep_timeout,
-                          timeout=solve_timeout, proven=proven, escalate=escalate)
+                          full_timeout=within(solve_timeout if deep_timeout is None
+                                              else deep_timeout),
+                          timeout=within(solve_timeout), proven=proven, escalate=escalate)
         probes += found.probes
+        if deadline.expired():  # what the limit cut is no measure of the deal
+            return found
         if found.verdict == "unknown":
             undecided.append(str(deal))
         if not found.partial:
             cache[deal] = found
         return found
+
+    def searching() -> bool:
+        return time.perf_counter() - began < budget and not deadline.expired()
 
     def new_start() -> tuple[Deal, str]:
         if starts:
@@ -777,20 +794,22 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
 
     deal, label = new_start()
     current = measure(deal)
-    while current.verdict == "unknown" and time.perf_counter() - began < budget:
+    while current.verdict == "unknown" and searching():
         deal, label = new_start()
         current = measure(deal)
     best, best_score = deal, current
     evaluations = 1
     stale = 0
     trail = [(0.0, 1, list(current.levels), current.nodes)]
-    while current.verdict != "loss" and time.perf_counter() - began < budget and (
+    while current.verdict != "loss" and searching() and (
             max_evaluations is None or evaluations < max_evaluations):
         if rng.random() < 0.75:
             candidate = mutate_structured(deal, rng)
         else:
             candidate = mutate(deal, rng)
         found = measure(candidate, current)
+        if deadline.expired():
+            break  # the candidate's measure was cut: it does not count
         evaluations += 1
         stale += 1
         if found.verdict == "unknown":
@@ -800,10 +819,13 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
             # that a deal that is merely hard for the solver within the probes' caps
             # does not become the deal the search returns to.
             found = tightness(candidate, rules, depth=depth, probe_nodes=verify_nodes,
-                              escalate=1, full_nodes=full_nodes, full_timeout=solve_timeout,
-                              timeout=solve_timeout, proven=proven)
+                              escalate=1, full_nodes=full_nodes,
+                              full_timeout=within(solve_timeout),
+                              timeout=within(solve_timeout), proven=proven)
             probes += found.probes
             verified += 1
+            if deadline.expired():
+                break
         if found.key() <= current.key() or rng.random() < worse:
             deal, current = candidate, found
         if found.key() < best_score.key() or (
@@ -821,11 +843,17 @@ def hunt(jokers: int, rules: Rules, *, budget: float = 60.0, seed: int = 0,
     searched = time.perf_counter() - began
     # The search's levels count a restricted deal it could not win within its
     # node cap as not won: measure the tightest deal again without the caps.
-    exact = best_score if best_score.verdict == "loss" else tightness(
-        best, rules, depth=depth, probe_nodes=None, full_nodes=None,
-        full_timeout=exact_timeout, timeout=exact_timeout)
+    exact = best_score if best_score.verdict == "loss" else None if deadline.expired() \
+        else tightness(best, rules, depth=depth, probe_nodes=None, full_nodes=None,
+                       full_timeout=within(exact_timeout), timeout=within(exact_timeout))
+    stopped = ""
+    if deadline.expired():
+        stopped = TimeUp(deadline.limit, deadline.where).reason
+        if exact is not best_score:
+            exact = None  # cut by the limit: not the deal's measure without the caps
     return HuntResult(best if best_score.verdict == "loss" else None, best, best_score,
-                      label, evaluations, searched, trail, exact, probes, undecided, verified)
+                      label, evaluations, searched, trail, exact, probes, undecided, verified,
+                      stopped)
 
 
 def nearest_deal_number(deal: Deal, jokers: int, numbers=range(200)) -> tuple[str, int]:

@@ -1,13 +1,15 @@
 """``ringside clubfight unwinnable`` and ``ringside clubfight hunt``.
 
 ``unwinnable --jokers J --count N [--start K] [--rules NAME] [--set F=V]
-[--timeout S] [--z3-timeout S] [--workers W] [--json]`` solves deals CFj-K .. CFj-(K+N-1)
+[--deal-timeout S] [--z3-timeout S] [--workers W] [--timeout S] [--json]`` solves deals
+CFj-K .. CFj-(K+N-1)
 and lists those proven unwinnable (the solver's ``loss``: every line of play
 ruled out), each with a short reason where a reason-finder has one
 (:func:`harness.games.clubfight.hunt.find_reason`, with rule numbers), otherwise the
 size of the proof (solver nodes), and z3's verdict where it reaches.  Deals
-the solver leaves undecided within ``--timeout`` are listed as undecided,
-never as unwinnable.  Results do not depend on ``--workers``.
+the solver leaves undecided within ``--deal-timeout`` are listed as undecided,
+never as unwinnable.  Results do not depend on ``--workers``.  ``--timeout`` stops
+the whole range: the deals done are reported and the rest said not reached (exit 0).
 
 ``hunt --jokers J [--rules NAME] [--set F=V] [--budget S] [--seed S] [--depth D]
 [--probe-nodes N] [--full-nodes N] [--verify-nodes N] [--proven] [--start-kind K]
@@ -42,10 +44,13 @@ the screen's; the local search's options are refused with it.
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 
+from analysis.deadline import TimeUp
 from model.core.errors import InputError
 from model.clubfight.engine import GAME
+from harness.limits import add_timeout, deadline_of
 from harness.output import EXIT_FAILED, EXIT_OK
 from harness.games.clubfight.commands import (
     add_deal_range, check_deal_range, note_slow_engine,
@@ -62,31 +67,52 @@ def _decide_deal(job: tuple) -> dict:
     from model.clubfight.deals import Deal
     from harness.games.clubfight.hunt import prove_unwinnable
 
-    jokers, number, rules, timeout, z3_timeout = job
+    jokers, number, rules, timeout, z3_timeout, time_left = job
     deal = Deal.from_number(jokers, number)
     out = {"id": f"CF{jokers}-{number}", "deal": str(deal)}
+    began = time.perf_counter()
+    if time_left is not None:  # the command's --timeout bounds each of the deal's limits
+        if time_left <= 0:
+            return {**out, CUT: True}
+        timeout = min(timeout, time_left)
+        z3_timeout = min(z3_timeout, time_left) if z3_timeout else z3_timeout
     try:
         proof = prove_unwinnable(deal, rules, timeout=timeout, z3_timeout=z3_timeout or None)
     except AssertionError as error:  # a reason-finder contradicted the solver: a bug
         out.update(verdict="error", nodes=0, seconds=0.0, reason=None, z3=None,
                    error=str(error))
         return out
+    if time_left is not None and time.perf_counter() - began >= time_left:
+        return {**out, CUT: True}  # it ran into the command's limit: no answer of its own
     out.update(proof.as_dict())
     return out
+
+
+CUT = "cut_by_timeout"
+"""A deal of ``unwinnable`` that ran into the command's ``--timeout``: not reported."""
 
 
 def cmd_clubfight_unwinnable(args) -> Report:
     rules = read_rules(GAME, args)
     check_deal_range(args.start, args.count)
     note_slow_engine()
-    jobs = [(args.jokers, n, rules, args.timeout, args.z3_timeout)
-            for n in range(args.start, args.start + args.count)]
+    deadline = deadline_of(args)
+    # Each job is made as it is handed out, with the time the deadline leaves then.
+    jobs = ((args.jokers, n, rules, args.deal_timeout, args.z3_timeout, deadline.remaining())
+            for n in range(args.start, args.start + args.count))
     rows = []
+    stopped = ""
     with Progress.of(args, unit="deal") as progress:
-        progress.start(total=len(jobs))
-        for row in fan_out(_decide_deal, jobs, workers=args.workers, ordered=True):
-            rows.append(row)
-            progress.advance()
+        progress.start(total=args.count)
+        try:
+            for row in fan_out(_decide_deal, jobs, workers=args.workers, ordered=True,
+                               deadline=deadline):
+                if CUT in row:
+                    raise TimeUp(deadline.limit, deadline.where)
+                rows.append(row)
+                progress.advance()
+        except TimeUp as up:
+            stopped = up.reason
     lost = [r for r in rows if r["verdict"] == "loss"]
     undecided = [r for r in rows if r["verdict"] == "unknown"]
     refuted = [r for r in lost if r.get("z3") == "win"]
@@ -96,6 +122,9 @@ def cmd_clubfight_unwinnable(args) -> Report:
            "won": sum(r["verdict"] == "win" for r in rows), "unwinnable": lost,
            "undecided": [{"id": r["id"], "deal": r["deal"], "seconds": r["seconds"]}
                          for r in undecided]}
+    if stopped:  # the deals not reached are neither won, unwinnable nor undecided
+        out.update(verdict="unknown", reason=stopped, timeout=args.timeout,
+                   done=len(rows), not_reached=args.count - len(rows))
     problems = [f"ringside: internal error: z3 wins {r['id']}, which the solver called lost"
                 for r in refuted]
     problems += [f"ringside: internal error on {r['id']}: {r['error']}" for r in errors]
@@ -104,7 +133,12 @@ def cmd_clubfight_unwinnable(args) -> Report:
         end = args.start + args.count - 1
         yield (f"CF{args.jokers}-{args.start}..{end}, rules {GAME.describe_rules(rules)}: "
                f"{len(rows) - len(lost) - len(undecided)} won, {len(lost)} proven "
-               f"unwinnable, {len(undecided)} undecided (solver timeout {args.timeout:g} s)")
+               f"unwinnable, {len(undecided)} undecided (solver timeout "
+               f"{args.deal_timeout:g} s)")
+        if stopped:
+            yield (f"  unknown: {stopped}, with {len(rows):,} of {args.count:,} deals done; "
+                   f"the other {args.count - len(rows):,} were not reached (nothing is said "
+                   "of them)")
         for r in lost:
             yield f"  {r['id']}: unwinnable ({r['nodes']} nodes)"
             yield f"    {r['deal']}"
@@ -128,8 +162,8 @@ def cmd_clubfight_unwinnable(args) -> Report:
     return Report(out, text(), EXIT_FAILED if refuted or errors else EXIT_OK, problems)
 
 
-def _check_found(deal, rules, args) -> dict:
-    """Every check of a deal the hunt proved lost."""
+def _check_found(deal, rules, args, deadline) -> dict:
+    """Every check of a deal the hunt proved lost, each no later than ``deadline``."""
     import dataclasses
 
     from model.clubfight.deals import Deal
@@ -139,13 +173,18 @@ def _check_found(deal, rules, args) -> dict:
     from model.clubfight.state import State
     from proofs.clubfight_bmc import REACH, decide, referee
 
+    def within(seconds: float | None) -> float | None:
+        left = deadline.remaining()
+        return seconds if left is None else max(1e-6, left if seconds is None
+                                                 else min(seconds, left))
+
     state = State.from_deal(deal) if isinstance(deal, Deal) else deal
-    solver = solve(deal, rules)
-    plain = solve(deal, rules, timeout=args.exhaustive_timeout,
+    solver = solve(deal, rules, timeout=within(None))
+    plain = solve(deal, rules, timeout=within(args.exhaustive_timeout),
                   techniques=dataclasses.replace(NO_TECHNIQUES, dedupe=True, table=True))
-    ref = referee(deal, rules, count=args.verify_count, timeout=args.z3_timeout)
+    ref = referee(deal, rules, count=args.verify_count, timeout=within(args.z3_timeout))
     clubs = len(state.hand) + len(state.clubs)
-    whole = decide(state, rules, timeout=args.z3_timeout) if clubs <= REACH else None
+    whole = decide(state, rules, timeout=within(args.z3_timeout)) if clubs <= REACH else None
     reason = find_reason(state, rules)
     return {"solver": {"verdict": solver.verdict, "nodes": solver.nodes,
                        "seconds": round(solver.seconds, 3)},
@@ -184,10 +223,11 @@ _SCREEN_OPTIONS = {"max_nodes": "--max-nodes", "check_limit": "--check-limit",
 """The options of ``--from-screen`` alone (unset: None or False)."""
 
 
-def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
+def _nearest_and_checks(result, out: dict, rules, args, given, deadline) -> bool:
     """Add to a hunt's ``out`` the deal number nearest its tightest deal (when
-    deals were given) and every check of a deal it found lost; True when a
-    check contradicts the loss."""
+    deals were given) and every check of a deal it found lost (none once
+    ``deadline`` has passed: ``checks`` None, and ``reason`` says why); True when
+    a check contradicts the loss."""
     from harness.games.clubfight.hunt import nearest_deal_number
 
     if given:
@@ -197,10 +237,19 @@ def _nearest_and_checks(result, out: dict, rules, args, given) -> bool:
                          | set(range(200)))
         nearest, differ = nearest_deal_number(result.best, args.jokers, numbers)
         out["nearest_deal_number"] = {"id": nearest, "differing_positions": differ}
+    if result.stopped or deadline.expired():
+        reason = result.stopped or TimeUp(deadline.limit, deadline.where).reason
+        out.update(verdict="unknown", reason=reason, timeout=args.timeout)
     if result.found is None:
         return False
-    checks = _check_found(result.found, rules, args)
+    if deadline.expired():
+        out["checks"] = None  # found, proved lost by the solver, but not checked
+        return False
+    checks = _check_found(result.found, rules, args, deadline)
     out["checks"] = checks
+    if deadline.expired():
+        out.update(verdict="unknown", reason=TimeUp(deadline.limit, deadline.where).reason,
+                   timeout=args.timeout)
     return bool(checks["exhaustive"]["verdict"] == "win" or checks["z3_referee"]["refuted"]
                 or checks["z3_deal"]["verdict"] == "win")
 
@@ -239,8 +288,10 @@ def cmd_clubfight_hunt(args) -> Report:
         if getattr(args, name) is None:
             setattr(args, name, default)
     note_slow_engine()
+    deadline = deadline_of(args)
     with Progress.of(args, unit=None) as progress:
         result = hunt(args.jokers, rules, budget=args.budget, seed=args.seed, starts=starts,
+                      deadline=deadline,
                       exact_timeout=args.exact_timeout, progress=progress,
                       depth=args.depth, probe_nodes=args.probe_nodes,
                       full_nodes=args.full_nodes, proven=args.proven,
@@ -262,7 +313,7 @@ def cmd_clubfight_hunt(args) -> Report:
            "evaluations_per_second": round(result.rate, 2), "solves": result.probes,
            "undecided": result.undecided[:20],
            "trail": result.trail}
-    failed = _nearest_and_checks(result, out, rules, args, given)
+    failed = _nearest_and_checks(result, out, rules, args, given, deadline)
     return Report(out, _hunt_text(result, out, rules, args), EXIT_FAILED if failed else EXIT_OK)
 
 
@@ -323,7 +374,10 @@ def _screen_hunt(args) -> Report:
                 for record in candidates if record["id"] not in done]
         progress = stack.enter_context(Progress.of(args, unit="deal"))
         progress.start(total=len(candidates), done=len(done))
-        results = fan_out(hunt_deal, todo, workers=args.workers or 1, ordered=False)
+        deadline = deadline_of(args)
+        results = fan_out(hunt_deal, todo, workers=args.workers or 1, ordered=False,
+                          deadline=deadline)
+        stopped = None
         try:
             for line in results:
                 checkpoint()
@@ -333,6 +387,8 @@ def _screen_hunt(args) -> Report:
                     handle.flush()
                     os.fsync(handle.fileno())
                 progress.advance(1, f"{line['id']}: {line['class']}")
+        except TimeUp as up:  # the deals done stand; the rest count as not reached
+            stopped = up.reason
         except RuntimeError as error:
             return Report(None, code=EXIT_FAILED, problems=[f"ringside: internal error: {error}"])
         finally:
@@ -346,7 +402,8 @@ def _screen_hunt(args) -> Report:
            "rules": header["rules"], "rules_overrides": header.get("rules_overrides") or {},
            "screen_complete": screen.complete, "max_nodes": max_nodes,
            "check_limit": check_limit, "certificates": args.certificates,
-           "results": args.out, "command": _screen_hunt_command(args), **report}
+           "results": args.out, "stopped": stopped, "command": _screen_hunt_command(args),
+           **report}
     problems = [f"ringside: internal error: the verifier rejects the certificate of {deal}"
                 for deal in rejected]
     return Report(out, _screen_hunt_text(out, args), EXIT_FAILED if rejected else EXIT_OK,
@@ -413,6 +470,9 @@ def _screen_hunt_text(out: dict, args):
            f"{out['candidates']:,} taken" + (f" ({taken})" if taken else "")
            + f", {out['done']:,} done; "
            f"{out['max_nodes']:,} nodes a deal, check limit {out['check_limit']:,}")
+    if out.get("stopped"):
+        yield (f"  {out['stopped']}: {out['candidates'] - out['done']:,} of the deals taken "
+               "were not reached (unknown)")
     if out["unwinnable"]:
         for line in out["unwinnable"]:
             yield f"  UNWINNABLE {line['id']}: {_deal_words(line)}"
@@ -451,8 +511,10 @@ def _exact_hunt(args, rules, starts, given) -> Report:
                              flag)
     proof_nodes = 300_000 if args.proof_nodes is None else args.proof_nodes
     note_slow_engine()
+    deadline = deadline_of(args)
     with Progress.of(args, unit=None) as progress:
         result = exact_hunt(args.jokers, rules, budget=args.budget, seed=args.seed,
+                            deadline=deadline,
                             starts=starts, start_kind=args.start_kind,
                             proof_nodes=proof_nodes,
                             patience=100 if args.patience is None else args.patience,
@@ -473,7 +535,7 @@ def _exact_hunt(args, rules, starts, given) -> Report:
            "undecided": [{"deal": deal, "clubs": clubs} for deal, clubs in
                          result.undecided[:20]],
            "trail": result.trail}
-    failed = _nearest_and_checks(result, out, rules, args, given)
+    failed = _nearest_and_checks(result, out, rules, args, given, deadline)
     return Report(out, _exact_hunt_text(result, out, rules, args),
                   EXIT_FAILED if failed else EXIT_OK)
 
@@ -489,9 +551,12 @@ def _exact_hunt_text(result, out: dict, rules, args):
         yield f"  {result.found}"
         yield f"  found by {how}"
         c = out["checks"]
-        yield (f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']}; "
-               f"z3 on cut states: {c['z3_referee']['confirmed']} confirmed, "
-               f"{c['z3_referee']['refuted']} refuted")
+        if c is None:
+            yield f"  checks: unknown, not run ({out['reason']})"
+        else:
+            yield (f"  exhaustive search without pruning rules: {c['exhaustive']['verdict']}; "
+                   f"z3 on cut states: {c['z3_referee']['confirmed']} confirmed, "
+                   f"{c['z3_referee']['refuted']} refuted")
     else:
         yield f"no unwinnable deal found ({how})"
         measure = result.best_measure
@@ -508,9 +573,13 @@ def _exact_hunt_text(result, out: dict, rules, args):
             yield f"  slack computed again: {value}, {checked}"
         else:
             yield f"  slack computed again: not settled ({final.unknown_reason})"
+    elif result.stopped:
+        yield f"  slack computed again: unknown, not run ({result.stopped})"
     if "nearest_deal_number" in out:
         n = out["nearest_deal_number"]
         yield f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)"
+    if "reason" in out:
+        yield f"unknown: {out['reason']}: the search and its checks stopped there"
 
 
 def _hunt_text(result, out: dict, rules, args):
@@ -522,7 +591,7 @@ def _hunt_text(result, out: dict, rules, args):
         best = result.exact or result.best_score
         if result.exact is None:
             yield ("tightest deal (its score could not be confirmed without the search's "
-                   "node caps):")
+                   "node caps" + (f": {result.stopped}" if result.stopped else "") + "):")
         yield (f"  tightness levels E_1..E_{len(best.levels)} (cards cut for 12, 11, ... "
                f"clubs to win): {list(best.levels)}")
         if best.verdict == "unknown":
@@ -536,6 +605,12 @@ def _hunt_text(result, out: dict, rules, args):
                    f"{best.excess} card(s) must also come off the end of the grid deck); "
                    f"{best.nodes} solver nodes")
         yield f"  {result.best}"
+    elif out["checks"] is None:
+        yield (f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, {args.jokers} "
+               f"Joker{'s' * (args.jokers > 1)}), proved lost by the solver:")
+        yield f"  {result.found}"
+        yield f"  found by {how}"
+        yield f"  checks: unknown, not run ({out['reason']})"
     else:
         c = out["checks"]
         yield (f"UNWINNABLE deal (rules {GAME.describe_rules(rules)}, {args.jokers} "
@@ -559,17 +634,20 @@ def _hunt_text(result, out: dict, rules, args):
     if "nearest_deal_number" in out:
         n = out["nearest_deal_number"]
         yield f"  nearest deal number: {n['id']} ({n['differing_positions']} positions differ)"
+    if "reason" in out:
+        yield f"unknown: {out['reason']}: the search and its checks stopped there"
 
 
 def register(commands) -> None:
     """Add ``unwinnable`` and ``hunt`` to ``ringside clubfight``."""
     p = add_command(commands, "unwinnable", cmd_clubfight_unwinnable,
                     help="deals in a range proven unwinnable, with reasons",
-                    example=["--jokers", "1", "--count", "2", "--timeout", "5"])
+                    example=["--jokers", "1", "--count", "2", "--deal-timeout", "5"])
     add_deal_range(p, "--count", "how many deal numbers", "first deal number (default 0)")
     add_rules_options(p, GAME)
-    p.add_argument("--timeout", type=seconds(), default=60.0,
+    p.add_argument("--deal-timeout", type=seconds(), default=60.0, metavar="S",
                    help="solver time cap per deal, s (default 60); past it: undecided")
+    add_timeout(p, "the whole range (the deals done are reported, the rest not reached)")
     p.add_argument("--z3-timeout", type=seconds(Z3_MAX_SECONDS, zero=True), default=20.0,
                    help="z3 time cap per check of an unwinnable deal, s (default 20; 0: "
                         "no z3)")
@@ -662,3 +740,5 @@ def register(commands) -> None:
     # Unset unless given, so --from-screen can refuse the local search's options
     # (cmd_clubfight_hunt fills in their defaults otherwise).
     h.set_defaults(rules=None, **{name: None for name in _SEARCH_OPTIONS if name != "set"})
+    add_timeout(h, "the whole hunt: the search, the rescoring and the checks (what the limit "
+                   "cut is unknown)")

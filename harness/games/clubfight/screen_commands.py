@@ -11,7 +11,8 @@ one line per deal of slack 1 or less and per unknown, written into DIR
 the options of a finished screen, examines its unknowns again with ``M``
 nodes each (those given less) and rewrites its results.  Exit 1 when a win does not
 replay or the checker refutes a loss (the message names the deal), 2 on bad
-input.
+input.  ``--timeout S`` stops the whole screen after S seconds: the chunks done stay
+committed in DIR for ``--resume``, the figures say they cover those deals only, exit 0.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from harness.games.clubfight.commands import (
     add_deal_range, note_slow_engine, range_command_words,
 )
+from harness.limits import add_timeout, deadline_of
 from harness.output import EXIT_FAILED
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FOLDER, Progress, Report, add_command, add_rules_options,
@@ -81,15 +83,18 @@ def cmd_clubfight_screen(args) -> Report:
             if args.retry_unknown is not None:
                 run = retry_unknown(config, Path(args.out), args.retry_unknown,
                                     workers=args.workers, scheduler=args.scheduler,
-                                    progress=progress)
+                                    progress=progress, deadline=deadline_of(args))
             else:
                 run = run_screen(config, Path(args.out), resume=args.resume,
                                  workers=args.workers, scheduler=args.scheduler,
-                                 progress=progress)
+                                 progress=progress, deadline=deadline_of(args))
     except ScreenFailed as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: screen stopped: {error}"])
     summary = summarize(run, _command_text(args))
-    write_summary(Path(args.out), summary)
+    if run.stopped:  # the folder stays as a killed run leaves it: --resume finishes it
+        summary["timeout"] = args.timeout
+    else:
+        write_summary(Path(args.out), summary)
 
     def text():
         last = config.start + config.deals - 1
@@ -101,6 +106,14 @@ def cmd_clubfight_screen(args) -> Report:
         yield (f"screen CF{config.jokers}-{config.start} .. CF{config.jokers}-{last}, rules "
                f"{name}{' ' + str(changed) if changed else ''}: {summary['deals_done']:,} deals "
                f"({run.computed:,} {doing} now in {run.wall_seconds:,.1f} s{pace}, {where})")
+        if run.stopped:
+            yield (f"  unknown: {run.stopped}, with {summary['deals_done']:,} of "
+                   f"{config.deals:,} deals done: every figure below is of those deals only "
+                   "(no summary.json written; --resume continues it)"
+                   if args.retry_unknown is None else
+                   f"  unknown: {run.stopped}, with {run.computed:,} deals retried: the "
+                   "figures below are the last whole pass's (no summary.json written; "
+                   "--retry-unknown again continues it)")
         one, two = summary["stage_one"], summary["stage_two"]
         by_width = ", ".join(f"{won:,} by {width}" for width, won in one["won_by_width"].items())
         yield (f"  stage one (11 clubs, beams {', '.join(map(str, config.widths))}): "
@@ -170,3 +183,5 @@ def register(commands) -> None:
     screen.add_argument("--chunk", type=bounded_int(1, 1_000_000), metavar="N",
                         help=f"deals a worker takes at a time, each chunk committed whole "
                              f"(default {DEFAULT_CHUNK})")
+    add_timeout(screen, "the screen (the chunks done are kept, --resume continues; the "
+                        "figures say they are of those deals only)")

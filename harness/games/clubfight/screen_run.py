@@ -40,6 +40,7 @@ with the files a single run writes, but for the seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -51,6 +52,7 @@ from analysis.clubfight.screen import (
     DEFAULT_WIDTHS, RetryTask, ScreenTask, add_counts, empty_counts, retry_deal, screen_chunk,
 )
 from analysis.clubfight.screen_settings import DEFAULT_CHUNK
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from analysis.inputs import parse_json, read_bytes
 from harness.files import atomic_write, folder_replaceable, held_for_writing, make_folder, marked
 from harness.games.clubfight.commands import DealRangeConfig
@@ -128,6 +130,8 @@ class ScreenRun:
     wall_seconds: float
     retries: dict | None = None
     """What ``retries.jsonl`` changed (:func:`apply_retries`), ``None`` when it is empty."""
+    stopped: str = ""
+    """Why the run stopped before every chunk was done (``--timeout``'s reason)."""
 
     @property
     def complete(self) -> bool:
@@ -204,7 +208,8 @@ def _same_shape(value, shape) -> bool:
 
 def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
                workers: int = 1, scheduler: str | None = None,
-               progress: Progress | None = None) -> ScreenRun:
+               progress: Progress | None = None,
+               deadline: Deadline = NO_DEADLINE) -> ScreenRun:
     """Screen every deal of ``config`` into ``folder``; see the module docstring.
 
     ``resume``: keep the chunks ``folder`` holds (its ``screen.json`` must say
@@ -212,6 +217,8 @@ def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
     started again.  Raises :class:`ScreenFailed` on a failed chunk (the
     chunks committed before stay), :class:`InputError` for a folder that is
     not a screen's, another screen's under ``resume``, or one another run holds.
+    Past ``deadline`` no chunk is begun or waited for: the chunks committed stay
+    (``resume`` continues) and :attr:`ScreenRun.stopped` says why.
     """
     folder = Path(folder)
     where = str(folder)
@@ -239,7 +246,7 @@ def run_screen(config: ScreenConfig, folder: Path, *, resume: bool = False,
         with open(folder / PROGRESS, "r+b") as handle:
             handle.truncate(keep)
             handle.seek(keep)
-            return _run(config, folder, handle, chunks, workers, scheduler, progress)
+            return _run(config, folder, handle, chunks, workers, scheduler, progress, deadline)
 
 
 def _difference(found, header: dict) -> str:
@@ -254,7 +261,7 @@ def _difference(found, header: dict) -> str:
 
 
 def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], workers: int,
-         scheduler: str | None, progress: Progress | None) -> ScreenRun:
+         scheduler: str | None, progress: Progress | None, deadline: Deadline) -> ScreenRun:
     counts = empty_counts()
     for chunk in chunks.values():
         add_counts(counts, chunk["counts"])
@@ -263,11 +270,17 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
         progress.start(total=config.deals, done=counts["deals"])
     started = time.perf_counter()
     computed = 0
-    results = fan_out(screen_chunk, (config.task(first, count) for first, count in todo),
-                      workers=workers, scheduler=scheduler)
+    # Each chunk is made as it is handed out, with the time the deadline leaves then.
+    tasks = (dataclasses.replace(config.task(first, count), time_left=deadline.remaining())
+             for first, count in todo)
+    results = fan_out(screen_chunk, tasks, workers=workers, scheduler=scheduler,
+                      deadline=deadline)
+    stopped = ""
     try:
         for chunk in results:
             checkpoint()
+            if chunk.get("cut"):  # not committed: --resume computes it
+                raise TimeUp(deadline.limit, deadline.where)
             if "failed" in chunk:
                 raise ScreenFailed(chunk["failed"])
             handle.write(_line(chunk))
@@ -280,13 +293,15 @@ def _run(config: ScreenConfig, folder: Path, handle, chunks: dict[int, dict], wo
                 classes = counts["classes"]
                 progress.advance(chunk["count"], ", ".join(
                     f"{name} {classes[name]:,}" for name in CLASSES if classes[name]))
+    except TimeUp as up:
+        stopped = up.reason
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()
     run = ScreenRun(config, counts, sorted((d for c in chunks.values() for d in c["deals"]),
                                            key=_deal_number),
-                    len(chunks), computed, time.perf_counter() - started)
+                    len(chunks), computed, time.perf_counter() - started, stopped=stopped)
     if run.complete:
         retries, _ = read_retries(folder / RETRIES, config)
         apply_retries(run, retries, str(folder / RETRIES))
@@ -346,8 +361,8 @@ def apply_retries(run: ScreenRun, retries: list[dict], where: str) -> None:
 
 
 def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: int = 1,
-                  scheduler: str | None = None, progress: Progress | None = None
-                  ) -> ScreenRun:
+                  scheduler: str | None = None, progress: Progress | None = None,
+                  deadline: Deadline = NO_DEADLINE) -> ScreenRun:
     """Examine again, within ``budget`` nodes each, every unknown of the finished
     screen in ``folder`` that had a smaller budget; see ``retries.jsonl`` in the
     module docstring.  Resumable the same way: the deals whose retry at this
@@ -384,7 +399,8 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: i
             started = time.perf_counter()
             base = config.task(config.start, 0)
             results = fan_out(retry_deal, (RetryTask(base, record, budget) for record in todo),
-                              workers=workers, scheduler=scheduler, in_flight=2 * workers)
+                              workers=workers, scheduler=scheduler, in_flight=2 * workers,
+                              deadline=deadline)
             with open(folder / RETRIES, "r+b") as handle:
                 handle.truncate(keep)
                 handle.seek(keep)
@@ -400,11 +416,15 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: i
                         run.computed += 1
                         if progress is not None:
                             progress.advance(1, f"{record['id']} {record['class']}")
+                except TimeUp as up:  # the retries written stand: the next retry resumes
+                    run.stopped = up.reason
                 finally:
                     close = getattr(results, "close", None)
                     if close is not None:
                         close()
             run.wall_seconds = time.perf_counter() - started
+            if run.stopped:  # deals.jsonl and summary.json stay the last whole pass's
+                return run
             run.counts = empty_counts(config.widths)
             for chunk in chunks.values():
                 add_counts(run.counts, chunk["counts"])
@@ -431,6 +451,7 @@ def summarize(run: ScreenRun, command: str) -> dict:
                else (0.0, 1.0))
     return {
         **config.header(), "command": command, "complete": run.complete,
+        **({"verdict": "unknown", "reason": run.stopped} if run.stopped else {}),
         "deals_done": deals, "classes": classes,
         "stage_one": counts["stage_one"], "stage_two": counts["stage_two"],
         "passed_fraction": round(counts["stage_one"]["passed"] / deals, 6) if deals else 0.0,

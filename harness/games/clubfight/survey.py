@@ -74,6 +74,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from harness.files import check_output_file, check_replaceable, held_for_writing
 from model.core.errors import InputError
 from model.clubfight.deals import Deal, parse_deal_id
@@ -104,15 +105,22 @@ class SlackFailed(Exception):
 SLACK_FAILED = "slack_failed"
 """The key under which a worker hands a failed slack computation to the process
 that writes the file (which raises :class:`SlackFailed`; never written)."""
+CUT = "cut_by_timeout"
+"""The key under which a worker says its deal ran into the command's ``--timeout``
+(the time left went to its solves as their limit, and they used it all): the deal
+has no answer of its own, so it is never written and a ``--resume`` computes it."""
+
+
 def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
-                 check: bool = True) -> dict:
+                 check: bool = True, timeout: float | None = None) -> dict:
     """The ``slack`` field of a deal's line (``slack --json`` without the id, and,
     when the slack is not exact, the class and words of the reason; with
     ``check`` false, the solver's losses taken as they are and ``"checked":
     false`` said)."""
     from analysis.clubfight.slack import slack
 
-    result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check)
+    result = slack(source, rules, max_nodes=max_nodes, check_limit=check_limit, check=check,
+                   timeout=timeout)
     record = slack_json(result)
     record.pop("id", None)
     return record
@@ -120,13 +128,22 @@ def slack_record(source: State, rules: Rules, max_nodes: int, check_limit: int,
 
 def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
                 timeout: float | None, policies: tuple[str, ...], seed: int,
-                slack_limits: tuple | None = None) -> dict:
+                slack_limits: tuple | None = None, time_left: float | None = None) -> dict:
     """One deal's line of the results file (solved, played by ``policies``, and
     with its slack when ``slack_limits`` (node budget, check limit, and
-    whether its losses are re-derived) is given)."""
+    whether its losses are re-derived) is given).
+
+    ``time_left``: what the command's ``--timeout`` leaves, a limit on the solves
+    beside ``timeout``'s; a deal that runs into it gets ``{"id", CUT: True}``."""
     deal_id = f"CF{jokers}-{number}"
     state = State.from_deal(Deal.from_number(jokers, number))
+    began = time.perf_counter()
+    capped = time_left is not None and (timeout is None or time_left < timeout)
+    if capped:
+        timeout = time_left
     result = solve(state, rules, max_nodes=max_nodes, timeout=timeout)
+    if capped and result.verdict == "unknown":
+        return {"id": deal_id, CUT: True}
     record = {"id": deal_id, "verdict": result.verdict, "nodes": result.nodes,
               "seconds": round(result.seconds, 6),
               "moves": [move.as_dict() for move in result.moves]}
@@ -146,7 +163,13 @@ def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
         record["policies"] = played
     if slack_limits is not None:
         try:
-            record["slack"] = slack_record(state, rules, *slack_limits)
+            spent = time.perf_counter() - began
+            record["slack"] = slack_record(
+                state, rules, *slack_limits,
+                timeout=max(time_left - spent, 1e-6) if time_left is not None else None)
+            if time_left is not None and record["slack"].get("slack") is None \
+                    and time.perf_counter() - began >= time_left:
+                return {"id": deal_id, CUT: True}
         except RuntimeError as error:
             # Handed to the writing process, which stops the survey (the same
             # way on every worker pool): a line without its slack is never written.
@@ -156,11 +179,22 @@ def survey_deal(jokers: int, number: int, rules: Rules, max_nodes: int | None,
 
 def survey_chunk(task: tuple) -> list[dict]:
     """The unit of work sent to a worker: ``(jokers, numbers, rules, max_nodes,
-    timeout, policies per number, seed, slack limits per number or None)`` ->
-    the lines of those deals."""
-    jokers, numbers, rules, max_nodes, timeout, policies, seed, slack = task
-    return [survey_deal(jokers, number, rules, max_nodes, timeout, names, seed, limits)
-            for number, names, limits in zip(numbers, policies, slack)]
+    timeout, policies per number, seed, slack limits per number or None, time left
+    of the command's --timeout or None)`` -> the lines of those deals (the last one
+    cut, when the time left ran out)."""
+    jokers, numbers, rules, max_nodes, timeout, policies, seed, slack, time_left = task
+    began = time.perf_counter()
+    lines = []
+    for number, names, limits in zip(numbers, policies, slack):
+        left = None if time_left is None else time_left - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            lines.append({"id": f"CF{jokers}-{number}", CUT: True})
+            break
+        lines.append(survey_deal(jokers, number, rules, max_nodes, timeout, names, seed,
+                                 limits, left))
+        if CUT in lines[-1]:
+            break
+    return lines
 
 
 # -- running -----------------------------------------------------------------------------------
@@ -173,22 +207,32 @@ class SurveyRun:
     computed: int
     wall_seconds: float
     workers: int
-    complete: bool = True
+    stopped: str = ""
+    """Why the run stopped before every deal was done (``--timeout``'s reason)."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether the run went on until every deal of the survey was done."""
+        return not self.stopped
 
 
-def _tasks(config: SurveyConfig, numbers: list[int], chunk: int) -> Iterator[tuple]:
+def _tasks(config: SurveyConfig, numbers: list[int], chunk: int,
+           deadline: Deadline) -> Iterator[tuple]:
+    """The chunks of ``numbers``, each made when it is handed out, with the time
+    ``deadline`` leaves then."""
     for index in range(0, len(numbers), chunk):
         part = numbers[index: index + chunk]
         limits = config.slack_limits() if config.slack_count else None
         yield (config.jokers, part, config.rules, config.max_nodes, config.timeout,
                [config.policies_for(n) for n in part], config.seed,
                [(*limits, config.slack_checked(n)) if config.slack_for(n) else None
-                for n in part])
+                for n in part], deadline.remaining())
 
 
 def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = False,
                workers: int = 1, scheduler: str | None = None, chunk: int | None = None,
-               progress: Progress | None = None, reuse: Path | None = None) -> SurveyRun:
+               progress: Progress | None = None, reuse: Path | None = None,
+               deadline: Deadline = NO_DEADLINE) -> SurveyRun:
     """Solve (and play) every deal of ``config``; write ``out``; certify every win.
 
     ``workers`` processes (1: in this process) or the Dask cluster at
@@ -204,6 +248,8 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     ``out`` is held for this run alone while it is written
     (:func:`harness.files.held_for_writing`): if another run holds it, this
     one raises :class:`InputError` before touching it.
+    Past ``deadline`` the run stops: the deals done stay in ``out`` (a
+    ``--resume`` computes the rest), and :attr:`SurveyRun.stopped` says why.
     """
     if workers < 1:
         raise InputError(f"must be at least 1, not {workers}", "--workers")
@@ -215,7 +261,8 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     reused, again = reusable_records(Path(reuse), config) if reuse is not None else ({}, set())
     if out is None:
         return _run_survey(config, None, resume=resume, workers=workers, scheduler=scheduler,
-                           chunk=chunk, progress=progress, reused=reused, again=again)
+                           chunk=chunk, progress=progress, reused=reused, again=again,
+                           deadline=deadline)
     out = Path(out)
     check_output_file(out, "--out")
     existed = out.exists()
@@ -223,12 +270,12 @@ def run_survey(config: SurveyConfig, out: Path | None = None, *, resume: bool = 
     with held_for_writing(out, str(out)):
         return _run_survey(config, out, resume=resume and existed, workers=workers,
                            scheduler=scheduler, chunk=chunk, progress=progress, reused=reused,
-                           again=again)
+                           again=again, deadline=deadline)
 
 
 def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers: int,
                 scheduler: str | None, chunk: int | None, progress: Progress | None,
-                reused: dict[int, dict], again: set[int]) -> SurveyRun:
+                reused: dict[int, dict], again: set[int], deadline: Deadline) -> SurveyRun:
     """:func:`run_survey` once its arguments are checked and ``out`` is held.
 
     ``again``: the deals of the reused file computed again (see
@@ -263,8 +310,10 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
     if chunk is None:
         chunk = 1 if config.policies or config.slack_count else 8
         chunk = max(1, min(chunk, len(todo) // (4 * workers) or 1))
-    tasks = _tasks(config, todo, chunk)
-    results = fan_out(survey_chunk, tasks, workers=workers, scheduler=scheduler)
+    tasks = _tasks(config, todo, chunk, deadline)
+    results = fan_out(survey_chunk, tasks, workers=workers, scheduler=scheduler,
+                      deadline=deadline)
+    stopped = ""
     started = time.perf_counter()
     computed = 0
     wins = sum(r["verdict"] == "win" for r in records.values())
@@ -284,6 +333,8 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
         for batch in results:
             for record in batch:
                 checkpoint()
+                if CUT in record:  # no answer of its own: the time was up
+                    raise TimeUp(deadline.limit, deadline.where)
                 if SLACK_FAILED in record:
                     raise SlackFailed(record["id"], record[SLACK_FAILED])
                 certify_record(record, config)
@@ -309,6 +360,8 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
                     progress.advance(1, status)
                     if was_slow and not slow:
                         progress.rebase()
+    except TimeUp as up:
+        stopped = up.reason
     finally:
         close = getattr(results, "close", None)
         if close is not None:
@@ -316,9 +369,9 @@ def _run_survey(config: SurveyConfig, out: Path | None, *, resume: bool, workers
         if handle is not None:
             handle.close()
     wall = time.perf_counter() - started
-    if out is not None:
+    if out is not None and not stopped:  # an unfinished file stays as a killed run leaves it
         rewrite_sorted(out, config, records)
-    return SurveyRun(config, records, computed, wall, workers)
+    return SurveyRun(config, records, computed, wall, workers, stopped)
 
 
 def _tally_slack(counts: list[int], record: dict) -> None:

@@ -1,8 +1,8 @@
 """The ``ringside clubfight survey`` and ``play`` commands.
 
 ``ringside clubfight survey --jokers 1|2 --deals N [--start K] [--workers W]
-[--out F.jsonl] [--resume] [--reuse OLD.jsonl] [--rules NAME] [--set FIELD=VALUE] [--timeout S]
-[--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
+[--out F.jsonl] [--resume] [--reuse OLD.jsonl] [--rules NAME] [--set FIELD=VALUE]
+[--deal-timeout S] [--timeout S] [--max-nodes N] [--policies NAME[:N],...] [--seed S] [--slack N]
 [--slack-max-nodes M] [--slack-check-limit K] [--slack-check-every N] [--scheduler ADDRESS]
 [--summary FILE] [--json]`` solves
 deals ``CFj-K .. CFj-(K+N-1)`` and prints the win rate with its 95% Wilson
@@ -20,7 +20,10 @@ deals the earlier one did not cover (the file's lines are what a run from
 scratch would write, but for the seconds; a loss the earlier file re-derived
 stays re-derived where this survey's check sample would not).  ``--summary``
 puts the figures, with the command, into a summary file (a JSON list, one
-object per variant: what ``ringside docs`` publishes).  Exit 1 when a
+object per variant: what ``ringside docs`` publishes).  ``--timeout S`` stops
+the whole survey after S seconds: the deals done stay in ``--out`` (``--resume``
+continues), the figures say they cover those deals only, the summary file is
+not touched, exit 0 (``--deal-timeout`` limits each deal's solve).  Exit 1 when a
 winning line does not replay or a slack computation fails (the message names
 the deal), 2 on bad input.
 
@@ -39,6 +42,7 @@ from harness.output import EXIT_FAILED
 from harness.games.clubfight.commands import (
     add_deal_range, deal_id, note_slow_engine, range_command_words,
 )
+from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
     MAX_COUNT, NODES, OUTPUT_FILE, SEED, InputPath, Progress, Report, add_command,
     add_rules_options, add_workers, bounded_int, read_rules, read_start, seconds,
@@ -51,8 +55,8 @@ def _command_text(args) -> str:
     parts = range_command_words("survey", args)
     if args.max_nodes is not None:
         parts += ["--max-nodes", str(args.max_nodes)]
-    if args.timeout is not None:
-        parts += ["--timeout", str(args.timeout)]
+    if args.deal_timeout is not None:
+        parts += ["--deal-timeout", str(args.deal_timeout)]
     if args.policies:
         parts += ["--policies", args.policies]
         parts += ["--seed", str(args.seed)]
@@ -92,7 +96,7 @@ def cmd_clubfight_survey(args) -> Report:
     config = SurveyConfig(
         jokers=args.jokers, start=args.start, deals=args.deals, rules=rules,
         rules_name=name, rules_overrides=changed, max_nodes=args.max_nodes,
-        timeout=args.timeout, policies=parse_policies(args.policies, args.deals),
+        timeout=args.deal_timeout, policies=parse_policies(args.policies, args.deals),
         seed=args.seed, slack_deals=args.slack, slack_max_nodes=args.slack_max_nodes,
         slack_check_limit=args.slack_check_limit, slack_check_every=args.slack_check_every)
     summary_rows = read_summary_file(Path(args.summary)) if args.summary else None
@@ -102,11 +106,14 @@ def cmd_clubfight_survey(args) -> Report:
             run = run_survey(config, Path(args.out) if args.out else None,
                              resume=args.resume, workers=args.workers,
                              scheduler=args.scheduler, progress=progress,
-                             reuse=Path(args.reuse) if args.reuse else None)
+                             reuse=Path(args.reuse) if args.reuse else None,
+                             deadline=deadline_of(args))
     except (ReplayFailed, SlackFailed) as error:
         return Report(None, code=EXIT_FAILED, problems=[f"ringside: survey stopped: {error}"])
     summary = summarize(run, _command_text(args))
-    if args.summary:
+    if run.stopped:
+        summary.update(verdict="unknown", reason=run.stopped, timeout=args.timeout)
+    elif args.summary:
         # A resume that solved nothing keeps the timing of the run that did.
         row = keep_run_timing(summary, summary_rows) if args.resume else summary
         update_summary_file(Path(args.summary), row, summary_rows)
@@ -120,6 +127,10 @@ def cmd_clubfight_survey(args) -> Report:
         yield (f"survey CF{config.jokers}-{config.start} .. CF{config.jokers}-{last}, rules "
                f"{name}{' ' + str(changed) if changed else ''}: {summary['deals']:,} deals "
                f"({run.computed:,} solved now in {run.wall_seconds:,.1f} s{rate}, {where})")
+        if run.stopped:
+            yield (f"  unknown: {run.stopped}, with {summary['deals']:,} of {config.deals:,} "
+                   "deals done: every figure below is of those deals only"
+                   + ("; --resume continues it" if args.out else ""))
         yield (f"  perfect information: {summary['wins']:,} wins, {summary['losses']:,} "
                f"losses, {summary['unknown']:,} unknown")
         yield (f"  win rate {_percent(summary['win_rate'])}, 95% Wilson interval "
@@ -167,7 +178,8 @@ def cmd_clubfight_survey(args) -> Report:
         if args.out:
             yield f"  results: {args.out}"
         if args.summary:
-            yield f"  summary: {args.summary}"
+            yield (f"  summary: {args.summary} not updated (the survey is not finished)"
+                   if run.stopped else f"  summary: {args.summary}")
 
     return Report(summary, text())
 
@@ -188,7 +200,7 @@ def cmd_clubfight_play(args) -> Report:
         key, title = str(start.setup), "the deal given"
     else:
         key, title = str(start.state), "the position given"
-    game = play(start.state, rules, policy, deal_seed(args.seed, key))
+    game = play(start.state, rules, policy, deal_seed(args.seed, key), deadline_of(args))
     out = {"deal": title if title.startswith("CF") else key, "policy": policy.name,
            "rules": name, "seed": args.seed, "won": game.won,
            "cards_left": game.cards_left, "turns": [t.as_dict() for t in game.turns]}
@@ -238,8 +250,10 @@ def register(commands) -> None:
     add_rules_options(survey, GAME)
     survey.add_argument("--max-nodes", type=NODES, metavar="N",
                         help="node budget per deal (unknown past it; reproducible)")
-    survey.add_argument("--timeout", type=seconds(), metavar="S",
+    survey.add_argument("--deal-timeout", type=seconds(), metavar="S",
                         help="seconds per deal (unknown past it; depends on the machine)")
+    add_timeout(survey, "the survey (the deals done are kept, --resume continues; the "
+                        "figures say they are of those deals only)")
     survey.add_argument("--policies", metavar="NAME[:N],...",
                         help=f"also play each deal with these policies ({', '.join(POLICIES)}); "
                              "NAME:N plays only the first N deals")
@@ -275,3 +289,4 @@ def register(commands) -> None:
     add_rules_options(play, GAME)
     play.add_argument("--seed", type=SEED, default=0,
                       help="base seed (the survey's --seed gives the same game)")
+    add_timeout(play, "the game")
