@@ -399,3 +399,27 @@ def test_a_screen_stopped_by_its_limit_resumes_to_the_counts_of_a_straight_run(t
     assert (tmp_path / "cut" / "progress.jsonl").read_text().splitlines()[:len(lines)] == lines
     straight = run_screen(config, tmp_path / "straight")
     assert whole.counts == straight.counts and whole.deals == straight.deals
+
+
+def test_a_retry_stopped_by_its_limit_keeps_its_retries_and_resumes(tmp_path):
+    """--retry-unknown past --timeout: the retries written stand, deals.jsonl stays the
+    last whole pass's, and the next retry does only the deals left."""
+    from harness.games.clubfight.screen_run import ScreenConfig, retry_unknown, run_screen
+    from model.clubfight.rules import PRESETS
+
+    config = ScreenConfig(jokers=2, start=0, deals=120, rules=PRESETS["rulebook"], rules_name="rulebook",
+                          widths=(12,), stage_two_nodes=10_000)
+    folder = tmp_path / "screen"
+    first = run_screen(config, folder)
+    unknown = [d["id"] for d in first.deals if d["class"] == "unknown"]
+    assert len(unknown) >= 2  # one narrow beam and 10,000 nodes leave a few
+    deals_before = (folder / "deals.jsonl").read_bytes()
+    cut = retry_unknown(config, folder, 60_000, deadline=Deadline(1.0, clock=counting_clock()))
+    assert cut.stopped.startswith("stopped by --timeout after 1 s")
+    assert 0 < cut.computed < len(unknown)
+    assert (folder / "deals.jsonl").read_bytes() == deals_before
+    rest = retry_unknown(config, folder, 60_000)
+    assert not rest.stopped and rest.computed == len(unknown) - cut.computed
+    retried = [json.loads(line)["id"] for line in
+               (folder / "retries.jsonl").read_text().splitlines()]
+    assert sorted(retried) == sorted(unknown)
