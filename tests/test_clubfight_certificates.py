@@ -330,6 +330,23 @@ def test_a_truncated_or_damaged_file_is_rejected(example):
 
 
 @pytest.mark.usefixtures("engine")
+@pytest.mark.parametrize(("cells", "dealt", "played"), [
+    (range(9), 9, 1 << 0),  # bit 0: no club has value 0
+    (range(9), 41, 0),  # past the 40 cards of the deck
+    ([0, 0, 1, 2, 3, 4, 5, 6, 7], 9, 0),  # a card twice
+    ([0, 1, 2, 3, 4, 5, 6, 7, 20], 9, 0),  # a card not dealt yet
+    ([63, 1, 2, 3, 4, 5, 6, 7, 8], 9, 0),  # an empty slot with the deck not empty
+    (range(9), 9 | 1 << 6, 0),  # bits 60-63 set
+])
+def test_a_state_not_of_this_deal_is_rejected(example, cells, dealt, played):
+    header, keys, played_sets = parts(example)
+    odd = (sum(c << 6 * s for s, c in enumerate(cells)) | dealt << 54, played)
+    pairs = sorted([*zip(keys, played_sets), odd])
+    rejected(rebuilt(header, [k for k, _ in pairs], [p for _, p in pairs]),
+             f"listed state #{pairs.index(odd)}: not a state of this deal")
+
+
+@pytest.mark.usefixtures("engine")
 def test_a_wrong_version_is_rejected(example):
     rejected(example.replace(b"CERTIFICATE 1", b"CERTIFICATE 2", 1), "version 2")
 
