@@ -18,8 +18,9 @@ under ``harness/_data/``, laid out like the checkout:
   markers by the harness's own scanner (``harness/coverage.py``), since the
   wheel carries no test suite.
 
-It also builds Club Fight's compiled parts (``analysis/clubfight/*_core.c``)
-as optional extensions, each named by a hash of its source (see
+It also builds Club Fight's compiled parts (``analysis/clubfight/*_core.c`` and
+the certificate verifier's ``analysis/clubfight_verify_core.c``) as optional
+extensions, each named by a hash of its source (see
 ``analysis/clubfight/_native_build.py``, which loads them with ctypes): a
 wheel carries them, so its user needs no C compiler; where the build has no
 compiler the install still succeeds and the library is compiled on first use,
@@ -49,7 +50,8 @@ DOCS_SKIPPED = {"_build", "generated", "__pycache__"}
 
 
 COMPILED = (("analysis/clubfight/_solver_core.c", "cfsolver"),
-            ("analysis/clubfight/_losscheck_core.c", "cflosscheck"))
+            ("analysis/clubfight/_losscheck_core.c", "cflosscheck"),
+            ("analysis/clubfight_verify_core.c", "cfverify"))
 
 
 def _native_build():

@@ -3,10 +3,11 @@
 The certificate format (version 1) is documented in
 ``docs/clubfight-certificates.rst``.  This module is the whole verifier: it imports only
 the standard library and shares no code with ringside's solver, its pruning rules, its
-bounds or its rules model.  The deal, the moves of every club (Match, Sum, Any, Line,
-Up/Down, Run, blocking by three cards of a suit, the Jokers as the rules fields say),
-the refill of the grid and of the hand are written again here from ringside's Club Fight
-specification and the rulebook, and so is every bound it accepts as a cut.
+bounds or its rules model (``clubfight_verify_core.c``, as independent, is its
+:func:`check_loss` in C: optional, faster, the same verdict).  The deal, the moves of
+every club (Match, Sum, Any, Line, Up/Down, Run, blocking by three cards of a suit, the
+Jokers as the rules fields say), the refill of the grid and of the hand are written again
+from ringside's Club Fight specification and the rulebook, and so is every bound.
 
 A loss is accepted when the start is listed (or cut) and every listed state
 has cards left and every child of it (every club in hand, every set of slots
@@ -109,25 +110,16 @@ def deal_of_id(deal_id: str) -> tuple[list, list]:
         raise Rejected(f"the id {deal_id[:40]!r} is not CF1-n or CF2-n")
     deck = [(v, s) for s in "CDHS" for v in range(1, 14)] + [(0, "")] * int(prefix[2])
     state = int(number)
-
-    def next_number() -> int:
-        nonlocal state
+    for i in range(len(deck) - 1, 0, -1):
         state = (state + 0x9E3779B97F4A7C15) & MASK64
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    for i in range(len(deck) - 1, 0, -1):
-        j = next_number() % (i + 1)
+        j = (z ^ (z >> 31)) % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return [c for c in deck if c[1] != "C"], [v for v, s in deck if s == "C"]
 
 
 # -- the game ---------------------------------------------------------------------
-def bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
 def subsets(slots: list[int]):
     """Every non-empty subset of ``slots``, as a slot mask."""
     return (sum(1 << s for s in chosen) for size in range(1, len(slots) + 1)
@@ -167,18 +159,15 @@ class Game:
 
     def after(self, cells: tuple, dealt: int, mask: int) -> tuple[tuple, int]:
         """Clear the slots of ``mask``, then refill empty slots in slot order from the deck."""
-        out = list(cells)
+        out = [-1 if mask >> s & 1 else i for s, i in enumerate(cells)]
         for s in range(9):
-            if mask >> s & 1:
-                out[s] = -1
             if out[s] < 0 and dealt < self.total:
                 out[s], dealt = dealt, dealt + 1
         return tuple(out), dealt
 
     def actions(self, cells: tuple, club: int) -> dict:
         """Per action, the slot masks ``club`` may clear on this grid (blocked ones left out)."""
-        key = (cells, club)
-        found = self.actions_cache.get(key)
+        found = self.actions_cache.get((cells, club))
         if found is not None:
             return found
         r, value = self.rules, {s: self.values[i] for s, i in enumerate(cells) if i >= 0}
@@ -211,9 +200,7 @@ class Game:
                     found["updown"].update(subsets(side) if r["updown_any_subset"]
                                            else [sum(1 << s for s in side)])
         if suit.count("H") < 3:
-            by_value: dict = {}
-            for s in valued:
-                by_value.setdefault(value[s], []).append(s)
+            by_value = {v: [s for s in valued if value[s] == v] for v in map(value.get, valued)}
             low_end, high_end = stretch([v in by_value for v in range(15)], club)
             for low in range(low_end, club + 1):
                 for high in range(club, high_end + 1):
@@ -221,7 +208,7 @@ class Game:
                         choices = [by_value[v] for v in range(low, high + 1) if v != club]
                         found["run"].update(sum(1 << s for s in pick)
                                             for pick in product(*choices))
-        self.actions_cache[key] = found
+        self.actions_cache[cells, club] = found
         return found
 
     @staticmethod
@@ -486,8 +473,10 @@ def read_states(loss: dict, body: bytes) -> tuple[array, array]:
 
 
 def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
-               deadline: float | None, progress) -> None:
-    """Every listed state lost by induction (module docstring); the start listed or cut."""
+               deadline: float | None, progress, compiled=None) -> None:
+    """Every listed state lost by induction (module docstring); the start listed or cut.
+    ``compiled(lo, hi, verdict)``, if given, checks listed states ``lo..hi-1`` the same
+    way (faster) and names the first wrong one (-1: none), which is checked here again."""
     n, allowed = len(keys), sum(1 << c for c in game.order)
 
     def lost(cells: tuple, dealt: int, played: int) -> tuple[bool, list]:
@@ -506,16 +495,11 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
             key, game.cut(cells, dealt, played))
         return parts[-1][1] < game.left(cells, dealt), parts
 
-    previous = (-1, -1)
-    for index, (key, played) in enumerate(zip(keys, played_sets)):
-        if deadline is not None and index % 256 == 0 and time.perf_counter() > deadline:
-            raise Stopped(f"time limit reached after {index:,} of {n:,} states")
-        if progress is not None and index % 4096 == 0:
-            progress(index, n)
-        if (key, played) <= previous:
+    def check(index: int) -> None:
+        key, played = keys[index], played_sets[index]
+        if index and (key, played) <= (keys[index - 1], played_sets[index - 1]):
             raise Rejected(f"listed state #{index}: the states are not in increasing order "
                            f"(or one is listed twice)")
-        previous = (key, played)
         cells = tuple(-1 if c == EMPTY else c for c in (key >> 6 * s & 63 for s in range(9)))
         dealt, where, numbers = key >> DEALT_SHIFT, f"listed state #{index}", \
             [c for c in cells if c >= 0]
@@ -535,11 +519,24 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
             child, child_dealt = game.after(cells, dealt, mask)
             child_lost, parts = lost(child, child_dealt, played | 1 << club)
             if not child_lost:
-                raise Rejected(f"{where}: club {RANKS[club - 1]} clearing slots {bits(mask)} "
+                cleared = [s for s in range(9) if mask >> s & 1]
+                raise Rejected(f"{where}: club {RANKS[club - 1]} clearing slots {cleared} "
                                f"leads to a state neither listed nor cut ("
                                f"{describe(game, child, child_dealt, played | 1 << club)}; "
                                f"bound {shown(parts)}, {game.left(child, child_dealt)} left)")
             verdict.cuts += bool(parts)
+
+    for lo in range(0, n, 256):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise Stopped(f"time limit reached after {lo:,} of {n:,} states")
+        if progress is not None and lo % 4096 == 0:
+            progress(lo, n)
+        wrong = -1 if compiled is None else compiled(lo, min(n, lo + 256), verdict)
+        for index in range(lo, min(n, lo + 256)) if compiled is None else [wrong] * (wrong >= 0):
+            check(index)  # (compiled: the first wrong state, checked here for the reason)
+            if compiled is not None:
+                raise Rejected(f"listed state #{index}: the compiled verifier finds it wrong "
+                               f"and this one does not (a bug in one of them)")
         if any(len(cache) > CACHE_LIMIT for cache in game.caches):
             list(map(dict.clear, game.caches))
     start_lost, parts = lost(*game.start)
@@ -554,12 +551,14 @@ def shown(parts: list) -> str:
 
 
 def verify(data: bytes, *, timeout: float | None = None, max_states: int | None = None,
-           progress=None) -> Verdict:
+           progress=None, compiled=None) -> Verdict:
     """Check the certificate ``data`` (the whole file): accepted, rejected or unknown.
 
     ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
     stop the check with ``unknown``; so does an interrupt (Ctrl-C, reason
     ``interrupted``).  ``progress(done, total)`` is called now and then.
+    ``compiled(cards, clubs, rules, window_clubs, keys, played)``, if given, makes
+    the ``compiled`` of :func:`check_loss` (``analysis/clubfight_verify_native.py``).
     """
     started, verdict = time.perf_counter(), Verdict("unknown")
     deadline = None if timeout is None else started + timeout
@@ -585,7 +584,8 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
             if max_states is not None and len(keys) > max_states:
                 raise Stopped(f"{len(keys):,} listed states, past the limit of {max_states:,}")
             game = Game(cards, clubs[:lost_with], header["rules"], window)
-            check_loss(game, keys, played, verdict, deadline, progress)
+            check_loss(game, keys, played, verdict, deadline, progress, compiled and compiled(
+                cards, clubs[:lost_with], header["rules"], window, keys, played))
             verdict.claims.append(f"lost with {lost_with} clubs")
             if win is not None and won_with == lost_with + 1:
                 verdict.claims.append(f"slack {13 - won_with}")

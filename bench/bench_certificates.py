@@ -5,26 +5,33 @@ Not run by the test suite.  Examples::
     python bench/bench_certificates.py
     python bench/bench_certificates.py --large          # adds CF1-0 and CF1-3 with 9 clubs
     python bench/bench_certificates.py CF1-4:8 CF2-0:9:webapp
+    python bench/bench_certificates.py --no-own --keep /work/certs \
+        --jsonl results/clubfight/certificates.jsonl CF2-3879:11   # results/clubfight/certificates.md
 
 Each loss is a deal, the clubs kept (the first ``N`` of its club order) and the
 rules (``rulebook`` unless a third field says otherwise).  For each the script
 prints the solver's own proof (all its techniques: nodes and refuted states,
 what ``losscheck`` re-derives), the certificate's proof (the verifier's bound
 only: :data:`analysis.clubfight.certificate_file.CERTIFICATE_TECHNIQUES`),
-the certificate's size in states and bytes, and the time the independent
-verifier (:mod:`analysis.clubfight_verify`) takes to accept it.  Sizes and
-node counts repeat exactly; the seconds depend on the machine and its load.
+the certificate's size in states and bytes, and the CPU time the independent
+verifier (:mod:`analysis.clubfight_verify`) takes to accept it: with its compiled
+half (``clubfight_verify_core.c``) and in plain Python (up to ``--python-max``
+states).  Sizes and node counts repeat exactly; the seconds depend on the machine
+and its load (CPU seconds of this process, so other work on the machine counts less).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 
 from analysis.clubfight.certificate_file import LossProof, certificate_bytes, prove_loss
 from analysis.clubfight.slack import with_clubs
 from analysis.clubfight.solver import solve
 from analysis.clubfight_verify import verify
+from analysis.clubfight_verify_native import available, checker
 from model.clubfight.deals import Deal
 from model.clubfight.rules import PRESETS
 from model.clubfight.state import State
@@ -35,44 +42,78 @@ LOSSES = ["CF1-662:7", "CF1-273:7", "CF1-865:7:webapp", "CF2-327:7:webapp", "CF2
 LARGE = ["CF1-0:9", "CF1-3:9"]
 
 
-def measure(spec: str) -> dict:
+def measure(spec: str, args) -> dict:
     deal_id, clubs, *rest = spec.split(":")
     rules_name = rest[0] if rest else "rulebook"
     rules, deal, clubs = PRESETS[rules_name], Deal.from_id(deal_id), int(clubs)
-    own = solve(with_clubs(State.from_deal(deal), clubs), rules, certificate=True,
-                certificate_limit=10_000_000)
-    started = time.perf_counter()
-    proof = prove_loss(deal, rules, clubs)
-    proved = time.perf_counter() - started
+    row: dict = {"loss": spec, "deal": deal_id, "clubs": clubs, "rules": rules_name}
+    if not args.no_own:
+        own = solve(with_clubs(State.from_deal(deal), clubs), rules, certificate=True,
+                    certificate_limit=10_000_000)
+        row.update(own_nodes=own.nodes, own_states=own.stats["certificate_size"])
+    started = time.process_time()
+    proof = prove_loss(deal, rules, clubs, max_nodes=args.max_nodes)
+    row["prove_s"] = round(time.process_time() - started, 2)
     if not isinstance(proof, LossProof):
-        return {"loss": spec, "problem": proof}
+        return {**row, "verdict": "unknown", "problem": proof}
     data = certificate_bytes(deal, rules, rules_name, deal_id=deal_id, loss=proof)
-    verdict = verify(data)
-    return {"loss": spec, "own_nodes": own.nodes, "own_states": own.stats["certificate_size"],
-            "nodes": proof.nodes, "states": len(proof.keys), "bytes": len(data),
-            "prove_s": proved, "verify_s": verdict.seconds, "children": verdict.children,
-            "verdict": verdict.status, "reason": verdict.reason}
+    if args.keep:
+        (Path(args.keep) / f"{deal_id}-{clubs}-{rules_name}.cert").write_bytes(data)
+    row.update(nodes=proof.nodes, states=len(proof.keys), bytes=len(data))
+    verdicts = []
+    for engine, compiled in (("native", checker if available() else None), ("python", None)):
+        if (engine == "native" and compiled is None) or (
+                engine == "python" and len(proof.keys) > args.python_max):
+            continue
+        started = time.process_time()
+        verdict = verify(data, compiled=compiled)
+        row[f"verify_{engine}_s"] = round(time.process_time() - started, 2)
+        verdicts.append(verdict)
+    row.update(children=verdicts[0].children, verdict=verdicts[0].status,
+               reason=verdicts[0].reason,
+               engines_agree=len({(v.status, v.reason) for v in verdicts}) == 1)
+    return row
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("losses", nargs="*", help="DEAL:CLUBS[:RULES] (default: the fixed set)")
     parser.add_argument("--large", action="store_true", help="add " + ", ".join(LARGE))
+    parser.add_argument("--no-own", action="store_true",
+                        help="skip the solver's own proof (minutes on the largest losses)")
+    parser.add_argument("--max-nodes", type=int, default=None,
+                        help="node budget of the certificate's proof (default: none)")
+    parser.add_argument("--python-max", type=int, default=50_000,
+                        help="verify in plain Python too up to this many states")
+    parser.add_argument("--keep", metavar="DIR", help="write each certificate into DIR")
+    parser.add_argument("--jsonl", metavar="FILE", help="append each row to FILE as JSON")
     args = parser.parse_args()
     losses = args.losses or LOSSES + (LARGE if args.large else [])
     print(f"{'loss':<18} {'solver nodes':>12} {'its states':>10} {'cert nodes':>10} "
-          f"{'cert states':>11} {'bytes':>9} {'B/state':>7} {'prove s':>8} {'verify s':>9} "
-          f"{'states/s':>8}  verdict")
+          f"{'cert states':>11} {'bytes':>10} {'B/state':>7} {'prove s':>8} {'C verify s':>10} "
+          f"{'states/s':>8} {'Py verify s':>11} {'states/s':>8}  verdict")
     for spec in losses:
-        row = measure(spec)
+        row = measure(spec, args)
+        if args.jsonl:
+            with open(args.jsonl, "a") as out:
+                out.write(json.dumps(row) + "\n")
         if "problem" in row:
-            print(f"{spec:<18} no certificate: {row['problem']}")
+            print(f"{spec:<18} no certificate: {row['problem']} ({row['prove_s']} s)",
+                  flush=True)
             continue
-        rate = row["states"] / row["verify_s"] if row["verify_s"] else 0.0
-        print(f"{spec:<18} {row['own_nodes']:>12,} {row['own_states']:>10,} {row['nodes']:>10,} "
-              f"{row['states']:>11,} {row['bytes']:>9,} {row['bytes'] / row['states']:>7.2f} "
-              f"{row['prove_s']:>8.2f} {row['verify_s']:>9.2f} {rate:>8.0f}  {row['verdict']}"
-              + (f" ({row['reason']})" if row["reason"] else ""), flush=True)
+
+        def rate(engine: str) -> str:
+            seconds = row.get(f"verify_{engine}_s")
+            return (f"{seconds:>{10 if engine == 'native' else 11}.2f} "
+                    f"{row['states'] / max(seconds, 1e-6):>8.0f}") if seconds is not None \
+                else f"{'-':>{10 if engine == 'native' else 11}} {'-':>8}"
+
+        print(f"{spec:<18} {row.get('own_nodes', 0):>12,} {row.get('own_states', 0):>10,} "
+              f"{row['nodes']:>10,} {row['states']:>11,} {row['bytes']:>10,} "
+              f"{row['bytes'] / row['states']:>7.2f} {row['prove_s']:>8.2f} {rate('native')} "
+              f"{rate('python')}  {row['verdict']}"
+              + (f" ({row['reason']})" if row["reason"] else "")
+              + ("" if row["engines_agree"] else " ENGINES DISAGREE"), flush=True)
 
 
 if __name__ == "__main__":

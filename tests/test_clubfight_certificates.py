@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from analysis import clubfight_verify as verifier
+from analysis import clubfight_verify as verifier, clubfight_verify_native
 from analysis.clubfight.certificate_file import (
     EXAMPLE, WINDOW_CLUBS, LossProof, certificate_bytes, prove_loss,
 )
@@ -132,6 +132,20 @@ def test_the_verifier_imports_only_the_standard_library():
 
 def test_the_verifier_reads_in_one_sitting():
     assert len((ROOT / "analysis" / "clubfight_verify.py").read_text().splitlines()) <= 600
+    assert len((ROOT / "analysis" / "clubfight_verify_core.c").read_text().splitlines()) <= 500
+
+
+def test_the_compiled_verifier_includes_nothing_of_the_solver():
+    source = (ROOT / "analysis" / "clubfight_verify_core.c").read_text()
+    includes = [line.split()[1] for line in source.splitlines() if line.startswith("#include")]
+    assert includes == ["<stdint.h>"]  # no header of the solver's or the loss checker's
+
+
+def test_a_compiled_verifier_that_disagrees_makes_a_rejection(example):
+    """A wrong state named by the compiled half that Python finds right is a bug in
+    one of them: never an acceptance, and said so."""
+    verdict = verifier.verify(example, compiled=lambda *game: lambda lo, hi, found: lo)
+    assert verdict.status == "rejected" and "a bug in one of them" in verdict.reason
 
 
 # -- certificates the solver writes -------------------------------------------------------
@@ -152,10 +166,14 @@ def example() -> bytes:
 
 @pytest.mark.parametrize(("deal_id", "clubs", "rules_name"), LOSSES)
 def test_the_solvers_loss_certificates_are_accepted(deal_id, clubs, rules_name):
-    verdict = verifier.verify(loss_certificate(deal_id, clubs, rules_name))
+    data = loss_certificate(deal_id, clubs, rules_name)
+    verdict = verifier.verify(data)
     assert verdict.status == "accepted", verdict.reason
     assert verdict.claims == [f"lost with {clubs} clubs"]
     assert verdict.checked == verdict.states > 0 and verdict.cuts > 0
+    if clubfight_verify_native.available():  # the same walk in C: the same counts
+        compiled = verifier.verify(data, compiled=clubfight_verify_native.checker)
+        assert compiled.as_dict() | {"seconds": 0} == verdict.as_dict() | {"seconds": 0}
 
 
 def test_the_shipped_example_proves_a_slack(example):
@@ -194,8 +212,22 @@ def rebuilt(header: dict, keys=None, played=None) -> bytes:
             + body)
 
 
+ENGINE: dict = {"compiled": None}
+
+
+@pytest.fixture(params=["python", "native"])
+def engine(request):
+    """Each broken certificate goes to both verifiers: Python alone, and with the
+    listed states checked in C (``clubfight_verify_core.c``)."""
+    if request.param == "native" and not clubfight_verify_native.available():
+        pytest.skip(f"no compiled verifier: {clubfight_verify_native.unavailable_reason()}")
+    ENGINE["compiled"] = clubfight_verify_native.checker if request.param == "native" else None
+    yield request.param
+    ENGINE["compiled"] = None
+
+
 def rejected(data: bytes, *words: str) -> str:
-    verdict = verifier.verify(data)
+    verdict = verifier.verify(data, compiled=ENGINE["compiled"])
     assert verdict.status == "rejected", (verdict.status, verdict.reason)
     for word in words:
         assert word in verdict.reason, verdict.reason
@@ -207,6 +239,7 @@ def state_of(key: int, played: int, game: verifier.Game):
     return cells, key >> 54, played
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_missing_child_is_rejected(example):
     header, keys, played = parts(example)
     cards, clubs = verifier.parse_deal(header["deal"])
@@ -224,6 +257,7 @@ def test_a_missing_child_is_rejected(example):
              "the start is neither listed nor cut")
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_cut_the_bound_does_not_justify_is_rejected(example):
     """A certificate that leans on the window and tail rules, with a header that does not
     grant them; and the solver's own table, cut by its ladder, which the verifier lacks."""
@@ -239,6 +273,7 @@ def test_a_cut_the_bound_does_not_justify_is_rejected(example):
              "neither listed nor cut")
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_win_among_the_claimed_losses_is_rejected():
     """The states of a winning line, claimed lost: the one before the last move wins."""
     deal = Deal.from_id("CF1-662")
@@ -260,6 +295,7 @@ def test_a_win_among_the_claimed_losses_is_rejected():
              "wins: a win among the claimed losses")
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_wrong_deal_or_header_is_rejected(example):
     header, keys, played = parts(example)
     tokens = header["deal"].split()
@@ -277,6 +313,7 @@ def test_a_wrong_deal_or_header_is_rejected(example):
     rejected(rebuilt(more, keys, played))
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_truncated_or_damaged_file_is_rejected(example):
     for cut in (len(example) - 1, len(example) - 30, example.index(b"\n") + 20, 10):
         rejected(example[:cut])
@@ -292,10 +329,29 @@ def test_a_truncated_or_damaged_file_is_rejected(example):
     rejected(b"not a certificate at all", "not a Club Fight certificate")
 
 
+@pytest.mark.usefixtures("engine")
+@pytest.mark.parametrize(("cells", "dealt", "played"), [
+    (range(9), 9, 1 << 0),  # bit 0: no club has value 0
+    (range(9), 41, 0),  # past the 40 cards of the deck
+    ([0, 0, 1, 2, 3, 4, 5, 6, 7], 9, 0),  # a card twice
+    ([0, 1, 2, 3, 4, 5, 6, 7, 20], 9, 0),  # a card not dealt yet
+    ([63, 1, 2, 3, 4, 5, 6, 7, 8], 9, 0),  # an empty slot with the deck not empty
+    (range(9), 9 | 1 << 6, 0),  # bits 60-63 set
+])
+def test_a_state_not_of_this_deal_is_rejected(example, cells, dealt, played):
+    header, keys, played_sets = parts(example)
+    odd = (sum(c << 6 * s for s, c in enumerate(cells)) | dealt << 54, played)
+    pairs = sorted([*zip(keys, played_sets), odd])
+    rejected(rebuilt(header, [k for k, _ in pairs], [p for _, p in pairs]),
+             f"listed state #{pairs.index(odd)}: not a state of this deal")
+
+
+@pytest.mark.usefixtures("engine")
 def test_a_wrong_version_is_rejected(example):
     rejected(example.replace(b"CERTIFICATE 1", b"CERTIFICATE 2", 1), "version 2")
 
 
+@pytest.mark.usefixtures("engine")
 def test_a_tampered_winning_line_is_rejected(example):
     header, keys, played = parts(example)
     moves = header["win"]["moves"]
@@ -330,6 +386,15 @@ def test_solve_and_slack_write_certificates_that_verify(tmp_path, capsys):
     assert "certificate:" in capsys.readouterr().out
     assert slack.read_bytes() == EXAMPLE.read_bytes()  # the same proof, byte for byte
     assert main(["clubfight", "slack", "CF1-662", "--certificate", str(slack)]) == 0  # ours
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_verify_engines_give_the_same_verdict(engine, capsys):
+    if engine == "native" and not clubfight_verify_native.available():
+        pytest.skip("no compiled verifier")
+    assert main(["clubfight", "verify", str(EXAMPLE), "--engine", engine, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["engine"] == engine and out["claims"][-1] == "slack 5" and out["checked"] == 135
 
 
 def test_verify_says_rejected_with_exit_1_and_bad_input_with_2(tmp_path, example, capsys):

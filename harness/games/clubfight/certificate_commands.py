@@ -1,6 +1,6 @@
 """Club Fight certificates on the command line: ``verify``, and ``--certificate FILE`` of solve and slack.
 
-``ringside clubfight verify FILE [--timeout S] [--max-states N] [--json]``
+``ringside clubfight verify FILE [--timeout S] [--max-states N] [--engine E] [--json]``
 checks a certificate (format: ``docs/clubfight-certificates.rst``) with the
 independent verifier :mod:`analysis.clubfight_verify`.  Exit 0 when it is
 accepted (the claims are proved), 1 when it is rejected (the first thing
@@ -10,7 +10,7 @@ Ctrl-C.  JSON::
     {"verdict": "accepted"|"rejected"|"unknown", "reason": str|null,
      "claims": ["won with 10 clubs", "lost with 9 clubs", "slack 3"],
      "deal": ..., "id": ..., "rules": ..., "states": N, "checked": N,
-     "children": N, "cuts": N, "seconds": S, "file": FILE}
+     "children": N, "cuts": N, "seconds": S, "file": FILE, "engine": "native"|"python"}
 
 ``solve ... --certificate FILE`` and ``slack ... --certificate FILE`` write
 one (:mod:`analysis.clubfight.certificate_file`): the line of a win, the
@@ -21,7 +21,7 @@ replaced; the place is checked before any work.
 
 from __future__ import annotations
 
-from harness.output import EXIT_FAILED, EXIT_OK
+from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
 from harness.toolkit import InputPath, Progress, Report, add_command, bounded_int, seconds
 
 
@@ -82,19 +82,26 @@ def certificate_lines(written: dict):
 
 def cmd_clubfight_verify(args) -> Report:
     from analysis.clubfight_verify import verify
+    from analysis.clubfight_verify_native import compiled_or_none
     from analysis.inputs import read_bytes
 
     data = read_bytes(args.file, "certificate")
+    try:
+        compiled = compiled_or_none(args.engine)
+    except RuntimeError as error:  # --engine native without a compiler
+        return Report(None, code=EXIT_BAD_INPUT, problems=[f"ringside: --engine native: {error}"])
     with Progress.of(args, unit="states") as progress:
         def step(done: int, total: int) -> None:
             if done == 0:
                 progress.start(total)
             progress.count(done)
 
-        verdict = verify(data, timeout=args.timeout, max_states=args.max_states, progress=step)
+        verdict = verify(data, timeout=args.timeout, max_states=args.max_states, progress=step,
+                         compiled=compiled)
     if verdict.reason == "interrupted":
         raise KeyboardInterrupt
-    out = {**verdict.as_dict(), "file": args.file}
+    engine = "python" if compiled is None else "native"
+    out = {**verdict.as_dict(), "file": args.file, "engine": engine}
 
     def text():
         title = verdict.header.get("id") or verdict.header.get("deal") or args.file
@@ -105,7 +112,7 @@ def cmd_clubfight_verify(args) -> Report:
         if verdict.states or verdict.checked:
             yield (f"  {verdict.checked:,} of {verdict.states:,} listed states checked, "
                    f"{verdict.children:,} moves followed, {verdict.cuts:,} cut by the bound "
-                   f"({verdict.seconds:.2f} s)")
+                   f"({verdict.seconds:.2f} s, {engine} verifier)")
 
     return Report(out, text(), EXIT_OK if verdict.status == "accepted" else EXIT_FAILED)
 
@@ -128,3 +135,6 @@ def register(commands) -> None:
                         help="stop after this many seconds (unknown)")
     parser.add_argument("--max-states", type=bounded_int(1, 10 ** 9), metavar="N",
                         help="check no certificate listing more states (unknown)")
+    parser.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                        help="check the listed states in the compiled verifier, in Python, "
+                             "or compiled if it builds (default auto; the same verdict)")
