@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from analysis.deadline import TimeUp
 from analysis.inputs import (
-    check_input_file, check_input_folder, describe_range, path_problem, read_text,
+    check_input_file, check_input_folder, describe_range, number_text, path_problem, read_text,
 )
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
@@ -198,7 +198,7 @@ class Bounded:
     def __call__(self, text: str) -> int | float:
         shown = text if len(text) <= 40 else text[:37] + "..."
         try:
-            value = self.kind(text)
+            value = number_text(text, self.kind)
         except (TypeError, ValueError):
             raise argparse.ArgumentTypeError(f"must be {self.describe()}, not {shown!r}") \
                 from None
@@ -420,6 +420,17 @@ class Start:
     text: str
 
 
+def refuse_broken(game: Game, state: Any) -> None:
+    """An :class:`InputError` if ``state`` (a position a user wrote) breaks one of the
+    game's invariants: a card foreign to its player's deck, a count off.  The notation
+    parses such a position, but no game reaches it, and played on it fails later."""
+    for invariant in game.invariants:
+        message = invariant(state)
+        if message is not None:
+            raise InputError(f"no game reaches this position: it breaks the invariant "
+                             f"{invariant.name} ({', '.join(invariant.rules)}): {message}")
+
+
 def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
     """``(name, parse)`` for each reading of a start's text, in the order tried."""
 
@@ -428,7 +439,9 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
         return Start(None if rules is None else game.initial_state(setup, rules), setup, text)
 
     def as_position(text: str) -> Start:
-        return Start(game.parse_state(text), None, text)
+        state = game.parse_state(text)
+        refuse_broken(game, state)
+        return Start(state, None, text)
 
     readings = [(f"a {word}", as_setup)]
     if not setups_only:

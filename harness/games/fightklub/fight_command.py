@@ -129,7 +129,8 @@ def cmd_fightklub_fight(args, game) -> Report:
         card_b = _card_named(args.card_b, "card b", table)
         fighters.append(fights.Fighter(1, card_b, _side(table[card_b], args.side_b, "--side-b"),
                                        _three(args.boost_b, "--boost-b"), args.bonus_b))
-    order = _positions(args.order, "--order") or (0, 1, 2)
+    # Left out, the order is left, centre, right; given (even empty), it names all three.
+    order = (0, 1, 2) if args.order is None else _positions(args.order, "--order")
     if sorted(order) != [0, 1, 2]:
         raise InputError(f"{args.order!r}: name left, centre and right once each", "--order")
     nullified = frozenset(_positions(args.nullified, "--nullified"))
