@@ -160,6 +160,24 @@ class CommandParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise InputError(message, None if self.prog == "ringside" else self.prog)
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's, but every number's help states its range (``--help`` documents
+        what the refusal of a value out of it says)."""
+        kind, text = kwargs.get("type"), kwargs.get("help")
+        if isinstance(kind, Bounded) and isinstance(text, str) and text != argparse.SUPPRESS \
+                and not _states_range(text, kind):
+            kwargs["help"] = f"{text} [{kind.describe()}]"
+        return super().add_argument(*args, **kwargs)
+
+
+def _states_range(text: str, kind: "Bounded") -> bool:
+    """Whether a help text already gives the top of ``kind``'s range."""
+    from analysis.inputs import show_number
+
+    plain = text.replace(",", "")
+    return any(f"{top}" in plain for top in {show_number(kind.high), str(kind.high),
+                                                f"{kind.high:g}"})
+
 
 # -- numbers -----------------------------------------------------------------------------------
 INT64_MAX = 2 ** 63 - 1

@@ -85,3 +85,93 @@ def test_check_takes_each_game_once():
 
     assert [game.key for game in selected_games(["duel"] * 300 + ["fantasy", "duel"])] == \
         ["duel", "fantasy"]
+
+
+def test_a_fantasy_position_with_more_ammunition_than_its_card_is_refused():
+    game = get_game("fantasy")
+    start = _scenario_start("fantasy")
+    assert "Dagger=1" in start
+    with pytest.raises(InputError) as caught:
+        read_start(game, start.replace("Dagger=1", "Dagger=99999999999999999999", 1), "SETUP",
+                   game.default_rules)
+    assert "ammunition" in str(caught.value)
+
+
+@pytest.mark.parametrize("old,new", [("format 1 1", "format 0 0"), ("format 1 1", "format 9 9"),
+                                     ("format 1 1", "format 1 5")])
+def test_a_monmamo_position_holds_to_the_setup_ranges_of_its_format(old, new):
+    from model.monmamo.state import MAX_MONSTERS
+
+    game = get_game("monmamo")
+    start = ("format 1 1 | first 0 | step play | turn 0 | pending 0 | library - | hands S01 S09"
+             " / S02 S04 | battlefield - | discard - | exile - | declared - | passes 0")
+    game.parse_state(start)
+    with pytest.raises(InputError) as caught:
+        game.parse_state(start.replace(old, new))
+    assert f"1 to {MAX_MONSTERS}" in str(caught.value) or "knock-outs" in str(caught.value)
+
+
+# -- data files: binary content, the shared keys' types, names ---------------------------------------
+def test_a_nul_byte_in_a_text_file_is_refused_with_its_line():
+    from analysis.inputs import decode_text
+
+    with pytest.raises(InputError) as caught:
+        decode_text(b"# a deck\n- Dana\x00: 1 R S902\n", "d.txt")
+    assert "NUL" in str(caught.value) and "line 2" in str(caught.value)
+
+
+@pytest.mark.parametrize("line", ['ours = "yes"', "ours = 1", "note = 5", "note = [1]"])
+def test_the_keys_every_format_shares_are_typed(line):
+    from model.core.toml_lines import toml_table
+
+    with pytest.raises(InputError) as caught:
+        toml_table(f'name = "x"\n{line}\n', "w.toml")
+    assert "line 2" in str(caught.value)
+    assert toml_table('ours = true\nnote = "mine"\n', "w.toml") == {"ours": True,
+                                                                  "note": "mine"}
+
+
+@pytest.mark.parametrize("name", ['""', '"   "', '"' + "x" * 61 + '"', '"a\\u0007b"'])
+def test_a_character_name_is_one_printable_line(name):
+    from model.duel.characters import parse_character
+
+    text = (ROOT / "docs/byo/mine.toml").read_text()
+    parse_character(text, "mine.toml")
+    with pytest.raises(InputError) as caught:
+        parse_character(text.replace('name = "My Duelist"', f"name = {name}", 1), "mine.toml")
+    assert "printable" in str(caught.value)
+
+
+# -- command lines: two results on one file; an empty order -------------------------------------------
+def test_two_outputs_naming_one_file_are_refused(tmp_path, monkeypatch, capsys):
+    from harness.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    code = main(["clubfight", "survey", "--jokers", "1", "--deals", "1", "--out", "r.jsonl",
+                 "--summary", "./r.jsonl"])
+    assert code == 2 and "same place" in capsys.readouterr().err
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_an_empty_skirmish_order_is_refused(capsys):
+    from harness.cli import main
+
+    assert main(["fightklub", "fight", "S931", "S971", "--order", ""]) == 2
+    assert "--order" in capsys.readouterr().err
+
+
+def test_every_number_option_documents_its_range():
+    import sys as _sys
+
+    _sys.path.insert(0, str(ROOT / "tests"))
+    import battery
+    from analysis.inputs import show_number
+    from harness.cli import build_parser
+    from harness.toolkit import Bounded
+
+    for path, child in battery.commands(build_parser()):
+        for action in battery.arguments(child):
+            if isinstance(action.type, Bounded):
+                shown = (action.help or "").replace(",", "")
+                assert show_number(action.type.high) in shown or \
+                    f"{action.type.high:g}" in shown, (path, action.dest, action.help)
