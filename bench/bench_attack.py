@@ -640,6 +640,21 @@ def hand_lines() -> list[Line]:
                                       "d.toml"]):
         add(argv, "refuse", {"d.toml": deep.encode()}, family="hand: deep nesting")
 
+    # options that mean something only with another, given alone
+    for argv in (["clubfight", "solve", "CF1-3", "--verify-count", "5"],
+                 ["clubfight", "solve", "CF1-3", "--verify-timeout", "5"],
+                 ["clubfight", "hunt", "--jokers", "1", "--budget", "2", "--from", "CF1-3",
+                  "--start-kind", "triples"],
+                 ["fightklub", "fight", "S931", "--boost-b", "1,1,1"],
+                 ["fightklub", "fight", "S931", "--side-b", "1"],
+                 ["fightklub", "fight", "S931", "--bonus-b", "3"],
+                 ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--resume"],
+                 ["clubfight", "survey", "--jokers", "1", "--deals", "2", "--slack-max-nodes",
+                  "5"],
+                 ["clubfight", "hunt", "--jokers", "1", "--budget", "2", "--proof-nodes", "5"],
+                 ["monmamo", "setup", "--players", "2", "--teams", "2"]):
+        add(argv, family="hand: option without the one it needs")
+
     # outputs: two outputs on one file, output on an input
     survey = ["clubfight", "survey", "--jokers", "1", "--deals", "2"]
     add([*survey, "--out", "r.jsonl", "--summary", "r.jsonl"], "refuse",

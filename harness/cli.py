@@ -19,7 +19,7 @@ from harness.output import EXIT_FAILED, EXIT_OK, table as _table
 from harness.files import atomic_write, check_replaceable, make_folder
 from harness.toolkit import (
     OUTPUT_FOLDER, SEED, CommandParser, InputPath, Progress, Report, add_command,
-    add_rules_options, bounded_int, guard, read_rules,
+    add_rules_options, bounded_int, check_needs, guard, read_rules,
 )
 
 DEPTH = bounded_int(0, 1_000)
@@ -417,6 +417,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser(words)
         args = parser.parse_args(words)
         check_distinct_outputs(parser, args)
+        command = _command_parser(parser, args)
+        if command is not None:
+            check_needs(command, args)
         return args.func(args)
 
     return guard(run)

@@ -175,3 +175,18 @@ def test_every_number_option_documents_its_range():
                 shown = (action.help or "").replace(",", "")
                 assert show_number(action.type.high) in shown or \
                     f"{action.type.high:g}" in shown, (path, action.dest, action.help)
+
+
+# -- an option that means something only with another, given alone ------------------------------------
+@pytest.mark.parametrize("argv,flag", [
+    (["clubfight", "solve", "CF1-3", "--verify-count", "5"], "--verify-count"),
+    (["clubfight", "hunt", "--jokers", "1", "--from", "CF1-3", "--start-kind", "triples"],
+     "--start-kind"),
+    (["fightklub", "fight", "S931", "--boost-b", "1,1,1"], "--boost-b"),
+])
+def test_an_option_given_without_the_one_it_needs_is_refused(argv, flag, capsys):
+    from harness.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert flag in err and "means nothing" in err and err.count("\n") == 1
