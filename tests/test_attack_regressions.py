@@ -190,3 +190,18 @@ def test_an_option_given_without_the_one_it_needs_is_refused(argv, flag, capsys)
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert flag in err and "means nothing" in err and err.count("\n") == 1
+
+
+def test_every_loader_holds_names_to_one_printable_line():
+    from model.fantasy.state import parse_warband
+    from model.monmamo.cards import parse_card_set
+
+    game = get_game("fantasy")
+    host = (ROOT / "analysis/fantasy/data/warbands/iron-host.toml").read_text()
+    with pytest.raises(InputError, match="printable"):
+        parse_warband(host.replace('name = "Iron Host"', f'name = "{"x" * 5000}"'),
+                      game.tables, "w.toml")
+    cards = (ROOT / "docs/byo/monmamo-cards.toml").read_text()
+    with pytest.raises(InputError, match="printable"):
+        parse_card_set(cards.replace('name = "Harbour Ghoul"', f'name = "{"x" * 5000}"'),
+                       "m.toml", shipped=False)
