@@ -30,7 +30,8 @@ class: ``traceback``, ``wrong exit`` (not 0, 1, 2 or 130), ``hang``,
 ``accepted invalid`` (exit 0 or 1 on input invalid by construction) and
 ``file lost``.  Run it as::
 
-    python bench/bench_attack.py [--lines N] [--seed S] [--jobs J] [-k TEXT] [--list]
+    python bench/bench_attack.py [--lines N] [--seed S] [--jobs J] [-k TEXT] [--skip TEXT]
+                                 [--list]
 
 The exit code is 1 when any line showed a fault.
 """
@@ -772,10 +773,13 @@ def main(argv: list[str]) -> int:
     options.add_argument("--jobs", type=int, default=2, help="lines at a time (default 2)")
     options.add_argument("-k", dest="keep", default="", help="only lines whose family or "
                                                               "words hold this")
+    options.add_argument("--skip", action="append", default=[], metavar="TEXT",
+                         help="leave out the lines whose family holds TEXT (repeatable)")
     options.add_argument("--list", action="store_true", help="print the lines, run none")
     args = options.parse_args(argv)
     lines = [line for line in all_lines(args.seed)
-             if args.keep in line.family or args.keep in " ".join(line.argv)]
+             if (args.keep in line.family or args.keep in " ".join(line.argv))
+             and not any(text in line.family for text in args.skip)]
     if args.lines is not None:
         lines = random.Random(args.seed).sample(lines, min(args.lines, len(lines)))
     if args.list:
