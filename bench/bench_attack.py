@@ -439,7 +439,8 @@ def data_lines(commands, rng: random.Random) -> list[Line]:
                         files["byo/mine.toml"] = (ROOT / "docs/byo/mine.toml").read_bytes()
                     value = [name] if action.nargs in ("+", "*") else name
                     changes = {**changes_here, action: value}
-                    if path == ("fantasy", "battle"):  # two warbands share no card
+                    if path == ("fantasy", "battle") and action.dest in ("a", "b"):
+                        # two warbands share no card
                         other = next(a for a in child._actions if a.dest in ("a", "b")
                                      and a is not action)
                         changes[other] = "iron-host" if "goblin" in source.name \
