@@ -490,8 +490,9 @@ def hand_lines() -> list[Line]:
                   ""):
         add([*fight, "--order", value], "refuse" if value != "centre,left,right" else "any",
             family="hand: fight order")
-    for value in ("nowhere", "left,left", ""):
+    for value in ("nowhere", "left,left"):
         add([*fight, "--nullified", value], family="hand: fight nullified")
+    add([*fight, "--nullified", ""], "any", family="hand: fight nullified (none)")
     for value in ("-1", HUGE, "x"):
         add([*fight, "--stakes-a", value], family="hand: fight stakes")
     add(["fightklub", "fight", "S931", "S931"], "any", family="hand: fight same card")
@@ -517,7 +518,7 @@ def hand_lines() -> list[Line]:
     for field, value in (("hp", HUGE), ("hp", "-1"), ("hp", "0"), ("critical", f"[{HUGE}, {HUGE}]"),
                          ("critical", "[12, 10]"), ("critical", "[-1, 2]"), ("critical", "[1]"),
                          ("critical", "[1, 2, 3]"), ("hp", '"28"'), ("hp", "28.0"),
-                         ("key", '""'), ("key", '"tide"'), ("name", '""')):
+                         ("key", '""'), ("name", '""')):
         changed = re.sub(rf"^{field} = .*$", f"{field} = {value}", mine, count=1, flags=re.M)
         add(["duel", "odds", "mine.toml", "tide"], "any" if (field, value) in (
             ("hp", "0"),) else "refuse", {"mine.toml": changed.encode()},
@@ -549,11 +550,16 @@ def hand_lines() -> list[Line]:
 
     # warbands
     for old, new in (('card = "Ogre"', 'card = "Dragon"'), ('row = "front"', 'row = "middle"'),
-                     ('weapons = ["Maul", "Javelins"]', 'weapons = ["Maul"' + ', "Maul"' * 50
-                      + "]"), ('"Ember Dart"', '"Fireball 9"'), ('ours = true', 'ours = "yes"'),
-                     ('name = "Iron Host"', 'name = ""')):
+                     ('"Ember Dart"', '"Fireball 9"'), ('ours = true', 'ours = "yes"'),
+                     ('name = "Iron Host"', f'name = "{"x" * 5000}"')):
         add(["fantasy", "warband", "w.toml"], "refuse", {"w.toml": host.replace(
             old, new, 1).encode()}, family="hand: warband")
+    # a warband breaking the recruit rules is a verdict (exit 1); a name left empty is none
+    add(["fantasy", "warband", "w.toml"], "reject", {"w.toml": host.replace(
+        'weapons = ["Maul", "Javelins"]', 'weapons = ["Maul"' + ', "Maul"' * 50 + "]",
+        1).encode()}, family="hand: warband breaking the rules")
+    add(["fantasy", "warband", "w.toml"], "any", {"w.toml": host.replace(
+        'name = "Iron Host"', 'name = ""', 1).encode()}, family="hand: warband unnamed")
     add(["fantasy", "warband", "w.toml"], "refuse", {"w.toml": (host + "\n[[warrior]]\ncard = "
         '"Ogre"\nrow = "front"\nweapons = ["Maul"]\n' * 400).encode()},
         family="hand: warband 400 warriors")
@@ -576,7 +582,9 @@ def hand_lines() -> list[Line]:
                      ("hands S01 S09 / S02 S04", "hands S01 S01 / S01 S01"),
                      ("library -", "library " + " ".join(["S05"] * 30_000))):
         add(["monmamo", "termination", "--start", position.replace(old, new, 1),
-             "--max-states", "2000"], "any" if new.startswith("hands S01 S01") else "refuse",
+             "--max-states", "2000"], "any" if new.startswith(("hands S01 S01",
+                                                               "hands S01 S09 / S02 S04 / S03"))
+            else "refuse",
             family="hand: monmamo position")
     for combo in (["--players", "4", "--teams", "2", "--monsters", "5", "--library", "1"],
                   ["--players", "3", "--teams", "2"], ["--players", "2", "--teams", "2"],
