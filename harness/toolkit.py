@@ -52,6 +52,7 @@ from analysis.inputs import (
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
 from harness.interrupts import checkpoint
+from harness.needs import check_needs, needs  # noqa: F401 (commands import them from here)
 from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, print_json
 
 
@@ -161,8 +162,7 @@ class CommandParser(argparse.ArgumentParser):
         raise InputError(message, None if self.prog == "ringside" else self.prog)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        """argparse's, but every number's help states its range (``--help`` documents
-        what the refusal of a value out of it says)."""
+        # every number's help states its range, as a refusal of a value out of it does
         kind, text = kwargs.get("type"), kwargs.get("help")
         if isinstance(kind, Bounded) and isinstance(text, str) and text != argparse.SUPPRESS \
                 and not _states_range(text, kind):
@@ -171,48 +171,8 @@ class CommandParser(argparse.ArgumentParser):
 
 
 def _states_range(text: str, kind: "Bounded") -> bool:
-    """Whether a help text already gives the top of ``kind``'s range."""
-    from analysis.inputs import show_number
-
-    plain = text.replace(",", "")
-    return any(f"{top}" in plain for top in {show_number(kind.high), str(kind.high),
-                                                f"{kind.high:g}"})
-
-
-# -- options that mean something only with another ---------------------------------------------
-def needs(parser: argparse.ArgumentParser, option: str, other: str, why: str = "", *,
-          excludes: bool = False) -> None:
-    """Declare that the argument ``option`` (its ``dest``) means nothing without the
-    argument ``other`` (or, with ``excludes``, nothing beside it), so a command line
-    giving it alone is refused in one line (:func:`check_needs`) instead of the value
-    being silently ignored.  ``why`` ends the message."""
-    declared = getattr(parser, "ringside_needs", ())
-    parser.ringside_needs = (*declared, (option, other, why, excludes))  # type: ignore
-
-
-def _action_of(parser: argparse.ArgumentParser, dest: str) -> argparse.Action:
-    return next(action for action in parser._actions if action.dest == dest)
-
-
-def _given(parser: argparse.ArgumentParser, args: argparse.Namespace, dest: str) -> bool:
-    value = getattr(args, dest, None)
-    return value not in (None, False, [], ()) and value != _action_of(parser, dest).default
-
-
-def _flag(action: argparse.Action) -> str:
-    return action.option_strings[-1] if action.option_strings else action.dest.replace("_", " ")
-
-
-def check_needs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse an argument given without the one it needs (or with one it excludes), as
-    :func:`needs` declared them on the command's ``parser``."""
-    for option, other, why, excludes in getattr(parser, "ringside_needs", ()):
-        if _given(parser, args, option) and _given(parser, args, other) == excludes:
-            flag, other_flag = _flag(_action_of(parser, option)), \
-                _flag(_action_of(parser, other))
-            said = (f"means nothing beside {other_flag}" if excludes
-                    else f"means nothing without {other_flag}")
-            raise InputError(said + (f": {why}" if why else ""), flag)
+    from analysis.inputs import show_number  # does the help give the top of the range?
+    return any(top in text.replace(",", "") for top in (show_number(kind.high), f"{kind.high:g}"))
 
 
 # -- numbers -----------------------------------------------------------------------------------
@@ -474,10 +434,7 @@ class Start:
     text: str
 
 
-def refuse_broken(game: Game, state: Any) -> None:
-    """An :class:`InputError` if ``state`` (a position a user wrote) breaks one of the
-    game's invariants: a card foreign to its player's deck, a count off.  The notation
-    parses such a position, but no game reaches it, and played on it fails later."""
+def refuse_broken(game: Game, state: Any) -> None:  # no game reaches a broken position
     for invariant in game.invariants:
         message = invariant(state)
         if message is not None:
@@ -485,7 +442,8 @@ def refuse_broken(game: Game, state: Any) -> None:
                              f"{invariant.name} ({', '.join(invariant.rules)}): {message}")
 
 
-def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
+def _readings(game: Game, rules: Any, word: str, setups_only: bool,
+              screen: Callable[[Any], None] | None = None) -> list:
     """``(name, parse)`` for each reading of a start's text, in the order tried."""
 
     def as_setup(text: str) -> Start:
@@ -494,6 +452,10 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
 
     def as_position(text: str) -> Start:
         state = game.parse_state(text)
+        try:  # a cheap refusal (a start too big) first, and as it is: the text is a position
+            screen and screen(state)
+        except InputError as error:
+            raise setattr(error, "final", True) or error
         refuse_broken(game, state)
         return Start(state, None, text)
 
@@ -504,19 +466,20 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
 
 
 def _first_reading(readings: list, text: str) -> Start | list[str]:
-    """The first reading of ``text`` that parses, or why each failed."""
-    reasons = []
+    reasons = []  # the first reading of ``text`` that parses, or why each failed
     for name, parse in readings:
         try:
             return parse(text)
         except InputError as error:
+            if getattr(error, "final", False):
+                raise
             reasons.append(f"as {name}: {error.what}")
     return reasons
 
 
 def _read(game: Game, text: str, where: str, rules: Any, word: str,
-          setups_only: bool) -> Start:
-    readings = _readings(game, rules, word, setups_only)
+          setups_only: bool, screen: Callable[[Any], None] | None = None) -> Start:
+    readings = _readings(game, rules, word, setups_only, screen)
     kinds = " or ".join(name for name, _ in readings)
     if text.startswith("@"):
         path = text[1:]
@@ -537,7 +500,8 @@ def _read(game: Game, text: str, where: str, rules: Any, word: str,
     raise InputError(f"the file holds {held} ({'; '.join(found)})", f"{where}: {path}")
 
 
-def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "setup") -> Start:
+def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "setup",
+               screen: Callable[[Any], None] | None = None) -> Start:
     """The start a command argument names: a setup id or a setup (``parse_setup``,
     then ``initial_state``), a position (``parse_state``), ``@FILE`` or the path
     of a file holding one.  ``word`` is what the game calls a setup (``deal``).
@@ -545,7 +509,7 @@ def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "se
     One :class:`InputError` at ``where`` when the text is none of these,
     with why each reading failed.
     """
-    return _read(game, text, where, rules, word, setups_only=False)
+    return _read(game, text, where, rules, word, setups_only=False, screen=screen)
 
 
 def read_setup(game: Game, text: str, where: str, *, word: str = "setup") -> Start:

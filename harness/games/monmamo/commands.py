@@ -72,7 +72,8 @@ def cmd_monmamo_termination(args) -> Report:
     deadline = deadline_of(args)
     if args.start:
         rules = read_rules(game, args)
-        starts = [(None, read_start(game, text, "--start", rules).state)
+        starts = [(None, read_start(game, text, "--start", rules, screen=lambda state: (
+            check_survey_size(len(state.all_cards()), args.max_states, "--start"))).state)
                   for text in args.start]
     else:
         starts = small_starts()
