@@ -452,11 +452,11 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool,
 
     def as_position(text: str) -> Start:
         state = game.parse_state(text)
-        try:  # a cheap refusal (a start too big) first, and as it is: the text is a position
-            screen and screen(state)
+        try:  # a cheap refusal (a start too big) first, as it is; true: no invariants
+            unchecked = screen and screen(state)
         except InputError as error:
             raise setattr(error, "final", True) or error
-        refuse_broken(game, state)
+        unchecked or refuse_broken(game, state)
         return Start(state, None, text)
 
     readings = [(f"a {word}", as_setup)]
