@@ -242,6 +242,10 @@ def decode_text(data: bytes, where: str) -> str:
         line = data.count(b"\n", 0, error.start) + 1
         raise InputError(f"not UTF-8 text (byte {error.start:,}, line {line:,})", where) \
             from None
+    nul = text.find("\0")
+    if nul >= 0:  # valid UTF-8, but a binary file: no text format of ringside holds one
+        line = text.count("\n", 0, nul) + 1
+        raise InputError(f"holds a NUL byte (line {line:,}): a binary file, not text", where)
     if text.startswith(BOM):
         text = text[1:]
     return text.replace("\r\n", "\n")
@@ -391,6 +395,34 @@ def describe_range(whole: bool, low: float, high: float, *, above: bool = False,
 def _shown_value(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]+")
+_DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def number_text(text: str, kind: type = int) -> int | float:
+    """The number ``text`` writes in plain ASCII digits (``kind`` ``int`` or ``float``);
+    ``ValueError`` for anything else.
+
+    Python's own ``int`` and ``float`` also read ``1_000``, ``١٢`` (Arabic-Indic
+    digits) and fullwidth ``１``; a user who typed those meant something else, and a
+    number that reads differently in every tool is refused rather than guessed.
+
+    >>> number_text(" 12 "), number_text("2.5", float), number_text("1e3", float)
+    (12, 2.5, 1000.0)
+    >>> number_text("1_0")
+    Traceback (most recent call last):
+        ...
+    ValueError: not a number in plain digits: '1_0'
+    """
+    stripped = text.strip()
+    pattern = _WHOLE_TEXT if kind is int else _DECIMAL_TEXT
+    if not pattern.fullmatch(stripped):
+        if kind is float and stripped.lower().lstrip("+-") in ("inf", "infinity", "nan"):
+            return float(stripped)  # the caller's range check names what is wrong with it
+        raise ValueError(f"not a number in plain digits: {text!r}")
+    return kind(stripped)
 
 
 def whole_number(value: Any, low: int, high: int, name: str, where: str | None = None) -> int:

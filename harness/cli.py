@@ -8,6 +8,7 @@ what is wrong and where.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from harness.files import atomic_write, check_replaceable, make_folder
 from harness.limits import add_timeout, deadline_of
 from harness.toolkit import (
     OUTPUT_FOLDER, SEED, CommandParser, InputPath, Progress, Report, add_command,
-    add_rules_options, bounded_int, guard, read_rules,
+    add_rules_options, bounded_int, check_needs, guard, read_rules,
 )
 
 DEPTH = bounded_int(0, 1_000)
@@ -33,12 +34,20 @@ PLAYOUTS = bounded_int(0, 10_000_000)
 
 
 # -- check --------------------------------------------------------------------
+def selected_games(names: list[str]):
+    """The games ``check`` runs: those named, each once and in the order first named (300
+    names of one game would otherwise run its checks 300 times), or every game."""
+    from harness.registry import games, get_game
+
+    named = list(dict.fromkeys(names))
+    return [get_game(key) for key in named] if named else list(games().values())
+
+
 def cmd_check(args) -> Report:
     from harness.check_report import CheckOptions, report_of, run_checks
-    from harness.registry import games, get_game
     from harness.resources import resolve_root
 
-    selected = [get_game(key) for key in args.games] if args.games else list(games().values())
+    selected = selected_games(args.games)
     root = resolve_root(args.root)
     options = CheckOptions(proofs=not args.no_proofs, depth=args.depth,
                            max_states=args.max_states, starts=args.starts,
@@ -402,12 +411,50 @@ def _named_game(argv: Sequence[str], parts: dict) -> str | None:
     return None
 
 
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace
+                    ) -> argparse.ArgumentParser | None:
+    """The (sub)command parser that read ``args`` (the one whose ``func`` it runs)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                found = _command_parser(child, args)
+                if found is not None:
+                    return found
+    return parser if parser.get_default("func") is getattr(args, "func", None) else None
+
+
+def check_distinct_outputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse two result options of one command naming the same place (``--out r.jsonl
+    --summary r.jsonl``): the second write would replace the first's file."""
+    from harness.toolkit import OutputPath
+
+    command = _command_parser(parser, args)
+    if command is None:
+        return
+    seen: dict[str, str] = {}
+    for action in command._actions:
+        value = getattr(args, action.dest, None)
+        if not isinstance(action.type, OutputPath) or not isinstance(value, str):
+            continue
+        flag = action.option_strings[-1] if action.option_strings else action.dest
+        place = os.path.realpath(value)
+        if place in seen:
+            raise InputError(f"names the same place as {seen[place]} ({value}); each result "
+                             "needs its own", flag)
+        seen[place] = flag
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     def run() -> int:
         # Building the parser imports the games' command modules, so a Ctrl-C
         # may land there too; inside the guard it is the same one line.
         words = sys.argv[1:] if argv is None else list(argv)
-        args = build_parser(words).parse_args(words)
+        parser = build_parser(words)
+        args = parser.parse_args(words)
+        check_distinct_outputs(parser, args)
+        command = _command_parser(parser, args)
+        if command is not None:
+            check_needs(command, args)
         return args.func(args)
 
     return guard(run)

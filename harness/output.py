@@ -21,3 +21,10 @@ def table(rows: list[list[str]], header: list[str]) -> str:
     for row in rows:
         lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
     return "\n".join(lines)
+
+
+def one_line(text: object, limit: int = 300) -> str:
+    """The first line of ``text``, cut to ``limit`` characters."""
+    lines = str(text).strip().splitlines()
+    line = lines[0] if lines else ""
+    return line if len(line) <= limit else line[: limit - 3] + "..."

@@ -28,15 +28,15 @@
   its data, otherwise its lines are printed.
 * **Progress** (:class:`Progress`): a tqdm bar on stderr, only when stderr is a
   terminal and ``--json`` is off.
-* **Fan-out** (:func:`fan_out`): one task function over many tasks, in this
-  process, on a local process pool or on a Dask cluster, with a broken pool
-  or a failed worker turned into :class:`WorkFailed`.
+* **Fan-out** (:func:`fan_out`, in :mod:`harness.parallel` and imported from
+  here): one task function over many tasks, in this process, on a local process
+  pool or on a Dask cluster, with a broken pool or a failed worker turned into
+  :class:`WorkFailed`.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import math
 import os
 import sys
@@ -45,34 +45,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
+from analysis.deadline import TimeUp
 from analysis.inputs import (
-    check_input_file, check_input_folder, describe_range, path_problem, read_text,
+    check_input_file, check_input_folder, describe_range, number_text, path_problem, read_text,
 )
 from model.core.errors import InputError
 from model.core.game import Game, parse_setting
 from harness.interrupts import checkpoint
-from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, print_json
+from harness.needs import check_needs, needs  # noqa: F401 (commands import them from here)
+from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, one_line, print_json
+from harness.parallel import CONNECT_TIMEOUT, WorkFailed, fan_out  # noqa: F401 (re-exported)
 
 
 # -- errors and exit codes ---------------------------------------------------------------------
-class WorkFailed(Exception):
-    """The work failed, not the input (a worker pool broke, a worker raised):
-    one line on stderr and exit 1, never a success."""
-
-    def __init__(self, what: str, where: str | None = None) -> None:
-        self.what = what
-        self.where = where
-        super().__init__(f"{where}: {what}" if where else what)
-
-
-def one_line(text: object, limit: int = 300) -> str:
-    """The first line of ``text``, cut to ``limit`` characters."""
-    lines = str(text).strip().splitlines()
-    line = lines[0] if lines else ""
-    return line if len(line) <= limit else line[: limit - 3] + "..."
-
-
 def guard(call: Callable[[], int]) -> int:
     """Run a command; turn what may escape it into one line on stderr and an exit code.
 
@@ -160,6 +145,19 @@ class CommandParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise InputError(message, None if self.prog == "ringside" else self.prog)
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        # every number's help states its range, as a refusal of a value out of it does
+        kind, text = kwargs.get("type"), kwargs.get("help")
+        if isinstance(kind, Bounded) and isinstance(text, str) and text != argparse.SUPPRESS \
+                and not _states_range(text, kind):
+            kwargs["help"] = f"{text} [{kind.describe()}]"
+        return super().add_argument(*args, **kwargs)
+
+
+def _states_range(text: str, kind: "Bounded") -> bool:
+    from analysis.inputs import show_number  # does the help give the top of the range?
+    return any(top in text.replace(",", "") for top in (show_number(kind.high), f"{kind.high:g}"))
+
 
 # -- numbers -----------------------------------------------------------------------------------
 INT64_MAX = 2 ** 63 - 1
@@ -198,7 +196,7 @@ class Bounded:
     def __call__(self, text: str) -> int | float:
         shown = text if len(text) <= 40 else text[:37] + "..."
         try:
-            value = self.kind(text)
+            value = number_text(text, self.kind)
         except (TypeError, ValueError):
             raise argparse.ArgumentTypeError(f"must be {self.describe()}, not {shown!r}") \
                 from None
@@ -420,7 +418,16 @@ class Start:
     text: str
 
 
-def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
+def refuse_broken(game: Game, state: Any) -> None:  # no game reaches a broken position
+    for invariant in game.invariants:
+        message = invariant(state)
+        if message is not None:
+            raise InputError(f"no game reaches this position: it breaks the invariant "
+                             f"{invariant.name} ({', '.join(invariant.rules)}): {message}")
+
+
+def _readings(game: Game, rules: Any, word: str, setups_only: bool,
+              screen: Callable[[Any], None] | None = None) -> list:
     """``(name, parse)`` for each reading of a start's text, in the order tried."""
 
     def as_setup(text: str) -> Start:
@@ -428,7 +435,13 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
         return Start(None if rules is None else game.initial_state(setup, rules), setup, text)
 
     def as_position(text: str) -> Start:
-        return Start(game.parse_state(text), None, text)
+        state = game.parse_state(text)
+        try:  # a cheap refusal (a start too big) first, as it is; true: no invariants
+            unchecked = screen and screen(state)
+        except InputError as error:
+            raise setattr(error, "final", True) or error
+        unchecked or refuse_broken(game, state)
+        return Start(state, None, text)
 
     readings = [(f"a {word}", as_setup)]
     if not setups_only:
@@ -437,19 +450,20 @@ def _readings(game: Game, rules: Any, word: str, setups_only: bool) -> list:
 
 
 def _first_reading(readings: list, text: str) -> Start | list[str]:
-    """The first reading of ``text`` that parses, or why each failed."""
-    reasons = []
+    reasons = []  # the first reading of ``text`` that parses, or why each failed
     for name, parse in readings:
         try:
             return parse(text)
         except InputError as error:
+            if getattr(error, "final", False):
+                raise
             reasons.append(f"as {name}: {error.what}")
     return reasons
 
 
 def _read(game: Game, text: str, where: str, rules: Any, word: str,
-          setups_only: bool) -> Start:
-    readings = _readings(game, rules, word, setups_only)
+          setups_only: bool, screen: Callable[[Any], None] | None = None) -> Start:
+    readings = _readings(game, rules, word, setups_only, screen)
     kinds = " or ".join(name for name, _ in readings)
     if text.startswith("@"):
         path = text[1:]
@@ -470,7 +484,8 @@ def _read(game: Game, text: str, where: str, rules: Any, word: str,
     raise InputError(f"the file holds {held} ({'; '.join(found)})", f"{where}: {path}")
 
 
-def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "setup") -> Start:
+def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "setup",
+               screen: Callable[[Any], None] | None = None) -> Start:
     """The start a command argument names: a setup id or a setup (``parse_setup``,
     then ``initial_state``), a position (``parse_state``), ``@FILE`` or the path
     of a file holding one.  ``word`` is what the game calls a setup (``deal``).
@@ -478,7 +493,7 @@ def read_start(game: Game, text: str, where: str, rules: Any, *, word: str = "se
     One :class:`InputError` at ``where`` when the text is none of these,
     with why each reading failed.
     """
-    return _read(game, text, where, rules, word, setups_only=False)
+    return _read(game, text, where, rules, word, setups_only=False, screen=screen)
 
 
 def read_setup(game: Game, text: str, where: str, *, word: str = "setup") -> Start:
@@ -758,233 +773,3 @@ def _duration(seconds: float) -> str:
     if seconds < 3600:
         return f"{seconds // 60} min {seconds % 60:02d} s"
     return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-
-
-# -- fan-out -----------------------------------------------------------------------------------
-CONNECT_TIMEOUT = 5.0
-"""Seconds to wait for a Dask scheduler (one on reach answers in milliseconds)."""
-
-
-def fan_out(func: Callable[[Any], Any], tasks: Iterable[Any], *, workers: int = 1,
-            scheduler: str | None = None, ordered: bool = False,
-            in_flight: int | None = None, deadline: Deadline = NO_DEADLINE) -> Iterator[Any]:
-    """``func(task)`` for every task, yielded as each finishes (in task order
-    with ``ordered``).
-
-    ``workers`` 1 runs in this process (exceptions pass as they are); more
-    start a pool of spawned processes (``func`` and the tasks must pickle:
-    a module-level function), each ending itself if this process dies;
-    ``scheduler`` sends the tasks to a Dask distributed cluster instead.  At
-    most ``in_flight`` tasks are out at once (4 per worker by default).
-
-    A pool that breaks (a worker killed, a pipe closed) or a worker that
-    raises becomes :class:`WorkFailed`, so the caller can never mistake it
-    for a result; an :class:`InputError` raised in a worker stays one.
-
-    Past ``deadline`` (a command's ``--timeout``) no task is begun and none is
-    waited for: :class:`~analysis.deadline.TimeUp` is raised where the results are
-    read, a pool's workers are ended, and the results yielded before it stand.  A
-    task running in this process is not stopped halfway: a caller gives it the
-    time left (:meth:`~analysis.deadline.Deadline.remaining`) as its own limit.
-    """
-    if scheduler:
-        results = _dask_results(func, tasks, scheduler, in_flight, deadline)
-    elif workers > 1:
-        results = _pool_results(func, tasks, workers, in_flight or 4 * workers, deadline)
-    else:
-        return _here(func, tasks, deadline)
-    return _in_order(results) if ordered else (value for _, value in results)
-
-
-def _here(func: Callable[[Any], Any], tasks: Iterable[Any], deadline: Deadline) -> Iterator[Any]:
-    for task in tasks:
-        deadline.check()
-        yield func(task)
-
-
-def _in_order(results: Iterator[tuple[int, Any]]) -> Iterator[Any]:
-    waiting: dict[int, Any] = {}
-    following = 0
-    for index, value in results:
-        waiting[index] = value
-        while following in waiting:
-            yield waiting.pop(following)
-            following += 1
-
-
-def _outcome(future: Any) -> Any:
-    """A finished future's value; its failure as :class:`WorkFailed`."""
-    try:
-        return future.result()
-    except InputError:
-        raise
-    except (KeyboardInterrupt, GeneratorExit):
-        raise
-    except BaseException as error:  # noqa: BLE001 -- SystemExit in a worker is a failure too
-        raise _failure(error) from None
-
-
-def _failure(error: BaseException) -> WorkFailed:
-    from concurrent.futures.process import BrokenProcessPool
-
-    if isinstance(error, BrokenProcessPool):
-        return WorkFailed(f"a worker process died ({one_line(error)})", "worker pool")
-    if isinstance(error, (BrokenPipeError, EOFError, ConnectionError)):
-        return WorkFailed(f"the connection to a worker broke ({type(error).__name__}: "
-                          f"{one_line(error)})", "worker pool")
-    name = type(error).__name__
-    detail = one_line(error)
-    return WorkFailed(f"a worker failed: {name}{': ' + detail if detail else ''}",
-                      "worker pool")
-
-
-def _watch_parent(parent: int) -> None:
-    """Worker initializer: end this worker when the process that started it dies
-    (a killed command would otherwise leave its idle workers behind), and
-    leave Ctrl-C to the parent.
-
-    A terminal's Ctrl-C reaches every process of the group; the parent stops
-    the pool itself (:func:`_pool_results`), so a worker's own
-    KeyboardInterrupt would only print a traceback per worker.
-    """
-    import signal
-    import threading
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-def _pool_results(func, tasks, workers: int, limit: int,
-                  deadline: Deadline) -> Iterator[tuple[int, Any]]:
-    import concurrent.futures as cf
-    import multiprocessing
-    from concurrent.futures.process import BrokenProcessPool
-
-    executor = cf.ProcessPoolExecutor(max_workers=workers,
-                                      mp_context=multiprocessing.get_context("spawn"),
-                                      initializer=_watch_parent, initargs=(os.getpid(),))
-    numbered = enumerate(tasks)
-    pending: dict = {}
-    try:
-        def submit(batch) -> None:
-            for index, task in batch:
-                pending[executor.submit(func, task)] = index
-
-        # The first submissions start the workers.  SIGINT is blocked meanwhile:
-        # the workers inherit the blocked signal (a Ctrl-C to the whole process
-        # group cannot stop one half-started with a traceback), and this
-        # process gets a Ctrl-C pressed in between as soon as it is unblocked.
-        blocked = _block_interrupts()
-        try:
-            submit(itertools.islice(numbered, limit))
-        finally:
-            _unblock_interrupts(blocked)
-        while pending:
-            done, _ = cf.wait(pending, timeout=deadline.remaining(),
-                              return_when=cf.FIRST_COMPLETED)
-            if not done:
-                deadline.check()  # the wait ended at the deadline
-            for future in done:
-                index = pending.pop(future)
-                yield index, _outcome(future)
-                submit(itertools.islice(numbered, 1))
-    except (BrokenProcessPool, BrokenPipeError, EOFError, ConnectionError) as error:
-        raise _failure(error) from None
-    except BaseException:
-        # Interrupted (or the caller stopped early): the running tasks' results
-        # are not wanted, so end the workers now instead of waiting for them.
-        _stop_workers(executor)
-        raise
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _block_interrupts() -> bool:
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return False
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return True
-
-
-def _unblock_interrupts(blocked: bool) -> None:
-    import signal
-
-    if blocked:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _stop_workers(executor) -> None:
-    """Terminate a process pool's workers (they ignore SIGINT; see :func:`_watch_parent`)."""
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        try:
-            process.terminate()
-        except (OSError, AttributeError):
-            pass
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        try:
-            process.join(timeout=2.0)
-        except (OSError, AttributeError, AssertionError):
-            pass
-
-
-def _dask_results(func, tasks, address: str, in_flight: int | None,
-                  deadline: Deadline) -> Iterator[tuple[int, Any]]:
-    try:
-        import distributed
-    except ImportError:
-        raise InputError("needs Dask's distributed scheduler: pip install 'ringside[dask]'",
-                         "--scheduler") from None
-    from distributed.comm import parse_address
-    from distributed.comm.registry import get_backend
-
-    try:
-        scheme, location = parse_address(address)
-        get_backend(scheme)
-    except (ValueError, TypeError) as error:
-        raise InputError(f"{address!r} is not a scheduler address ({one_line(error)}); "
-                         "write tcp://HOST:PORT", "--scheduler") from None
-    if not location.strip() or (scheme in ("tcp", "tls", "ws", "wss") and ":" not in location):
-        raise InputError(f"{address!r} names no host and port; write tcp://HOST:PORT",
-                         "--scheduler")
-    try:
-        client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise InputError(f"cannot reach the scheduler {address!r}: {one_line(error)}",
-                         "--scheduler") from None
-    import queue
-
-    finished: queue.Queue = queue.Queue()
-    pending: dict = {}
-    try:
-        limit = in_flight or max(4, 4 * sum(client.nthreads().values()))
-        numbered = enumerate(tasks)
-
-        def submit(batch) -> None:
-            for index, task in batch:
-                future = client.submit(func, task, pure=False)
-                pending[future] = index
-                future.add_done_callback(finished.put)
-
-        submit(itertools.islice(numbered, limit))
-        while pending:
-            try:
-                future = finished.get(timeout=deadline.remaining())
-            except queue.Empty:
-                deadline.check()  # the wait ended at the deadline
-                continue
-            index = pending.pop(future)
-            yield index, _outcome(future)
-            submit(itertools.islice(numbered, 1))
-    finally:
-        client.cancel(list(pending))
-        client.close()

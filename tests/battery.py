@@ -426,15 +426,17 @@ def prepare(case: Case, parser: argparse.ArgumentParser, folder: Path
     return [*case.command, *command_line(child, example, action, made.value)], made
 
 
-def run(case: Case, parser: argparse.ArgumentParser, folder: Path) -> Outcome:
-    """Run ``case`` in ``folder`` (its working folder) and judge it."""
-    argv, made = prepare(case, parser, folder)
+def run_argv(argv: list[str | bytes], folder: Path, cap: float, stdout_case: str = ""
+             ) -> tuple[int | None, str, float]:
+    """Run ``ringside ARGV`` in ``folder`` under the time and memory caps: its exit code
+    (``None``: killed at ``cap`` seconds), its stderr and its seconds.  ``stdout_case``
+    is one of :data:`STDOUT_CASES` or empty (stdout thrown away)."""
     stdout: int | object = subprocess.DEVNULL
     closing = None
-    if case.case == "stdout on /dev/full":
+    if stdout_case == "stdout on /dev/full":
         stdout = os.open("/dev/full", os.O_WRONLY)
         closing = stdout
-    elif case.case == "stdout into a closed pipe":
+    elif stdout_case == "stdout into a closed pipe":
         reader, stdout = os.pipe()
         os.close(reader)
         closing = stdout
@@ -445,14 +447,20 @@ def run(case: Case, parser: argparse.ArgumentParser, folder: Path) -> Outcome:
     if closing is not None:
         os.close(closing)
     try:
-        _, err = process.communicate(timeout=case.cap)
+        _, err = process.communicate(timeout=cap)
         code: int | None = process.returncode
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         _, err = process.communicate()
         code = None
-    seconds = time.monotonic() - began
-    text = err.decode("utf-8", "replace")
+    return code, err.decode("utf-8", "replace"), time.monotonic() - began
+
+
+def run(case: Case, parser: argparse.ArgumentParser, folder: Path) -> Outcome:
+    """Run ``case`` in ``folder`` (its working folder) and judge it."""
+    argv, made = prepare(case, parser, folder)
+    stdout_case = case.case if case.argument == "stdout" else ""
+    code, text, seconds = run_argv(argv, folder, case.cap, stdout_case)
     return Outcome(case, code, text, seconds, judge(code, text, made))
 
 

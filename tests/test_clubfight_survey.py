@@ -12,7 +12,7 @@ import pytest
 
 from harness.cli import main
 from harness.games.clubfight import survey
-from harness import toolkit
+from harness import parallel, toolkit
 from model.clubfight.rules import DEFAULT_RULES, WEBAPP
 from analysis.clubfight.solver import SolveResult
 from harness.games.clubfight.survey_file import ReplayFailed, read_results
@@ -104,7 +104,7 @@ def test_dask_local_cluster_gives_the_same_results(baseline, tmp_path):
 
 def test_bad_scheduler_address_is_bad_input(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(toolkit, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 0.5)
     code = main(["clubfight", "survey", "--jokers", "1", "--deals", "1",
                  "--scheduler", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err.strip()

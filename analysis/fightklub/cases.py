@@ -27,6 +27,7 @@ from analysis.fightklub.loading import (
     DECK_CASES, ENERGY_CASES, FIGHT_CASES, all_cards, shipped,
 )
 from model.core.errors import InputError
+from model.core.notation import is_digits
 from model.fightklub.decks import (
     CardList, check_collection, check_deck, parse_card_list, parse_deck,
 )
@@ -371,7 +372,7 @@ def _seat(value: Any, name: str, where: str, players: int) -> int:
 
 
 def _seat_key(key: str, name: str, where: str, players: int) -> int:
-    if not key.isdigit():
+    if not is_digits(key):
         raise InputError(f"{name}: seats are written \"0\", \"1\" ..., not {key!r}", where)
     return _seat(int(key), name, where, players)
 

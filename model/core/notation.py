@@ -16,6 +16,40 @@ from typing import Sequence
 from model.core.errors import InputError
 
 
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits (``12``).
+
+    ``str.isdigit`` also says yes to ``²``, ``①`` and ``٣``, which ``int`` then reads as
+    something else or refuses with a traceback: every notation asks this instead.
+
+    >>> is_digits("12"), is_digits("²"), is_digits("٣"), is_digits(""), is_digits("-1")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+MAX_NAME = 60
+"""The longest name of a card, a character or a warband a data file may give."""
+
+
+def checked_name(value: str, field: str, where: str | None = None) -> str:
+    """``value``, a name a data file gives, if it is one line of 1 to :data:`MAX_NAME`
+    printable characters; else one :class:`InputError` saying so.
+
+    >>> checked_name("Ember Guard", "name")
+    'Ember Guard'
+    >>> checked_name("", "name", "mine.toml")
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: mine.toml: field 'name' must be 1 to 60 printable characters, not ''
+    """
+    if not (value.strip() and len(value) <= MAX_NAME and value.isprintable()):
+        shown = repr(value if len(value) <= 40 else value[:37] + "...")
+        raise InputError(f"field {field!r} must be 1 to {MAX_NAME} printable characters, "
+                         f"not {shown}", where)
+    return value
+
+
 def read_sections(text: str, names: Sequence[str]) -> dict[str, list[str]]:
     """The tokens after each section's name, by name; every name, in order.
 

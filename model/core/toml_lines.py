@@ -151,13 +151,30 @@ def toml_table(text: str, where: str) -> dict:
     model.core.errors.InputError: x.toml: not valid TOML: a number of more than 4,300 digits
     """
     try:
-        return tomllib.loads(text)
+        table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"not valid TOML: {error}", where) from None
     except RecursionError:
         raise InputError("nested too deeply to read", where) from None
     except ValueError:  # int() past sys.get_int_max_str_digits(), raised unwrapped
         raise InputError("not valid TOML: a number of more than 4,300 digits", where) from None
+    _check_common_keys(table, text, where)
+    return table
+
+
+COMMON_KEYS = {"ours": bool, "note": str}
+"""Keys every data format of ringside shares at its top: ``ours = true`` marks a file
+written for ringside (not the publisher's), ``note`` says anything about it."""
+
+
+def _check_common_keys(table: dict, text: str, where: str) -> None:
+    for key, kind in COMMON_KEYS.items():
+        if key in table and type(table[key]) is not kind:
+            what = "true or false" if kind is bool else "a text in quotes"
+            line = next((number for number, written in enumerate(text.splitlines(), 1)
+                         if written.lstrip().startswith(key)), None)
+            at = f"{where}: line {line}" if line else where
+            raise InputError(f"the field {key!r} must be {what}, not {table[key]!r}"[:200], at)
 
 
 def dotted_path(field: str) -> Path:

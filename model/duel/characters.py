@@ -57,6 +57,7 @@ from math import comb
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.notation import checked_name
 from model.core.toml_lines import located, toml_table
 
 DECK_SIZE = 30
@@ -356,7 +357,7 @@ def _card(raw: Any, where: str) -> Card:
         raise InputError(f"field 'id' must be letters and digits, starting with a letter, "
                          f"at most 8, not {card_id!r}", where)
     where = f"{where} ({card_id})"
-    name = _get(raw, "name", str, where)
+    name = checked_name(_get(raw, "name", str, where), "name", where)
     timing = _get(raw, "timing", str, where)
     if timing not in TIMINGS:
         raise InputError(f"field 'timing' must be before or after, not {timing!r}", where)
@@ -429,7 +430,7 @@ def _character(raw: dict, where: str) -> Character:
     key = _get(raw, "key", str, where)
     if not (key.isascii() and key.isalpha() and key.islower() and len(key) <= 12):
         raise InputError(f"field 'key' must be 1 to 12 lowercase letters, not {key!r}", where)
-    name = _get(raw, "name", str, where)
+    name = checked_name(_get(raw, "name", str, where), "name", where)
     hp = _count(raw, "hp", where, 1, MAX_HP)
     power = _power(raw.get("power"), where)
     critical = _get(raw, "critical", list, where)
@@ -455,7 +456,7 @@ def _character(raw: dict, where: str) -> Character:
         effects = _effects(table.get("effects"), f"{at}: effects")
         if any(e.kind == "regen" for e in effects):
             raise InputError("a passive does not re-roll", at)
-        passives.append(Passive(_get(table, "name", str, at), effects))
+        passives.append(Passive(checked_name(_get(table, "name", str, at), "name", at), effects))
     actions = []
     for i, table in enumerate(_at_most(_get(raw, "adrenaline", list, where, []),
                                        MAX_ADRENALINE, "Adrenaline Actions",

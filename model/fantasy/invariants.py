@@ -44,8 +44,13 @@ def ammo_never_negative(tables: Tables, state: State) -> str | None:
             for arm in fighter.arms:
                 if arm.ammo is not None and arm.ammo < 0:
                     return f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}"
-                if arm.ammo is not None and not tables.weapons[arm.code].thrown:
+                weapon = tables.weapons[arm.code]
+                if arm.ammo is not None and not weapon.thrown:
                     return f"{who_text(side, index)}'s {arm.code} is not thrown but has ammunition"
+                most = max(weapon.bracket or 1, 1)  # combat.ammunition under any ruleset
+                if arm.ammo is not None and arm.ammo > most:
+                    return (f"{who_text(side, index)}'s {arm.code} has ammunition {arm.ammo}, "
+                            f"more than the {most} its card gives")
     return None
 
 
@@ -199,7 +204,8 @@ def invariants(tables: Tables) -> tuple[Invariant, ...]:
         Invariant("hits-bounded", ("FF 6.2", "FF 1.11"),
                   "No warrior has more hits than its card.", bound(hits_bounded)),
         Invariant("ammunition-never-negative", ("FF 4.5",),
-                  "Ammunition is never negative and only thrown weapons have any.",
+                  "Ammunition is never negative, never more than the weapon card gives, and "
+                  "only thrown weapons have any.",
                   bound(ammo_never_negative)),
         Invariant("one-weapon-in-use", ("FF 1.7", "FF 3.2", "FF 3.3"),
                   "A warrior uses one weapon (the Warrior two) and throws only thrown weapons.",

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from model.core.errors import InputError
-from model.core.notation import read_sections
+from model.core.notation import checked_name, read_sections
 from model.core.toml_lines import toml_table
 from model.fantasy.tables import Tables, code_of
 
@@ -509,6 +509,8 @@ def parse_warband(text: str, tables: Tables, where: str) -> Warband:
     name = data.get("name", "")
     if not isinstance(name, str):
         raise InputError(f"must be a text, not {name!r}", f"{where}: name")
+    if name:
+        checked_name(name, "name", where)
     entries = data.get("warrior")
     if not isinstance(entries, list) or not entries:
         raise InputError("needs [[warrior]] entries", where)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from model.core.errors import InputError
+from model.core.notation import checked_name
 from model.core.toml_lines import located, toml_table
 from model.fantasy.tables import (
     Tables, code_of, equipment_card, parse_warriors, parse_weapons, spell_card,
@@ -62,7 +63,7 @@ def _named(entry: Any, at: str) -> str:
     name = entry.get("name") if isinstance(entry, dict) else None
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"needs a name, not {name!r}", f"{at}: name")
-    return name.strip()
+    return checked_name(name.strip(), "name", at)
 
 
 def _cards(data: dict, section: str, where: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.notation import checked_name
 from model.core.toml_lines import toml_table
 
 WARRIORS_FILE = "warriors.txt"
@@ -296,6 +297,8 @@ def _entry_text(entry: Mapping[str, Any], field: str, where: str) -> str:
     value = entry.get(field)
     if not isinstance(value, str) or not value.strip():
         raise InputError(f"must be a non-empty text, not {value!r}", f"{where}: {field}")
+    if field == "name":
+        checked_name(value.strip(), field, where)
     return value.strip()
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
 from model.core.errors import InputError
+from model.core.notation import is_digits
 from model.fightklub.rules import Rules, DEFAULT_RULES
 
 
@@ -350,7 +351,7 @@ def _parse_part(piece: str, index: int, where: str | None) -> CostPart:
     if what.upper() in Token.__members__:
         return CostPart(action, colour=Token(what.upper()))
     if action == BURN:
-        if what.isdigit():
+        if is_digits(what):
             count = int(what)
             if count < 1:
                 raise InputError(f"{label}: a generic cost burns at least 1 token", where)
@@ -359,7 +360,7 @@ def _parse_part(piece: str, index: int, where: str | None) -> CostPart:
                                  where)
             return CostPart(BURN, count=count)
         raise InputError(f"{label}: {what} is not a colour ({COLOUR_LIST}) or a count", where)
-    if what.isdigit():
+    if is_digits(what):
         raise InputError(f"{label}: spot takes a colour ({COLOUR_LIST}) or a card type, "
                          "not a count", where)
     try:

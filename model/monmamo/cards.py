@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from model.core.errors import InputError
+from model.core.notation import checked_name
 from model.core.toml_lines import located, toml_table
 
 PLACEABLE_TYPES = ("Master", "Mobster", "Bystander", "Drone", "Place")
@@ -117,6 +118,8 @@ def _text(entry: Mapping[str, Any], field: str, where: str, required: bool = Tru
     value = entry.get(field, None if required else "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise InputError(f"must be a non-empty text, not {value!r}", f"{where}: {field}")
+    if field == "name":
+        checked_name(value, field, where)
     return value
 
 

@@ -44,6 +44,8 @@ HAND_SIZE = 7
 """Cards in hand at the end of every setup turn (MM 4.3, MM 4.12)."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_LIBRARY = 99
+MAX_MONSTERS = 5
+"""The most Monsters each a format asks for (a setup's and a position's bound alike)."""
 DIE_FACES = 6
 STEPS = ("roll", "deal", "play", "look", "draw", "trim", "complete", "stalled")
 SECTION_NAMES = ("format", "first", "step", "turn", "pending", "library", "hands",
@@ -91,6 +93,19 @@ class Entry:
         return (self.card,) + self.attached
 
 
+def format_problem(monsters: int, knockouts: int, players: int, where: str | None = None
+                   ) -> None:
+    """An :class:`InputError` if a battle format of ``monsters`` Monsters each and
+    ``knockouts`` knock-outs cannot be played by ``players``: a setup and a position
+    written by hand are held to the same ranges."""
+    if not 1 <= monsters <= MAX_MONSTERS:
+        raise InputError(f"must be 1 to {MAX_MONSTERS} Monsters each, not {monsters}",
+                         where or "monsters")
+    if not 1 <= knockouts <= monsters * (players - 1):
+        raise InputError(f"the knock-outs must be 1 to {monsters * (players - 1)} (the "
+                         f"opponents' Monsters), not {knockouts}", where or "knockouts")
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A game's setup: the players, the battle format and the Library.
@@ -116,11 +131,7 @@ class Setup:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise InputError(f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}",
                              "players")
-        if not 1 <= self.monsters <= 5:
-            raise InputError(f"must be 1 to 5 Monsters each, not {self.monsters}", "monsters")
-        if not 1 <= self.knockouts <= self.monsters * (self.players - 1):
-            raise InputError(f"must be 1 to {self.monsters * (self.players - 1)} (the "
-                             f"opponents' Monsters), not {self.knockouts}", "knockouts")
+        format_problem(self.monsters, self.knockouts, self.players)
         if not 1 <= self.library <= MAX_LIBRARY:
             raise InputError(f"must be 1 to {MAX_LIBRARY} cards, not {self.library}",
                              "library")
@@ -232,6 +243,7 @@ class State:
         hands = tuple(_cards(h.split(), f"hands: seat {seat}")
                       for seat, h in enumerate(hand_texts))
         players = len(hands)
+        format_problem(monsters_each, knockouts, players, "format")
         team_problem = teams_problem(teams, players)
         if team_problem or len(format_tokens) == 4 and teams == 0:
             raise InputError(team_problem or "teams 0 is written as no teams: format 1 1",

@@ -57,7 +57,8 @@ from harness.games.clubfight.commands import (
 )
 from harness.toolkit import (
     COUNT, INT64_MAX, NODES, SEED, WORKERS, Z3_MAX_SECONDS, InputPath, Progress, Report,
-    add_command, add_rules_options, add_workers, bounded_int, fan_out, read_rules, read_setup,
+    add_command, add_rules_options, add_workers, bounded_int, fan_out, needs, read_rules,
+    read_setup,
     seconds,
 )
 
@@ -681,6 +682,7 @@ def register(commands) -> None:
                    help="constructed starting deals when no --from is given: suits "
                         "interleaved with the Jokers last (default), value triples, or "
                         "values and suits cycled (starved)")
+    needs(h, "start_kind", "starts", "the deals --from gives are the starts", excludes=True)
     h.add_argument("--depth", type=bounded_int(1, 12), default=None,
                    help="levels of the tightness measure: E_1..E_depth, cards cut for "
                         "12, 11, ... clubs to win (default 2)")

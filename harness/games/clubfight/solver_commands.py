@@ -48,8 +48,8 @@ from harness.games.clubfight.certificate_commands import (
 )
 from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.toolkit import (
-    NODES, Report, add_command, add_rules_options, bounded_int, read_rules, read_start, seconds,
-    Z3_MAX_SECONDS,
+    NODES, Report, add_command, add_rules_options, bounded_int, needs, read_rules, read_start,
+    seconds, Z3_MAX_SECONDS,
 )
 
 
@@ -226,3 +226,5 @@ def register(commands) -> None:
     add_certificate_option(solve)
     solve.add_argument("--verify-timeout", type=seconds(Z3_MAX_SECONDS), default=10.0,
                        metavar="S", help="z3 time cap per state with --verify (default 10 s)")
+    needs(solve, "verify_count", "verify", "it counts the states --verify checks")
+    needs(solve, "verify_timeout", "verify", "it caps each check of --verify")

@@ -24,7 +24,9 @@ from typing import Any
 
 from harness.output import EXIT_OK
 from harness.games.fightklub.data import add_cards_option, game_of
-from harness.toolkit import Report, add_command, add_rules_options, bounded_int, read_rules
+from harness.toolkit import (
+    Report, add_command, add_rules_options, bounded_int, needs, read_rules,
+)
 from model.core.errors import InputError
 
 EXAMPLE = ["S931", "S971", "--boost-a", "0,0,1", "--nullified", "left"]
@@ -129,7 +131,8 @@ def cmd_fightklub_fight(args, game) -> Report:
         card_b = _card_named(args.card_b, "card b", table)
         fighters.append(fights.Fighter(1, card_b, _side(table[card_b], args.side_b, "--side-b"),
                                        _three(args.boost_b, "--boost-b"), args.bonus_b))
-    order = _positions(args.order, "--order") or (0, 1, 2)
+    # Left out, the order is left, centre, right; given (even empty), it names all three.
+    order = (0, 1, 2) if args.order is None else _positions(args.order, "--order")
     if sorted(order) != [0, 1, 2]:
         raise InputError(f"{args.order!r}: name left, centre and right once each", "--order")
     nullified = frozenset(_positions(args.nullified, "--nullified"))
@@ -247,6 +250,8 @@ def register(subcommands: Any, game: Any) -> None:
                             metavar="NAME=N", help=f"what clash text measures for seat "
                                                    f"{'01'['ab'.index(seat)]}, e.g. "
                                                    "'cards in hand=4' (repeatable)")
+    for option in ("side_b", "boost_b", "bonus_b"):
+        needs(parser, option, "card_b", "card a is unopposed; give card b")
     parser.add_argument("--order", metavar="P,P,P",
                         help="the order the Drop holder resolves the skirmishes in "
                              "(default left,centre,right)")

@@ -62,6 +62,7 @@ from harness.toolkit import (
 )
 from analysis.deadline import NO_DEADLINE, Deadline
 from model.core.game import CHANCE
+from model.core.notation import is_digits
 from analysis.fightklub.loading import GAME
 from model.fightklub.engine import DECKS, FightKlub
 from analysis.fightklub.policies import POLICIES, play_game
@@ -239,7 +240,7 @@ def _rule_key(number: str) -> tuple:
     # "FK 6.10" after "FK 6.9"; readings such as "FK-T1" after the numbered rules
     head, _, tail = number.partition(" ")
     parts = tail.split(".")
-    if tail and all(part.isdigit() for part in parts):
+    if tail and all(is_digits(part) for part in parts):
         return (0, tuple(int(part) for part in parts), number)
     return (1, (), number)
 

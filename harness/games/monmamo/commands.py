@@ -6,6 +6,7 @@ from harness.limits import add_timeout, deadline_of, within
 from harness.toolkit import (
     Report, add_command, add_rules_options, bounded_int, read_rules, read_start,
 )
+from model.monmamo.state import MAX_MONSTERS
 from analysis.monmamo.loading import GAME
 from analysis.monmamo.search import (
     MAX_CARDS_HELD, MAX_START_CARDS, SMALL_STARTS, check_survey_size)
@@ -71,8 +72,11 @@ def cmd_monmamo_termination(args) -> Report:
     deadline = deadline_of(args)
     if args.start:
         rules = read_rules(game, args)
-        starts = [(None, read_start(game, text, "--start", rules).state)
-                  for text in args.start]
+        # A survey may start anywhere, a position no game reaches included: the
+        # invariants are not asked of it (true from the screen), only its size.
+        starts = [(None, read_start(game, text, "--start", rules, screen=lambda state: (
+            check_survey_size(len(state.all_cards()), args.max_states, "--start") or True)
+        ).state) for text in args.start]
     else:
         starts = small_starts()
     for _, state in starts:
@@ -107,7 +111,7 @@ def register(commands) -> None:
                        help="players (2 to 4)")
     setup.add_argument("--seed", type=bounded_int(0, 10**9), default=0,
                        help="seed of the Library, the roll and the draws")
-    setup.add_argument("--monsters", type=bounded_int(1, 5), default=1,
+    setup.add_argument("--monsters", type=bounded_int(1, MAX_MONSTERS), default=1,
                        help="Monsters each the format asks for")
     setup.add_argument("--library", type=bounded_int(1, 99), default=30,
                        help="cards in the common Library")
