@@ -181,8 +181,12 @@ def test_the_statistics_page_shows_its_figures_with_what_made_them(committed_pag
     blocks = re.findall(r":class: ringside-command\n\n((?:   .*\n)+)", rst)
     shown = [" ".join(block.replace(" \\\n", " ").split()) for block in blocks]
     wide = json.loads((RESULTS / "summary-100k.json").read_text())
+    # The screens' commands, in the page's variant order (their folders' names sort so)
+    screens = [json.loads(path.read_text())["command"]
+               for path in sorted((RESULTS / "screens").glob("*/summary.json"))]
     assert shown == ([f"$ {row['command']}" for row in wide]
                      + [f"$ {command}" for command in _slack_commands(rows)]
+                     + [f"$ {command}" for command in screens]
                      + [f"$ {row['command']}" for row in rows])
     for block in blocks:  # cut into lines that need no scrolling
         assert all(len(line) <= 3 + 2 + 74 for line in block.splitlines()), block
@@ -194,7 +198,8 @@ def test_the_statistics_page_shows_its_figures_with_what_made_them(committed_pag
     assert ":doc:`unwinnable`" in rst
     for word in ("``greedy``\n   Sees only what a player sees", "``mc`` (Monte Carlo)"):
         assert word in rst
-    assert rst.count(".. list-table::") == 3  # the variants, the wider survey's, the slack
+    # the variants, the wider survey's, the slack, one per committed screen
+    assert rst.count(".. list-table::") == 3 + len(screens)
     questions = ("How often can a deal of Club Fight be won?",
                  "How far from 100% could the true rate still be?")
     for question in questions:

@@ -332,8 +332,11 @@ def test_the_statistics_figures_and_the_hunt_are_on_the_site(site):
     slack_commands = [slack[(r["jokers"], r["rules"])] for r in rows
                       if (r["jokers"], r["rules"]) in slack]
     assert len(slack_commands) == 4
+    screens = [json.loads(path.read_text())["command"] for path in
+               sorted((ROOT / "results" / "clubfight" / "screens").glob("*/summary.json"))]
     assert shown == ([f"$ {row['command']}" for row in wide]  # whole, cut into lines
                      + [f"$ {command}" for command in slack_commands]
+                     + [f"$ {command}" for command in screens]
                      + [f"$ {row['command']}" for row in rows])
     css = (site / "_static" / "ringside.css").read_text(encoding="utf-8")
     assert "/* clubfight statistics (harness/games/clubfight/docs.py) */" in css
