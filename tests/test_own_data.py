@@ -147,6 +147,22 @@ FIGHTKLUB_BAD = [
      'synthetic = true\n[[card]]\nnumber = "S911"\nname = "Mine"\nrarity = "C"\n'
      + _CONDITION, "number", "card 'S911 Mine': field 'number': S911 is a synthetic card "
                              "ringside ships (Safe House)"),
+    # names and texts go through the check every game's loader shares (checked_name)
+    ("empty name", _card("028", 'name = ""\n' + _CONDITION), "name",
+     "card 028: field 'name' must be 1 to 60 printable characters, not ''"),
+    ("500-character name", _card("028", f'name = "{"x" * 500}"\n' + _CONDITION), "name",
+     "card 028: field 'name' must be 1 to 60 printable characters, not 'xxxx"),
+    ("control character in a name", _card("028", 'name = "Body\\u0007Bags"\n' + _CONDITION),
+     "name", "card 028: field 'name' must be 1 to 60 printable characters, not "
+             "'Body\\x07Bags'"),
+    ("control character in an invented card's name",
+     'synthetic = true\n[[card]]\nnumber = "S941"\nname = "Mine\\u001b[2J"\nrarity = "C"\n'
+     + _CONDITION, "name", "card S941: field 'name' must be 1 to 60 printable characters"),
+    ("line break in gametext",
+     'synthetic = true\n[[card]]\nnumber = "S941"\nname = "Mine"\nrarity = "C"\n'
+     + _CONDITION + '[[card.abilities]]\nphase = "cooldown"\nsteps = [{do = "draw", '
+     'count = 1}]\ntext = "Draw\\nagain"\n', "text",
+     "card S941 'Mine': field 'abilities[1].text' must be 1 to 400 printable characters"),
 ]
 
 

@@ -90,6 +90,8 @@ def _with_public_identity(entry: dict, place: CardPlace, one: Mapping[str, Card]
         return entry
     place.card = f"card {public.code}"
     name, rarity = entry.get("name"), entry.get("rarity")
+    if isinstance(name, str):
+        place.checked("name", name)
     if isinstance(name, str) and name_key(name) != name_key(public.name):
         place.card = f"card {public.code} {name!r}"
         raise place.error("name", f"contradicts ONE's public card list, which names card "
