@@ -374,8 +374,9 @@ _SYNTHETIC_RANGE = range(901, 1000)
 MAX_ABILITIES, MAX_STEPS, MAX_CARDS = 8, 8, 500
 """The most abilities a card has, steps an ability's list holds, and cards one file
 gives (a set of ONE's size has 101; the synthetic numbers run to 99)."""
-CARD_FILE_KEYS = {"synthetic", "set", "card", "note"}
-"""The top-level keys of a card file."""
+CARD_FILE_KEYS = {"synthetic", "set", "card", "deck", "note"}
+"""The top-level keys of a card file (``deck``: deck lists that play its cards,
+:func:`model.fightklub.supplied.card_file_decks`)."""
 _CARD_FIELDS = {"number", "name", "rarity", "type", "affiliation", "gold_icon", "signature",
                 "cost", "abilities", "character", "fight", "effect", "gear", "instant",
                 "universal", "condition"}
