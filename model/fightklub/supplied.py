@@ -227,7 +227,9 @@ def card_file_decks(text: str, file: str, taken: Collection[str]) -> dict[str, t
         start = line_of(text, ("deck", index, "list")) or 1
         # TOML drops the line break right after the opening quotes: the list's first
         # line is then the next one of the file
-        opens_alone = text.splitlines()[start - 1].rstrip().endswith(('"""', "'" * 3))
+        lines = text.split("\n")  # as line_of counts them
+        opens_alone = (start <= len(lines)
+                       and lines[start - 1].rstrip().endswith(('"""', "'" * 3)))
         padded = "\n" * (start if opens_alone else start - 1) + listed
         parse_deck(padded, file)  # its lines are read now, its rules checked when played
         decks[name] = (padded, file)
