@@ -168,3 +168,74 @@ def test_fk_t6_the_owner_of_unopposed_cards_orders_them_only_under_the_other_rea
         refusal = probe_witness(GAME, GAME.format_state(state), "pick 1", rules)
         assert refusal.startswith("refused") and f"player {picker}" in refusal
         assert ("the owner of the unopposed cards" in refusal) == value
+
+
+# -- FK-T7 and FK-T8: no shipped card shows them; a card file of a user's own does ---------
+ROOT = Path(__file__).resolve().parent.parent
+AUDIT_CARDS = ROOT / "docs" / "byo" / "fightklub-audit-cards.toml"
+
+
+@pytest.fixture(scope="module")
+def audit():
+    """The game with the audit's card file (its cards and its deck audit-brick), and the
+    whole start of each of its scenarios, by file stem."""
+    from analysis.fightklub.loading import game_with_cards
+    from harness.scenario import load_scenario
+
+    game = game_with_cards([str(AUDIT_CARDS)])
+    starts = {}
+    for path in sorted((ROOT / "scenarios" / "fightklub").glob("fk6-*.toml")):
+        if "fightklub-audit-cards.toml" in path.read_text("utf-8"):
+            starts[path.stem] = load_scenario(path, {"fightklub": GAME}, ROOT).start
+    return game, starts
+
+
+def _play(game, state, actions, rules):
+    for action in actions:
+        state = game.apply(state, game.parse_action(state, action, rules), rules)
+    return state
+
+
+@pytest.mark.rules("FK 6.2", "FK 5.16", "FK 5.6")
+def test_fk_t7_the_picker_orders_an_unopposed_cards_result_tabs_only_under_the_other_reading(
+        audit):
+    """Scramble (discard 1 left, draw 1 right) is unopposed: by default its tabs act left
+    to right at once; read the other way the one who orders the unopposed cards (the Drop
+    holder, or their owner under FK-T6) picks among the two tabs that act, and the last
+    acts by itself."""
+    game, starts = audit
+    start = game.parse_state(starts["fk6-2-the-result-tabs-of-an-unopposed-card-act-left-to-right"])
+    default = _play(game, start, ["pick 2"], game.default_rules)
+    assert default.step == "score" and [t.kind for t in default.queue] == ["draw"]
+    # Dana (player 1) holds The Drop: she picks, or under FK-T6 Brick, the owner, does
+    for owner_orders, picker in ((False, 1), (True, 0)):
+        rules = dataclasses.replace(game.default_rules, unopposed_tabs_ordered=True,
+                                    unopposed_owner_orders=owner_orders)
+        state = _play(game, dataclasses.replace(start, drop=1, turn=picker), ["pick 2"], rules)
+        assert (state.step, game.current_player(state)) == ("skirmish", picker)
+        assert [str(a) for a in game.legal_actions(state, rules)] == ["skirmish left",
+                                                                      "skirmish right"]
+        refusal = probe_witness(game, game.format_state(state), "skirmish centre", rules)
+        assert refusal.startswith("refused") and f"player {picker}" in refusal
+        after = _play(game, state, ["skirmish right"], rules)
+        assert after.step == "score" and [t.kind for t in after.queue] == ["draw", "discard"]
+
+
+@pytest.mark.rules("FK 6.10", "FK 6.9")
+def test_fk_t8_the_gear_leaves_the_fight_before_the_score_step_only_under_the_other_reading(
+        audit):
+    """Tire Iron lies activated on Brick's fight card as the last skirmish is resolved: by
+    default it stays there through the score step and goes back only at the settlement;
+    read the other way it is back in the support area as the score step begins.  The
+    witness file is the scenarios' start."""
+    game, starts = audit
+    text = starts["fk6-10-gear-on-the-fight-through-the-score-step"]
+    assert (ROOT / "docs" / "byo" / "fightklub-audit-score-step.txt").read_text().strip() == text
+    start = game.parse_state(text)
+    other = dataclasses.replace(game.default_rules, effects_leave_before_score_step=True)
+    for rules, table, support in ((game.default_rules, ("S916",), ()), (other, (), ("S916",))):
+        state = _play(game, start, ["skirmish right"], rules)
+        assert state.step == "score"
+        assert (state.side(0).table, state.side(0).support) == (table, support)
+        state = _play(game, state, ["first 0", "pass", "pass"], rules)
+        assert state.step == "cooldown" and state.side(0).support == ("S916",)

@@ -97,6 +97,20 @@ def test_the_supplied_texts_replace_unknown_facts_and_keep_the_public_ones(one_f
     assert cards["003"] is one_cards()["003"]  # a card the file does not give: as public
 
 
+def test_a_card_file_gives_decks_that_play_its_cards(capsys):
+    """A card file's [[deck]] tables join the shipped decks for every command that takes
+    its --cards: checked against the deck rules, and played."""
+    cards = ROOT / "docs" / "byo" / "fightklub-audit-cards.toml"
+    code, out, _ = run(capsys, "fightklub", "deck", "audit-brick", "--cards", cards)
+    assert code == 0 and out.splitlines()[1] == "valid: every deck rule checked, no violation"
+    code, out, _ = run(capsys, "fightklub", "play", "audit-brick", "synthetic-dana", "--seed",
+                       "3", "--cards", cards)
+    assert code == 0 and re.match(r"result player [01] wins: \d+ actions", out.splitlines()[-1])
+    # without the file the deck is not known
+    assert "audit-brick" in one_line(capsys, "fightklub", "play", "audit-brick",
+                                     "synthetic-dana")
+
+
 def _card(number: str, body: str) -> str:
     return f'set = "ONE"\n[[card]]\nnumber = "{number}"\n{body}'
 
@@ -105,6 +119,9 @@ _CONDITION = 'type = "condition"\naffiliation = "hero"\n'
 _FIGHT = ('type = "fight"\naffiliation = "hero"\n[card.fight]\nkind = "power"\ndamage = 2\n'
           'sides = [{tabs = [{label = "Fate", value = 1}, {label = "Fate", value = 1}, '
           '{label = "Fate", value = 1}]}]\n')
+_MINE = '[[card]]\nnumber = "S941"\nname = "Mine"\nrarity = "C"\n' + _CONDITION
+
+
 def _hannibal_as_a_hero() -> str:
     from own_cards import one_card_block, synthetic_blocks
 
@@ -147,6 +164,29 @@ FIGHTKLUB_BAD = [
      'synthetic = true\n[[card]]\nnumber = "S911"\nname = "Mine"\nrarity = "C"\n'
      + _CONDITION, "number", "card 'S911 Mine': field 'number': S911 is a synthetic card "
                              "ringside ships (Safe House)"),
+    # names and texts go through the check every game's loader shares (checked_name)
+    ("empty name", _card("028", 'name = ""\n' + _CONDITION), "name",
+     "card 028: field 'name' must be 1 to 60 printable characters, not ''"),
+    ("500-character name", _card("028", f'name = "{"x" * 500}"\n' + _CONDITION), "name",
+     "card 028: field 'name' must be 1 to 60 printable characters, not 'xxxx"),
+    ("control character in a name", _card("028", 'name = "Body\\u0007Bags"\n' + _CONDITION),
+     "name", "card 028: field 'name' must be 1 to 60 printable characters, not "
+             "'Body\\x07Bags'"),
+    ("control character in an invented card's name",
+     'synthetic = true\n[[card]]\nnumber = "S941"\nname = "Mine\\u001b[2J"\nrarity = "C"\n'
+     + _CONDITION, "name", "card S941: field 'name' must be 1 to 60 printable characters"),
+    ("line break in gametext",
+     'synthetic = true\n[[card]]\nnumber = "S941"\nname = "Mine"\nrarity = "C"\n'
+     + _CONDITION + '[[card.abilities]]\nphase = "cooldown"\nsteps = [{do = "draw", '
+     'count = 1}]\ntext = "Draw\\nagain"\n', "text",
+     "card S941 'Mine': field 'abilities[1].text' must be 1 to 400 printable characters"),
+    # a deck list a card file gives
+    ("a deck named as a shipped one", 'synthetic = true\n' + _MINE + '[[deck]]\n'
+     'name = "rambo"\nlist = ""\n', 'name = "rambo"',
+     "deck 1: field 'name': there is a deck 'rambo' already"),
+    ("a bad line of a deck list", 'synthetic = true\n' + _MINE + '[[deck]]\nname = "mine"\n'
+     'list = """\nCharacter\n- Brick Malone 1 R S901\n"""\n', "- Brick Malone 1 R",
+     "'- Brick Malone 1 R S901' is not a card line"),
 ]
 
 

@@ -42,7 +42,7 @@ from model.fightklub.cards import (
     Card, Fact, build_one_cards, parse_one_facts, parse_one_list, parse_synthetic_set,
 )
 from model.fightklub.engine import FightKlub
-from model.fightklub.supplied import merged_cards, parse_card_file
+from model.fightklub.supplied import card_file_decks, merged_cards, parse_card_file
 
 DATA = Path(__file__).resolve().parent / "data"
 """The shipped data folder."""
@@ -136,11 +136,20 @@ def cards_with(files: Sequence[str]) -> dict[str, Card]:
     """The shipped cards with those of a user's card files (read through
     :mod:`analysis.inputs`, parsed by :func:`model.fightklub.supplied.parse_card_file`):
     texts of ONE's cards replace their unknown facts, cards of the user's own are added."""
-    texts = {file: read_text(file, CARD_FILE) for file in files}
+    return _merged({file: read_text(file, CARD_FILE) for file in files})
+
+
+def _merged(texts: Mapping[str, str]) -> dict[str, Card]:
     found = [(file, parse_card_file(text, file, one_cards())) for file, text in texts.items()]
     return merged_cards(all_cards(), found, texts)
 
 
 def game_with_cards(files: Sequence[str]) -> FightKlub:
-    """Fight Klub played with the shipped cards and decks and a user's card files."""
-    return FightKlub(cards_with(files), _lists("decks"))
+    """Fight Klub played with the shipped cards and decks and a user's card files, and
+    the decks those files list (:func:`model.fightklub.supplied.card_file_decks`)."""
+    texts = {file: read_text(file, CARD_FILE) for file in files}
+    cards = _merged(texts)
+    decks = _lists("decks")
+    for file, text in texts.items():
+        decks.update(card_file_decks(text, file, decks))
+    return FightKlub(cards, decks)

@@ -30,11 +30,15 @@ def is_digits(text: str) -> bool:
 
 MAX_NAME = 60
 """The longest name of a card, a character or a warband a data file may give."""
+MAX_TEXT = 400
+"""The longest line of gametext a data file may give (``most`` of :func:`checked_name`)."""
 
 
-def checked_name(value: str, field: str, where: str | None = None) -> str:
-    """``value``, a name a data file gives, if it is one line of 1 to :data:`MAX_NAME`
-    printable characters; else one :class:`InputError` saying so.
+def checked_name(value: str, field: str, where: str | None = None, *,
+                 most: int = MAX_NAME) -> str:
+    """``value``, a name a data file gives, if it is one line of 1 to ``most`` (a name's
+    :data:`MAX_NAME`, a text's :data:`MAX_TEXT`) printable characters; else one
+    :class:`InputError` saying so.
 
     >>> checked_name("Ember Guard", "name")
     'Ember Guard'
@@ -43,9 +47,9 @@ def checked_name(value: str, field: str, where: str | None = None) -> str:
         ...
     model.core.errors.InputError: mine.toml: field 'name' must be 1 to 60 printable characters, not ''
     """
-    if not (value.strip() and len(value) <= MAX_NAME and value.isprintable()):
+    if not (value.strip() and len(value) <= most and value.isprintable()):
         shown = repr(value if len(value) <= 40 else value[:37] + "...")
-        raise InputError(f"field {field!r} must be 1 to {MAX_NAME} printable characters, "
+        raise InputError(f"field {field!r} must be 1 to {most} printable characters, "
                          f"not {shown}", where)
     return value
 

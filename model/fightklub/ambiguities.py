@@ -488,6 +488,70 @@ TURN_AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "unopposed: Dana, the Drop holder, picks which is resolved first (turn 0), "
                 "or Brick, their owner, does (turn 1)."),
         "the owner orders unopposed cards"),
+    Ambiguity(
+        "FK-T7", "In what order do an unopposed card's result tabs act, and who picks it?",
+        "Every result tab of an unopposed fight card is to be resolved before it scores; "
+        "the rulebook names no order for them and nobody who picks one, while in a paired "
+        "fight each result tab acts as its skirmish is resolved, in the order the Drop "
+        "holder sets. The order counts when one tab's action changes what another's finds: "
+        "a discard before or after a draw.",
+        f"{turn.UNOPPOSED}; {turn.FIGHT_PHASE}", ("FK 6.2", "FK 5.16", "FK 5.6"),
+        "unopposed_tabs_ordered",
+        (Reading(False, "As printed, left to right; nobody picks.", "left to right"),
+         Reading(True, "The player who orders the unopposed cards (the Drop holder, or "
+                       "their owner under FK-T6; at a bigger table the card's owner) picks "
+                       "the order, one tab at a time, as skirmishes are picked.",
+                 "the picker orders them")),
+        False,
+        "An unopposed card has no skirmish to resolve against anything, so the skirmish "
+        "order the Drop holder sets for a fight has nothing to order; its tabs are listed "
+        "as one thing to do before it scores, and the card's own left-to-right layout is "
+        "the order in which its tabs are read everywhere else (effects, gear, the centre "
+        "bonus). No card ringside ships has two result tabs on one fight card; the witness "
+        "is a card of a user's own, Scramble (S941 of "
+        "docs/byo/fightklub-audit-cards.toml): discard 1 on its left tab, draw 1 on its "
+        "right.",
+        Witness("", "", "Scramble unopposed, its tabs picked right to left: under the default "
+                "they still act left to right (discard, then draw); when the picker orders "
+                "them, the draw comes first and the discard after it.",
+                command=("fightklub fight S941 --cards docs/byo/fightklub-audit-cards.toml "
+                         "--order right,centre,left")),
+        "the picker orders an unopposed card's result tabs"),
+    Ambiguity(
+        "FK-T8", "Are a fight's effects and activated gear still on it during the score "
+                 "step?",
+        "Effects are said to be discarded when their fight is resolved, just before its "
+        "card is scored or exhausted, and activated gear to return then; a fight is "
+        "resolved only after its score step, whose score actions come after the winner is "
+        "determined and may affect the cards in the current fight. Whether 'resolved' is "
+        "the end of the score step or the moment the winner is known (the fight step's "
+        "'resolutions') is read both ways.",
+        f"{turn.EFFECT}; {turn.GEAR}; {turn.SCORE_STEP}", ("FK 6.10", "FK 6.9"),
+        "effects_leave_before_score_step",
+        (Reading(False, "They stay on the fight card through the score step and leave just "
+                        "before the fight's cards are scored or exhausted.",
+                 "through the score step"),
+         Reading(True, "They leave as the winner is known: the score step begins with the "
+                       "effects discarded and the gear back in the support area (or "
+                       "destroyed).", "before the score step")),
+        False,
+        "The rulebook says in so many words that a fight is not resolved until its score "
+        "step is over and is resolved only once the winner has scored, and both card types "
+        "tie the cards' leaving to the moment just before the fight card is scored or "
+        "exhausted, which follows the score actions. The point shows only in what is in "
+        "sight during the score step (FK-A5): no card ringside ships has a score action "
+        "that spots a gear or an effect; the witness is a card of a user's own, Second Look "
+        "(S942 of docs/byo/fightklub-audit-cards.toml), a score instant costing 'spot "
+        "gear'.",
+        Witness("", "", "Brick's only gear, Tire Iron, lies activated on his fight card "
+                "as his Jab-Cross wins the last skirmish (the start of the fk6-10-gear-* "
+                "scenarios): in the score step he cannot pay Second Look while the gear "
+                "stays on the fight and passes, and plays it when the gear is back in his "
+                "support area.",
+                command=("play fightklub docs/byo/fightklub-audit-score-step.txt "
+                         "--cards docs/byo/fightklub-audit-cards.toml --policy first "
+                         "--max-actions 3")),
+        "effects and gear leave before the score step"),
 )
 
 MULTIPLAYER_AMBIGUITIES: tuple[Ambiguity, ...] = (

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from model.core.errors import InputError
+from model.core.notation import MAX_NAME, MAX_TEXT, checked_name
 from model.core.toml_lines import dotted_path, line_of, toml_table
 from model.fightklub.energy import parse_cost, parse_pool
 
@@ -373,8 +374,9 @@ _SYNTHETIC_RANGE = range(901, 1000)
 MAX_ABILITIES, MAX_STEPS, MAX_CARDS = 8, 8, 500
 """The most abilities a card has, steps an ability's list holds, and cards one file
 gives (a set of ONE's size has 101; the synthetic numbers run to 99)."""
-CARD_FILE_KEYS = {"synthetic", "set", "card", "note"}
-"""The top-level keys of a card file."""
+CARD_FILE_KEYS = {"synthetic", "set", "card", "deck", "note"}
+"""The top-level keys of a card file (``deck``: deck lists that play its cards,
+:func:`model.fightklub.supplied.card_file_decks`)."""
 _CARD_FIELDS = {"number", "name", "rarity", "type", "affiliation", "gold_icon", "signature",
                 "cost", "abilities", "character", "fight", "effect", "gear", "instant",
                 "universal", "condition"}
@@ -404,6 +406,15 @@ class CardPlace:
 
     def error(self, name: str, what: str) -> InputError:
         return InputError(what, self.field(name))
+
+    def checked(self, name: str, value: str, most: int = MAX_NAME) -> str:
+        """``value``, the field ``name``, through the shared check of the names and texts
+        data files give (:func:`model.core.notation.checked_name`: one line of printable
+        characters, at most ``most``); its error names this card's line."""
+        try:
+            return checked_name(value, name, most=most)
+        except InputError as error:
+            raise InputError(error.what, f"{self.line(name)}: {self.card}") from None
 
 
 def _table(entry: Mapping[str, Any], name: str, place: CardPlace, fields: Mapping[str, type]
@@ -496,6 +507,8 @@ def _abilities(entry: Mapping[str, Any], place: CardPlace) -> tuple[Ability, ...
         text = item.get("text", "")
         if not isinstance(text, str):
             raise place.error(f"{name}.text", "must be a text")
+        if text:
+            place.checked(f"{name}.text", text, MAX_TEXT)
         abilities.append(Ability(phase, steps, cost, cost_text, extra_costs, text))
     return tuple(abilities)
 
@@ -527,6 +540,8 @@ def _side(value: Any, place: CardPlace, name: str) -> FightSide:
         text = clash.get("text", "")
         if not isinstance(text, str):
             raise place.error(f"{name}.clash.text", "must be a text")
+        if text:
+            place.checked(f"{name}.clash.text", text, MAX_TEXT)
         return FightSide(clash=ClashRule(clash["measure"], clash["wins"], text))
     tabs = value["tabs"]
     if not isinstance(tabs, list) or len(tabs) != 3:
@@ -541,6 +556,7 @@ def _side(value: Any, place: CardPlace, name: str) -> FightSide:
         label = tab.get("label")
         if not isinstance(label, str) or not label.strip():
             raise place.error(f"{where}.label", f"must be a skirmish label, not {label!r}")
+        place.checked(f"{where}.label", label.strip())
         if type(tab.get("value")) is not int or not 0 <= tab["value"] <= 99:
             raise place.error(f"{where}.value", "must be a whole number from 0 to 99, not "
                               f"{tab.get('value')!r}")
@@ -590,6 +606,8 @@ def _character(entry: Mapping[str, Any], place: CardPlace) -> CharacterParts:
             or not all(isinstance(a, str) and a.strip() for a in attributes)):
         raise place.error("character.attributes", f"a character has exactly 3 attributes, "
                           f"not {attributes!r}")
+    for attribute in attributes:
+        place.checked("character.attributes", attribute.strip())
     bonus = table.get("centre_bonus")
     if (not isinstance(bonus, list) or not bonus
             or not all(colour in BONUS_COLOURS for colour in bonus)):
@@ -668,9 +686,11 @@ def parse_synthetic_card(entry: Any, file: str, index: int, *, text: str = "",
     code = _card_number(entry, place, set_)
     place.card = f"card {code}"
     name = entry.get("name")
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise place.error("name", f"must be a non-empty name without outer spaces, not "
-                          f"{name!r}")
+    if not isinstance(name, str):
+        raise place.error("name", f"must be a name, not {name!r}")
+    place.checked("name", name)
+    if name != name.strip():
+        raise place.error("name", f"must be a name without outer spaces, not {name!r}")
     place.card = f"card {code} {name!r}"
     extra = sorted(set(entry) - _CARD_FIELDS)
     if extra:
@@ -696,6 +716,8 @@ def parse_synthetic_card(entry: Any, file: str, index: int, *, text: str = "",
                                                                             UNIVERSAL)):
         raise place.error("signature", "names the character whose likeness the signature "
                           "icon shows; characters and universal cards have none")
+    if signature is not None:
+        place.checked("signature", signature)
     if "cost" in entry and kind not in DRAW_STACK_TYPES:
         raise place.error("cost", f"a {kind} card is not played from hand and has no cost")
     cost = _cost(entry["cost"], "cost", place)[0] if "cost" in entry else None

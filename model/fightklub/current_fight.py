@@ -92,10 +92,23 @@ def fight_picker(state: State, rules: Rules) -> int:
     return state.drop
 
 
+def tab_picker(state: State, rules: Rules) -> int:
+    """Who picks the next result tab of the current, unopposed, card under the other
+    reading of FK-T7: whoever ordered the unopposed cards, the Drop holder or, under the
+    other reading of FK-T6, their owner; with more than 2 players the card's owner, who
+    picked it (FK 7.7)."""
+    (seat,) = fight_seats(state)
+    if is_multiplayer(state) or rules.unopposed_owner_orders:
+        return seat
+    return state.drop
+
+
 def picker_words(state: State, picker: int) -> str:
     """``picker`` named by the part that lets them pick (FK 6.1, FK-T6)."""
     if picker == state.drop:
         return f"player {picker}, the Drop holder,"
+    if is_multiplayer(state):
+        return f"player {picker}, the owner of the card left over,"
     return f"player {picker}, the owner of the unopposed cards (FK-T6),"
 
 

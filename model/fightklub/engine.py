@@ -66,7 +66,7 @@ from model.fightklub.ambiguities import AMBIGUITIES
 from model.fightklub.rulebook import GLOSSARY, RULEBOOK
 from model.fightklub.rules import PRESETS, Rules
 from model.fightklub.seats import clockwise, damage_dealt
-from model.fightklub.current_fight import open_places
+from model.fightklub.current_fight import fight_seats, open_places
 from model.fightklub.traceability import TRACEABILITY
 from model.fightklub.state import (
     ACTION_KINDS, LAID, MAX_PLAYERS, ORDERED_STEPS, PLAYERS, SETUP_ACTIONS, TURN_STEPS, Move,
@@ -303,6 +303,9 @@ class FightKlub(KindedMoves, Game[State, Move, Rules]):
             return state.turn
         if state.step == "fight" and open_places(state)[1]:
             # whoever orders the unopposed cards was set on entering the step (FK-T6)
+            return state.turn
+        if state.step == "skirmish" and len(fight_seats(state)) == 1:
+            # whoever picks an unopposed card's next result tab was set too (FK-T7)
             return state.turn
         if state.step in ("order", "fight", "skirmish", "clash"):
             return state.drop

@@ -131,7 +131,7 @@ FIGHT_RULES: tuple[Rule, ...] = (
          SCORE_STEP, (f"{_F}.knocked_out",)),
     Rule("FK 5.16", "Unopposed fight cards",
          "A fight card with no opposing card is dealt with before any new pairing: all of "
-         "its result tabs act, a score step is held as for any fight, and then it scores "
+         "its result tabs act (in the order FK-T7 reads), a score step is held as for any fight, and then it scores "
          "with its energy rewards. By ringside's default reading it takes no "
          "raise-the-stakes cards along (FK-F6), since it won no fight.",
          f"{UNOPPOSED}; {MULTIPLAYER}", (f"{_F}.resolve_unopposed", f"{_F}.settle")),

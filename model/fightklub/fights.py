@@ -414,16 +414,22 @@ def resolve_clash(card: str, side: int, owner: int, opponent: int,
 # -- unopposed -------------------------------------------------------------------------------------
 def resolve_unopposed(f: Fighter, rules: Rules = DEFAULT_RULES, *,
                       cards: Mapping[str, Card],
-                      nullified: frozenset[int] = frozenset()) -> FightResult:
-    """A fight card with no opponent wins (FK 5.16): each of its result tabs fires, left
-    to right, whatever FK-F1 says (there is no opposing tab to beat), but not the tab of
-    a skirmish nullified in an enhance step (FK-T5, FK 5.7); its skirmishes are recorded
-    with the card's totals against 0.  A clash side has no tabs."""
+                      nullified: frozenset[int] = frozenset(),
+                      order: tuple[int, ...] = (0, 1, 2)) -> FightResult:
+    """A fight card with no opponent wins (FK 5.16): each of its result tabs fires,
+    whatever FK-F1 says (there is no opposing tab to beat), but not the tab of a
+    skirmish nullified in an enhance step (FK-T5, FK 5.7); its skirmishes are recorded
+    with the card's totals against 0.  A clash side has no tabs.  The tabs act left to
+    right as printed; under the other reading of FK-T7 in ``order``, the order the
+    player who orders the unopposed cards picked."""
+    if sorted(order) != [0, 1, 2]:
+        raise ValueError(f"an order names each of the positions 0, 1, 2 once, not {order!r}")
     face = _face(f, cards)
     skirmishes = []
     if face.tabs:
         totals = list(_tab_totals(f, face))
-        for position, tab in enumerate(face.tabs):
+        for position in order if rules.unopposed_tabs_ordered else (0, 1, 2):
+            tab = face.tabs[position]
             if position in nullified:
                 skirmishes.append(SkirmishResult(position, (totals[position], 0), None, True,
                                                  ()))
@@ -438,6 +444,18 @@ def resolve_unopposed(f: Fighter, rules: Rules = DEFAULT_RULES, *,
     return FightResult(UNOPPOSED, f.player, UNOPPOSED, tuple(skirmishes), None)
 
 
+def acting_result_tabs(f: Fighter, *, cards: Mapping[str, Card],
+                       nullified: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The positions of an unopposed card whose result tabs do something, left to right:
+    the tabs whose order FK-T7 asks about.  A tab with no result or nullified does
+    nothing, and one that only changes the card's own totals or nullifies a skirmish
+    (:data:`FIGHT_STEPS`) decides nothing for a card that wins anyway, in any order."""
+    face = _face(f, cards)
+    return tuple(position for position, tab in enumerate(face.tabs)
+                 if position not in nullified
+                 and any(step.do not in FIGHT_STEPS for step in tab.result))
+
+
 def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (0, 1, 2),
                   rules: Rules = DEFAULT_RULES, *, nullified: frozenset[int] = frozenset(),
                   clash_text_of: int | None = None,
@@ -449,7 +467,7 @@ def resolve_fight(fighters: tuple[Fighter, ...], order: tuple[int, int, int] = (
     text, ``clash_text_of`` is the seat the Drop holder picked.  The turn engine
     resolves a fight step by step instead, each choice a decision of its own."""
     if len(fighters) == 1:
-        return resolve_unopposed(fighters[0], rules, cards=cards)
+        return resolve_unopposed(fighters[0], rules, cards=cards, order=order)
     if len(fighters) != 2:
         raise ValueError(f"a fight has one or two fight cards, not {len(fighters)}")
     a, b = fighters

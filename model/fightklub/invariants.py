@@ -237,7 +237,10 @@ def _turn_structure(catalog: Catalog, state: State) -> str | None:
             return f"skirmishes resolved at step {state.step}"
         if state.step in ("skirmish", "clash"):
             wanted = "power" if state.step == "skirmish" else "clash choice"
-            if min(lengths) <= fight.place or mode(catalog, state) != wanted:
+            # an unopposed card's result tabs picked one at a time (FK-T7)
+            tabs_picked = state.step == "skirmish" and mode(catalog, state) == "unopposed"
+            if not tabs_picked and (min(lengths) <= fight.place
+                                    or mode(catalog, state) != wanted):
                 return f"step {state.step} in a fight that is not {wanted}"
     return None
 

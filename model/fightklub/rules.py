@@ -105,6 +105,18 @@ class Rules:
         before its result tabs act; only its owner has a fight card to lay an
         effect or a gear on, to change or to turn.  Read the other way (the
         default), it has none: its result tabs act as soon as it is picked.
+    unopposed_tabs_ordered
+        When two or more result tabs of an unopposed fight card would act, the player
+        who orders the unopposed cards (the Drop holder, or their owner under FK-T6;
+        with more than 2 players the card's owner) picks the order, one tab at a time,
+        as the skirmishes of a paired fight are picked (FK-T7).  Read the other way (the
+        default), they act as printed, left to right.
+    effects_leave_before_score_step
+        A fight is resolved, for its effects and activated gear, once its winner is
+        known: the effects go to the discard stack and the gear back to the support area
+        (or destroyed) as the score step begins (FK-T8).  Read the other way (the
+        default), they stay on the fight card through the score step and leave just
+        before the fight's cards are scored or exhausted.
     unopposed_owner_orders
         With 2 players the owner of the unopposed fight cards picks the order in
         which they are resolved (FK-T6).  Read the other way (the default), the
@@ -161,6 +173,8 @@ class Rules:
     hidden_hand_choice_shown: bool = True
     unopposed_enhance_step: bool = False
     unopposed_owner_orders: bool = False
+    unopposed_tabs_ordered: bool = False
+    effects_leave_before_score_step: bool = False
 
     # multiplayer
     unopposed_damages_a_target: bool = True

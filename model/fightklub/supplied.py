@@ -11,7 +11,9 @@ public one (the name or rarity of the list, a type, affiliation or energy the
 rulebook states) is an :class:`~model.core.errors.InputError` naming the file,
 the line and the public source.  A file headed ``synthetic = true`` instead
 gives cards of the user's own invention, numbered S901 to S999 like
-ringside's.
+ringside's.  Either kind may also give deck lists (``[[deck]]`` tables, a
+``name`` and the ``list`` in the format of ringside's deck files), so that
+positions and games can hold the cards (:func:`card_file_decks`).
 
 >>> from model.fightklub.cards import build_one_cards
 >>> one = build_one_cards({"027": (27, "R", "John Rambo")}, (), "list")
@@ -25,9 +27,12 @@ model.core.errors.InputError: one.toml: line 4: card 027 'John Ramb': field 'nam
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+import re
+from typing import Any, Collection, Mapping
 
 from model.core.errors import InputError
+from model.core.toml_lines import line_of, toml_table
+from model.fightklub.decks import parse_deck
 from model.fightklub.cards import (
     CARD_TYPES, ONE_SET, SYNTHETIC_SET, Card, CardPlace, CharacterParts, UniversalParts,
     card_code, card_entries, check_signatures, is_known, name_key, parse_synthetic_card,
@@ -90,6 +95,8 @@ def _with_public_identity(entry: dict, place: CardPlace, one: Mapping[str, Card]
         return entry
     place.card = f"card {public.code}"
     name, rarity = entry.get("name"), entry.get("rarity")
+    if isinstance(name, str):
+        place.checked("name", name)
     if isinstance(name, str) and name_key(name) != name_key(public.name):
         place.card = f"card {public.code} {name!r}"
         raise place.error("name", f"contradicts ONE's public card list, which names card "
@@ -163,3 +170,72 @@ def merged_cards(base: Mapping[str, Card], files: list[tuple[str, Mapping[str, C
             given[code] = file
             cards[code] = card
     return cards
+
+
+DECK_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
+"""A deck's name as setups and positions write it: lower-case letters, digits and
+hyphens, at most 40."""
+MAX_DECKS = 16
+"""The most deck lists one card file gives."""
+
+
+def card_file_decks(text: str, file: str, taken: Collection[str]) -> dict[str, tuple[str, str]]:
+    """The deck lists a card file gives, by name: ``[[deck]]`` tables with a ``name``
+    (:data:`DECK_NAME`, none of ``taken``, the decks already known) and a ``list``, the
+    text of a deck list as ringside's deck files write it.  Each comes back as the text
+    the deck parser reads (:func:`model.fightklub.decks.parse_deck`), moved down so that
+    its line numbers are the file's, and the file's name.  Its lines are read here; the
+    deck rules are checked when it is played.
+
+    >>> decks = card_file_decks("synthetic = true\\n[[deck]]\\nname = 'mine'\\nlist = '''\\n"
+    ...                         "Character\\n- Brick Malone: 1 R S901\\n'''\\n", "mine.toml", ())
+    >>> decks["mine"][0].splitlines()[4:], decks["mine"][1]
+    (['Character', '- Brick Malone: 1 R S901'], 'mine.toml')
+    >>> card_file_decks("[[deck]]\\nname = 'rambo'\\nlist = ''\\n", "mine.toml", ("rambo",))
+    Traceback (most recent call last):
+        ...
+    model.core.errors.InputError: mine.toml: line 2: deck 1: field 'name': there is a deck 'rambo' already (ringside's, or an earlier file's); give yours a name of its own
+    """
+    entries = toml_table(text, file).get("deck", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InputError("'deck' must be [[deck]] tables (name, list)",
+                         _at(text, file, ("deck",)))
+    if len(entries) > MAX_DECKS:
+        raise InputError(f"gives {len(entries):,} decks; a card file gives at most {MAX_DECKS}",
+                         file)
+    decks: dict[str, tuple[str, str]] = {}
+    for index, entry in enumerate(entries):
+        where = lambda field: (f"{_at(text, file, ('deck', index, field))}: deck {index + 1}: "  # noqa: E731
+                               f"field '{field}'")
+        extra = sorted(set(entry) - {"name", "list", "note"})
+        if extra:
+            raise InputError("is not a field of a deck; fields: list, name, note",
+                             where(extra[0]))
+        name = entry.get("name")
+        if not isinstance(name, str) or not DECK_NAME.fullmatch(name):
+            raise InputError("must be 1 to 40 lower-case letters, digits and hyphens, "
+                             f"starting with a letter or digit, not {name!r}", where("name"))
+        if name in taken:
+            raise InputError(f"there is a deck {name!r} already (ringside's, or an earlier "
+                             "file's); give yours a name of its own", where("name"))
+        if name in decks:
+            raise InputError(f"the deck {name!r} is given twice in the file", where("name"))
+        listed = entry.get("list")
+        if not isinstance(listed, str):
+            raise InputError("must be the text of a deck list (a \"\"\"multi-line\"\"\" "
+                             f"string), not {listed!r}", where("list"))
+        start = line_of(text, ("deck", index, "list")) or 1
+        # TOML drops the line break right after the opening quotes: the list's first
+        # line is then the next one of the file
+        lines = text.split("\n")  # as line_of counts them
+        opens_alone = (start <= len(lines)
+                       and lines[start - 1].rstrip().endswith(('"""', "'" * 3)))
+        padded = "\n" * (start if opens_alone else start - 1) + listed
+        parse_deck(padded, file)  # its lines are read now, its rules checked when played
+        decks[name] = (padded, file)
+    return decks
+
+
+def _at(text: str, file: str, path: tuple) -> str:
+    line = line_of(text, path)
+    return file if line is None else f"{file}: line {line}"

@@ -224,7 +224,8 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "card's three, and changes those totals up or down.", "3f8cde",
           ("FK 1.8", "FK 5.3", "FK 6.4"), end="115.5"),
     Trace("115.6", _M, "Effects are discarded once their fight is resolved, just before its "
-          "cards are scored or exhausted.", "e523ea", ("FK 5.13", "FK 6.10"), end="115.7"),
+          "cards are scored or exhausted.", "e523ea", ("FK 5.13", "FK 6.10"), end="115.7",
+          ambiguities=("FK-T8",)),
     Trace("116", _M, "No effect in a fight resolved by clash text, whatever the player's own "
           "card; other enhance actions stay open.", "554aef", ("FK 6.5",),
           ambiguities=("FK-T2",)),
@@ -276,7 +277,8 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           end="125.4", ambiguities=("FK-T2", "FK-A5")),
     Trace("125.5", _M, "The gear's text says whether it is destroyed or comes back; most come "
           "back to the support area once their fight is over, before its cards are scored "
-          "or exhausted.", "0b01e3", ("FK 1.9", "FK 5.13", "FK 6.10"), end="125.6"),
+          "or exhausted.", "0b01e3", ("FK 1.9", "FK 5.13", "FK 6.10"), end="125.6",
+          ambiguities=("FK-T8",)),
     Heading(126, "Instant"),
     Trace("127.1", _F, "What instants stand for: sudden turns of fate.", "4d18ff"),
     Trace("127.2", _M, "An instant is played from hand in the phase its keyword names "
@@ -359,7 +361,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
     Trace("153.10", _M, "The fight goes to whoever won more skirmishes.", "085658",
           ("FK 5.8",), ambiguities=("FK-F2",)),
     Trace("153.11", _M, "A fight is resolved only once its score step is over.", "0c0bd0",
-          ("FK 6.1", "FK 6.10")),
+          ("FK 6.1", "FK 6.10"), ambiguities=("FK-T8",)),
     Trace("154.1", _M, "Score step: after the winner is known, each player in the Drop "
           "holder's order may take one score action, a score instant or a score line of a "
           "card in play.", "280e8a", ("FK 6.9",), end="154.4"),
@@ -367,7 +369,9 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "ones, depending on the result.", "9cd20d",
           reason="ringside's score steps mark or stop the current fight's card, draw, "
                  "discard or add energy; no card of its schema acts on an unresolved "
-                 "fight card"),
+                 "fight card. Whether the fight's effects and activated gear are still "
+                 "there to be touched (or seen) is FK-T8",
+          ambiguities=("FK-T8",)),
     Trace("154.6", _M, "After the score actions the winner's card goes face up to the damage "
           "stack, markers showing, and its energy rewards go to the pool; the fight is then "
           "resolved.", "401fba", ("FK 5.12", "FK 6.10"), end="154.8",
@@ -402,7 +406,7 @@ TRACEABILITY: tuple[Heading | Trace, ...] = (
           "resolved and scored before any new pairing is picked.", "13f8dd",
           ("FK 6.2", "FK 5.16"), end="157.3", ambiguities=("FK-F6", "FK-T6")),
     Trace("157.4", _M, "An unopposed card's result tabs act before it scores.", "e65c66",
-          ("FK 5.16", "FK 6.2"), ambiguities=("FK-F1",)),
+          ("FK 5.16", "FK 6.2"), ambiguities=("FK-F1", "FK-T7")),
     Trace("157.5", _M, "A score step is held before each unopposed card scores.", "f5e2b4",
           ("FK 6.2", "FK 5.16"), ambiguities=("FK-T5",)),
     Trace("158", _E, "The printed book's mid-game table layout, not in the text.", "493560",

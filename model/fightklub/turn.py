@@ -33,8 +33,8 @@ from model.fightklub.carried import hidden_choice, phase_lines
 from model.fightklub.catalog import Catalog
 from model.fightklub.current_fight import (
     decider, fight_cards, fight_picker, fight_place, fight_seats, fight_slot,
-    fight_step_decider, fighter, holding_fight_cards, picker_words, measures, mode, next_chooser, open_places, opponent, other_fighter,
-    power_fight, title,
+    fight_step_decider, fighter, holding_fight_cards, measures, mode, next_chooser,
+    open_places, opponent, other_fighter, picker_words, power_fight, tab_picker, title,
 )
 from model.fightklub.turn_moves import PHASE_OF_STEP, STEP_RULE, clash_fight
 from model.fightklub.energy import Cost, Pool, Token
@@ -162,11 +162,14 @@ def advance(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> 
             state = _begin_ordered(catalog, state, "cooldown")
             continue
         if state.step == "skirmish":
+            if len(fight_seats(state)) == 1:
+                # the next result tab of an unopposed card is a choice (FK-T7)
+                return Transition(state, tuple(steps))
             fight = power_fight(catalog, state, rules)
             if fights.open_skirmishes(fight):
                 return Transition(state, tuple(steps))
             result = fights.power_outcome(fight, rules)
-            state = _fight_result(catalog, state, result, steps)
+            state = _fight_result(catalog, state, result, steps, rules)
             continue
         if state.step not in ("enhance", "score", "cooldown", "evenup"):
             return Transition(state, tuple(steps))
@@ -254,7 +257,6 @@ def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition
                           f"{move.place + 1} the current fight: {shown}; the enhance step "
                           f"begins and player {state.drop} decides who acts first"))
         return advance(catalog, _begin_ordered(catalog, state, "enhance"), steps, rules)
-    seat = next(iter(cards))
     # the picker, under FK-T6 the owner of the unopposed cards, was set on entering the step
     who = picker_words(state, state.turn)
     if rules.unopposed_enhance_step:
@@ -267,10 +269,7 @@ def pick(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition
     steps.append(Step("pick", ("FK 6.2", "FK 5.16"),
                       f"{who} takes the unopposed card in place {move.place + 1} first: "
                       f"{shown}"))
-    result = fights.resolve_unopposed(fighter(catalog, state, seat), rules, cards=catalog.cards)
-    state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
-    state = _fight_result(catalog, state, result, steps)
-    return advance(catalog, state, steps, rules)
+    return advance(catalog, _unopposed_tabs(catalog, state, steps, rules), steps, rules)
 
 
 def challenge(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
@@ -305,10 +304,57 @@ def _pick_left_over(catalog: Catalog, state: State, move: Move, rules: Rules) ->
     steps = [Step("pick", ("FK 7.7",),
                   f"no pairing is left: player {seat}'s {catalog.name(code)} (place "
                   f"{move.place + 1}) is unopposed, {against}")]
-    result = fights.resolve_unopposed(fighter(catalog, state, seat), rules, cards=catalog.cards)
-    state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
-    state = _fight_result(catalog, state, result, steps)
-    return advance(catalog, state, steps, rules)
+    return advance(catalog, _unopposed_tabs(catalog, state, steps, rules), steps, rules)
+
+
+def _unopposed_tabs(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
+    """The current, unopposed, card's result tabs act and its score step begins (FK 6.2,
+    FK 5.16): as printed, left to right; under the other reading of FK-T7, while two or
+    more tabs that do something wait, their order is a choice, one tab at a time (the
+    tabs already picked are the fight's ``skirmishes``)."""
+    (seat,) = fight_seats(state)
+    card = fighter(catalog, state, seat)
+    nullified = frozenset(state.fight.nullified)
+    done = state.fight.skirmishes
+    order = (0, 1, 2)
+    if rules.unopposed_tabs_ordered:
+        waiting = [p for p in fights.acting_result_tabs(card, cards=catalog.cards,
+                                                        nullified=nullified) if p not in done]
+        if len(waiting) >= 2:
+            picker = tab_picker(state, rules)
+            if state.step != "skirmish":
+                steps.append(Step("fight_step", ("FK 6.2", "FK 5.16", "FK 5.6"),
+                                  f"{len(waiting)} result tabs of the unopposed card would "
+                                  f"act: {picker_words(state, picker)} picks the order, one "
+                                  "at a time (FK-T7)"))
+            return dataclasses.replace(state, step="skirmish", first=None, turn=picker, left=0)
+        order = done + tuple(p for p in range(3) if p not in done)
+    result = fights.resolve_unopposed(card, rules, cards=catalog.cards, nullified=nullified,
+                                      order=order)
+    # the tabs picked one at a time have acted already
+    fired = tuple((who, step) for skirmish in result.skirmishes if skirmish.position not in done
+                  for who, step in skirmish.fired if step.do not in fights.FIGHT_STEPS)
+    state = _carry_out_fired(state, fired, steps, rules)
+    return _fight_result(catalog, state, result, steps, rules)
+
+
+def _unopposed_tab(catalog: Catalog, state: State, move: Move, rules: Rules
+                   ) -> Transition[State]:
+    """Under the other reading of FK-T7, the picker has the result tab at ``move.place``
+    of the unopposed card act next (FK 5.6)."""
+    (seat,) = fight_seats(state)
+    face = fights.up_side(catalog.card(fight_cards(state)[seat]),
+                          state.fight.sides[fight_slot(state, seat)])
+    fired = tuple((seat, step) for step in face.tabs[move.place].result)
+    what = ", ".join(step.do.replace("_", " ") for _, step in fired)
+    steps = [Step("result_tab", ("FK 5.6", "FK 6.2"),
+                  f"{picker_words(state, state.turn)} has the {SKIRMISH_WORDS[move.place]} "
+                  f"result tab of the unopposed card act next (FK-T7): {what}")]
+    fight = dataclasses.replace(state.fight, skirmishes=state.fight.skirmishes + (move.place,))
+    state = _carry_out_fired(dataclasses.replace(state, fight=fight),
+                             tuple(f for f in fired if f[1].do not in fights.FIGHT_STEPS),
+                             steps, rules)
+    return advance(catalog, _unopposed_tabs(catalog, state, steps, rules), steps, rules)
 
 
 def _fight_step(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> State:
@@ -316,15 +362,10 @@ def _fight_step(catalog: Catalog, state: State, steps: list[Step], rules: Rules)
     result tabs act (FK 6.2, FK-T5)."""
     how = mode(catalog, state)
     if how == fights.UNOPPOSED:
-        (seat,) = fight_seats(state)
         steps.append(Step("fight_step", ("FK 6.2", "FK 5.16"),
                           "the enhance actions are done: the unopposed card's result tabs "
                           "act"))
-        result = fights.resolve_unopposed(fighter(catalog, state, seat), rules,
-                                          cards=catalog.cards,
-                                          nullified=frozenset(state.fight.nullified))
-        state = _carry_out_fired(state, result.steps_for_engine(), steps, rules)
-        return _fight_result(catalog, state, result, steps)
+        return _unopposed_tabs(catalog, state, steps, rules)
     chooser = fight_step_decider(catalog, state, rules)
     who = title(state, chooser)
     rules_m3 = ("FK 7.5",) if is_multiplayer(state) else ()
@@ -361,7 +402,7 @@ def _clash(catalog: Catalog, state: State, seat: int, steps: list[Step], rules: 
                       f"the clash text of {catalog.name(code)} ('{rule.text}') compares "
                       f"{rule.measure}: {compared}; {winner}"))
     state = dataclasses.replace(state, fight=dataclasses.replace(state.fight, clash=seat))
-    return _fight_result(catalog, state, result, steps)
+    return _fight_result(catalog, state, result, steps, rules)
 
 
 def _totals_text(fight: fights.PowerFight) -> str:
@@ -370,8 +411,9 @@ def _totals_text(fight: fights.PowerFight) -> str:
 
 
 def _fight_result(catalog: Catalog, state: State, result: fights.FightResult,
-                  steps: list[Step]) -> State:
-    """The fight step's result is known: the score step begins (FK 6.9)."""
+                  steps: list[Step], rules: Rules) -> State:
+    """The fight step's result is known: the score step begins (FK 6.9), under the other
+    reading of FK-T8 with the fight's effects and activated gear already gone."""
     if result.mode == fights.UNOPPOSED:
         words, rules_ = f"player {result.winner}'s unopposed card wins", ("FK 5.16",)
     elif result.winner is None:
@@ -387,12 +429,37 @@ def _fight_result(catalog: Catalog, state: State, result: fights.FightResult,
         after = f"player {state.first} alone takes a score action"
     steps.append(Step("fight_result", rules_ + ("FK 6.9",),
                       f"{words}; the score step begins and {after}"))
+    if rules.effects_leave_before_score_step:
+        state = _clear_fight(catalog, state, steps, "as its winner is known (FK-T8)")
+    return state
+
+
+def _clear_fight(catalog: Catalog, state: State, steps: list[Step], when: str) -> State:
+    """The effects on the current fight go to their owners' discard stacks, activated gear
+    back to the support area or, when its text destroys it, to the discard stack
+    (FK 6.10)."""
+    for seat in range(state.players):
+        side = state.side(seat)
+        if not side.table:
+            continue
+        back = tuple(c for c in side.table if catalog.card(c).type == "gear"
+                     and catalog.card(c).parts.after_fight == "return")
+        gone = tuple(sorted((Counter(side.table) - Counter(back)).elements()))
+        state = state.with_side(seat, table=(), support=tuple(sorted(side.support + back)),
+                                discard=tuple(sorted(side.discard + gone)))
+        steps.append(Step("cleanup", ("FK 6.10",),
+                          f"player {seat}'s cards on the fight leave it {when}: "
+                          f"to the discard stack {cards_text(gone)}, back to the support "
+                          f"area {cards_text(back)}"))
     return state
 
 
 def skirmish(catalog: Catalog, state: State, move: Move, rules: Rules) -> Transition[State]:
     """The Drop holder resolves the skirmish at ``move.place`` (FK 6.7, FK 5.4 to
-    FK 5.7); the result-tab steps that fired are carried out on the state."""
+    FK 5.7); the result-tab steps that fired are carried out on the state.  In an
+    unopposed card's fight (FK-T7) the pick is of its next result tab."""
+    if len(fight_seats(state)) == 1:
+        return _unopposed_tab(catalog, state, move, rules)
     fight = fights.resolve_skirmish(power_fight(catalog, state, rules), move.place, rules)
     done = fight.resolved[-1]
     where = SKIRMISH_WORDS[move.place]
@@ -707,19 +774,8 @@ def settle(catalog: Catalog, state: State, steps: list[Step], rules: Rules) -> S
     cards = fight_cards(state)
     multiplayer = is_multiplayer(state)
     out_before = set(range(state.players)) - set(in_game(catalog, state))
-    for seat in range(state.players):
-        side = state.side(seat)
-        if not side.table:
-            continue
-        back = tuple(c for c in side.table if catalog.card(c).type == "gear"
-                     and catalog.card(c).parts.after_fight == "return")
-        gone = tuple(sorted((Counter(side.table) - Counter(back)).elements()))
-        state = state.with_side(seat, table=(), support=tuple(sorted(side.support + back)),
-                                discard=tuple(sorted(side.discard + gone)))
-        steps.append(Step("cleanup", ("FK 6.10",),
-                          f"player {seat}'s cards on the fight leave it before scoring: "
-                          f"to the discard stack {cards_text(gone)}, back to the support "
-                          f"area {cards_text(back)}"))
+    # by default the effects and gear leave only now, after the score actions (FK-T8)
+    state = _clear_fight(catalog, state, steps, "before scoring")
     mode_, winner, shape = fight.result
     result = fights.FightResult(mode_, winner, shape)
     stakes = {} if multiplayer else {seat: state.side(seat).stakes for seat in range(PLAYERS)}

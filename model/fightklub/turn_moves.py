@@ -18,7 +18,7 @@ from model.fightklub import fights
 from model.fightklub.carried import phase_lines
 from model.fightklub.catalog import Catalog
 from model.fightklub.current_fight import (
-    fight_place, fight_seats, first_candidates, holding_fight_cards, mode, open_places,
+    fight_place, fight_seats, fighter, first_candidates, holding_fight_cards, mode, open_places,
     picker_words, power_fight, title,
 )
 from model.fightklub.energy import Cost
@@ -157,6 +157,17 @@ def keep_choices(catalog: Catalog, state: State, player: int, rules: Rules) -> t
     return tuple(Move("keep", cards=combo) for combo in sorted(kept))
 
 
+def _open_positions(catalog: Catalog, state: State, rules: Rules) -> tuple[int, ...]:
+    """The skirmishes the picker may resolve next; in an unopposed card's fight (the other
+    reading of FK-T7) the result tabs that do something and have not acted yet."""
+    if len(fight_seats(state)) == 1:
+        (seat,) = fight_seats(state)
+        acting = fights.acting_result_tabs(fighter(catalog, state, seat), cards=catalog.cards,
+                                           nullified=frozenset(state.fight.nullified))
+        return tuple(p for p in acting if p not in state.fight.skirmishes)
+    return fights.open_skirmishes(power_fight(catalog, state, rules))
+
+
 def legal(catalog: Catalog, state: State, rules: Rules) -> tuple[Move, ...]:
     """The legal actions at a decision of the turn after the reveal."""
     if state.queue:
@@ -169,8 +180,7 @@ def legal(catalog: Catalog, state: State, rules: Rules) -> tuple[Move, ...]:
         places, _ = open_places(state)
         return tuple(Move("pick", place=place) for place in places)
     if state.step == "skirmish":
-        return tuple(Move("skirmish", place=p)
-                     for p in fights.open_skirmishes(power_fight(catalog, state, rules)))
+        return tuple(Move("skirmish", place=p) for p in _open_positions(catalog, state, rules))
     if state.step == "clash":
         return tuple(Move("clash", player=seat) for seat in sorted(fight_seats(state)))
     if state.first is None:
@@ -219,7 +229,11 @@ def why_illegal(catalog: Catalog, state: State, action: Any, rules: Rules):
                        + (" among the unopposed cards, which come first" if unopposed else "")
                        + f": {words}")
     if state.step == "skirmish":
-        open_ = fights.open_skirmishes(power_fight(catalog, state, rules))
+        open_ = _open_positions(catalog, state, rules)
+        if len(fight_seats(state)) == 1:
+            return Illegal(("FK 6.2", "FK 5.6"), f"{picker_words(state, state.turn)} picks "
+                           "which result tab of the unopposed card acts next (FK-T7): "
+                           + ", ".join(f"skirmish {SKIRMISH_WORDS[p]}" for p in open_))
         return Illegal(("FK 6.7", "FK 5.5"), f"{title(state, state.turn)} picks "
                        "the next skirmish: " + ", ".join(SKIRMISH_WORDS[p] for p in open_))
     if state.step == "clash":

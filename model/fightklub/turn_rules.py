@@ -1,5 +1,5 @@
 """Fight Klub's numbered rules for the turn after the setup phase (FK 6) and their glossary
-words (the register's FK-T1 to FK-T4 are :mod:`model.fightklub.ambiguities`').
+words (the register's FK-T1 to FK-T8 are :mod:`model.fightklub.ambiguities`').
 
 Statements are in ringside's own words; ``source`` names the section of the
 rulebook (``fight-klub.txt``) each comes from.  The arithmetic of each fight is
@@ -50,8 +50,10 @@ TURN_RULES: tuple[Rule, ...] = (
          "A laid card with no card opposite it (one side laid fewer) is unopposed. Every "
          "unopposed card is dealt with before any pairing is picked, in the order the Drop "
          "holder picks them (by ringside's default reading; read the other way, their "
-         "owner picks it, FK-T6): its result tabs act, then a score step takes place and it "
-         "scores. By ringside's default reading an unopposed card has no enhance step, the "
+         "owner picks it, FK-T6): its result tabs act (left to right as printed by ringside's "
+         "default reading; read the other way, whoever orders the unopposed cards picks the "
+         "order of the tabs that do something, one at a time, FK-T7), then a score step takes "
+         "place and it scores. By ringside's default reading an unopposed card has no enhance step, the "
          "rulebook naming none for it; read the other way, each player takes one enhance "
          "action first, and only the card's owner has a fight card to act on (FK-T5).",
          UNOPPOSED, (f"{_TURN}.pick", "model.fightklub.current_fight.open_places")),
@@ -114,7 +116,9 @@ TURN_RULES: tuple[Rule, ...] = (
          "discard stack, when its text destroys it) before any fight card moves. Then the "
          "fight's cards are scored, exhausted or set aside as raise-the-stakes cards "
          "(FK 5.11 to FK 5.13); a scoring winner's energy rewards go to its pool. The "
-         "fight is then resolved.",
+         "fight is then resolved. By ringside's default reading the effects and gear stay on "
+         "the fight through the score step; read the other way they leave as its winner is "
+         "known, before the score actions (FK-T8).",
          f"{SCORE_STEP}; {EFFECT}; {GEAR}", (f"{_TURN}.settle",)),
     Rule("FK 6.11", "Exhausted cards come back last",
          "An exhausted card goes face down under its owner's fight stack, below any card "

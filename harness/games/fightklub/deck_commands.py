@@ -12,7 +12,7 @@ path.  Exit codes: 0 valid / buildable, 1 invalid / short, 2 unreadable input.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from analysis.inputs import read_text
 from harness.output import EXIT_FAILED, EXIT_OK
@@ -20,7 +20,7 @@ from harness.toolkit import InputPath, Report, add_command, add_rules_options, r
 from model.core.errors import InputError
 from model.core.game import Game
 from analysis.fightklub.loading import shipped_names, shipped_text
-from harness.games.fightklub.data import add_cards_option, cards_of
+from harness.games.fightklub.data import add_cards_option, cards_of, game_of
 from model.fightklub.decks import (
     CardList, check_collection, check_deck, parse_collection, parse_deck,
 )
@@ -40,11 +40,15 @@ class DeckRulesets:
     parse_rules = Game.parse_rules
 
 
-def _source(text: str, what: str) -> tuple[str, str, str]:
-    """(label, text, where) of a shipped name or a path."""
+def _source(text: str, what: str, given: Mapping[str, tuple[str, str]] | None = None
+            ) -> tuple[str, str, str]:
+    """(label, text, where) of a shipped name, a deck a card file gives (``given``), or a
+    path."""
     if not isinstance(text, str) or not text.strip():
         raise InputError(f"needs a {what} file or a shipped name", what)
     shipped = shipped_text(text)
+    if shipped is None and given is not None:
+        shipped = given.get(text)
     if shipped is not None:
         return text, shipped[0], shipped[1]
     if "\0" in text:
@@ -60,8 +64,10 @@ def _source(text: str, what: str) -> tuple[str, str, str]:
     return text, read_text(text, what), text
 
 
-def read_deck(text: str) -> tuple[str, CardList]:
-    label, body, where = _source(text, "deck list")
+def read_deck(text: str, args: Any = None) -> tuple[str, CardList]:
+    """A deck list: a shipped deck's, one of ``--cards`` files', or a file's."""
+    given = game_of(args).catalog.decks if getattr(args, "cards", None) else None
+    label, body, where = _source(text, "deck list", given)
     return label, parse_deck(body, where)
 
 
@@ -72,7 +78,7 @@ def read_collection(text: str) -> tuple[str, CardList]:
 
 def cmd_fightklub_deck(args, rulesets: Any = None) -> Report:
     rules = read_rules(rulesets or DeckRulesets(), args)
-    label, deck = read_deck(args.deck)
+    label, deck = read_deck(args.deck, args)
     report = check_deck(deck, rules, cards=cards_of(args))
     lines = [f"{label} ({deck.where}): {report.cards} cards"]
     if report.violations:
@@ -96,7 +102,7 @@ def cmd_fightklub_collection(args, rulesets: Any = None) -> Report:
         raise InputError(f"{len(args.decks)} decks; a collection check builds at most "
                          f"{MAX_DECKS} at once", "DECK")
     owned_label, owned = read_collection(args.owned)
-    decks = [read_deck(text) for text in args.decks]
+    decks = [read_deck(text, args) for text in args.decks]
     report = check_collection(owned, [deck for _, deck in decks], rules, cards=cards_of(args))
     names = " + ".join(label for label, _ in decks)
     lines = [f"{owned_label} ({owned.cards} cards) for {names} ({report.need} cards in all)"]

@@ -254,7 +254,9 @@ def register(subcommands: Any, game: Any) -> None:
         needs(parser, option, "card_b", "card a is unopposed; give card b")
     parser.add_argument("--order", metavar="P,P,P",
                         help="the order the Drop holder resolves the skirmishes in "
-                             "(default left,centre,right)")
+                             "(default left,centre,right); for an unopposed card, the "
+                             "order its result tabs act in when they are picked one at "
+                             "a time (--set unopposed_tabs_ordered=true, FK-T7)")
     parser.add_argument("--nullified", metavar="P,...",
                         help="skirmishes nullified before the fight step")
     parser.add_argument("--stopped", action="store_true",
