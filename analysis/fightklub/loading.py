@@ -142,5 +142,19 @@ def cards_with(files: Sequence[str]) -> dict[str, Card]:
 
 
 def game_with_cards(files: Sequence[str]) -> FightKlub:
-    """Fight Klub played with the shipped cards and decks and a user's card files."""
-    return FightKlub(cards_with(files), _lists("decks"))
+    """Fight Klub played with the shipped cards and decks and a user's card files; the
+    decks the files make playable (rambo, once they give the texts of its cards) lead
+    its example setups, so ``explore`` and ``check`` play them first."""
+    decks = _lists("decks")
+    game = FightKlub(cards_with(files), decks)
+    featured = tuple(name for name in decks
+                     if not _playable(shipped_game(), name) and _playable(game, name))
+    return FightKlub(game.catalog.cards, decks, featured) if featured else game
+
+
+def _playable(game: FightKlub, deck: str) -> bool:
+    try:
+        game.catalog.deck(deck)
+    except InputError:
+        return False
+    return True
