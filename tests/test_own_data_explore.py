@@ -197,3 +197,20 @@ def test_a_trace_names_the_files_it_was_found_with(capsys, tmp_path, monkeypatch
     assert code == 0 and out.endswith("1/1 scenarios pass\n"), out
     elsewhere.write_text(trace.to_scenario(game, rules, "a step of mine", "found"), "utf-8")
     assert "unknown character 'mine'" in refused(capsys, "rule", elsewhere)
+
+
+def test_the_page_names_every_command_that_takes_a_data_option():
+    """The page "Bring your own cards" is where a user looks for the option: every
+    command that has one is on it."""
+    import battery
+    from harness.cli import build_parser
+    from harness.userdata import data_keys
+
+    page = (ROOT / "docs" / "bring-your-own-cards.rst").read_text("utf-8")
+    found = [path for path, parser in battery.commands(build_parser())
+             if any(action.dest in data_keys() for action in parser._actions)]
+    assert {("explore",), ("check",), ("play",), ("fightklub", "play"),
+            ("duel", "characters")} <= set(found)
+    for path in found:
+        shown = (f"``{path[-1]}``", f"``{' '.join(path)}``", f"``ringside {' '.join(path)}")
+        assert any(text in page for text in shown), path
