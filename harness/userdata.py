@@ -10,6 +10,15 @@ scenario file may name the same files under the same key (``cards =
 game a command then works with is the game's own loader run on the shipped
 data and the user's files (:func:`game_with`), so a user's card is read, checked
 and played exactly as a shipped one.
+
+The commands whose games are arguments take every game's option
+(:func:`add_any_data_options`): ``play GAME`` and ``explore GAME`` refuse the
+option of another game (:func:`game_of`); ``check GAME...`` gives each option's
+files to the one named game that takes it, and refuses an option that none or
+several of them take (:func:`games_of`).  A game built on a user's files puts
+their data first among its example setups and explorer starts
+(:attr:`model.core.game.Game.featured` names what leads them), since exploring
+and checking the user's data is what they gave it for.
 """
 
 from __future__ import annotations
