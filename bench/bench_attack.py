@@ -132,9 +132,11 @@ def number_expect(action, text: str) -> str:
 
 
 def slow_numbers(action) -> bool:
-    """An in-range value of this number may be hours of work (a count, a budget)."""
+    """An in-range value of this number may be hours of work (a count, a budget, a
+    search depth: explore clubfight --depth 3 alone takes some 16 s, past the cap on a
+    loaded machine)."""
     kind = action.type
-    return isinstance(kind, Bounded) and kind.high > 1000
+    return isinstance(kind, Bounded) and kind.high >= 1000
 
 
 def edge_values(action) -> list[str]:
