@@ -132,9 +132,11 @@ def number_expect(action, text: str) -> str:
 
 
 def slow_numbers(action) -> bool:
-    """An in-range value of this number may be hours of work (a count, a budget)."""
+    """An in-range value of this number may be hours of work (a count, a budget, a
+    search depth: explore clubfight --depth 3 alone takes some 16 s, past the cap on a
+    loaded machine)."""
     kind = action.type
-    return isinstance(kind, Bounded) and kind.high > 1000
+    return isinstance(kind, Bounded) and kind.high >= 1000
 
 
 def edge_values(action) -> list[str]:
@@ -406,11 +408,16 @@ def text_lines(commands, seeds, play, rng: random.Random) -> list[Line]:
     return lines
 
 
+GAMES_AS_ARGUMENTS = {("play",): "game", ("explore",): "game", ("check",): "games"}
+"""The commands whose games are arguments, and the argument: a data option is given
+with a game that takes it."""
+
+
 def data_lines(commands, rng: random.Random) -> list[Line]:
     """Every input of a data kind, given each shipped example rewritten."""
     lines = []
     for path, (child, example) in commands.items():
-        if path in (("docs",), ("check",)):
+        if path == ("docs",):
             continue
         game = path[0] if path[0] in CARD_FILES else None
         for action in battery.arguments(child):
@@ -418,9 +425,14 @@ def data_lines(commands, rng: random.Random) -> list[Line]:
                 continue
             kind = action.type.kind
             changes_here = {}
-            if path == ("play",):  # the game that takes the data
+            if path in GAMES_AS_ARGUMENTS and action.dest in ("cards", "characters"):
+                # the game (or the one game checked) that takes the data
                 game = "duel" if kind == "character file" else rng.choice(sorted(CARD_FILES))
-                changes_here[next(a for a in child._actions if a.dest == "game")] = game
+                dest = GAMES_AS_ARGUMENTS[path]
+                changes_here[next(a for a in child._actions if a.dest == dest)] = \
+                    [game] if dest == "games" else game
+            elif path == ("check",):
+                continue  # its --root: a folder, not a data file
             if kind == "card file" and game:
                 sources = [CARD_FILES[game]]
             elif kind == "character file" and action.option_strings:
@@ -707,6 +719,25 @@ def hand_lines() -> list[Line]:
         family="hand: check")
     add(["check", "duel", "duel", "--no-proofs", "--depth", "0", "--starts", "1",
          "--playouts", "1"], "any", family="hand: check", slow_ok=True)
+    # the data options of the commands over named games: for a game that takes them only
+    mine_files = {"mine.toml": mine.encode(),
+                  "one.toml": (ROOT / "docs/byo/one-cards.toml").read_bytes()}
+    small = ["--depth", "1", "--starts", "1", "--playouts", "1"]
+    checked = ["--no-proofs", "--depth", "0", "--starts", "1", "--playouts", "1"]
+    for argv in (["explore", "clubfight", *small, "--characters", "mine.toml"],
+                 ["explore", "duel", *small, "--cards", "one.toml"],
+                 ["check", "clubfight", *checked, "--cards", "one.toml"],
+                 ["check", "clubfight", "duel", *checked, "--cards", "one.toml"],
+                 ["check", "fightklub", "fantasy", *checked, "--cards", "one.toml"],
+                 ["check", *checked, "--cards", "one.toml"],
+                 ["check", "duel", *checked, "--characters", "mine.toml", "--characters",
+                  "no-such.toml"]):
+        add(argv, "refuse", mine_files, family="hand: data option of no named game")
+    for argv in (["explore", "duel", *small, "--characters", "mine.toml"],
+                 ["explore", "fightklub", *small, "--cards", "one.toml"],
+                 ["check", "duel", *checked, "--characters", "mine.toml"],
+                 ["check", "duel", "clubfight", *checked, "--characters", "mine.toml"]):
+        add(argv, "any", mine_files, family="hand: data option of a named game", slow_ok=True)
     add(["explore", "duel", "--set", "no_such=1"], "refuse", family="hand: explore set")
     add(["explore", "duel", "--rules", "nope"], "refuse", family="hand: explore rules")
     return L

@@ -95,14 +95,21 @@ def _game_entry(result) -> dict:
     return entry
 
 
-def report_of(results: Iterable, options: CheckOptions, seconds: float) -> dict:
-    """The document ``ringside check --json`` prints."""
+def report_of(results: Iterable, options: CheckOptions, seconds: float,
+              data: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> dict:
+    """The document ``ringside check --json`` prints; ``data`` gives, by game key, the
+    user's data files a game was checked with (by option), shown in its entry and, all
+    together, as the report's ``data``."""
     results = list(results)
+    data = {key: {option: list(files) for option, files in given.items()}
+            for key, given in (data or {}).items() if given}
     stopped = next((r.stopped for r in results if r.stopped), "")
     return {"format": FORMAT, "passed": all(r.passed for r in results),
             "complete": not stopped, **({"stopped": stopped} if stopped else {}),
             "seconds": round(seconds, 3), "options": options.as_dict(),
-            "games": [_game_entry(r) for r in results]}
+            "data": data,
+            "games": [dict(_game_entry(r), data=data.get(r.game.key, {}),
+                           featured=list(r.game.featured)) for r in results]}
 
 
 def read_report(path: Path) -> dict:
@@ -121,6 +128,11 @@ def read_report(path: Path) -> dict:
         raise InputError(f"{where}: its checks were cut short ({_shown(data.get('stopped'))}); "
                          "a site shows whole checks: run `ringside check --json` again "
                          "with a longer --timeout")
+    if data.get("data"):
+        # the site documents the shipped data; checks of a user's files are theirs alone
+        raise InputError(f"{where}: its checks ran with data files of a user "
+                         f"({_shown(data['data'])}); a site shows the shipped data: run "
+                         "`ringside check --json` without them")
     games = data.get("games")
     if not isinstance(games, list) or not all(isinstance(g, dict) and isinstance(g.get("game"), str)
                                               for g in games):

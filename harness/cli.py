@@ -47,7 +47,13 @@ def cmd_check(args) -> Report:
     from harness.check_report import CheckOptions, report_of, run_checks
     from harness.resources import resolve_root
 
-    selected = selected_games(args.games)
+    from harness.registry import parts_of
+    from harness.userdata import games_of
+
+    # each game with the data files of its own option (a user's cards, characters)
+    built = games_of(args, [parts_of(game.key) for game in selected_games(args.games)])
+    selected = [game for game, _ in built]
+    data = {game.key: files for game, files in built if files}
     root = resolve_root(args.root)
     options = CheckOptions(proofs=not args.no_proofs, depth=args.depth,
                            max_states=args.max_states, starts=args.starts,
@@ -88,11 +94,29 @@ def cmd_check(args) -> Report:
                    f"CHECKS NOT FINISHED ({stopped}): the unknown rows are not passes"
                    if stopped and not any(row.result == "FAIL" for r in results
                                           for row in r.rows) else "CHECKS FAILED")
+        for game in selected:
+            if game.key in data:
+                yield (f"{game.key} checked with your data: {_data_words(data[game.key])}; "
+                       f"{_featured_words(game)}")
         yield (f"\n{verdict} ({len(results)} game{'s' if len(results) != 1 else ''}, "
                f"{seconds:.1f}s)")
 
-    return Report(report_of(results, options, seconds), text(),
+    return Report(report_of(results, options, seconds, data), text(),
                   EXIT_OK if passed else EXIT_FAILED)
+
+
+def _data_words(given) -> str:
+    """``--cards one.toml --cards two.toml``: the data options a command was given."""
+    return " ".join(f"--{option} {file}" for option, files in given.items() for file in files)
+
+
+def _featured_words(game) -> str:
+    """What of the user's data leads the explorer's starts, or that none of it does."""
+    if game.featured:
+        return f"first in the starts: {', '.join(game.featured)}"
+    return ("none of it could begin a start (no deck, character or card of yours fits "
+            "one), so the starts are the shipped examples, played on the game built "
+            "with it")
 
 
 # -- rule -----------------------------------------------------------------------
@@ -211,9 +235,12 @@ TRACE_MARK = "# found by ringside explore"
 
 def cmd_explore(args) -> Report:
     from harness.explorer import explore, playouts
-    from harness.registry import get_game
+    from harness.registry import parts_of
+    from harness.userdata import files_used, game_of
 
-    game = get_game(args.game)
+    parts = parts_of(args.game)
+    game = game_of(args, parts)  # with the user's files, their cards are among the starts
+    data = files_used(args, parts)
     rules = read_rules(game, args)
     deadline = deadline_of(args)
     with Progress.of(args, unit="state") as progress:
@@ -236,9 +263,11 @@ def cmd_explore(args) -> Report:
                               "a trace written by ringside explore", str(path))
             atomic_write(path, problem.trace.to_scenario(
                 game, rules, f"{problem.kind}: {problem.name}",
-                f"{TRACE_MARK[2:]}: {problem.message}"))
+                f"{TRACE_MARK[2:]}: {problem.message}", data=data))
 
     def text():
+        if data:
+            yield f"with your data: {_data_words(data)}; {_featured_words(game)}"
         yield (f"{game.title} ({rules_name}): {report.states} states from {report.starts} "
                f"starts, depth {report.max_depth}, {report.transitions} transitions, "
                f"{report.seconds:.2f}s"
@@ -264,7 +293,7 @@ def cmd_explore(args) -> Report:
         for problem, how in zip(problems, found_by):
             yield f"\nPROBLEM ({how}) {problem.kind} {problem.name}: {problem.message}"
             yield problem.trace.to_scenario(game, rules, f"{problem.kind}: {problem.name}",
-                                            problem.message)
+                                            problem.message, data=data)
         if stopped:
             yield (f"unknown: {stopped}: {'no other problem' if problems else 'no problem'} "
                    "in the part explored, nothing said of the rest (a longer --timeout "
@@ -273,10 +302,11 @@ def cmd_explore(args) -> Report:
             yield ("no invariant violation, deadlock, off-graph transition"
                    + (" or over-long game" if played.playouts else ""))
 
-    data = {**report.as_dict(), "playouts": played.as_dict(), "complete": not stopped}
+    shown = {**report.as_dict(), "playouts": played.as_dict(), "complete": not stopped,
+             "data": data, "featured": list(game.featured)}
     if stopped:  # the problems found stand, with their traces; the rest is unknown
-        data.update(verdict="unknown", reason=stopped, timeout=args.timeout)
-    return Report(data, text(), EXIT_OK if not problems else EXIT_FAILED)
+        shown.update(verdict="unknown", reason=stopped, timeout=args.timeout)
+    return Report(shown, text(), EXIT_OK if not problems else EXIT_FAILED)
 
 
 # -- docs -----------------------------------------------------------------------
@@ -299,6 +329,12 @@ def _explorer_options(parser: argparse.ArgumentParser, *, max_states: int,
     parser.add_argument("--seed", type=SEED, default=0, help="seed of the playouts (default 0)")
 
 
+EXPLORE_DATA = ("; the game is built on the shipped data and yours, the starts of your "
+                "data explored first")
+CHECK_DATA = ("; the one game checked that takes it is built on the shipped data and yours, "
+              "the starts of your data explored first")
+
+
 def _first_game() -> str:
     from harness.registry import games
 
@@ -319,6 +355,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     and every other game is listed with its one-line help alone.
     """
     from harness.registry import all_parts
+    from harness.userdata import add_any_data_options
 
     named = _named_game(argv, all_parts()) if argv is not None else None
 
@@ -332,6 +369,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     check.add_argument("games", nargs="*", metavar="GAME")
     _explorer_options(check, max_states=4000, playouts="random playouts to the end, per "
                                                         "ruleset")
+    add_any_data_options(check, CHECK_DATA)
     check.add_argument("--no-proofs", action="store_true", help="skip the z3 obligations")
     check.add_argument("--root", type=InputPath("data root", form="folder"), metavar="DIR",
                        help="checkout holding scenarios/ and tests/")
@@ -359,6 +397,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     exp.add_argument("game")
     _explorer_options(exp, max_states=20_000, playouts="random playouts to the end of the "
                                                         "game")
+    add_any_data_options(exp, EXPLORE_DATA)
     add_rules_options(exp)
     exp.add_argument("--trace-dir", type=OUTPUT_FOLDER, metavar="DIR",
                      help="write each problem's trace as a scenario file here")

@@ -22,11 +22,12 @@ from the choice to the end of the game, gets the checks.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Container, Iterable, Sequence
+from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 
 from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
 from harness.interrupts import checkpoint
@@ -41,8 +42,11 @@ class Trace:
     actions: tuple[str, ...]
     final: str
 
-    def to_scenario(self, game: Game, rules: Any, title: str, note: str) -> str:
-        """The trace as a scenario file that replays it under ``rules``."""
+    def to_scenario(self, game: Game, rules: Any, title: str, note: str,
+                    data: Mapping[str, Sequence[str]] | None = None) -> str:
+        """The trace as a scenario file that replays it under ``rules``; ``data`` names
+        the user's data files the game was built on (by option), written as absolute
+        paths so the file replays wherever it is saved."""
         from harness.scenario import scenario_toml
 
         ruleset, overrides = game.preset_and_overrides(rules)
@@ -51,6 +55,8 @@ class Trace:
             title=title,
             ruleset=ruleset,
             overrides=overrides,
+            data={option: [os.path.abspath(file) for file in files]
+                  for option, files in (data or {}).items()},
             start=self.start,
             actions=self.actions,
             expect_position=self.final,

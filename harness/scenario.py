@@ -500,8 +500,10 @@ def _toml_value(value: Any) -> str:
 def scenario_toml(*, game: str, title: str, ruleset: str, start: str,
                   actions: Iterable[str], expect_position: str | None = None,
                   expect_outcome: str | None = None, comment: str = "",
-                  overrides: dict[str, Any] | None = None) -> str:
-    """A scenario file's text (used to print explorer traces)."""
+                  overrides: dict[str, Any] | None = None,
+                  data: dict[str, list[str]] | None = None) -> str:
+    """A scenario file's text (used to print explorer traces); ``data`` gives the data
+    files it names, by key (``cards``)."""
     lines = []
     for line in comment.splitlines():
         printable = "".join(c if c.isprintable() else "?" for c in line)
@@ -510,6 +512,8 @@ def scenario_toml(*, game: str, title: str, ruleset: str, start: str,
         f"game = {toml_string(game)}",
         f"title = {toml_string(title)}",
         f"ruleset = {toml_string(ruleset)}",
+        *(f"{key} = [" + ", ".join(toml_string(file) for file in files) + "]"
+          for key, files in sorted((data or {}).items()) if files),
         f"start = {toml_string(start)}",
         "actions = [" + ", ".join(toml_string(a) for a in actions) + "]",
         "",

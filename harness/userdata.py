@@ -10,6 +10,15 @@ scenario file may name the same files under the same key (``cards =
 game a command then works with is the game's own loader run on the shipped
 data and the user's files (:func:`game_with`), so a user's card is read, checked
 and played exactly as a shipped one.
+
+The commands whose games are arguments take every game's option
+(:func:`add_any_data_options`): ``play GAME`` and ``explore GAME`` refuse the
+option of another game (:func:`game_of`); ``check GAME...`` gives each option's
+files to the one named game that takes it, and refuses an option that none or
+several of them take (:func:`games_of`).  A game built on a user's files puts
+their data first among its example setups and explorer starts
+(:attr:`model.core.game.Game.featured` names what leads them), since exploring
+and checking the user's data is what they gave it for.
 """
 
 from __future__ import annotations
@@ -53,16 +62,21 @@ def data_options() -> dict[str, list[GameParts]]:
     return found
 
 
-def add_any_data_options(parser: argparse.ArgumentParser) -> None:
-    """Every game's data option, for a command whose game is an argument (``ringside
-    play GAME``): the one of a game other than the named one is refused by
-    :func:`game_of`."""
+def add_any_data_options(parser: argparse.ArgumentParser, applies: str = "") -> None:
+    """Every game's data option, for a command whose games are arguments (``ringside
+    play GAME``, ``explore GAME``, ``check GAME...``): the one of a game other than the
+    named ones is refused by :func:`game_of` or :func:`games_of`.  ``applies`` ends each
+    option's help (what the command does with the files)."""
     for option, owners in data_options().items():
         data = owners[0].data
+        # one game: its own words; several: each reads a format of its own
+        what = (data.what if len(owners) == 1
+                else f"a {data.kind} of your own, in the format of its game")
         parser.add_argument(f"--{option}", action="append", metavar="FILE",
                             type=InputPath(data.kind),
-                            help=f"{data.what}, for {', '.join(p.key for p in owners)} "
-                                 f"(repeatable; formats: '{REFERENCE_PAGE}' in the reference)")
+                            help=f"{what}, for {', '.join(p.key for p in owners)} "
+                                 f"(repeatable; formats: '{REFERENCE_PAGE}' in the "
+                                 f"reference){applies}")
 
 
 def _signature(files: Sequence[str]) -> tuple:
@@ -104,6 +118,45 @@ def game_of(args: argparse.Namespace, parts: GameParts) -> Game:
             raise InputError(f"{parts.key} takes {takes}, not --{option}", f"--{option}")
     files = getattr(args, own, None) if own else None
     return game_with(parts, files or (), f"--{own}")
+
+
+def games_of(args: argparse.Namespace, chosen: Sequence[GameParts]
+             ) -> list[tuple[Game, dict[str, tuple[str, ...]]]]:
+    """The games a command over several games works with (``check GAME...``): each of
+    ``chosen`` with the files of its own data option, and the files it was given (by
+    option).  A data option none of ``chosen`` takes is refused in one line, and so is
+    one that several of them take: each reads a format of its own, so one file cannot
+    be for both."""
+    for option, owners in data_options().items():
+        if not getattr(args, option, None):
+            continue
+        takers = [parts.key for parts in chosen
+                  if parts.data is not None and parts.data.option == option]
+        if not takers:
+            raise InputError(f"none of the games it would apply to takes it "
+                             f"({_listed([p.key for p in chosen])}); it is for "
+                             f"{_listed([p.key for p in owners])}", f"--{option}")
+        if len(takers) > 1:
+            raise InputError(f"{_listed(takers)} each read a {owners[0].data.kind} in a "
+                             f"format of their own; name the one game the files are for "
+                             f"(ringside check {takers[0]} --{option} FILE)", f"--{option}")
+    found = []
+    for parts in chosen:
+        own = parts.data.option if parts.data is not None else None
+        files = tuple(getattr(args, own, None) or ()) if own else ()
+        found.append((game_with(parts, files, f"--{own}"), {own: files} if files else {}))
+    return found
+
+
+def _listed(keys: Sequence[str]) -> str:
+    return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} and {keys[-1]}"
+
+
+def files_used(args: argparse.Namespace, parts: GameParts) -> dict[str, list[str]]:
+    """The data files a one-game command was given, by option (for its ``--json``)."""
+    own = parts.data.option if parts.data is not None else None
+    files = getattr(args, own, None) if own else None
+    return {own: [str(file) for file in files]} if files else {}
 
 
 def data_keys() -> frozenset[str]:

@@ -67,5 +67,8 @@ def characters_with(files: Sequence[str]) -> dict[str, Character]:
 
 
 def game_with_characters(files: Sequence[str]) -> Duel:
-    """The duel with the shipped characters and those of the user's files."""
-    return Duel(characters_with(files))
+    """The duel with the shipped characters and those of the user's files, which lead
+    its example setups and explorer starts."""
+    table = characters_with(files)
+    shipped = set(GAME.characters)
+    return Duel(table, featured=tuple(key for key in table if key not in shipped))

@@ -91,5 +91,73 @@ def tables_with(files: Sequence[str]) -> Tables:
 
 
 def game_with_cards(files: Sequence[str]) -> FantasyFightClub:
-    """The battle with the shipped tables and the cards of a user's files."""
-    return FantasyFightClub(tables_with(files))
+    """The battle with the shipped tables and the cards of a user's files; its example
+    setups (and so the explorer's starts) are first the shipped skirmishes with the
+    user's cards put in (:func:`featured_skirmishes`), then the shipped ones."""
+    tables = tables_with(files)
+    shipped = shipped_tables()
+    added = {attribute: [code for code in getattr(tables, attribute)
+                         if code not in getattr(shipped, attribute)]
+             for _, attribute in _TABLES}
+    featured, placed = featured_skirmishes(tables, GAME.skirmishes, added)
+    return FantasyFightClub(tables, featured + GAME.skirmishes, featured=placed)
+
+
+def featured_skirmishes(tables: Tables, skirmishes: Sequence[str],
+                        added: dict[str, list[str]]
+                        ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each of ``skirmishes`` with cards of ``added`` (codes by table: ``warriors``,
+    ``weapons``, ``equipment``, ``spells``) put in: the k-th skirmish's side (a, then b,
+    in turn) has its first warrior become the k-th added warrior, its first weapon the
+    k-th added weapon, an added armor-deck card take the place of its card of the same
+    kind (or join its gear) and an added spell that of the side's first spell.  Each
+    change is kept only if the side still keeps every recruit rule
+    (:func:`model.fantasy.recruit.violations`), so a start never begins against the
+    rules; a skirmish that takes none of the cards is left out.  Returns the
+    skirmishes and the codes of the cards they hold."""
+    import dataclasses
+
+    from model.fantasy.recruit import violations
+    from model.fantasy.state import Arm, Setup
+
+    def pick(table: str, index: int) -> str | None:
+        codes = added.get(table) or []
+        return codes[index % len(codes)] if codes else None
+
+    found: list[str] = []
+    placed: dict[str, None] = {}
+    for index, text in enumerate(skirmishes):
+        setup = Setup.parse(text, tables)
+        band = list(setup.a if index % 2 == 0 else setup.b)
+
+        def tried(code: str, place: int, **changes) -> bool:
+            candidate = band[:place] + [dataclasses.replace(band[place], **changes)] \
+                + band[place + 1:]
+            if violations(tables, candidate, len(candidate)):
+                return False
+            band[place] = candidate[place]
+            placed[code] = None
+            return True
+
+        changed = False
+        warrior = pick("warriors", index)
+        if warrior is not None:
+            changed |= tried(warrior, 0, card=warrior, hits=tables.warriors[warrior].hits)
+        weapon = pick("weapons", index)
+        if weapon is not None:
+            arms = band[0].arms
+            changed |= (tried(weapon, 0, arms=(Arm(weapon),) + arms[1:]) if arms
+                        else False) or tried(weapon, 0, arms=(Arm(weapon),))
+        gear = pick("equipment", index)
+        if gear is not None:
+            kind = tables.equipment[gear].kind
+            kept = tuple(code for code in band[0].gear if tables.equipment[code].kind != kind)
+            changed |= tried(gear, 0, gear=kept + (gear,))
+        spell = pick("spells", index)
+        if spell is not None:
+            caster = next((place for place, f in enumerate(band) if f.spells), 0)
+            changed |= tried(spell, caster, spells=(spell,) + band[caster].spells[1:])
+        if changed:
+            a, b = (tuple(band), setup.b) if index % 2 == 0 else (setup.a, tuple(band))
+            found.append(str(Setup(setup.size, a, b)))
+    return tuple(found), tuple(placed)

@@ -145,11 +145,24 @@ def _merged(texts: Mapping[str, str]) -> dict[str, Card]:
 
 
 def game_with_cards(files: Sequence[str]) -> FightKlub:
-    """Fight Klub played with the shipped cards and decks and a user's card files, and
-    the decks those files list (:func:`model.fightklub.supplied.card_file_decks`)."""
+    """Fight Klub played with the shipped cards and decks, a user's card files and the
+    decks those files list (:func:`model.fightklub.supplied.card_file_decks`); the decks
+    the files make playable (rambo, once they give the texts of its cards, or a deck a
+    file lists) lead its example setups, so ``explore`` and ``check`` play them first."""
     texts = {file: read_text(file, CARD_FILE) for file in files}
     cards = _merged(texts)
     decks = _lists("decks")
     for file, text in texts.items():
         decks.update(card_file_decks(text, file, decks))
-    return FightKlub(cards, decks)
+    game = FightKlub(cards, decks)
+    featured = tuple(name for name in decks
+                     if not _playable(shipped_game(), name) and _playable(game, name))
+    return FightKlub(game.catalog.cards, decks, featured) if featured else game
+
+
+def _playable(game: FightKlub, deck: str) -> bool:
+    try:
+        game.catalog.deck(deck)
+    except InputError:
+        return False
+    return True

@@ -58,5 +58,8 @@ def cards_with(files: Sequence[str]) -> dict[str, Card]:
 
 
 def game_with_cards(files: Sequence[str]) -> MonstersMastersMobsters:
-    """The setup phase on the shipped set and the cards of a user's files."""
-    return MonstersMastersMobsters(cards=cards_with(files))
+    """The setup phase on the shipped set and the cards of a user's files, which the
+    Library of every explorer start holds."""
+    cards = cards_with(files)
+    return MonstersMastersMobsters(cards=cards, featured=tuple(
+        number for number in cards if number not in GAME.cards))

@@ -316,6 +316,10 @@ class Game(abc.ABC, Generic[S, A, R]):
     """The typed setup :meth:`initial_state` takes (validated on construction)."""
     summary: ClassVar[str] = ""
     """The game in one sentence, in ringside's own words."""
+    featured: tuple[str, ...] = ()
+    """What of a user's data leads :meth:`example_setups` and :meth:`exploration_starts`
+    (decks, characters, cards, by name), in a game built on a user's files; empty for a
+    game of the shipped data, and when none of the user's data could begin a start."""
     overview: ClassVar[str] = ""
     """A few paragraphs (reStructuredText) on the components and the course of
     play, in ringside's own words; the rules reference shows it under the

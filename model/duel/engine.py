@@ -20,7 +20,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 
 from model.core.errors import InputError
@@ -88,17 +88,27 @@ class Duel(Game[State, Any, Rules]):
         "Cleanup. The rulebook prints no character: the shipped characters are "
         "ringside's own examples, not the publisher's.")
 
-    def __init__(self, characters: Mapping[str, Character]) -> None:
+    def __init__(self, characters: Mapping[str, Character],
+                 featured: Sequence[str] = ()) -> None:
         """A duel between the characters of the table ``characters`` (by key, in the
-        order the example setups take them; ``analysis.duel.loading`` builds the game of
-        the shipped ones).  Setups and positions name characters by key or name, looked
-        up in this table."""
+        order the example setups take them, the ``featured`` keys first: a user's
+        characters; ``analysis.duel.loading`` builds the game of the shipped ones).
+        Setups and positions name characters by key or name, looked up in this table."""
         if not characters:
             raise ValueError("a duel needs a table of one character or more")
         for key, char in characters.items():
             if key != char.key:
                 raise ValueError(f"the character {char.key!r} is filed under {key!r}")
+        unknown = [key for key in featured if key not in characters]
+        if unknown:
+            raise ValueError(f"featured characters not in the table: {unknown}")
         self.characters: Mapping[str, Character] = dict(characters)
+        self.featured = tuple(featured)
+
+    def _leading(self) -> list[Character]:
+        """The characters in the order the examples take them: featured ones first."""
+        rest = [char for key, char in self.characters.items() if key not in self.featured]
+        return [self.characters[key] for key in self.featured] + rest
 
     presets = PRESETS
     rulebook = RULEBOOK
@@ -115,7 +125,7 @@ class Duel(Game[State, Any, Rules]):
     def _example_pairs(self) -> tuple[tuple[str, str], ...]:
         """Every ordered pair of the table's first three characters: each against the
         next, then each against the one before (one character: its mirror match)."""
-        keys = list(self.characters)[:3]
+        keys = [char.key for char in self._leading()[:3]]
         size = len(keys)
         return (tuple((keys[i], keys[(i + 1) % size]) for i in range(size))
                 + tuple((keys[i], keys[(i - 1) % size]) for i in range(size)))
@@ -175,7 +185,7 @@ class Duel(Game[State, Any, Rules]):
         if place >= 4:
             return dataclasses.replace(self.start_with(spark, spark, place - 3),
                                        hp=(place - 2, 2))
-        opponents = list(self.characters.values())[:3]
+        opponents = self._leading()[:3]
         other = opponents[place % len(opponents)]
         state = dataclasses.replace(self.start_with(other, spark, 1),
                                     hp=(min(other.hp, 2 + index % 3), 2))

@@ -105,13 +105,16 @@ class FantasyFightClub(KindedMoves, Game[State, Move, Rules]):
         "tactics phase or with the ranged attacks; the fight cards are counted only, "
         "since the rulebook never says when they are played (FF-A16).")
 
-    def __init__(self, tables: Tables, skirmishes: Sequence[str] = SKIRMISHES) -> None:
+    def __init__(self, tables: Tables, skirmishes: Sequence[str] = SKIRMISHES,
+                 featured: Sequence[str] = ()) -> None:
         """A battle played with the card tables ``tables`` (the warrior and weapon tables,
         the equipment and spell sets; ``analysis.fantasy.loading`` builds the game of the
         shipped ones).  Setups and positions name cards of these tables; ``skirmishes``
-        are the example setups, written with them."""
+        are the example setups, written with them, and ``featured`` the cards of a
+        user's that the first of them hold."""
         if not skirmishes:
             raise ValueError("a game needs one skirmish or more for its example setups")
+        self.featured = tuple(featured)
         self.tables = tables
         self.battle = Battle(tables)
         self.skirmishes = tuple(skirmishes)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 
 from model.core.game import (
@@ -175,11 +175,14 @@ class FightKlub(KindedMoves, Game[State, Move, Rules]):
         "character's damage reaches its life.")
 
     def __init__(self, cards: Mapping[str, Card],
-                 decks: Mapping[str, tuple[str, str]] | None = None) -> None:
+                 decks: Mapping[str, tuple[str, str]] | None = None,
+                 featured: Sequence[str] = ()) -> None:
         """The game played with the card table ``cards`` (code -> card) and the deck lists
         ``decks`` (name -> ``(text, where)``): :mod:`analysis.fightklub.loading` gives
-        those of the shipped files."""
+        those of the shipped files.  ``featured`` decks (of ``decks``) lead the example
+        setups: those a user's card file made playable."""
         self.catalog = Catalog(dict(cards), dict(decks or {}))
+        self.featured = tuple(featured)
         # the invariants look cards and decks up: each game checks them in its own catalog
         self.invariants = tuple(dataclasses.replace(
             invariant, check=functools.partial(invariant.check, self.catalog))
@@ -201,10 +204,18 @@ class FightKlub(KindedMoves, Game[State, Move, Rules]):
 
     def example_setups(self, count: int) -> list[Setup]:
         """The two synthetic decks against each other, both ways round, a table of three
-        (the villain deck too), each deck against itself, and a table of four."""
+        (the villain deck too), each deck against itself, and a table of four.  The
+        featured decks come first: each against each other one (both ways round), then
+        each against the two synthetic decks (as the first player, then the second) and
+        against itself."""
         vex = "synthetic-vex"
         tables = ((DECKS[0], DECKS[1]), (DECKS[1], DECKS[0]), (DECKS[0], DECKS[1], vex),
                   (DECKS[0], DECKS[0]), (DECKS[1], DECKS[1]), (vex, DECKS[0], DECKS[1], DECKS[1]))
+        mine = self.featured
+        tables = (tuple((a, b) for a in mine for b in mine if a != b)
+                  + tuple(table for a in mine
+                          for table in ((a, DECKS[0]), (DECKS[1], a), (a, a)))
+                  + tables)
         return [Setup(tables[index % len(tables)]) for index in range(count)]
 
     def exploration_starts(self, rules: Rules, count: int):

@@ -106,8 +106,14 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
                "the start of the battle (the battle is not modelled yet), with a small "
                "synthetic card set of ringside's own.")
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
+    def __init__(self, cards: Mapping[str, Card], featured: Sequence[str] = ()) -> None:
+        """The setup phase with the card set ``cards`` (by number); the ``featured``
+        numbers (a user's cards) are put into the Library of every explorer start."""
         self.cards: dict[str, Card] = dict(cards)
+        unknown = [number for number in featured if number not in self.cards]
+        if unknown:
+            raise ValueError(f"featured cards not in the set: {unknown}")
+        self.featured = tuple(featured)
         self.invariants = tuple(with_cards(invariant, self.cards) for invariant in INVARIANTS)
 
     presets = PRESETS
@@ -130,6 +136,21 @@ class MonstersMastersMobsters(KindedMoves, Game[State, Move, Rules]):
                       seed=index, teams=2) if index % 4 == 3 else
                 Setup(players=2 + index % 2, monsters=1 + (index // 2) % 2, knockouts=1,
                       library=16 + 2 * (index % 5), seed=index) for index in range(count)]
+
+    def exploration_starts(self, rules: Rules, count: int) -> Iterable[State]:
+        """The first states of the example setups; with featured cards, each Library
+        holds them (a different turn of them each start, half the Library at most, one
+        copy each), in place of cards the seed drew, so the search and the playouts
+        deal and play a user's cards."""
+        featured = self.featured
+        for index, setup in enumerate(self.example_setups(count)):
+            state = self.initial_state(setup, rules)
+            if featured:
+                room = min(len(featured), len(state.library) // 2)
+                turned = featured[index % len(featured):] + featured[:index % len(featured)]
+                state = dataclasses.replace(state, library=tuple(sorted(
+                    turned[:room] + state.library[room:])))
+            yield state
 
     def initial_state(self, setup: Setup, rules: Rules) -> State:
         library = setup.library_cards(self.cards)
