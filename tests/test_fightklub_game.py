@@ -81,7 +81,7 @@ def test_setups_name_two_shipped_decks_and_round_trip():
     for bad in ("", "decks", "decks synthetic-brick", "decks a b c", "deck x y"):
         with pytest.raises(InputError):
             GAME.parse_setup(bad)
-    with pytest.raises(InputError, match="no shipped deck 'nope'; shipped decks: "):
+    with pytest.raises(InputError, match="no deck 'nope' shipped or listed in a card file; decks: "):
         GAME.parse_setup("decks nope synthetic-brick")
 
 

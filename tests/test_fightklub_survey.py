@@ -213,7 +213,7 @@ def test_the_survey_command_prints_a_table_and_documented_json(capsys):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["synthetic-brick", "nope"], "no shipped deck 'nope'"),
+    (["synthetic-brick", "nope"], "no deck 'nope' shipped or listed"),
     (["rambo", "hannibal"], "card texts of ONE are not public"),
     (["synthetic-brick", VEX, "--games", "0"], "--games"),
     (["synthetic-brick", VEX, "--max-turns", "0"], "--max-turns"),

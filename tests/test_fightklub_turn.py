@@ -548,7 +548,7 @@ def test_the_play_command_stops_after_max_turns(capsys):
 
 @pytest.mark.parametrize("argv, needle", [
     (["rambo", "hannibal", "--seed", "1"], "card texts of ONE are not public"),
-    (["synthetic-brick", "nope"], "no shipped deck 'nope'"),
+    (["synthetic-brick", "nope"], "no deck 'nope' shipped or listed"),
     (["synthetic-brick", "synthetic-dana", "--seed", "-1"], "--seed"),
     (["synthetic-brick", "synthetic-dana", "--max-turns", "0"], "--max-turns"),
     (["synthetic-brick", "synthetic-dana", "--policy", "best"], "--policy"),

@@ -16,7 +16,7 @@ texts of ONE are not public), a line the model does not carry out
 >>> Catalog({}, decks={"mine": ("", "mine.txt")}).deck("yours")
 Traceback (most recent call last):
     ...
-model.core.errors.InputError: decks: no shipped deck 'yours'; shipped decks: mine
+model.core.errors.InputError: decks: no deck 'yours' shipped or listed in a card file; decks: mine
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ class Catalog:
     def _playable(self, name: str) -> DeckInfo:
         found = self.decks.get(name) if isinstance(name, str) else None
         if found is None:
-            raise InputError(f"no shipped deck {name!r}; shipped decks: "
+            raise InputError(f"no deck {name!r} shipped or listed in a card file; decks: "
                              f"{', '.join(sorted(self.decks))}", "decks")
         deck = parse_deck(*found)
         cards = self.cards
