@@ -8,6 +8,9 @@
  * loss checker.  The Python verifier reads the file (header, body, SHA-256),
  * checks the start, and asks this file only "which is the first wrong state
  * among listed states lo..hi-1?"; for that state it finds the reason itself.
+ * Where a version 2 certificate leans on the ladder, the Python verifier builds
+ * the ladder's table of needs (Game.ladder_needs says why it holds) and this
+ * file applies it to each child as Game.cut does.
  *
  * A state: cells[9] (card numbers in deal order, -1 empty), the cards dealt,
  * the played clubs as bits of their values.  The hand is implied: the first
@@ -31,6 +34,7 @@ typedef struct {
     const uint64_t *keys;
     const uint16_t *played;
     int64_t listed;
+    const uint8_t *ladder;  /* NULL, or need[played * (total + 1) + cards gone] */
 } Game;
 
 typedef struct {  /* what one action of each club can clear from a set of cards */
@@ -374,6 +378,13 @@ static int cut(const Game *g, const int *cells, int dealt, int played) {
                               - (grid_jokers ? 0 : duty(g, clubs, k, i, &all)));
     }
     if (next < left) return 1;  /* next club */
+    if (g->ladder) {  /* the ladder: some club in hand must clear at least its need */
+        int short_of_all = 1;
+        for (int h = 0; h < held; h++)
+            short_of_all &= grid.caps[in_hand[h]]
+                < g->ladder[(played | 1 << in_hand[h]) * (g->total + 1) + g->total - left];
+        if (short_of_all) return 1;
+    }
     if (k > g->window_clubs) return 0;
     return window(g, on_grid, dealt, played, left, clubs, k, &grid);
 }
@@ -456,8 +467,8 @@ static int check_state(const Game *g, int64_t i, int64_t *counts) {
  * counts (checked, children, cuts) grow by what was done. */
 int64_t cfv_check(const int *values, const int *suits, int total, const int *order, int clubs,
                   const int *rules, int window_clubs, const uint64_t *keys,
-                  const uint16_t *played, int64_t listed_count, int64_t lo, int64_t hi,
-                  int64_t *counts) {
+                  const uint16_t *played, int64_t listed_count, const uint8_t *ladder,
+                  int64_t lo, int64_t hi, int64_t *counts) {
     static Game g;  /* big for the stack of a thread; one check at a time per process */
     if (total < 1 || total > 62 || clubs < 0 || clubs > 13) return lo;
     g.total = total;
@@ -480,6 +491,7 @@ int64_t cfv_check(const int *values, const int *suits, int total, const int *ord
     g.keys = keys;
     g.played = played;
     g.listed = listed_count;
+    g.ladder = ladder;
     for (int64_t i = lo; i < hi; i++)
         if (!check_state(&g, i, counts)) return i;
     return -1;
