@@ -422,3 +422,93 @@ def test_verify_says_rejected_with_exit_1_and_bad_input_with_2(tmp_path, example
     assert notes.read_text() == "mine"
     assert main(["clubfight", "solve", "7H QS -- JK 2D 2S AH 9D KS | 5D / 3 4",
                  "--certificate", str(tmp_path / "c")]) == 2
+
+
+# -- the ladder (format version 2) ---------------------------------------------------------
+@pytest.mark.parametrize(("deal_id", "clubs", "rules_name"),
+                         [*LOSSES, ("CF2-771", 8, "rulebook")])
+def test_the_verifiers_ladder_needs_at_least_what_the_solvers_does(deal_id, clubs, rules_name):
+    """The certificate's search cuts by the solver's ladder (without its Jokers' duty and
+    last-two refinements); its certificate is closed under the verifier's ladder only if
+    the verifier's need is never below the solver's, for every set of clubs played."""
+    from analysis.clubfight import _solver_core as core
+
+    rules = RULES[rules_name]
+    cards, order = verifier.deal_of_id(deal_id)
+    game = verifier.Game(cards, order[:clubs], rules_fields(rules), ladder=True)
+    values = [v for v, _ in cards]
+    suits = [{"D": core.SUIT_D, "H": core.SUIT_H, "S": core.SUIT_S}.get(s, -1) for _, s in cards]
+    limits = core.ladder_limits(values, suits, len(cards), 9, rules)
+    solver = core.ladder_needs(limits, len(cards), order[:clubs], 4, rules, values, 9, suits,
+                               duty=False, last_two=False)
+    width, compared = len(cards) + 1, 0
+    for key, need in solver.items():
+        played, cleared = key >> 10, key >> 4 & 63
+        if played:  # (the empty set: no club acting, never asked)
+            compared += 1
+            assert game.needs[played * width + cleared] >= min(need, verifier.NO_CLEAR), key
+    assert compared > 1000
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 2), st.integers(0, 10 ** 6), st.one_of(
+    st.sampled_from([DEFAULT_RULES, WEBAPP]), RULE_CHOICES), st.randoms(use_true_random=False))
+def test_no_clear_of_any_play_passes_the_ladders_limit(jokers, number, rules, rng):
+    """Random play from the start: every move clears at most the ladder's limit for its
+    club, the cards gone when it acts and when the club before it acted."""
+    cards, order = verifier.deal_of_id(f"CF{jokers}-{number}")
+    game = verifier.Game(cards, order, rules_fields(rules))
+    (cells, dealt, played), before = game.start, 0
+    while game.left(cells, dealt) and game.hand(played):
+        now = game.total - game.left(cells, dealt)
+        moves = [(club, mask) for club in game.hand(played) for mask in game.clears(cells, club)]
+        if not moves:
+            break
+        for club, mask in moves:
+            assert mask.bit_count() <= game.ladder_limit(club, now, before), (club, mask)
+        club, mask = rng.choice(moves)
+        cells, dealt = game.after(cells, dealt, mask)
+        played, before = played | 1 << club, now
+
+
+@pytest.mark.parametrize(("deal_id", "clubs", "rules_name"),
+                         [("CF1-662", 8, "rulebook"), ("CF2-327", 8, "webapp"),
+                          ("CF2-17", 13, "rulebook"), ("CF1-1", 9, "rulebook")])
+def test_the_ladder_cuts_no_state_of_a_winning_line(deal_id, clubs, rules_name):
+    """Each state of a win (most of them with the fewest clubs that win) is winnable:
+    no bound, the ladder included, may cut it."""
+    rules = RULES[rules_name]
+    start = with_clubs(State.from_deal(Deal.from_id(deal_id)), clubs)
+    result = solve(start, rules)
+    assert result.verdict == "win"
+    cards, order = verifier.deal_of_id(deal_id)
+    game = verifier.Game(cards, order[:clubs], rules_fields(rules), WINDOW_CLUBS, ladder=True)
+    (cells, dealt, played) = game.start
+    for move in result.moves:
+        parts = game.cut(cells, dealt, played)
+        assert parts[-1][1] >= game.left(cells, dealt), (move, parts)
+        cells, dealt = game.after(cells, dealt, sum(1 << s for s in move.cleared))
+        played |= 1 << move.club
+
+
+@pytest.fixture(scope="module")
+def ladder_certificate() -> bytes:
+    """CF1-1 lost with 8 clubs: 502 states with the ladder, 19,753 without."""
+    return loss_certificate("CF1-1", 8, "rulebook")
+
+
+@pytest.mark.usefixtures("engine")
+def test_a_child_the_ladder_does_not_cut_must_be_listed(ladder_certificate):
+    header, keys, played = parts(ladder_certificate)
+    assert header["loss"]["ladder"] and verifier.verify(ladder_certificate).status == "accepted"
+    cards, clubs = verifier.parse_deal(header["deal"])
+    game = verifier.Game(cards, clubs[:8], header["rules"], WINDOW_CLUBS, ladder=True)
+    start = sum(i << 6 * s for s, i in enumerate(range(9))) | 9 << 54
+    needed = [i for i, (k, p) in enumerate(zip(keys, played)) if k != start
+              and game.cut(*state_of(k, p, game))[-1][1] >= game.left(*state_of(k, p, game)[:2])]
+    assert needed
+    for gone in random.Random(1).sample(needed, 2):
+        rejected(rebuilt(json.loads(json.dumps(header)), keys[:gone] + keys[gone + 1:],
+                         played[:gone] + played[gone + 1:]), "neither listed nor cut")
+    header["loss"]["ladder"] = False  # the same states, the ladder not granted
+    rejected(rebuilt(header, keys, played), "neither listed nor cut")
