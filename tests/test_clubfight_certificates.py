@@ -172,7 +172,7 @@ def test_the_solvers_loss_certificates_are_accepted(deal_id, clubs, rules_name):
     verdict = verifier.verify(data)
     assert verdict.status == "accepted", verdict.reason
     assert verdict.claims == [f"lost with {clubs} clubs"]
-    assert verdict.checked == verdict.states > 0 and verdict.cuts > 0
+    assert verdict.checked == verdict.states and (verdict.cuts > 0 or not verdict.states)
     if clubfight_verify_native.available():  # the same walk in C: the same counts
         compiled = verifier.verify(data, compiled=clubfight_verify_native.checker)
         assert compiled.as_dict() | {"seconds": 0} == verdict.as_dict() | {"seconds": 0}
@@ -328,7 +328,7 @@ def test_a_truncated_or_damaged_file_is_rejected(example):
     body = damaged.split(b"\n", 2)[2]
     rejected(b"RINGSIDE-CLUBFIGHT-CERTIFICATE 2\n" + json.dumps(header).encode() + b"\n"
              + body, "SHA-256")
-    rejected(rebuilt(json.loads(json.dumps(header)), keys + keys[:1], played + played[:1]),
+    rejected(rebuilt(json.loads(json.dumps(header)), keys[:1] + keys, played[:1] + played),
              "increasing order")
     rejected(b"not a certificate at all", "not a Club Fight certificate")
 
@@ -407,7 +407,7 @@ def test_verify_engines_give_the_same_verdict(engine, capsys):
         pytest.skip("no compiled verifier")
     assert main(["clubfight", "verify", str(EXAMPLE), "--engine", engine, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["engine"] == engine and out["claims"][-1] == "slack 5" and out["checked"] == 135
+    assert out["engine"] == engine and out["claims"][-1] == "slack 5" and out["checked"] == 13
 
 
 def test_verify_says_rejected_with_exit_1_and_bad_input_with_2(tmp_path, example, capsys):
