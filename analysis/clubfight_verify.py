@@ -144,7 +144,7 @@ class Game:
     """
 
     def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0,
-                 ladder: bool = False) -> None:
+                 ladder: bool = False, two_step: bool = False) -> None:
         self.values, self.suits = [v for v, _ in cards], [s for _, s in cards]
         self.total, self.order, self.rules = len(cards), order, rules
         self.position = {club: i for i, club in enumerate(order)}
@@ -154,6 +154,7 @@ class Game:
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
         self.by_value = [sum(1 << i for i, (v, _) in enumerate(cards) if v == x) for x in range(15)]
         self.needs = self.ladder_needs() if ladder else None
+        self.two_step = two_step and ladder
 
     def hand(self, played: int) -> list[int]:
         return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
@@ -323,6 +324,8 @@ class Game:
                 largest[c] < self.needs[(played | 1 << c) * (self.total + 1) + self.total - left]
                 for c in self.hand(played)):
             return parts + [("ladder", -1)]
+        if self.two_step and self.two_steps_short(cells, dealt, played, left, largest):
+            return parts + [("two steps", -1)]
         if len(clubs) > self.window_clubs:
             return parts
         key = (on_grid, dealt, played, tuple(largest))  # all the window's inputs
@@ -491,6 +494,76 @@ class Game:
                 need[played * width + now] = found
         return need
 
+    def two_steps_short(self, cells: tuple, dealt: int, played: int, left: int,
+                        largest: list) -> bool:
+        """The ladder two steps deep: no club ``z`` in hand, clearing ``g`` cards (from
+        its need to its largest clear now), can finish or be followed by a club in hand
+        then whose clear on the grid after ``g`` (:meth:`after_clearing`) meets its own
+        need.  By the ladder's argument (:meth:`ladder_needs`) a winning line's first
+        club meets its need and, unless it takes every card left, so does the next one,
+        from the state the first leaves: no such pair, no win."""
+        width, now, bounds = self.total + 1, self.total - left, {}
+        for z in self.hand(played):
+            first = played | 1 << z
+            for g in range(self.needs[first * width + now], largest[z] + 1):
+                if g >= left:
+                    return False
+                bound = bounds.get(g) or bounds.setdefault(g, self.after_clearing(cells, dealt, g))
+                if any(bound[c] >= self.needs[(first | 1 << c) * width + now + g]
+                       for c in self.hand(first)):
+                    return False
+        return True
+
+    def after_clearing(self, cells: tuple, dealt: int, g: int) -> list:
+        """Per club, at least its largest clear on any grid that follows ``g`` cards
+        cleared from ``cells``: that grid holds the next ``g`` deck cards (fewer when the
+        deck runs out) and ``keep`` = the grid's cards less ``g`` of those on it now, any
+        of them.  So a Match or an Up/Down takes at most the new cards of its kind and
+        ``keep`` old ones; a Sum at most as many as the smallest-first count over the new
+        cards and the ``keep`` smallest old ones (Jokers added where they join Sums); a
+        Line 3, aimed at a card of the club's rank (or a Joker) among them; a Run the
+        stretch of values present among them all; Any 1; and no more than the grid.  A
+        suit blocks its action only when the new cards and the fewest old ones that must
+        stay (the old ones of the suit less ``g``) hold 3 of it."""
+        r, values, suits = self.rules, self.values, self.suits
+        old, new = [i for i in cells if i >= 0], range(dealt, min(self.total, dealt + g))
+        keep = len(old) - g
+        fresh, before = [0] * 15, [0] * 15  # counts by value (0: Jokers), new and old
+        for i in new:
+            fresh[values[i]] += 1
+        for i in old:
+            before[values[i]] += 1
+        sure = {s: sum(1 for i in new if values[i] and suits[i] == s) + max(0, sum(
+            1 for i in old if values[i] and suits[i] == s) - g) for s in "DHS"}
+        both = [a + b for a, b in zip(fresh, before)]
+        smallest = sorted([values[i] for i in new if values[i]]
+                          + sorted(values[i] for i in old if values[i])[:keep])
+        jm, jz = (int(r[rule]) for rule in ("jokers_match", "sum_jokers_zero"))
+        out = [0] * 14
+        for club in range(1, 14):
+            budget, summed = club, 0
+            for v in smallest:
+                if v > budget:
+                    break
+                budget, summed = budget - v, summed + 1
+            if summed and jz:
+                summed += fresh[0] + min(before[0], keep)
+            best = max(1, summed, fresh[club] + jm * fresh[0]
+                       + min(before[club] + jm * before[0], keep))
+            if sure["D"] < 3 and (both[club] or (r["line_joker_target"] and both[0])):
+                best = max(best, 3)
+            if sure["S"] < 3:
+                if 2 <= club <= 7:
+                    best = max(best, sum(fresh[1:club]) + min(sum(before[1:club]), keep))
+                if 7 <= club <= 12:
+                    best = max(best, sum(fresh[club + 1:14]) + min(sum(before[club + 1:14]),
+                                                                   keep))
+            low, high = stretch(both, club)
+            if sure["H"] < 3 and high - low + 1 >= r["run_min_cards"]:
+                best = max(best, high - low)
+            out[club] = min(best, keep + len(new))
+        return out
+
 
 # -- the certificate ----------------------------------------------------------------
 def describe(game: Game, cells: tuple, dealt: int, played: int) -> str:
@@ -535,6 +608,8 @@ def read_header(data: bytes) -> tuple[dict, bytes]:
             isinstance(loss, dict) and type(loss.get("ladder", False)) is not bool):
         raise Rejected("the header: loss.ladder (true or false) is required in version 2 "
                        "and absent from version 1")
+    if isinstance(loss, dict) and type(loss.get("two_step", False)) is not bool:
+        raise Rejected("the header: loss.two_step must be true or false")
     return header, body
 
 
@@ -692,9 +767,11 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
             verdict.states = len(keys)
             if max_states is not None and len(keys) > max_states:
                 raise Stopped(f"{len(keys):,} listed states, past the limit of {max_states:,}")
-            game = Game(cards, clubs[:lost_with], header["rules"], window, loss.get("ladder"))
+            game = Game(cards, clubs[:lost_with], header["rules"], window, loss.get("ladder"),
+                        loss.get("two_step", False))
             check_loss(game, keys, played, verdict, deadline, progress, compiled and compiled(
-                cards, clubs[:lost_with], header["rules"], window, keys, played, game.needs))
+                cards, clubs[:lost_with], header["rules"], window, keys, played, game.needs,
+                game.two_step))
             verdict.claims.append(f"lost with {lost_with} clubs")
             if win is not None and won_with == lost_with + 1:
                 verdict.claims.append(f"slack {13 - won_with}")

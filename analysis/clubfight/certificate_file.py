@@ -42,7 +42,7 @@ and in the verifier (the header says so).  On the losses of
 smaller for a verifier that costs a little more per child."""
 CERTIFICATE_TECHNIQUES = dataclasses.replace(
     ALL_TECHNIQUES, blocking=False, ladder=True, ladder_moves=True, joker_duty=False,
-    last_two=False, two_step=False, window=True, tail=True, window_clubs=WINDOW_CLUBS,
+    last_two=False, two_step=True, window=True, tail=True, window_clubs=WINDOW_CLUBS,
     beams=(), first_budget=0)
 """The solver's techniques whose cuts the verifier re-derives, and nothing else.  The
 ladder's move cut (``ladder_moves``) skips only children the child's own ladder test
@@ -73,20 +73,25 @@ class LossProof:
     seconds: float
     window_clubs: int = WINDOW_CLUBS
     ladder: bool = True
+    two_step: bool = True
 
 
 def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = None,
                timeout: float | None = None, limit: int = CERTIFICATE_LIMIT,
-               window_clubs: int = WINDOW_CLUBS, ladder: bool = True):
+               window_clubs: int = WINDOW_CLUBS, ladder: bool = True,
+               two_step: bool = True):
     """The loss of ``deal`` with its first ``clubs`` clubs, as a :class:`LossProof`;
     or a string saying why there is none (a win, a limit reached).  ``window_clubs``:
-    the window and tail bound's reach, ``ladder``: whether the ladder cuts, in the
-    proof and in the verifier (the header says both)."""
+    the window and tail bound's reach, ``ladder``: whether the ladder cuts,
+    ``two_step``: whether it cuts two steps deep (with the ladder only), in the proof
+    and in the verifier (the header says all three)."""
     start = State.from_deal(deal)
     if clubs == 0:
-        return LossProof(0, array("Q"), array("H"), 0, 0.0, window_clubs, ladder)
+        return LossProof(0, array("Q"), array("H"), 0, 0.0, window_clubs, ladder,
+                         two_step and ladder)
     techniques = dataclasses.replace(CERTIFICATE_TECHNIQUES, window_clubs=window_clubs,
-                                     ladder=ladder, ladder_moves=ladder)
+                                     ladder=ladder, ladder_moves=ladder,
+                                     two_step=two_step and ladder)
     result = solve(with_clubs(start, clubs), rules, max_nodes=max_nodes, timeout=timeout,
                    techniques=techniques, certificate=True,
                    certificate_limit=min(limit, CERTIFICATE_LIMIT))
@@ -102,7 +107,7 @@ def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = 
     pairs = sorted(zip(keys, played))
     return LossProof(clubs, array("Q", (k for k, _ in pairs)),
                      array("H", (p for _, p in pairs)), result.nodes, result.seconds,
-                     window_clubs, ladder)
+                     window_clubs, ladder, two_step and ladder)
 
 
 def rules_json(rules: Rules, name: str) -> dict:
@@ -130,6 +135,7 @@ def certificate_bytes(deal: Deal, rules: Rules, rules_name: str, *, deal_id: str
         raw = keys.tobytes() + played.tobytes()
         header["loss"] = {"clubs": loss.clubs, "states": len(loss.keys),
                           "window_clubs": loss.window_clubs, "ladder": loss.ladder,
+                          "two_step": loss.two_step,
                           "sha256": hashlib.sha256(raw).hexdigest()}
         body = zlib.compress(raw, 9)
     if notes:
