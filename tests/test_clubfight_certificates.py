@@ -530,3 +530,30 @@ def test_a_child_the_ladder_does_not_cut_must_be_listed(ladder_certificate):
     rejected(rebuilt(json.loads(json.dumps(header)), keys, played), "neither listed nor cut")
     header["loss"]["ladder"] = False  # nor the ladder (two steps need it)
     rejected(rebuilt(header, keys, played), "neither listed nor cut")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 2), st.integers(0, 10 ** 6), st.sampled_from([DEFAULT_RULES, WEBAPP]),
+       st.randoms(use_true_random=False))
+def test_the_verifiers_two_step_bound_is_never_above_the_solvers(jokers, number, rules, rng):
+    """The certificate's search cuts by the solver's two-step test; its certificate is
+    closed under the verifier's only if the verifier's bound on the grid after a clear
+    is never above the solver's (the needs are the ladder's, compared above)."""
+    from analysis.clubfight import _solver_core as core
+
+    cards, order = verifier.deal_of_id(f"CF{jokers}-{number}")
+    game = verifier.Game(cards, order, rules_fields(rules))
+    values = [v for v, _ in cards]
+    suits = [{"D": core.SUIT_D, "H": core.SUIT_H, "S": core.SUIT_S}.get(s, -1) for _, s in cards]
+    cells, dealt, played = game.start
+    while game.left(cells, dealt) and game.hand(played):
+        moves = [(club, mask) for club in game.hand(played) for mask in game.clears(cells, club)]
+        if not moves:
+            break
+        for g in range(0, 10 - list(cells).count(-1)):
+            solver = core.two_step_bound(list(cells), values, suits, dealt, game.total, g, rules)
+            mine = game.after_clearing(cells, dealt, g)
+            assert all(mine[c] <= solver[c] for c in range(1, 14)), (g, mine, solver)
+        club, mask = rng.choice(moves)
+        cells, dealt = game.after(cells, dealt, mask)
+        played |= 1 << club
