@@ -12,10 +12,10 @@ from ringside's Club Fight specification and the rulebook, and so is every bound
 A loss is accepted when the start is listed (or cut) and every listed state
 has cards left and every child of it (every club in hand, every set of slots
 it may clear) is lost by the rules (no club left, cards left), listed, or cut
-by the bound (:meth:`Game.cut`; the ladder too where a version 2 header grants it,
-:meth:`Game.ladder_needs`).  Every child has one club fewer than its
-parent, so by induction on the clubs left every listed state is lost, the
-start included.  A win is accepted when its line replays to an empty grid and
+by the bound (:meth:`Game.cut`; the ladder, and the ladder two steps deep, where a
+version 2 header grants them: :meth:`Game.ladder_needs`, :meth:`Game.two_steps_short`).
+Every child has one club fewer than its parent, so by induction on the clubs
+left every listed state is lost, the start included.  A win is accepted when its line replays to an empty grid and
 deck.  The answer is three-valued: accepted, rejected with the first thing
 found wrong, or unknown (a time or size limit, an interrupt) with its reason.
 """
