@@ -1,6 +1,6 @@
 """Check a Club Fight certificate (a win's line, a loss's refuted states) from the rules alone.
 
-The certificate format (version 1) is documented in
+The certificate format (versions 1 and 2) is documented in
 ``docs/clubfight-certificates.rst``.  This module is the whole verifier: it imports only
 the standard library and shares no code with ringside's solver, its pruning rules, its
 bounds or its rules model (``clubfight_verify_core.c``, as independent, is its
@@ -12,9 +12,10 @@ from ringside's Club Fight specification and the rulebook, and so is every bound
 A loss is accepted when the start is listed (or cut) and every listed state
 has cards left and every child of it (every club in hand, every set of slots
 it may clear) is lost by the rules (no club left, cards left), listed, or cut
-by the bound (:meth:`Game.cut`).  Every child has one club fewer than its
-parent, so by induction on the clubs left every listed state is lost, the
-start included.  A win is accepted when its line replays to an empty grid and
+by the bound (:meth:`Game.cut`; the ladder, and the ladder two steps deep, where a
+version 2 header grants them: :meth:`Game.ladder_needs`, :meth:`Game.two_steps_short`).
+Every child has one club fewer than its parent, so by induction on the clubs
+left every listed state is lost, the start included.  A win is accepted when its line replays to an empty grid and
 deck.  The answer is three-valued: accepted, rejected with the first thing
 found wrong, or unknown (a time or size limit, an interrupt) with its reason.
 """
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 
 MAGIC = "RINGSIDE-CLUBFIGHT-CERTIFICATE"
-VERSION = 1
+VERSIONS = (1, 2)  # 2: the loss says whether it leans on the ladder (version 1: it does not)
 RANKS = "A23456789TJQK"  # values 1..13
 LINES = {"row 1": (0, 1, 2), "row 2": (3, 4, 5), "row 3": (6, 7, 8),
          "column 1": (0, 3, 6), "column 2": (1, 4, 7), "column 3": (2, 5, 8)}
@@ -43,6 +44,7 @@ EMPTY, DEALT_SHIFT = 63, 54  # a state key: 6 bits a slot (63 empty), cards deal
 MAX_WINDOW_CLUBS = 8  # the window bound costs 2^k per child; past 8 clubs it is refused
 HAND, NEVER, MASK64 = 4, 1 << 20, (1 << 64) - 1  # NEVER: a Joker duty no club can meet
 CACHE_LIMIT = 400_000  # entries of each cache before it is emptied (memory, not answers)
+NO_CLEAR = 10  # a ladder need no clear meets (a clear is at most 9); 0: no need known
 
 
 class Rejected(Exception):
@@ -141,7 +143,8 @@ class Game:
     clubs of the draw order, less those played.
     """
 
-    def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0) -> None:
+    def __init__(self, cards: list, order: list, rules: dict, window_clubs: int = 0,
+                 ladder: bool = False, two_step: bool = False) -> None:
         self.values, self.suits = [v for v, _ in cards], [s for _, s in cards]
         self.total, self.order, self.rules = len(cards), order, rules
         self.position = {club: i for i, club in enumerate(order)}
@@ -150,6 +153,8 @@ class Game:
                        self.cuts_cache) = {}, {}, {}, {}, {}  # answers, keyed by every input
         self.deck_from = [(1 << self.total) - (1 << d) for d in range(self.total + 1)]
         self.by_value = [sum(1 << i for i, (v, _) in enumerate(cards) if v == x) for x in range(15)]
+        self.needs = self.ladder_needs() if ladder else None
+        self.two_step = two_step and ladder
 
     def hand(self, played: int) -> list[int]:
         return [c for c in self.order[:HAND + played.bit_count()] if not played >> c & 1]
@@ -313,7 +318,15 @@ class Game:
         parts.append(("next club", max(total - caps[c] + largest[c]
                                        - (0 if grid_jokers else duty_without[c])
                                        for c in self.hand(played))))
-        if parts[-1][1] < left or len(clubs) > self.window_clubs:
+        if parts[-1][1] < left:
+            return parts
+        if self.needs is not None and all(  # no club in hand clears what the ladder needs
+                largest[c] < self.needs[(played | 1 << c) * (self.total + 1) + self.total - left]
+                for c in self.hand(played)):
+            return parts + [("ladder", -1)]
+        if self.two_step and self.two_steps_short(cells, dealt, played, left, largest):
+            return parts + [("two steps", -1)]
+        if len(clubs) > self.window_clubs:
             return parts
         key = (on_grid, dealt, played, tuple(largest))  # all the window's inputs
         parts.append(self.window_cache.get(key) or self.window_cache.setdefault(
@@ -389,6 +402,169 @@ class Game:
                 and high - low + 1 >= r["run_min_cards"])
 
 
+    # -- the ladder (version 2) ---------------------------------------------------
+    def ladder_limit(self, club: int, now: int, before: int) -> int:
+        """The most ``club`` clears acting once ``now`` cards are gone since the start,
+        the club before it having acted once ``before`` were.  The grid is refilled
+        card for card from the deck (the start's grid is full), so ``dealt(C) = min(total,
+        9 + C)`` cards are dealt once ``C`` are gone; the grid then holds ``min(9, total -
+        now)`` of the first ``dealt(now)`` cards, among them every *fresh* card, numbered
+        ``dealt(before) .. dealt(now) - 1``: dealt into the slots the club before emptied,
+        and nothing has been cleared since.  So each action clears at most its capacity
+        over the cards dealt (:meth:`capacities`) and at most the grid less the fresh
+        cards it cannot take (a Sum takes at most as many as the smallest of them stay
+        within the club's value); three fresh cards of a suit block that suit's action;
+        a Run takes one card a value, and each value of its stretch that no fresh card
+        has needs one of the grid's other, older cards."""
+        r, dealt = self.rules, [min(self.total, 9 + c) for c in (before, now)]
+        grid, fresh = min(9, self.total - now), range(*dealt)
+        caps, aims, most, count, jokers = self.capacities((1 << dealt[1]) - 1)
+        values = sorted(self.values[i] for i in fresh if self.values[i])
+        suits, fresh_jokers = [self.suits[i] for i in fresh], len(fresh) - len(values)
+
+        def within(most_taken: int, fresh_taken: int) -> int:
+            return min(most_taken, grid - (len(fresh) - fresh_taken))
+
+        jm, jz = (int(r[rule]) for rule in ("jokers_match", "sum_jokers_zero"))  # Jokers join
+        best = max(1, within(count[club] + jm * jokers, values.count(club) + jm * fresh_jokers))
+        if most[club] > 0:
+            budget, taken = club, 0
+            for v in values:
+                if v > budget:
+                    break
+                budget, taken = budget - v, taken + 1
+            best = max(best, within(most[club] + jz * jokers, taken + jz * fresh_jokers))
+        if suits.count("D") < 3 and aims[club]:
+            best = max(best, 3)
+        if suits.count("S") < 3:
+            if 2 <= club <= 7:
+                best = max(best, within(sum(count[1:club]), sum(v < club for v in values)))
+            if 7 <= club <= 12:
+                best = max(best, within(sum(count[club + 1:14]), sum(v > club for v in values)))
+        if suits.count("H") < 3:
+            low, high = stretch(count, club)
+            for a in range(low, club + 1):
+                for b in range(club, high + 1):
+                    older = sum(1 for v in range(a, b + 1) if v != club and v not in values)
+                    if b - a + 1 >= r["run_min_cards"] and older <= grid - len(fresh):
+                        best = max(best, b - a)
+        return min(best, grid)
+
+    def ladder_needs(self) -> bytearray:
+        """The ladder: ``need[P * (total + 1) + C]``, the least the club completing the
+        set ``P`` of clubs played (value bits) must clear, acting once ``C`` cards are
+        gone, for the game still to be won (:data:`NO_CLEAR`: no clear will do; 0 for
+        a set no order of play reaches: no need known, nothing cut).
+
+        Why a state where no club ``z`` in hand can clear ``need[played + z, C]`` is
+        lost: follow a winning line from it.  Its last club clears every card left,
+        ``g = total - C'`` (at least 1 where actions must clear), which meets the need
+        at its point.  A club acting at ``C`` whose next club ``j`` (in hand by then)
+        acts at ``C + g`` clears at most :meth:`ladder_limit` ``(j, C + g, C)``: if
+        ``j``'s clear meets ``j``'s need, that limit reaches it, so ``g`` is one of the
+        clears below and at least the least of them, the need.  By induction back
+        along the line the first club's clear, at most its largest on the grid now,
+        meets its need."""
+        total, k, width = self.total, len(self.order), self.total + 1
+        least = 1 if self.rules["must_clear"] else 0
+        drawn = {c: max(0, i - (HAND - 1)) for i, c in enumerate(self.order)}  # turn in hand
+        reached = []  # the sets of clubs an order of play can reach, by size, largest first
+        for members in range(1, 1 << k):
+            chosen = [c for i, c in enumerate(self.order) if members >> i & 1]
+            if all(turn <= i for i, turn in enumerate(sorted(map(drawn.get, chosen)))):
+                reached.append((-len(chosen), sum(1 << c for c in chosen)))
+        reached.sort()
+        need, limits = bytearray(width << 14), {}
+
+        def limit(club: int, after: int, now: int) -> int:
+            if (club, after, now) not in limits:
+                limits[club, after, now] = self.ladder_limit(club, after, now)
+            return limits[club, after, now]
+
+        for now in range(total - 1, -1, -1):
+            for size, played in reached:
+                nexts = [c for c in self.order if not played >> c & 1 and drawn[c] <= -size]
+                found = NO_CLEAR
+                for g in range(least, min(9, total - now) + 1):
+                    after = now + g
+                    if after == total or any(limit(j, after, now) >= need[
+                            (played | 1 << j) * width + after] for j in nexts):
+                        found = g
+                        break
+                need[played * width + now] = found
+        return need
+
+    def two_steps_short(self, cells: tuple, dealt: int, played: int, left: int,
+                        largest: list) -> bool:
+        """The ladder two steps deep: no club ``z`` in hand, clearing ``g`` cards (from
+        its need to its largest clear now), can finish or be followed by a club in hand
+        then whose clear on the grid after ``g`` (:meth:`after_clearing`) meets its own
+        need.  By the ladder's argument (:meth:`ladder_needs`) a winning line's first
+        club meets its need and, unless it takes every card left, so does the next one,
+        from the state the first leaves: no such pair, no win."""
+        width, now, bounds = self.total + 1, self.total - left, {}
+        for z in self.hand(played):
+            first = played | 1 << z
+            for g in range(self.needs[first * width + now], largest[z] + 1):
+                if g >= left:
+                    return False
+                bound = bounds.get(g) or bounds.setdefault(g, self.after_clearing(cells, dealt, g))
+                if any(bound[c] >= self.needs[(first | 1 << c) * width + now + g]
+                       for c in self.hand(first)):
+                    return False
+        return True
+
+    def after_clearing(self, cells: tuple, dealt: int, g: int) -> list:
+        """Per club, at least its largest clear on any grid that follows ``g`` cards
+        cleared from ``cells``: that grid holds the next ``g`` deck cards (fewer when the
+        deck runs out) and ``keep`` = the grid's cards less ``g`` of those on it now, any
+        of them.  So a Match or an Up/Down takes at most the new cards of its kind and
+        ``keep`` old ones; a Sum at most as many as the smallest-first count over the new
+        cards and the ``keep`` smallest old ones (Jokers added where they join Sums); a
+        Line 3, aimed at a card of the club's rank (or a Joker) among them; a Run the
+        stretch of values present among them all; Any 1; and no more than the grid.  A
+        suit blocks its action only when the new cards and the fewest old ones that must
+        stay (the old ones of the suit less ``g``) hold 3 of it."""
+        r, values, suits = self.rules, self.values, self.suits
+        old, new = [i for i in cells if i >= 0], range(dealt, min(self.total, dealt + g))
+        keep = len(old) - g
+        fresh, before = [0] * 15, [0] * 15  # counts by value (0: Jokers), new and old
+        for i in new:
+            fresh[values[i]] += 1
+        for i in old:
+            before[values[i]] += 1
+        sure = {s: sum(1 for i in new if values[i] and suits[i] == s) + max(0, sum(
+            1 for i in old if values[i] and suits[i] == s) - g) for s in "DHS"}
+        both = [a + b for a, b in zip(fresh, before)]
+        smallest = sorted([values[i] for i in new if values[i]]
+                          + sorted(values[i] for i in old if values[i])[:keep])
+        jm, jz = (int(r[rule]) for rule in ("jokers_match", "sum_jokers_zero"))
+        out = [0] * 14
+        for club in range(1, 14):
+            budget, summed = club, 0
+            for v in smallest:
+                if v > budget:
+                    break
+                budget, summed = budget - v, summed + 1
+            if summed and jz:
+                summed += fresh[0] + min(before[0], keep)
+            best = max(1, summed, fresh[club] + jm * fresh[0]
+                       + min(before[club] + jm * before[0], keep))
+            if sure["D"] < 3 and (both[club] or (r["line_joker_target"] and both[0])):
+                best = max(best, 3)
+            if sure["S"] < 3:
+                if 2 <= club <= 7:
+                    best = max(best, sum(fresh[1:club]) + min(sum(before[1:club]), keep))
+                if 7 <= club <= 12:
+                    best = max(best, sum(fresh[club + 1:14]) + min(sum(before[club + 1:14]),
+                                                                   keep))
+            low, high = stretch(both, club)
+            if sure["H"] < 3 and high - low + 1 >= r["run_min_cards"]:
+                best = max(best, high - low)
+            out[club] = min(best, keep + len(new))
+        return out
+
+
 # -- the certificate ----------------------------------------------------------------
 def describe(game: Game, cells: tuple, dealt: int, played: int) -> str:
     grid = " ".join("--" if i < 0 else RANKS[game.values[i] - 1] + game.suits[i]
@@ -409,9 +585,9 @@ def read_header(data: bytes) -> tuple[dict, bytes]:
     words = first.split()
     if len(words) != 2 or words[0] != MAGIC.encode():
         raise Rejected(f"not a Club Fight certificate: the first line is not '{MAGIC} <version>'")
-    if words[1] != str(VERSION).encode():
+    if words[1] not in [str(v).encode() for v in VERSIONS]:
         raise Rejected(f"version {words[1].decode('ascii', 'replace')}: this verifier reads "
-                       f"version {VERSION} only")
+                       f"versions {' and '.join(map(str, VERSIONS))} only")
     line, newline, body = rest.partition(b"\n")
     try:
         header = json.loads(line) if newline else None
@@ -427,6 +603,13 @@ def read_header(data: bytes) -> tuple[dict, bytes]:
                                           for name, kind in RULE_FIELDS.items()):
         raise Rejected("the header: rules must give " + ", ".join(RULE_FIELDS))
     whole(rules["run_min_cards"], 2, 13, "rules.run_min_cards")
+    loss = header.get("loss")
+    if isinstance(loss, dict) and (words[1] == b"1") != ("ladder" not in loss) or (
+            isinstance(loss, dict) and type(loss.get("ladder", False)) is not bool):
+        raise Rejected("the header: loss.ladder (true or false) is required in version 2 "
+                       "and absent from version 1")
+    if isinstance(loss, dict) and type(loss.get("two_step", False)) is not bool:
+        raise Rejected("the header: loss.two_step must be true or false")
     return header, body
 
 
@@ -547,6 +730,7 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
 
 def shown(parts: list) -> str:
     return ", ".join(f"{name} {value}" if value >= 0 else f"{name}: no club can finish"
+                     if name == "tail" else f"{name}: no club in hand clears its need"
                      for name, value in parts)
 
 
@@ -557,7 +741,7 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
     ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
     stop the check with ``unknown``; so does an interrupt (Ctrl-C, reason
     ``interrupted``).  ``progress(done, total)`` is called now and then.
-    ``compiled(cards, clubs, rules, window_clubs, keys, played)``, if given, makes
+    ``compiled(cards, clubs, rules, window_clubs, keys, played, needs)``, if given, makes
     the ``compiled`` of :func:`check_loss` (``analysis/clubfight_verify_native.py``).
     """
     started, verdict = time.perf_counter(), Verdict("unknown")
@@ -583,9 +767,11 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
             verdict.states = len(keys)
             if max_states is not None and len(keys) > max_states:
                 raise Stopped(f"{len(keys):,} listed states, past the limit of {max_states:,}")
-            game = Game(cards, clubs[:lost_with], header["rules"], window)
+            game = Game(cards, clubs[:lost_with], header["rules"], window, loss.get("ladder"),
+                        loss.get("two_step", False))
             check_loss(game, keys, played, verdict, deadline, progress, compiled and compiled(
-                cards, clubs[:lost_with], header["rules"], window, keys, played))
+                cards, clubs[:lost_with], header["rules"], window, keys, played, game.needs,
+                game.two_step))
             verdict.claims.append(f"lost with {lost_with} clubs")
             if win is not None and won_with == lost_with + 1:
                 verdict.claims.append(f"slack {13 - won_with}")

@@ -8,6 +8,9 @@
  * loss checker.  The Python verifier reads the file (header, body, SHA-256),
  * checks the start, and asks this file only "which is the first wrong state
  * among listed states lo..hi-1?"; for that state it finds the reason itself.
+ * Where a version 2 certificate leans on the ladder, the Python verifier builds
+ * the ladder's table of needs (Game.ladder_needs says why it holds) and this
+ * file applies it to each child as Game.cut does.
  *
  * A state: cells[9] (card numbers in deal order, -1 empty), the cards dealt,
  * the played clubs as bits of their values.  The hand is implied: the first
@@ -31,6 +34,8 @@ typedef struct {
     const uint64_t *keys;
     const uint16_t *played;
     int64_t listed;
+    const uint8_t *ladder;  /* NULL, or need[played * (total + 1) + cards gone] */
+    int two_step;  /* the ladder two steps deep (with the ladder only) */
 } Game;
 
 typedef struct {  /* what one action of each club can clear from a set of cards */
@@ -348,6 +353,80 @@ static int hand(const Game *g, int played, int *out) {
     return n;
 }
 
+/* Game.after_clearing in the Python verifier (it says why): per club, at least its
+ * largest clear on any grid that follows `cleared` cards cleared from cells. */
+static void after_clearing(const Game *g, const int *cells, int dealt, int cleared, int *out) {
+    const int *r = g->rules;
+    int fresh[15] = {0}, before[15] = {0}, both[15], sure[4] = {0}, old_suits[4] = {0}, old = 0;
+    int end = min2(g->total, dealt + cleared);
+    for (int i = dealt; i < end; i++) {
+        fresh[g->values[i]]++;
+        if (g->values[i]) sure[g->suits[i]]++;
+    }
+    for (int s = 0; s < 9; s++)
+        if (cells[s] >= 0) {
+            old++;
+            before[g->values[cells[s]]]++;
+            if (g->values[cells[s]]) old_suits[g->suits[cells[s]]]++;
+        }
+    int keep = old - cleared, spare = keep, smallest[15] = {0};  /* new and keep smallest old */
+    for (int s = 1; s < 4; s++) sure[s] += max2(0, old_suits[s] - cleared);
+    for (int v = 0; v < 15; v++) both[v] = fresh[v] + before[v];
+    for (int v = 1; v < 14; v++) {
+        int taken = min2(before[v], spare);
+        spare -= taken;
+        smallest[v] = fresh[v] + taken;
+    }
+    int jm = r[JOKERS_MATCH], jz = r[SUM_JOKERS_ZERO];
+    for (int club = 1; club < 14; club++) {
+        int budget = club, summed = 0, low, high, lower = 0, higher = 0;
+        for (int v = 1; v <= club; v++) {
+            if (!smallest[v]) continue;
+            int fit = min2(smallest[v], budget / v);
+            summed += fit;
+            budget -= fit * v;
+            if (fit < smallest[v]) break;
+        }
+        if (summed && jz) summed += fresh[0] + min2(before[0], keep);
+        int best = max2(1, summed);
+        best = max2(best, fresh[club] + jm * fresh[0] + min2(before[club] + jm * before[0], keep));
+        if (sure[SUIT_D] < 3 && (both[club] || (r[LINE_JOKER_TARGET] && both[0])))
+            best = max2(best, 3);
+        if (sure[SUIT_S] < 3) {
+            int lower_old = 0, higher_old = 0;
+            for (int v = 1; v < club; v++) { lower += fresh[v]; lower_old += before[v]; }
+            for (int v = club + 1; v < 14; v++) { higher += fresh[v]; higher_old += before[v]; }
+            if (club >= 2 && club <= 7) best = max2(best, lower + min2(lower_old, keep));
+            if (club >= 7 && club <= 12) best = max2(best, higher + min2(higher_old, keep));
+        }
+        stretch(both, club, &low, &high);
+        if (sure[SUIT_H] < 3 && high - low + 1 >= r[RUN_MIN_CARDS]) best = max2(best, high - low);
+        out[club] = min2(best, keep + end - dealt);
+    }
+}
+
+/* Game.two_steps_short: 1 when no club in hand, clearing from its need to its largest
+ * clear, can finish or be followed by a club whose clear after it meets its need. */
+static int two_steps_short(const Game *g, const int *cells, int dealt, int played, int left,
+                           const int *largest) {
+    int width = g->total + 1, now = g->total - left, in_hand[13], held = hand(g, played, in_hand);
+    int bounds[10][14], known[10] = {0};
+    for (int h = 0; h < held; h++) {
+        int first = played | 1 << in_hand[h], next[13], n_next = hand(g, first, next);
+        for (int c = g->ladder[first * width + now]; c <= largest[in_hand[h]]; c++) {
+            if (c >= left) return 0;
+            if (!known[c]) {
+                after_clearing(g, cells, dealt, c, bounds[c]);
+                known[c] = 1;
+            }
+            for (int j = 0; j < n_next; j++)
+                if (bounds[c][next[j]] >= g->ladder[(first | 1 << next[j]) * width + now + c])
+                    return 0;
+        }
+    }
+    return 1;
+}
+
 /* 1 when the bound (capacity, next club, window and tail) proves the state lost. */
 static int cut(const Game *g, const int *cells, int dealt, int played) {
     uint64_t on_grid = 0;
@@ -374,6 +453,14 @@ static int cut(const Game *g, const int *cells, int dealt, int played) {
                               - (grid_jokers ? 0 : duty(g, clubs, k, i, &all)));
     }
     if (next < left) return 1;  /* next club */
+    if (g->ladder) {  /* the ladder: some club in hand must clear at least its need */
+        int short_of_all = 1;
+        for (int h = 0; h < held; h++)
+            short_of_all &= grid.caps[in_hand[h]]
+                < g->ladder[(played | 1 << in_hand[h]) * (g->total + 1) + g->total - left];
+        if (short_of_all) return 1;
+        if (g->two_step && two_steps_short(g, cells, dealt, played, left, grid.caps)) return 1;
+    }
     if (k > g->window_clubs) return 0;
     return window(g, on_grid, dealt, played, left, clubs, k, &grid);
 }
@@ -456,8 +543,8 @@ static int check_state(const Game *g, int64_t i, int64_t *counts) {
  * counts (checked, children, cuts) grow by what was done. */
 int64_t cfv_check(const int *values, const int *suits, int total, const int *order, int clubs,
                   const int *rules, int window_clubs, const uint64_t *keys,
-                  const uint16_t *played, int64_t listed_count, int64_t lo, int64_t hi,
-                  int64_t *counts) {
+                  const uint16_t *played, int64_t listed_count, const uint8_t *ladder,
+                  int two_step, int64_t lo, int64_t hi, int64_t *counts) {
     static Game g;  /* big for the stack of a thread; one check at a time per process */
     if (total < 1 || total > 62 || clubs < 0 || clubs > 13) return lo;
     g.total = total;
@@ -480,6 +567,8 @@ int64_t cfv_check(const int *values, const int *suits, int total, const int *ord
     g.keys = keys;
     g.played = played;
     g.listed = listed_count;
+    g.ladder = ladder;
+    g.two_step = ladder && two_step;
     for (int64_t i = lo; i < hi; i++)
         if (!check_state(&g, i, counts)) return i;
     return -1;

@@ -29,7 +29,8 @@ def _declare(library) -> None:
     library.cfv_check.restype = ctypes.c_int64
     library.cfv_check.argtypes = [int_p, int_p, ctypes.c_int, int_p, ctypes.c_int, int_p,
                                   ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
-                                  ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, int64_p]
+                                  ctypes.c_int64, ctypes.c_char_p, ctypes.c_int,
+                                  ctypes.c_int64, ctypes.c_int64, int64_p]
 
 
 _LIBRARY = _native_build.Library(SOURCE, STEM, _declare)
@@ -37,9 +38,12 @@ available = _LIBRARY.available
 unavailable_reason = _LIBRARY.unavailable_reason
 
 
-def checker(cards: list, clubs: list, rules: dict, window_clubs: int, keys, played):
+def checker(cards: list, clubs: list, rules: dict, window_clubs: int, keys, played,
+            needs: bytearray | None = None, two_step: bool = False):
     """The ``compiled(lo, hi, verdict)`` of :func:`analysis.clubfight_verify.check_loss`
-    for this deal and these listed states (``array('Q')``, ``array('H')``)."""
+    for this deal and these listed states (``array('Q')``, ``array('H')``); ``needs``:
+    the ladder's table (:meth:`analysis.clubfight_verify.Game.ladder_needs`) or None;
+    ``two_step``: the ladder two steps deep too."""
     library = _LIBRARY.require("certificate verifier")
     ints = _native_build.ints
     values, suits = ints(v for v, _ in cards), ints(SUIT_CODES.get(s, 0) for _, s in cards)
@@ -48,11 +52,13 @@ def checker(cards: list, clubs: list, rules: dict, window_clubs: int, keys, play
     keys_at = keys.buffer_info()[0] if len(keys) else None
     played_at = played.buffer_info()[0] if len(played) else None
     counts = (ctypes.c_int64 * 3)()
+    ladder = None if needs is None else bytes(needs)
 
     def check(lo: int, hi: int, verdict) -> int:
         counts[0] = counts[1] = counts[2] = 0
         wrong = library.cfv_check(values, suits, len(cards), order, len(clubs), fields,
-                                  window_clubs, keys_at, played_at, len(keys), lo, hi, counts)
+                                  window_clubs, keys_at, played_at, len(keys), ladder,
+                                  int(two_step), lo, hi, counts)
         verdict.checked += counts[0]
         verdict.children += counts[1]
         verdict.cuts += counts[2]

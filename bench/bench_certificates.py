@@ -12,7 +12,8 @@ Each loss is a deal, the clubs kept (the first ``N`` of its club order) and the
 rules (``rulebook`` unless a third field says otherwise).  For each the script
 prints the solver's own proof (all its techniques: nodes and refuted states,
 what ``losscheck`` re-derives), the certificate's proof (the verifier's bound
-only: :data:`analysis.clubfight.certificate_file.CERTIFICATE_TECHNIQUES`),
+only: :data:`analysis.clubfight.certificate_file.CERTIFICATE_TECHNIQUES`, its
+ladder and two-step cuts included unless ``--no-ladder`` or ``--no-two-step``),
 the certificate's size in states and bytes, and the CPU time the independent
 verifier (:mod:`analysis.clubfight_verify`) takes to accept it: with its compiled
 half (``clubfight_verify_core.c``) and in plain Python (up to ``--python-max``
@@ -46,13 +47,16 @@ def measure(spec: str, args) -> dict:
     deal_id, clubs, *rest = spec.split(":")
     rules_name = rest[0] if rest else "rulebook"
     rules, deal, clubs = PRESETS[rules_name], Deal.from_id(deal_id), int(clubs)
-    row: dict = {"loss": spec, "deal": deal_id, "clubs": clubs, "rules": rules_name}
+    row: dict = {"loss": spec, "deal": deal_id, "clubs": clubs, "rules": rules_name,
+                 "ladder": not args.no_ladder,
+                 "two_step": not (args.no_ladder or args.no_two_step)}
     if not args.no_own:
         own = solve(with_clubs(State.from_deal(deal), clubs), rules, certificate=True,
                     certificate_limit=10_000_000)
         row.update(own_nodes=own.nodes, own_states=own.stats["certificate_size"])
     started = time.process_time()
-    proof = prove_loss(deal, rules, clubs, max_nodes=args.max_nodes)
+    proof = prove_loss(deal, rules, clubs, max_nodes=args.max_nodes, ladder=row["ladder"],
+                       two_step=row["two_step"])
     row["prove_s"] = round(time.process_time() - started, 2)
     if not isinstance(proof, LossProof):
         return {**row, "verdict": "unknown", "problem": proof}
@@ -81,6 +85,10 @@ def main() -> None:
     parser.add_argument("--large", action="store_true", help="add " + ", ".join(LARGE))
     parser.add_argument("--no-own", action="store_true",
                         help="skip the solver's own proof (minutes on the largest losses)")
+    parser.add_argument("--no-ladder", action="store_true",
+                        help="certificates without the ladder cut (as format version 1 made them)")
+    parser.add_argument("--no-two-step", action="store_true",
+                        help="certificates with the ladder cut but not two steps deep")
     parser.add_argument("--max-nodes", type=int, default=None,
                         help="node budget of the certificate's proof (default: none)")
     parser.add_argument("--python-max", type=int, default=50_000,
@@ -110,7 +118,7 @@ def main() -> None:
 
         print(f"{spec:<18} {row.get('own_nodes', 0):>12,} {row.get('own_states', 0):>10,} "
               f"{row['nodes']:>10,} {row['states']:>11,} {row['bytes']:>10,} "
-              f"{row['bytes'] / row['states']:>7.2f} {row['prove_s']:>8.2f} {rate('native')} "
+              f"{row['bytes'] / max(row['states'], 1):>7.2f} {row['prove_s']:>8.2f} {rate('native')} "
               f"{rate('python')}  {row['verdict']}"
               + (f" ({row['reason']})" if row["reason"] else "")
               + ("" if row["engines_agree"] else " ENGINES DISAGREE"), flush=True)

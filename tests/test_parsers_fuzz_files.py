@@ -290,7 +290,8 @@ def mutated_certificate(draw) -> bytes:
         data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1:]
     elif how == "magic":
         data = draw(st.sampled_from([b"", b"X ", b"\xef\xbb\xbf"])) + data.replace(
-            b" 1\n", draw(st.sampled_from([b" 2\n", b" \xff\n", b"\n", b" 1 1\n"])), 1)
+            b" 2\n", draw(st.sampled_from([b" 1\n", b" 3\n", b" \xff\n", b"\n", b" 2 2\n"])),
+            1)
     elif how == "crlf":
         data = data.replace(b"\n", b"\r\n")
     return data

@@ -1,14 +1,17 @@
-"""Write Club Fight certificate files (format version 1): a win's line, a loss's refuted states.
+"""Write Club Fight certificate files (format version 2): a win's line, a loss's refuted states.
 
 The format is documented in ``docs/clubfight-certificates.rst`` and checked by
 :mod:`analysis.clubfight_verify`, which shares no code with this module or the
 solver.  A loss certificate lists refuted states closed under moves: every
 child of a listed state is lost by the rules, listed, or cut by the one bound
-the verifier re-derives (capacity, Joker duty, next club, window and tail with
-at most ``window_clubs`` clubs left).  The solver's other prunings (ladder,
-two-step, blocking) are cuts the verifier does not know, so the proof here is
-a search with :data:`CERTIFICATE_TECHNIQUES` only: its refuted table is then
-closed under the verifier's bound, and bigger than the solver's own proof.
+the verifier re-derives (capacity, Joker duty, next club, the ladder where the
+header says ``ladder``, window and tail with at most ``window_clubs`` clubs
+left).  The solver's other prunings (two-step, blocking, the ladder's Joker
+duty and last two clubs) are cuts the verifier does not know, so the proof
+here is a search with :data:`CERTIFICATE_TECHNIQUES` only: its refuted table
+is then closed under the verifier's bound, and bigger than the solver's own
+proof.  (The verifier's ladder table is never below the solver's without those
+two refinements: ``tests/test_clubfight_certificates.py`` compares them.)
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from model.clubfight.rules import Rules
 from model.clubfight.state import State
 
 MAGIC = b"RINGSIDE-CLUBFIGHT-CERTIFICATE"
-VERSION = 1
+VERSION = 2
 FIRST_LINE = MAGIC + b" %d\n" % VERSION
 WINDOW_CLUBS = 5
 """The window and tail bound runs with at most this many clubs left, in the proof
@@ -38,10 +41,15 @@ and in the verifier (the header says so).  On the losses of
 ``bench/bench_certificates.py``, 5 against 3 gives certificates several times
 smaller for a verifier that costs a little more per child."""
 CERTIFICATE_TECHNIQUES = dataclasses.replace(
-    ALL_TECHNIQUES, blocking=False, ladder=False, ladder_moves=False, joker_duty=False,
-    last_two=False, two_step=False, window=True, tail=True, window_clubs=WINDOW_CLUBS,
-    beams=())
-"""The solver's techniques whose cuts the verifier re-derives, and nothing else."""
+    ALL_TECHNIQUES, blocking=False, ladder=True, ladder_moves=True, joker_duty=False,
+    last_two=False, two_step=True, window=True, tail=True, window_clubs=WINDOW_CLUBS,
+    beams=(), first_budget=0)
+"""The solver's techniques whose cuts the verifier re-derives, and nothing else.  The
+ladder's move cut (``ladder_moves``) skips only children the child's own ladder test
+would cut, which the verifier makes on each child.  No first, cheaply ordered attempt:
+it runs before the ladder is built, and the states it refutes are listed though the
+ladder cuts them (CF2-635 with 8 clubs: 148 states with it, none without, the ladder
+cutting the start; CF1-1 with 8: 502 and 368)."""
 
 
 EXAMPLE = Path(__file__).with_name("data") / "CF1-662-slack.cert"
@@ -64,18 +72,26 @@ class LossProof:
     nodes: int
     seconds: float
     window_clubs: int = WINDOW_CLUBS
+    ladder: bool = True
+    two_step: bool = True
 
 
 def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = None,
                timeout: float | None = None, limit: int = CERTIFICATE_LIMIT,
-               window_clubs: int = WINDOW_CLUBS):
+               window_clubs: int = WINDOW_CLUBS, ladder: bool = True,
+               two_step: bool = True):
     """The loss of ``deal`` with its first ``clubs`` clubs, as a :class:`LossProof`;
     or a string saying why there is none (a win, a limit reached).  ``window_clubs``:
-    the window and tail bound's reach, in the proof and in the verifier."""
+    the window and tail bound's reach, ``ladder``: whether the ladder cuts,
+    ``two_step``: whether it cuts two steps deep (with the ladder only), in the proof
+    and in the verifier (the header says all three)."""
     start = State.from_deal(deal)
     if clubs == 0:
-        return LossProof(0, array("Q"), array("H"), 0, 0.0, window_clubs)
-    techniques = dataclasses.replace(CERTIFICATE_TECHNIQUES, window_clubs=window_clubs)
+        return LossProof(0, array("Q"), array("H"), 0, 0.0, window_clubs, ladder,
+                         two_step and ladder)
+    techniques = dataclasses.replace(CERTIFICATE_TECHNIQUES, window_clubs=window_clubs,
+                                     ladder=ladder, ladder_moves=ladder,
+                                     two_step=two_step and ladder)
     result = solve(with_clubs(start, clubs), rules, max_nodes=max_nodes, timeout=timeout,
                    techniques=techniques, certificate=True,
                    certificate_limit=min(limit, CERTIFICATE_LIMIT))
@@ -91,7 +107,7 @@ def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = 
     pairs = sorted(zip(keys, played))
     return LossProof(clubs, array("Q", (k for k, _ in pairs)),
                      array("H", (p for _, p in pairs)), result.nodes, result.seconds,
-                     window_clubs)
+                     window_clubs, ladder, two_step and ladder)
 
 
 def rules_json(rules: Rules, name: str) -> dict:
@@ -118,7 +134,8 @@ def certificate_bytes(deal: Deal, rules: Rules, rules_name: str, *, deal_id: str
             played.byteswap()
         raw = keys.tobytes() + played.tobytes()
         header["loss"] = {"clubs": loss.clubs, "states": len(loss.keys),
-                          "window_clubs": loss.window_clubs,
+                          "window_clubs": loss.window_clubs, "ladder": loss.ladder,
+                          "two_step": loss.two_step,
                           "sha256": hashlib.sha256(raw).hexdigest()}
         body = zlib.compress(raw, 9)
     if notes:
