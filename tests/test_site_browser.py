@@ -226,6 +226,23 @@ _STICKING_OUT = """() => {
 }"""
 
 
+def _screenshot(page, path) -> None:
+    """A screenshot for the person reading a failure, not part of what is asserted:
+    Chromium sometimes refuses one on a loaded machine ("Unable to capture
+    screenshot"), so it is tried three times and then left out rather than failing
+    a page whose widths were measured."""
+    from playwright.sync_api import Error
+
+    for _ in range(3):
+        try:
+            page.screenshot(path=path)
+            return
+        except Error as error:
+            if "capture screenshot" not in str(error):
+                raise
+            page.wait_for_timeout(500)
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_main_pages_do_not_overflow_sideways(served, reference_site, shots, width):
     browser, base = served
@@ -240,7 +257,7 @@ def test_main_pages_do_not_overflow_sideways(served, reference_site, shots, widt
                 continue
             sizes = page.evaluate(_WIDTHS)
             inner, height = sizes["window"], sizes["height"]
-            page.screenshot(path=shots / _shot_name(width, path))
+            _screenshot(page, shots / _shot_name(width, path))
             sticking = page.evaluate(_STICKING_OUT)
             if sizes["scroll"] <= inner and sizes["content"] <= 1 and not sticking:
                 continue
@@ -255,7 +272,7 @@ def test_main_pages_do_not_overflow_sideways(served, reference_site, shots, widt
                 page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})",
                               max(0, sticking[0]["top"] - 200))
                 close_up = _shot_name(width, path, "-overflow")
-                page.screenshot(path=shots / close_up)
+                _screenshot(page, shots / close_up)
                 lines.append(f"    close-up: {shots / close_up}")
             problems.append("\n".join(lines))
     finally:
