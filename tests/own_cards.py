@@ -17,6 +17,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "analysis" / "fightklub" / "data"
 HEADER = ("# SYNTHETIC texts: ringside's invented cards under the numbers of ONE, for the\n"
@@ -88,3 +90,28 @@ def one_texts(decks=("rambo", "hannibal")) -> str:
                       else THE_DROP if section == "Universal" else next(pools[section]))
             out.append("\n[[card]]\n" + one_card_block(blocks[source], number, name, rarity))
     return "".join(out)
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    """``ringside ARGS``: its exit code, standard output and standard error."""
+    from harness.cli import main
+
+    code = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(capsys, *args) -> str:
+    """The error of a command that must refuse its input: exit 2, one line, no output."""
+    code, out, err = run(capsys, *args)
+    assert (code, out, err.count("\n")) == (2, "", 1), (code, out, err)
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture(scope="module")
+def one_file(tmp_path_factory) -> Path:
+    """:func:`one_texts` written to ``one.toml`` in a folder of its own."""
+    path = tmp_path_factory.mktemp("one") / "one.toml"
+    path.write_text(one_texts(), encoding="utf-8")
+    return path

@@ -17,18 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
 from model.core.errors import InputError
-from own_cards import DATA, one_texts
+from own_cards import DATA, one_file, one_line, run  # noqa: F401  (one_file: a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 EMBER = (ROOT / "analysis" / "duel" / "data" / "characters" / "ember.toml").read_text("utf-8")
 
-
-def run(capsys, *args) -> tuple[int, str, str]:
-    code = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def line_of(text: str, marker: str) -> int:
@@ -45,19 +39,6 @@ def refused_at(capsys, path: Path, text: str, marker: str, message: str, *args) 
     assert where in err and message in err, err
 
 
-def one_line(capsys, *args) -> str:
-    """The error of a command that must refuse its input: exit 2, one line, no output."""
-    code, out, err = run(capsys, *args)
-    assert (code, out, err.count("\n")) == (2, "", 1), (code, out, err)
-    assert "Traceback" not in err
-    return err
-
-
-@pytest.fixture(scope="module")
-def one_file(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("one") / "one.toml"
-    path.write_text(one_texts(), encoding="utf-8")
-    return path
 
 
 # -- Fight Klub ------------------------------------------------------------------------------

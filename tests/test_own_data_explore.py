@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
-from own_cards import one_texts
+from own_cards import one_file, one_line, one_texts, run  # noqa: F401  (one_file: a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 BYO = ROOT / "docs" / "byo"
@@ -25,25 +24,7 @@ SMALL = ("--depth", "1", "--starts", "2", "--playouts", "2")
 CHECKED = ("--no-proofs", "--depth", "0", "--starts", "2", "--playouts", "2")
 
 
-def run(capsys, *args) -> tuple[int, str, str]:
-    code = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def refused(capsys, *args) -> str:
-    """The one line of a command that must refuse its input (exit 2, nothing printed)."""
-    code, out, err = run(capsys, *args)
-    assert (code, out, err.count("\n")) == (2, "", 1), (code, out, err)
-    assert "Traceback" not in err
-    return err
-
-
-@pytest.fixture(scope="module")
-def one_file(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("one") / "one.toml"
-    path.write_text(one_texts(), encoding="utf-8")
-    return path
 
 
 def test_explore_plays_the_decks_a_card_file_makes_playable(capsys, one_file):
@@ -125,7 +106,7 @@ def test_a_report_checked_with_users_data_builds_no_site(capsys, tmp_path):
     code, out, _ = run(capsys, "check", "duel", *CHECKED, "--characters", BYO / "mine.toml",
                        "--json")
     (tmp_path / "report.json").write_text(out, encoding="utf-8")
-    err = refused(capsys, "docs", "--check-report", tmp_path / "report.json", "--out",
+    err = one_line(capsys, "docs", "--check-report", tmp_path / "report.json", "--out",
                   tmp_path / "site")
     assert "its checks ran with data files of a user" in err
     assert not (tmp_path / "site").exists()
@@ -145,11 +126,11 @@ def test_a_report_checked_with_users_data_builds_no_site(capsys, tmp_path):
     (("check", *CHECKED, "--cards", "one.toml"), "name the one game the files are for"),
 ], ids=["explore, no data", "explore, another option", "check, no named game takes it",
         "check, two games take it", "check, every game"])
-def test_a_data_option_no_named_game_takes_is_refused(capsys, tmp_path, monkeypatch, args,
+def test_a_data_option_no_named_game_takes_is_one_line(capsys, tmp_path, monkeypatch, args,
                                                       message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "one.toml").write_text(one_texts(("rambo",)), encoding="utf-8")
-    assert message in refused(capsys, *args)
+    assert message in one_line(capsys, *args)
 
 
 @pytest.mark.parametrize("command", [("explore", "duel", *SMALL),
@@ -159,7 +140,7 @@ def test_a_bad_character_file_is_one_line_naming_file_and_line(capsys, tmp_path,
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
     line = text[:text.index('hp = "many"')].count("\n") + 1
-    err = refused(capsys, *command, "--characters", path)
+    err = one_line(capsys, *command, "--characters", path)
     assert f"{path}: line {line}: " in err and "field 'hp' must be a whole number" in err
 
 
@@ -169,7 +150,7 @@ def test_a_bad_card_file_is_one_line_naming_file_and_line(capsys, tmp_path, one_
     path.write_text(text, encoding="utf-8")
     line = text[:text.index('name = "John Ramb"')].count("\n") + 1
     for command in (("explore", "fightklub", *SMALL), ("check", "fightklub", *CHECKED)):
-        err = refused(capsys, *command, "--cards", path)
+        err = one_line(capsys, *command, "--cards", path)
         assert f"{path}: line {line}: " in err and "contradicts ONE's public card list" in err
 
 
@@ -196,7 +177,7 @@ def test_a_trace_names_the_files_it_was_found_with(capsys, tmp_path, monkeypatch
     code, out, _ = run(capsys, "rule", elsewhere)
     assert code == 0 and out.endswith("1/1 scenarios pass\n"), out
     elsewhere.write_text(trace.to_scenario(game, rules, "a step of mine", "found"), "utf-8")
-    assert "unknown character 'mine'" in refused(capsys, "rule", elsewhere)
+    assert "unknown character 'mine'" in one_line(capsys, "rule", elsewhere)
 
 
 def test_the_page_names_every_command_that_takes_a_data_option():
