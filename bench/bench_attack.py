@@ -849,16 +849,9 @@ def report(outcomes: list[Outcome], seconds: float) -> None:
         row = by_family[outcome.line.family.split(":")[0]]
         row["lines"] += 1
         row.update(outcome.faults)
-    width = max((len(name) for name in by_family), default=10)
-    print(f"\n{'family':<{width}}  {'lines':>5}  " + "  ".join(f"{f:>16}" for f in FAULTS))
-    for name in sorted(by_family):
-        row = by_family[name]
-        print(f"{name:<{width}}  {row['lines']:>5}  " + "  ".join(f"{row[f]:>16}" for f in FAULTS))
-    totals = collections.Counter(f for outcome in outcomes for f in outcome.faults)
-    faulty = sum(bool(outcome.faults) for outcome in outcomes)
-    print(f"\n{len(outcomes)} lines in {seconds:.0f}s: {faulty} with a fault ("
-          + ", ".join(f"{totals[f]} {f}" for f in FAULTS) + ")")
-
+    battery.print_fault_table("family", by_family, "lines", FAULTS, 16)
+    battery.print_fault_totals((outcome.faults for outcome in outcomes), "lines", FAULTS,
+                               seconds)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

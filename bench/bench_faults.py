@@ -80,17 +80,9 @@ def report(outcomes: list[battery.Outcome], seconds: float) -> None:
             row = counts[key(outcome.case)]
             row["runs"] += 1
             row.update(outcome.problems)
-        width = max(len(name) for name in counts)
-        print(f"\n{title:<{width}}  {'runs':>5}  " + "  ".join(f"{f:>10}" for f in FAULTS))
-        for name in sorted(counts):
-            row = counts[name]
-            print(f"{name:<{width}}  {row['runs']:>5}  "
-                  + "  ".join(f"{row[f]:>10}" for f in FAULTS))
-    totals = collections.Counter(p for outcome in outcomes for p in outcome.problems)
-    faulty = sum(bool(outcome.problems) for outcome in outcomes)
-    print(f"\n{len(outcomes)} runs in {seconds:.0f}s: {faulty} with a fault ("
-          + ", ".join(f"{totals[f]} {f}" for f in FAULTS) + ")")
-
+        battery.print_fault_table(title, counts, "runs", FAULTS, 10)
+    battery.print_fault_totals((outcome.problems for outcome in outcomes), "runs", FAULTS,
+                               seconds)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -27,6 +27,7 @@ all the same; as another user the ``chmod 000`` file is tried too.
 from __future__ import annotations
 
 import argparse
+import collections
 import dataclasses
 import os
 import re
@@ -37,7 +38,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Mapping, Sequence
 
 from harness.toolkit import Bounded, InputPath, OutputPath, example_of
 
@@ -501,3 +502,24 @@ def describe(outcome: Outcome) -> str:
     code = "no end" if outcome.code is None else outcome.code
     return (f"{outcome.case.id}: {', '.join(outcome.problems)} (exit {code}, "
             f"{outcome.seconds:.1f}s) {' / '.join(last)[:400]}")
+
+
+def print_fault_table(title: str, rows: Mapping[str, collections.Counter], count: str,
+                      faults: Sequence[str], cell: int) -> None:
+    """A bench's table of faults: one row per group (by name), its ``count`` column and
+    one column of ``cell`` characters per kind of fault."""
+    width = max((len(name) for name in rows), default=10)
+    print(f"\n{title:<{width}}  {count:>5}  " + "  ".join(f"{f:>{cell}}" for f in faults))
+    for name in sorted(rows):
+        row = rows[name]
+        print(f"{name:<{width}}  {row[count]:>5}  " + "  ".join(f"{row[f]:>{cell}}" for f in faults))
+
+
+def print_fault_totals(found: Iterable[Sequence[str]], noun: str, faults: Sequence[str],
+                       seconds: float) -> None:
+    """A bench's last line: how many runs (``noun``), how many had a fault, per kind."""
+    found = list(found)
+    totals = collections.Counter(fault for faults_of in found for fault in faults_of)
+    faulty = sum(bool(faults_of) for faults_of in found)
+    print(f"\n{len(found)} {noun} in {seconds:.0f}s: {faulty} with a fault ("
+          + ", ".join(f"{totals[f]} {f}" for f in faults) + ")")
