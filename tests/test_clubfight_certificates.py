@@ -178,6 +178,30 @@ def test_the_solvers_loss_certificates_are_accepted(deal_id, clubs, rules_name):
         assert compiled.as_dict() | {"seconds": 0} == verdict.as_dict() | {"seconds": 0}
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2 ** 60 - 1) | st.sampled_from([0, 7, 2 ** 59]),
+                          st.integers(0, 2 ** 14 - 1) | st.sampled_from([0, 6])),
+                max_size=300))
+def test_states_are_sorted_in_c_as_python_sorts_them_without_repeats(pairs):
+    from analysis.clubfight import _solver_native
+
+    if not _solver_native.available():
+        pytest.skip(_solver_native.unavailable_reason())
+    keys, played = array("Q", (k for k, _ in pairs)), array("i", (p for _, p in pairs))
+    assert _solver_native.sort_states(keys, played)
+    assert list(zip(keys, played)) == sorted(set(pairs))
+
+
+def test_a_loss_sorted_without_the_compiled_sort_is_the_same_file(monkeypatch):
+    deal = Deal.from_id("CF1-3")
+    made = certificate_bytes(deal, DEFAULT_RULES, "rulebook",
+                             loss=prove_loss(deal, DEFAULT_RULES, 8))
+    monkeypatch.setattr("analysis.clubfight.certificate_file.sort_states", lambda k, p: False)
+    again = certificate_bytes(deal, DEFAULT_RULES, "rulebook",
+                              loss=prove_loss(deal, DEFAULT_RULES, 8))
+    assert again == made and verifier.verify(made).status == "accepted"
+
+
 def test_the_shipped_example_proves_a_slack(example):
     verdict = verifier.verify(example)
     assert verdict.status == "accepted", verdict.reason

@@ -243,6 +243,8 @@ typedef struct {
 
     Child *child_buf[16]; size_t child_cap[16];
     int line_club[16], line_mask[16], line_len;
+    /* Only the lines that begin with these moves are searched (search.py's prefix). */
+    int prefix_club[16], prefix_mask[16], prefix_len;
     int oom;
     /* Scratch space of the move generator (kept here, not in statics: ctypes
      * releases the GIL, so two threads may search at once). */
@@ -1649,6 +1651,9 @@ static int search(Search *S, u64 grid, int dealt, int played, uint32_t count_key
 
     for (int i = 0; i < n; i++) {
         Child c = children[i];
+        if (depth < S->prefix_len
+                && (c.club != S->prefix_club[depth] || c.mask != S->prefix_mask[depth]))
+            continue;
         int child_played = played | 1 << c.club;
         u64 child = c.child;
         int child_dealt = c.child_dealt;
@@ -1818,7 +1823,8 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
-                          u64 *table_grids, int *table_played, i64 table_cap, int leave);
+                          u64 *table_grids, int *table_played, i64 table_cap, int leave,
+                          const int *prefix, int prefix_len);
 
 /*
  * Solve one position.  Returns 0 win, 1 loss, 2 unknown (a limit), 4 out of
@@ -1839,14 +1845,15 @@ int cf_solve(const int *values, const int *suits, int total, u64 grid, int dealt
              const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
              int *line_club, int *line_mask, int *line_len, i64 *stats,
              u64 *table_grids, int *table_played, i64 table_cap,
-             int catch_interrupt, int leave) {
+             int catch_interrupt, int leave, const int *prefix, int prefix_len) {
     struct sigaction previous;
     int hooked = catch_sigint(catch_interrupt, &previous);
     int verdict = cf_solve_inner(values, suits, total, grid, dealt, club_order, n_clubs,
                                  hand_size, rules, tech, budgets, n_budgets, beams, n_beams,
                                  noise, max_nodes,
                                  timeout, line_club, line_mask, line_len, stats,
-                                 table_grids, table_played, table_cap, leave);
+                                 table_grids, table_played, table_cap, leave, prefix,
+                                 prefix_len);
     if (hooked) sigaction(SIGINT, &previous, NULL);
     /* A Ctrl-C that arrived during the solve is the user's, whatever the verdict:
        clearing it because the search happened to finish would lose it. */
@@ -1860,7 +1867,8 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
                           const int *rules, const int *tech, const int *budgets, int n_budgets,
                           const int *beams, int n_beams, double noise, i64 max_nodes, double timeout,
                           int *line_club, int *line_mask, int *line_len, i64 *stats,
-                          u64 *table_grids, int *table_played, i64 table_cap, int leave) {
+                          u64 *table_grids, int *table_played, i64 table_cap, int leave,
+                          const int *prefix, int prefix_len) {
     init_tables();
     if (total > 62) return 4;
     Search *S = calloc(1, sizeof(Search));
@@ -1894,6 +1902,11 @@ static int cf_solve_inner(const int *values, const int *suits, int total, u64 gr
     S->jj = S->duty + 1;
     S->budgets = budgets; S->n_budgets = n_budgets; S->noise_level = noise;
     S->leave = leave;
+    if (prefix_len < 0 || prefix_len > 15) { free(S); return 4; }
+    S->prefix_len = prefix_len;
+    for (int i = 0; i < prefix_len; i++) {
+        S->prefix_club[i] = prefix[2 * i]; S->prefix_mask[i] = prefix[2 * i + 1];
+    }
     /* With cards allowed to stay (leave), a Joker may be one of them. */
     S->jokers_constrained = !(rules[R_JOKERS_MATCH] || rules[R_SUM_JOKERS_ZERO] || leave);
     for (int t = 0; t < n_clubs + 2 && t < 16; t++) {
@@ -2056,6 +2069,38 @@ static void screen_deal(int jokers, u64 number, int *values, int *suits, int *cl
         else if (card < 13) clubs[c++] = card % 13 + 1;
         else { values[g] = card % 13 + 1; suits[g] = card / 13; g++; }
     }
+}
+
+/*
+ * Sort packed states by grid, then played set, in place, the order a
+ * certificate's file lists them in, and drop repeats: returns how many
+ * distinct states lead the arrays now, or -1 when the memory is not there
+ * (the arrays then unchanged).  In C because the Python sort of the pairs
+ * took some 150 bytes a state (a tuple and two ints each), most of a large
+ * proof's memory; this takes 16 bytes a state while it runs.
+ */
+typedef struct { u64 grid; int played; } PackedState;
+
+static int packed_order(const void *a, const void *b) {
+    const PackedState *x = a, *y = b;
+    if (x->grid != y->grid) return x->grid < y->grid ? -1 : 1;
+    return (x->played > y->played) - (x->played < y->played);
+}
+
+i64 cf_sort_states(u64 *grids, int *played, i64 n) {
+    if (n < 2) return n < 0 ? 0 : n;
+    PackedState *all = malloc((size_t)n * sizeof *all);
+    if (!all) return -1;
+    for (i64 i = 0; i < n; i++) { all[i].grid = grids[i]; all[i].played = played[i]; }
+    qsort(all, (size_t)n, sizeof *all, packed_order);
+    i64 kept = 0;
+    for (i64 i = 0; i < n; i++) {
+        if (kept && all[i].grid == grids[kept - 1] && all[i].played == played[kept - 1])
+            continue;
+        grids[kept] = all[i].grid; played[kept] = all[i].played; kept++;
+    }
+    free(all);
+    return kept;
 }
 
 /* cf_deal: screen_deal for Python's tests (the deal numbering must match). */

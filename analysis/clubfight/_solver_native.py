@@ -38,8 +38,10 @@ def _declare(library) -> None:
         ctypes.c_double, ctypes.c_int64, ctypes.c_double,
         c_int_p, c_int_p, c_int_p, ctypes.POINTER(ctypes.c_int64),
         ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64,
-        ctypes.c_int, ctypes.c_int,
+        ctypes.c_int, ctypes.c_int, c_int_p, ctypes.c_int,
     ]
+    library.cf_sort_states.restype = ctypes.c_int64
+    library.cf_sort_states.argtypes = [ctypes.POINTER(ctypes.c_uint64), c_int_p, ctypes.c_int64]
 
 
 _LIBRARY = _native_build.Library(SOURCE, "cfsolver", _declare)
@@ -54,8 +56,36 @@ unavailable_reason = _LIBRARY.unavailable_reason
 _ints = _native_build.ints
 
 
+def sort_states(keys: array, played: array) -> bool:
+    """Sort packed states (``keys`` an ``array("Q")``, ``played`` an ``array("i")`` of
+    the same length) by key, then played set, in place, in C (16 bytes a state while it
+    runs), and drop repeated states (the arrays shrink).  ``False``, the arrays
+    unchanged, when the library is missing or the memory is not there: the caller
+    then sorts them itself."""
+    if len(keys) != len(played):
+        raise ValueError(f"{len(keys)} keys but {len(played)} played sets")
+    if keys.typecode != "Q" or played.typecode != "i":
+        raise ValueError("keys must be an array('Q') and played sets an array('i')")
+    if len(keys) < 2:
+        return True
+    if not available():
+        return False
+    library = _LIBRARY.require("solver")
+    grids = (ctypes.c_uint64 * len(keys)).from_buffer(keys)
+    sets = (ctypes.c_int * len(played)).from_buffer(played)
+    try:
+        kept = library.cf_sort_states(grids, sets, len(keys))
+    finally:
+        del grids, sets  # the arrays may change size once no view is left
+    if kept < 0:
+        return False
+    del keys[kept:], played[kept:]
+    return True
+
+
 def solve_native(position, rules, techniques, max_nodes: int | None,
-                 timeout: float | None, table_cap: int = 0, leave: int = 0):
+                 timeout: float | None, table_cap: int = 0, leave: int = 0,
+                 prefix: tuple[tuple[int, int], ...] = ()):
     """Run the compiled search: ``(verdict, [(club, mask), ...], nodes, stats)``.
 
     ``position`` is a :class:`~analysis.clubfight._solver_core.Position`.  With
@@ -65,7 +95,8 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     masks, at most ``table_cap`` of them (``stats["certificate_size"]`` says how
     many there were: the table's states less the children ``two_step`` cut,
     ``stats["table_size"]`` the whole table).
-    ``leave``: the goal of :func:`analysis.clubfight.solver.solve` of that name.
+    ``leave``: the goal of :func:`analysis.clubfight.solver.solve` of that name;
+    ``prefix``: the search's of that name (:class:`~analysis.clubfight.search.Search`).
     Raises ``RuntimeError`` if the library is missing or runs out of memory.
     """
     library = _LIBRARY.require("solver")
@@ -100,7 +131,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
     try:
         return _solve_into(library, position, rules_fields, tech_fields, budgets, limit,
                            timeout, techniques, table_grids, table_played, table_cap, catch,
-                           leave)
+                           leave, prefix)
     finally:
         if memory is not None:
             del table_grids, table_played  # the mapping closes only once no view is left
@@ -111,7 +142,7 @@ def solve_native(position, rules, techniques, max_nodes: int | None,
 
 
 def _solve_into(library, position, rules_fields, tech_fields, budgets, limit, timeout,
-                techniques, table_grids, table_played, table_cap, catch, leave):
+                techniques, table_grids, table_played, table_cap, catch, leave, prefix):
     line_club = (ctypes.c_int * 16)()
     line_mask = (ctypes.c_int * 16)()
     line_len = ctypes.c_int(0)
@@ -125,7 +156,8 @@ def _solve_into(library, position, rules_fields, tech_fields, budgets, limit, ti
         float(techniques.noise), limit,
         -1.0 if timeout is None else float(timeout),
         line_club, line_mask, ctypes.byref(line_len), stats,
-        table_grids, table_played, int(max(0, table_cap)), int(catch), int(leave))
+        table_grids, table_played, int(max(0, table_cap)), int(catch), int(leave),
+        _ints([x for move in prefix for x in move] or [0]), len(prefix))
     if code == INTERRUPTED:
         raise KeyboardInterrupt
     if code not in VERDICTS:

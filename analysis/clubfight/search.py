@@ -58,9 +58,14 @@ class Search:
     """One search of one position; its tables live as long as the search."""
 
     def __init__(self, position: Position, rules: Rules, techniques: Techniques,
-                 max_nodes: int | None, timeout: float | None, leave: int = 0) -> None:
+                 max_nodes: int | None, timeout: float | None, leave: int = 0,
+                 prefix: tuple[tuple[int, int], ...] = ()) -> None:
         self.position = position
         self.leave = leave  # the goal: at most this many cards left (solve's leave)
+        # Only the lines that begin with these (club, mask) moves are searched: a
+        # loss then says that every such line is lost, not the position
+        # (analysis.clubfight.divided proves a loss in parts this way).
+        self.prefix = tuple(prefix)
         self.rules = rules
         self.techniques = techniques
         self.values = position.values
@@ -857,6 +862,8 @@ class Search:
             ready = [entry + (None, 0) for entry in children]
 
         for k, bit, mask, key, after_clubs, label, child, child_dealt in ready:
+            if turn < len(self.prefix) and self.prefix[turn] != (bit.bit_length() - 1, mask):
+                continue
             child_played = played | bit
             if child is None:
                 # The cheap order checks lazily: an easy deal descends into the

@@ -103,7 +103,8 @@ def _certificate(state: State, position: Position, rules: Rules, entries, nodes:
 def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None = None,
           timeout: float | None = None, techniques: Techniques = ALL_TECHNIQUES,
           engine: str = "auto", certificate: bool = False,
-          certificate_limit: int = DEFAULT_CERTIFICATE_LIMIT, leave: int = 0) -> SolveResult:
+          certificate_limit: int = DEFAULT_CERTIFICATE_LIMIT, leave: int = 0,
+          prefix: tuple[tuple[int, int], ...] = ()) -> SolveResult:
     """Decide a Club Fight position with perfect information.
 
     ``state_or_deal`` is a :class:`State`, a :class:`Deal` or a deal text
@@ -131,6 +132,14 @@ def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None 
     ``tail``, ``ladder``, ``ladder_moves``) and the Jokers' duty in the
     capacity bound are off for ``leave > 0``, and there is no certificate
     (the checker proves the whole game lost).
+
+    ``prefix``: search only the lines that begin with these moves, ``(club,
+    slot mask)`` pairs from the start (a part of a proof in parts,
+    :mod:`analysis.clubfight.divided`).  A ``win`` is still a winning line of
+    the position (it may leave the prefix where a move wins at once); a
+    ``loss`` then says only that every line through the prefix is lost, and
+    its certificate lists the prefix's states as refuted though only their
+    prefix child was searched: it proves nothing alone.
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -144,6 +153,12 @@ def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None 
             raise ValueError("a loss certificate is for the whole game: leave must be 0")
         techniques = replace(techniques, window=False, tail=False, ladder=False,
                              ladder_moves=False)
+    prefix = tuple(prefix)
+    if len(prefix) > 13 or any(
+            not (isinstance(move, tuple) and len(move) == 2 and all(type(x) is int for x in move)
+                 and 1 <= move[0] <= 13 and 0 < move[1] < 512) for move in prefix):
+        raise ValueError(f"prefix must be up to 13 (club 1..13, slot mask 1..511) pairs, "
+                         f"not {prefix!r}")
     if certificate and not techniques.table:
         raise ValueError("a loss certificate is the table of refuted states: table must be on")
     use_native = engine == "native" or (
@@ -158,7 +173,7 @@ def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None 
         # nodes.  The room is an anonymous mapping; pages come as written.
         cap = min(CERTIFICATE_LIMIT, certificate_limit) if certificate else 0
         verdict, pairs, nodes, stats = solve_native(position, rules, techniques, max_nodes,
-                                                    timeout, cap, leave)
+                                                    timeout, cap, leave, prefix)
         moves = label_line(position, rules, pairs) if verdict == "win" else []
         stats["engine"] = "native"
         entries = stats.pop("refuted", None)
@@ -170,7 +185,7 @@ def solve(state_or_deal, rules: Rules = DEFAULT_RULES, *, max_nodes: int | None 
                 proof = _certificate(state, position, rules, entries, nodes)
         return SolveResult(verdict, moves, nodes, time.perf_counter() - started, rules,
                            stats, proof)
-    search = Search(position, rules, techniques, max_nodes, timeout, leave)
+    search = Search(position, rules, techniques, max_nodes, timeout, leave, prefix)
     try:
         line = search.run()
     except SearchStopped:

@@ -120,8 +120,8 @@ def cmd_clubfight_moves(args) -> Report:
 def register(commands) -> None:
     """Add the Club Fight subcommands to ``ringside clubfight``."""
     from harness.games.clubfight import (
-        certificate_commands, hunt_commands, screen_commands, slack_commands, solver_commands,
-        survey_commands,
+        certificate_commands, hunt_commands, prove_commands, screen_commands, slack_commands,
+        solver_commands, survey_commands,
     )
 
     deal = add_command(commands, "deal", cmd_clubfight_deal, help="the deal for a deal number",
@@ -139,3 +139,4 @@ def register(commands) -> None:
     slack_commands.register(commands)
     screen_commands.register(commands)
     certificate_commands.register(commands)
+    prove_commands.register(commands)
