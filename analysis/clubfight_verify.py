@@ -656,10 +656,12 @@ def read_states(loss: dict, body: bytes) -> tuple[array, array]:
 
 
 def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
-               deadline: float | None, progress, compiled=None) -> None:
+               deadline: float | None, progress, compiled=None, share=(0, 1)) -> None:
     """Every listed state lost by induction (module docstring); the start listed or cut.
     ``compiled(lo, hi, verdict)``, if given, checks listed states ``lo..hi-1`` the same
-    way (faster) and names the first wrong one (-1: none), which is checked here again."""
+    way (faster) and names the first wrong one (-1: none), which is checked here again.
+    ``share`` ``(i, k)``: only every ``k``-th run of 256 listed states from the ``i``-th
+    (``k`` processes checking one certificate, each its share)."""
     n, allowed = len(keys), sum(1 << c for c in game.order)
 
     def lost(cells: tuple, dealt: int, played: int) -> tuple[bool, list]:
@@ -709,10 +711,10 @@ def check_loss(game: Game, keys: array, played_sets: array, verdict: Verdict,
                                f"bound {shown(parts)}, {game.left(child, child_dealt)} left)")
             verdict.cuts += bool(parts)
 
-    for lo in range(0, n, 256):
+    for lo in range(256 * share[0], n, 256 * share[1]):
         if deadline is not None and time.perf_counter() > deadline:
             raise Stopped(f"time limit reached after {lo:,} of {n:,} states")
-        if progress is not None and lo % 4096 == 0:
+        if progress is not None and lo % 4096 < 256 * share[1]:
             progress(lo, n)
         wrong = -1 if compiled is None else compiled(lo, min(n, lo + 256), verdict)
         for index in range(lo, min(n, lo + 256)) if compiled is None else [wrong] * (wrong >= 0):
@@ -735,7 +737,7 @@ def shown(parts: list) -> str:
 
 
 def verify(data: bytes, *, timeout: float | None = None, max_states: int | None = None,
-           progress=None, compiled=None) -> Verdict:
+           progress=None, compiled=None, share=(0, 1)) -> Verdict:
     """Check the certificate ``data`` (the whole file): accepted, rejected or unknown.
 
     ``timeout`` (seconds) and ``max_states`` (the most listed states checked)
@@ -743,6 +745,8 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
     ``interrupted``).  ``progress(done, total)`` is called now and then.
     ``compiled(cards, clubs, rules, window_clubs, keys, played, needs)``, if given, makes
     the ``compiled`` of :func:`check_loss` (``analysis/clubfight_verify_native.py``).
+    ``share`` ``(i, k)``: check the ``i``-th of ``k`` shares of a loss's listed states
+    (:func:`check_loss`); the certificate is accepted when every share is.
     """
     started, verdict = time.perf_counter(), Verdict("unknown")
     deadline = None if timeout is None else started + timeout
@@ -771,7 +775,7 @@ def verify(data: bytes, *, timeout: float | None = None, max_states: int | None 
                         loss.get("two_step", False))
             check_loss(game, keys, played, verdict, deadline, progress, compiled and compiled(
                 cards, clubs[:lost_with], header["rules"], window, keys, played, game.needs,
-                game.two_step))
+                game.two_step), share)
             verdict.claims.append(f"lost with {lost_with} clubs")
             if win is not None and won_with == lost_with + 1:
                 verdict.claims.append(f"slack {13 - won_with}")

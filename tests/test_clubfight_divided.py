@@ -147,3 +147,32 @@ def test_prove_refuses_bad_input_in_one_line(tmp_path, capsys):
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and says in err, err
     assert other.read_text() == "mine\n"
+
+
+def test_verify_in_shares_gives_the_same_verdict_and_counts(tmp_path, whole, capsys):
+    path = tmp_path / "cf1-3-9.cert"
+    path.write_bytes(whole)
+    counts = []
+    for workers in ("1", "3"):
+        assert main(["clubfight", "verify", str(path), "--workers", workers, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        counts.append({k: out[k] for k in ("verdict", "claims", "states", "checked",
+                                           "children", "cuts")})
+    assert counts[0] == counts[1] and counts[0]["checked"] == 46_271
+    # A state some listed state needs, left out: every share count must be right to catch it.
+    header, body = verifier.read_header(whole)
+    keys, played = verifier.read_states(header["loss"], body)
+    cards, clubs = verifier.parse_deal(header["deal"])
+    game = verifier.Game(cards, clubs[:9], header["rules"], header["loss"]["window_clubs"],
+                         True, True)
+    for gone in range(len(keys) // 2, len(keys)):
+        key, mask = keys[gone], played[gone]
+        cells = tuple(-1 if c == 63 else c for c in (key >> 6 * s & 63 for s in range(9)))
+        if game.cut(cells, key >> 54, mask)[-1][1] >= game.left(cells, key >> 54):
+            break  # not cut: some state listed before it must reach it
+    keys.pop(gone)
+    played.pop(gone)
+    proof = LossProof(9, keys, played, 0, 0.0)
+    path.write_bytes(cert(proof))
+    assert main(["clubfight", "verify", str(path), "--workers", "3"]) == 1
+    assert "neither listed nor cut" in capsys.readouterr().out

@@ -1,16 +1,20 @@
 """Club Fight certificates on the command line: ``verify``, and ``--certificate FILE`` of solve and slack.
 
-``ringside clubfight verify FILE [--timeout S] [--max-states N] [--engine E] [--json]``
-checks a certificate (format: ``docs/clubfight-certificates.rst``) with the
+``ringside clubfight verify FILE [--timeout S] [--max-states N] [--engine E]
+[--workers W] [--json]`` checks a certificate (format: ``docs/clubfight-certificates.rst``) with the
 independent verifier :mod:`analysis.clubfight_verify`.  Exit 0 when it is
 accepted (the claims are proved), 1 when it is rejected (the first thing
 wrong is named) or stays unknown (``--timeout``, ``--max-states``), 130 on
-Ctrl-C.  JSON::
+Ctrl-C.  ``--workers W`` splits a loss's listed states into ``W`` shares
+checked in as many processes (each reads the file and checks its share, the
+start included); the certificate is accepted when every share is, and a
+rejection then names a wrong state, not necessarily the first.  JSON::
 
     {"verdict": "accepted"|"rejected"|"unknown", "reason": str|null,
      "claims": ["won with 10 clubs", "lost with 9 clubs", "slack 3"],
      "deal": ..., "id": ..., "rules": ..., "states": N, "checked": N,
-     "children": N, "cuts": N, "seconds": S, "file": FILE, "engine": "native"|"python"}
+     "children": N, "cuts": N, "seconds": S, "file": FILE, "engine": "native"|"python",
+     "workers": W}
 
 ``solve ... --certificate FILE`` and ``slack ... --certificate FILE`` write
 one (:mod:`analysis.clubfight.certificate_file`): the line of a win, the
@@ -22,7 +26,9 @@ replaced; the place is checked before any work.
 from __future__ import annotations
 
 from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
-from harness.toolkit import InputPath, Progress, Report, add_command, bounded_int, seconds
+from harness.toolkit import (
+    WORKERS, InputPath, Progress, Report, add_command, bounded_int, seconds,
+)
 
 
 def add_certificate_option(parser) -> None:
@@ -80,7 +86,32 @@ def certificate_lines(written: dict):
         yield f"  certificate: not written: {written['reason']}"
 
 
+def _verify_share(job: tuple):
+    """One share of a certificate's check, in a worker process: its :class:`Verdict`."""
+    from analysis.clubfight_verify import verify
+    from analysis.clubfight_verify_native import compiled_or_none
+
+    path, engine, timeout, max_states, share = job
+    with open(path, "rb") as file:
+        data = file.read()
+    return verify(data, timeout=timeout, max_states=max_states,
+                  compiled=compiled_or_none(engine), share=share)
+
+
+def _merged(verdicts: list):
+    """The verdict of a certificate checked in shares: accepted when every share is;
+    else the first share's rejection, or else its reason for stopping; counts summed."""
+    merged = next((v for v in verdicts if v.status == "rejected"), None) or next(
+        (v for v in verdicts if v.status != "accepted"), verdicts[0])
+    for name in ("checked", "children", "cuts"):
+        setattr(merged, name, sum(getattr(v, name) for v in verdicts))
+    merged.seconds = max(v.seconds for v in verdicts)
+    return merged
+
+
 def cmd_clubfight_verify(args) -> Report:
+    from concurrent.futures import ProcessPoolExecutor
+
     from analysis.clubfight_verify import verify
     from analysis.clubfight_verify_native import compiled_or_none
     from analysis.inputs import read_bytes
@@ -96,12 +127,20 @@ def cmd_clubfight_verify(args) -> Report:
                 progress.start(total)
             progress.count(done)
 
-        verdict = verify(data, timeout=args.timeout, max_states=args.max_states, progress=step,
-                         compiled=compiled)
+        if args.workers == 1:
+            verdict = verify(data, timeout=args.timeout, max_states=args.max_states,
+                             progress=step, compiled=compiled)
+        else:
+            progress(f"checking in {args.workers} shares at once")
+            del data  # each worker reads the file itself
+            jobs = [(args.file, args.engine, args.timeout, args.max_states, (i, args.workers))
+                    for i in range(args.workers)]
+            with ProcessPoolExecutor(args.workers) as pool:
+                verdict = _merged(list(pool.map(_verify_share, jobs)))
     if verdict.reason == "interrupted":
         raise KeyboardInterrupt
     engine = "python" if compiled is None else "native"
-    out = {**verdict.as_dict(), "file": args.file, "engine": engine}
+    out = {**verdict.as_dict(), "file": args.file, "engine": engine, "workers": args.workers}
 
     def text():
         title = verdict.header.get("id") or verdict.header.get("deal") or args.file
@@ -138,3 +177,6 @@ def register(commands) -> None:
     parser.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                         help="check the listed states in the compiled verifier, in Python, "
                              "or compiled if it builds (default auto; the same verdict)")
+    parser.add_argument("--workers", type=WORKERS, default=1, metavar="W",
+                        help="check a loss's listed states in W shares, in as many processes "
+                             "(default 1)")
