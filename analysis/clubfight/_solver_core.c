@@ -2076,8 +2076,10 @@ static void screen_deal(int jokers, u64 number, int *values, int *suits, int *cl
  * certificate's file lists them in, and drop repeats: returns how many
  * distinct states lead the arrays now, or -1 when the memory is not there
  * (the arrays then unchanged).  In C because the Python sort of the pairs
- * took some 150 bytes a state (a tuple and two ints each), most of a large
- * proof's memory; this takes 16 bytes a state while it runs.
+ * made a tuple and two ints a state and took a fifth of a proof's time
+ * (CF2-8834 with 11 clubs, 3,441,198 states: 30.4 CPU s, 24.7 with this);
+ * this takes 16 bytes a state while it runs.  A proof in parts
+ * (analysis/clubfight/divided.py) also drops the states parts share here.
  */
 typedef struct { u64 grid; int played; } PackedState;
 
