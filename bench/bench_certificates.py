@@ -19,6 +19,11 @@ verifier (:mod:`analysis.clubfight_verify`) takes to accept it: with its compile
 half (``clubfight_verify_core.c``) and in plain Python (up to ``--python-max``
 states).  Sizes and node counts repeat exactly; the seconds depend on the machine
 and its load (CPU seconds of this process, so other work on the machine counts less).
+
+``--part-nodes N`` proves each loss in parts of at most ``N`` nodes
+(:mod:`analysis.clubfight.divided`, what ``ringside clubfight prove`` runs) instead
+of one search: the row adds the parts settled and split; the states listed are the
+one search's whenever the parts share no cut it would not make.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import time
 from pathlib import Path
 
 from analysis.clubfight.certificate_file import LossProof, certificate_bytes, prove_loss
+from analysis.clubfight.divided import prove_loss_divided
 from analysis.clubfight.slack import with_clubs
 from analysis.clubfight.solver import solve
 from analysis.clubfight_verify import verify
@@ -55,8 +61,14 @@ def measure(spec: str, args) -> dict:
                     certificate_limit=10_000_000)
         row.update(own_nodes=own.nodes, own_states=own.stats["certificate_size"])
     started = time.process_time()
-    proof = prove_loss(deal, rules, clubs, max_nodes=args.max_nodes, ladder=row["ladder"],
-                       two_step=row["two_step"])
+    if args.part_nodes:
+        seen = []
+        proof = prove_loss_divided(deal, rules, clubs, rules_name=rules_name, deal_id=deal_id,
+                                   part_nodes=args.part_nodes, progress=seen.append)
+        row.update(part_nodes=args.part_nodes, parts=seen[-1].settled, split=seen[-1].split)
+    else:
+        proof = prove_loss(deal, rules, clubs, max_nodes=args.max_nodes, ladder=row["ladder"],
+                           two_step=row["two_step"])
     row["prove_s"] = round(time.process_time() - started, 2)
     if not isinstance(proof, LossProof):
         return {**row, "verdict": "unknown", "problem": proof}
@@ -93,9 +105,16 @@ def main() -> None:
                         help="node budget of the certificate's proof (default: none)")
     parser.add_argument("--python-max", type=int, default=50_000,
                         help="verify in plain Python too up to this many states")
+    parser.add_argument("--part-nodes", type=int, default=None, metavar="N",
+                        help="prove each loss in parts of at most N nodes (as `ringside "
+                             "clubfight prove` does)")
     parser.add_argument("--keep", metavar="DIR", help="write each certificate into DIR")
     parser.add_argument("--jsonl", metavar="FILE", help="append each row to FILE as JSON")
     args = parser.parse_args()
+    if args.part_nodes is not None and (args.part_nodes < 1 or args.no_ladder or args.no_two_step
+                                        or args.max_nodes):
+        parser.error("--part-nodes takes a whole number from 1, without --no-ladder, "
+                     "--no-two-step or --max-nodes")
     losses = args.losses or LOSSES + (LARGE if args.large else [])
     print(f"{'loss':<18} {'solver nodes':>12} {'its states':>10} {'cert nodes':>10} "
           f"{'cert states':>11} {'bytes':>10} {'B/state':>7} {'prove s':>8} {'C verify s':>10} "
@@ -121,7 +140,9 @@ def main() -> None:
               f"{row['bytes'] / max(row['states'], 1):>7.2f} {row['prove_s']:>8.2f} {rate('native')} "
               f"{rate('python')}  {row['verdict']}"
               + (f" ({row['reason']})" if row["reason"] else "")
-              + ("" if row["engines_agree"] else " ENGINES DISAGREE"), flush=True)
+              + ("" if row["engines_agree"] else " ENGINES DISAGREE")
+              + (f"  [{row['parts']:,} parts, {row['split']:,} split]" if "parts" in row else ""),
+              flush=True)
 
 
 if __name__ == "__main__":
