@@ -1,13 +1,14 @@
 """A loss proved in parts: a proof too large for one search, split by its first moves.
 
-One search holds every state it refutes in memory (some 30 bytes a state at
-its peak), so a loss of hundreds of millions of states does not fit in one.
+One search holds every state it refutes in memory (CF2-8834 with 11 clubs:
+643 MB at the peak for 3,441,198 states listed), so a loss of hundreds of
+millions of states does not fit in one.
 It does fit in parts: the search from the start restricted to the lines that
 begin with a few given moves (``solve(..., prefix=...)``) refutes only the
 states of that subtree.  :func:`prove_loss_divided` tries the whole loss
 with a node budget; a part the budget stops is split into one part per
-distinct state its last move can reach, breadth first, until every part is
-settled.  Parts are independent, so they run in as many processes as asked.
+distinct state its last move can reach (a state another part already covers
+is left out), breadth first, until every part is settled.  Parts are independent, so they run in as many processes as asked.
 
 Why the union of the parts' refuted states is a certificate
 (:mod:`analysis.clubfight.certificate_file`) of the loss: every part runs from
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from array import array
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -210,8 +210,8 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     found a win), or a string saying why there is none (a part past the states a
     certificate may hold even alone).  ``folder``: where the settled parts are kept,
     so that a run stopped (killed, interrupted) continues where it was; a folder of
-    another proof is refused (:class:`~model.core.errors.InputError`).  ``progress`` is called after each
-    settled part."""
+    another proof is refused (:class:`~model.core.errors.InputError`).  ``progress`` is
+    called after each part settled or split."""
     from analysis.clubfight.certificate_file import WINDOW_CLUBS, LossProof, rules_json
 
     if not 1 <= clubs <= 13:
@@ -227,23 +227,26 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     store = _Store(None if folder is None else Path(folder), header)
     limit = CERTIFICATE_LIMIT
     status = Progress(nodes=store.nodes, seconds=store.seconds)
-    waiting: list[tuple] = []
-    # The parts' tree again, from the settled ones: a split part's children wait
-    # unless settled; a part settled as won means the deal was won.
-    frontier = [()]
-    while frontier:
-        prefix = frontier.pop()
-        verdict = store.done.get(prefix)
-        if verdict is None:
-            waiting.append(prefix)
-        elif verdict == "split":
-            frontier.extend(reversed(part_states(position, rules, prefix)))
-            status.split += 1
-        elif verdict == "win":
-            waiting.append(prefix)  # solved again for its line (a stopped run)
+    # One part a state: a prefix reaching a state another part settles or splits
+    # (two clubs played in either order, say) is left out, since that part lists
+    # the state (or it is cut: every cut is of the state alone, as the verifier's).
+    claimed = {_end(position, p) for p, verdict in store.done.items() if verdict != "win"}
+    waiting: list[tuple] = [p for p, verdict in store.done.items() if verdict == "win"]
+
+    def offer(prefixes) -> None:
+        for prefix in prefixes:
+            end = _end(position, prefix)
+            if end not in claimed:
+                claimed.add(end)
+                waiting.append(prefix)
+
+    offer([()])
+    for prefix, verdict in list(store.done.items()):  # a stopped run's parts still to do
+        if verdict == "split":
+            offer(part_states(position, rules, prefix))
+    status.split = sum(verdict == "split" for verdict in store.done.values())
     status.settled = len(store.done) - status.split
     status.states = len(store.keys)
-    waiting.reverse()
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     running: dict = {}
     try:
@@ -276,7 +279,7 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
                                 f"{part_nodes:,} nodes ({extra}) and has no moves to split")
                     store.add(prefix, "split", nodes, seconds)
                     status.split += 1
-                    waiting.extend(children)
+                    offer(children)
                 status.waiting = len(waiting) + len(running)
                 if progress is not None:
                     progress(status)
@@ -286,6 +289,15 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     store.compact()
     return LossProof(clubs, store.keys, array("H", store.played), store.nodes,
                      store.seconds, WINDOW_CLUBS, True, True)
+
+
+def _end(position: Position, prefix: tuple) -> tuple[int, int]:
+    """The state a prefix reaches: its grid and played clubs (the grid implies the rest)."""
+    grid, dealt, played, total = position.grid, position.dealt, 0, len(position.values)
+    for club, mask in prefix:
+        grid, dealt = child_grid(grid, dealt, total, mask)
+        played |= 1 << club
+    return grid, played
 
 
 def _about(header) -> str:
