@@ -80,8 +80,10 @@ def test_a_proof_in_parts_is_the_one_searchs_certificate(whole):
 
 
 def test_workers_make_the_same_certificate(whole):
+    from harness.toolkit import fan_out
+
     proof = prove_loss_divided(DEAL, DEFAULT_RULES, 9, rules_name="rulebook", part_nodes=5_000,
-                               workers=2)
+                               run_parts=lambda func, jobs: fan_out(func, jobs, workers=2))
     assert cert(proof) == whole
 
 

@@ -252,6 +252,10 @@ LONG_WORK = [
     ("unwinnable on a pool", ["clubfight", "unwinnable", "--jokers", "2", "--count", "300",
                               "--workers", "2"], 2.5),
     ("docs", ["docs", "--no-proofs", "--out", "site"], 3.0),
+    # A loss in parts (some 20 CPU s in all): the parts settled stay in the work folder.
+    ("prove on a pool", ["clubfight", "prove", "CF2-3879", "--clubs", "11", "--part-nodes",
+                         "100000", "--workers", "2", "--certificate", "p.cert", "--work",
+                         "parts"], 2.5),
 ]
 
 
@@ -267,6 +271,10 @@ def test_ctrl_c_in_the_middle_of_long_work(what, args, delay, tmp_path):
         assert json.loads(lines[0])["survey"]["deals"] == 100000
         for line in lines[1:-1]:
             assert json.loads(line)["id"].startswith("CF2-")
+    parts = tmp_path / "parts" / "parts.jsonl"
+    if "prove" in args:  # the parts settled are kept for the next run; no certificate yet
+        assert json.loads(parts.read_text().splitlines()[0])["deal_id"] == "CF2-3879"
+        assert not (tmp_path / "p.cert").exists()
 
 
 def test_a_background_survey_ignores_ctrl_c_and_stops_on_sigterm_resumable(tmp_path):

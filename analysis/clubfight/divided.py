@@ -8,7 +8,8 @@ begin with a few given moves (``solve(..., prefix=...)``) refutes only the
 states of that subtree.  :func:`prove_loss_divided` tries the whole loss
 with a node budget; a part the budget stops is split into one part per
 distinct state its last move can reach (a state another part already covers
-is left out), breadth first, until every part is settled.  Parts are independent, so they run in as many processes as asked.
+is left out), breadth first, until every part is settled.  The parts of a
+wave are independent, so they may run in many processes.
 
 Why the union of the parts' refuted states is a certificate
 (:mod:`analysis.clubfight.certificate_file`) of the loss: every part runs from
@@ -33,7 +34,6 @@ from __future__ import annotations
 import json
 import os
 from array import array
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -202,24 +202,26 @@ class _Store:
 
 def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
                        deal_id: str | None = None, part_nodes: int = 20_000_000,
-                       workers: int = 1, folder: Path | None = None,
-                       progress: Callable[[Progress], None] | None = None):
+                       folder: Path | None = None,
+                       progress: Callable[[Progress], None] | None = None,
+                       run_parts: Callable | None = None):
     """The loss of ``deal`` with its first ``clubs`` clubs, proved in parts of at most
-    ``part_nodes`` nodes each (module docstring), in ``workers`` processes: a
+    ``part_nodes`` nodes each (module docstring): a
     :class:`~analysis.clubfight.certificate_file.LossProof`, a :class:`Won` (a part
     found a win), or a string saying why there is none (a part past the states a
     certificate may hold even alone).  ``folder``: where the settled parts are kept,
     so that a run stopped (killed, interrupted) continues where it was; a folder of
     another proof is refused (:class:`~model.core.errors.InputError`).  ``progress`` is
-    called after each part settled or split."""
+    called after each part settled or split.  ``run_parts(func, jobs)`` runs the
+    parts of a wave, yielding ``func(job)`` as each finishes, in any order (default:
+    one after the other here; ``ringside clubfight prove --workers`` passes the
+    harness's pool, which ends its workers on an interrupt)."""
     from analysis.clubfight.certificate_file import WINDOW_CLUBS, LossProof, rules_json
 
     if not 1 <= clubs <= 13:
         raise ValueError(f"clubs must be 1..13, not {clubs}")
     if type(part_nodes) is not int or part_nodes < 1:
         raise ValueError(f"part_nodes must be a whole number from 1, not {part_nodes!r}")
-    if type(workers) is not int or not 1 <= workers <= 64:
-        raise ValueError(f"workers must be 1 to 64, not {workers!r}")
     start = with_clubs(State.from_deal(deal), clubs)
     position = Position.of(start)
     header = {"divided_proof": 1, "deal": str(deal), "deal_id": deal_id, "clubs": clubs,
@@ -247,45 +249,33 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     status.split = sum(verdict == "split" for verdict in store.done.values())
     status.settled = len(store.done) - status.split
     status.states = len(store.keys)
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    running: dict = {}
-    try:
-        while waiting or running:
-            if pool is None:
-                finished = [_solve_part((start, rules, waiting.pop(0), part_nodes, limit))]
+    run_parts = run_parts or (lambda func, jobs: map(func, jobs))
+    while waiting:
+        # A wave at a time: the parts a wave splits wait for the next one.
+        wave, waiting[:] = list(waiting), []
+        jobs = [(start, rules, prefix, part_nodes, limit) for prefix in wave]
+        for done, (prefix, verdict, nodes, seconds, keys, played, extra) in enumerate(
+                run_parts(_solve_part, jobs), start=1):
+            status.nodes += nodes
+            status.seconds += seconds
+            if verdict == "win":
+                store.add(prefix, "win", nodes, seconds)
+                return Won(tuple(extra), len(store.done))
+            if verdict == "loss":
+                store.add(prefix, "loss", nodes, seconds, keys, played)
+                status.settled += 1
+                status.states = len(store.keys)
             else:
-                while waiting and len(running) < workers:
-                    prefix = waiting.pop(0)
-                    job = (start, rules, prefix, part_nodes, limit)
-                    running[pool.submit(_solve_part, job)] = prefix
-                ready, _ = wait(list(running), return_when=FIRST_COMPLETED)
-                finished = [future.result() for future in ready]
-                for future in ready:
-                    del running[future]
-            for prefix, verdict, nodes, seconds, keys, played, extra in finished:
-                status.nodes += nodes
-                status.seconds += seconds
-                if verdict == "win":
-                    store.add(prefix, "win", nodes, seconds)
-                    return Won(tuple(extra), len(store.done))
-                if verdict == "loss":
-                    store.add(prefix, "loss", nodes, seconds, keys, played)
-                    status.settled += 1
-                    status.states = len(store.keys)
-                else:
-                    children = part_states(position, rules, prefix)
-                    if not children:
-                        return (f"the part {_text(prefix)} needs more than "
-                                f"{part_nodes:,} nodes ({extra}) and has no moves to split")
-                    store.add(prefix, "split", nodes, seconds)
-                    status.split += 1
-                    offer(children)
-                status.waiting = len(waiting) + len(running)
-                if progress is not None:
-                    progress(status)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+                children = part_states(position, rules, prefix)
+                if not children:
+                    return (f"the part {_text(prefix)} needs more than {part_nodes:,} nodes "
+                            f"({extra}) and has no moves to split")
+                store.add(prefix, "split", nodes, seconds)
+                status.split += 1
+                offer(children)
+            status.waiting = len(wave) - done + len(waiting)
+            if progress is not None:
+                progress(status)
     store.compact()
     return LossProof(clubs, store.keys, array("H", store.played), store.nodes,
                      store.seconds, WINDOW_CLUBS, True, True)

@@ -36,7 +36,7 @@ from harness.games.clubfight.commands import deal_id, note_slow_engine
 from harness.output import EXIT_FAILED, EXIT_OK
 from harness.toolkit import (
     NODES, OUTPUT_FILE, OUTPUT_FOLDER, WORKERS, Progress, Report, add_command, add_rules_options,
-    bounded_int, read_rules, read_setup,
+    bounded_int, fan_out, read_rules, read_setup,
 )
 from model.clubfight.engine import GAME
 
@@ -62,6 +62,10 @@ def cmd_clubfight_prove(args) -> Report:
                            f"--work {args.work}")
         make_folder(folder, f"--work {args.work}")
     note_slow_engine()
+
+    def run_parts(func, jobs):
+        return fan_out(func, jobs, workers=args.workers, in_flight=args.workers)
+
     began = time.perf_counter()
     last = None
     with Progress.of(args, unit=None) as progress:
@@ -75,7 +79,7 @@ def cmd_clubfight_prove(args) -> Report:
         progress(f"proving {known_id or 'the deal'} lost with {args.clubs} clubs")
         result = prove_loss_divided(start.setup, rules, args.clubs, rules_name=name,
                                     deal_id=known_id, part_nodes=args.part_nodes,
-                                    workers=args.workers, folder=folder, progress=step)
+                                    folder=folder, progress=step, run_parts=run_parts)
         out = {"id": known_id, "deal": str(start.setup), "rules": name, "clubs": args.clubs,
                "verdict": "unknown", "reason": None, "moves": None, "states": None,
                "parts": {"settled": last.settled if last else 0,
