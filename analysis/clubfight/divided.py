@@ -144,7 +144,7 @@ class _Store:
         except (json.JSONDecodeError, TypeError, KeyError) as error:
             raise InputError(f"is not a list of a proof's parts ({error}); give the folder "
                              "of this proof or a new one", str(parts)) from None
-        if made_for != header:
+        if _proof_of(made_for) != _proof_of(header):
             raise InputError(f"holds the parts of another proof than this one "
                              f"({_about(made_for)}, not {_about(header)}); give the folder "
                              "of this proof or a new one", str(parts))
@@ -210,8 +210,8 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     :class:`~analysis.clubfight.certificate_file.LossProof`, a :class:`Won` (a part
     found a win), or a string saying why there is none (a part past the states a
     certificate may hold even alone).  ``folder``: where the settled parts are kept,
-    so that a run stopped (killed, interrupted) continues where it was; a folder of
-    another proof is refused (:class:`~model.core.errors.InputError`).  ``progress`` is
+    so that a run stopped (killed, interrupted) continues where it was, with the same
+    or another ``part_nodes``; a folder of another proof is refused (:class:`~model.core.errors.InputError`).  ``progress`` is
     called after each part settled or split.  ``run_parts(func, jobs)`` runs the
     parts of a wave, yielding ``func(job)`` as each finishes, in any order (default:
     one after the other here; ``ringside clubfight prove --workers`` passes the
@@ -281,6 +281,14 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
                      store.seconds, WINDOW_CLUBS, True, True)
 
 
+def _proof_of(header) -> dict | None:
+    """What a work folder must share with the run taking it up: the deal, its clubs and
+    the rules (not the part size: a settled part is settled whatever its budget was)."""
+    if not isinstance(header, dict):
+        return None
+    return {key: value for key, value in header.items() if key != "part_nodes"}
+
+
 def _end(position: Position, prefix: tuple) -> tuple[int, int]:
     """The state a prefix reaches: its grid and played clubs (the grid implies the rest)."""
     grid, dealt, played, total = position.grid, position.dealt, 0, len(position.values)
@@ -294,8 +302,7 @@ def _about(header) -> str:
     if not isinstance(header, dict):
         return "nothing readable"
     return (f"{header.get('deal_id') or 'a deal'} with {header.get('clubs')} clubs, "
-            f"rules {(header.get('rules') or {}).get('name')}, "
-            f"{header.get('part_nodes')} nodes a part")
+            f"rules {(header.get('rules') or {}).get('name')}")
 
 
 def _text(prefix: tuple) -> str:

@@ -14,7 +14,8 @@ line: the certificate then holds that win instead.
 
 ``--work DIR`` keeps each settled part as it comes, so a run stopped by
 Ctrl-C, a kill or a power cut continues where it was when given the same
-folder again (a folder of another proof, or of other files, is refused).
+folder again, with the same or another ``--part-nodes`` (a folder of another
+proof, or of other files, is refused).
 
 Exit 0 with a certificate written (the loss, or a win found), 1 when a part
 could not be settled (a part past the most states a certificate may list,
@@ -148,4 +149,4 @@ def register(commands) -> None:
                         help="processes proving parts at once (default 1)")
     parser.add_argument("--work", metavar="DIR", type=OUTPUT_FOLDER,
                         help="keep the settled parts here; the same command with the same "
-                             "folder continues a stopped run")
+                             "folder (any --part-nodes) continues a stopped run")
