@@ -131,6 +131,11 @@ def test_prove_writes_a_certificate_verify_accepts(tmp_path, capsys):
     assert report["parts"]["split"] >= 1 and report["certificate"]["written"]
     assert main(["clubfight", "verify", str(out)]) == 0
     assert "lost with 9 clubs" in capsys.readouterr().out
+    code = main(["clubfight", "prove", "CF1-3", "--clubs", "9", "--certificate", str(out),
+                 "--slack", "--work", str(tmp_path / "parts")])  # the parts are kept
+    assert code == 0 and "slack 3, both in the certificate" in capsys.readouterr().out
+    assert main(["clubfight", "verify", str(out)]) == 0
+    assert "won with 10 clubs, lost with 9 clubs, slack 3" in capsys.readouterr().out
     code = main(["clubfight", "prove", "CF1-3", "--clubs", "10", "--certificate", str(out)])
     assert code == 0 and "WON with 10 clubs" in capsys.readouterr().out
     assert main(["clubfight", "verify", str(out)]) == 0

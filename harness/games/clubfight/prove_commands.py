@@ -1,7 +1,7 @@
 """``ringside clubfight prove``: a deal's loss with its first N clubs, proved in parts, as a certificate.
 
 ``ringside clubfight prove ID|DEAL --clubs N --certificate FILE [--rules NAME]
-[--set FIELD=VALUE] [--part-nodes N] [--workers W] [--work DIR] [--json]``
+[--set FIELD=VALUE] [--part-nodes N] [--workers W] [--work DIR] [--slack] [--json]``
 proves that the deal is lost with its first ``N`` clubs (the rest removed from
 the end of the club deck, as ``slack`` counts them) by the certificate's own
 search (the verifier's bound only), split into parts of at most
@@ -11,6 +11,11 @@ memory, spread over ``--workers`` processes.  The certificate lists the union
 of the parts' refuted states; ``ringside clubfight verify FILE`` checks it
 whole, trusting nothing here.  A part that finds a win has found a winning
 line: the certificate then holds that win instead.
+
+``--slack``: with the loss proved, also look for a win with one club more
+(the solver, within ``--part-nodes`` nodes; its line replayed on the rules
+model) and put it in the certificate too, which then proves the deal's exact
+slack (``verify`` says so).
 
 ``--work DIR`` keeps each settled part as it comes, so a run stopped by
 Ctrl-C, a kill or a power cut continues where it was when given the same
@@ -25,6 +30,7 @@ with no moves left to split it), 2 for bad input, 130 on Ctrl-C.  JSON::
      "verdict": "loss"|"win"|"unknown", "reason": str|null,
      "parts": {"settled": N, "split": N}, "nodes": N, "cpu_seconds": S,
      "wall_seconds": S, "states": N|null, "moves": [...] (a win),
+     "slack_win": {"clubs": N + 1, "verdict": ..., "nodes": N} (--slack),
      "certificate": {"file": FILE, "written": bool, "bytes": N, ...}}
 """
 
@@ -78,9 +84,12 @@ def cmd_clubfight_prove(args) -> Report:
                      f"{status.states:,} states listed")
 
         progress(f"proving {known_id or 'the deal'} lost with {args.clubs} clubs")
-        result = prove_loss_divided(start.setup, rules, args.clubs, rules_name=name,
-                                    deal_id=known_id, part_nodes=args.part_nodes,
-                                    folder=folder, progress=step, run_parts=run_parts)
+        try:
+            result = prove_loss_divided(start.setup, rules, args.clubs, rules_name=name,
+                                        deal_id=known_id, part_nodes=args.part_nodes,
+                                        folder=folder, progress=step, run_parts=run_parts)
+        except RuntimeError as error:  # out of memory in a part: the parts settled stay
+            return Report(None, code=EXIT_FAILED, problems=[f"ringside: prove stopped: {error}"])
         out = {"id": known_id, "deal": str(start.setup), "rules": name, "clubs": args.clubs,
                "verdict": "unknown", "reason": None, "moves": None, "states": None,
                "parts": {"settled": last.settled if last else 0,
@@ -96,9 +105,18 @@ def cmd_clubfight_prove(args) -> Report:
             data = certificate_bytes(start.setup, rules, name, deal_id=known_id,
                                      win=(args.clubs, list(result.moves)))
         else:
-            progress(f"writing the certificate of {len(result.keys):,} states")
             out.update(verdict="loss", states=len(result.keys))
-            data = certificate_bytes(start.setup, rules, name, deal_id=known_id, loss=result)
+            win = None
+            if args.slack and args.clubs < 13:
+                try:
+                    win, out["slack_win"] = _win_with_one_more(start.setup, rules, args,
+                                                               progress)
+                except RuntimeError as error:
+                    return Report(None, code=EXIT_FAILED,
+                                  problems=[f"ringside: internal error: {error}"])
+            progress(f"writing the certificate of {len(result.keys):,} states")
+            data = certificate_bytes(start.setup, rules, name, deal_id=known_id, loss=result,
+                                     win=win)
         written = {"file": args.certificate, "written": False}
         if data is not None:
             atomic_write(args.certificate, data, f"--certificate {args.certificate}")
@@ -118,6 +136,14 @@ def cmd_clubfight_prove(args) -> Report:
                    f"(rules {GAME.describe_rules(rules)})")
         else:
             yield f"{title}: unknown with {args.clubs} clubs: {out['reason']}"
+        more = out.get("slack_win")
+        if more and more["verdict"] == "win":
+            yield (f"  won with {more['clubs']} clubs ({more['nodes']:,} nodes, the line "
+                   f"replayed on the rules model): slack {13 - more['clubs']}, both in the "
+                   f"certificate")
+        elif more:
+            yield (f"  with {more['clubs']} clubs: {more['verdict']} within "
+                   f"{args.part_nodes:,} nodes, so the slack is not in the certificate")
         if written["written"]:
             yield (f"  certificate: {args.certificate} ({written['bytes']:,} bytes); "
                    f"check it with: ringside clubfight verify {args.certificate}")
@@ -125,6 +151,28 @@ def cmd_clubfight_prove(args) -> Report:
             yield f"  parts: {folder}"
 
     return Report(out, text(), EXIT_OK if data is not None else EXIT_FAILED)
+
+
+def _win_with_one_more(deal, rules, args, progress):
+    """A win with ``--clubs`` + 1 clubs for the certificate (``None`` if the solver finds
+    none within ``--part-nodes``), with what the JSON reports of it."""
+    from analysis.clubfight.certify import replay_win
+    from analysis.clubfight.slack import with_clubs
+    from analysis.clubfight.solver import solve
+    from model.clubfight.state import State
+
+    clubs = args.clubs + 1
+    progress(f"looking for a win with {clubs} clubs")
+    start = with_clubs(State.from_deal(deal), clubs)
+    result = solve(start, rules, max_nodes=args.part_nodes)
+    about = {"clubs": clubs, "verdict": result.verdict, "nodes": result.nodes}
+    if result.verdict != "win":
+        return None, about
+    replay = replay_win(start, result.moves, rules)
+    if not replay.ok:  # the solver's line must win on the rules model
+        raise RuntimeError(f"the solver's win with {clubs} clubs does not replay: "
+                           f"{replay.reason}")
+    return (clubs, result.moves), about
 
 
 def register(commands) -> None:
@@ -147,6 +195,9 @@ def register(commands) -> None:
                              f"move (default {DEFAULT_PART_NODES:,}: some 1 to 2 GB a worker)")
     parser.add_argument("--workers", type=WORKERS, default=1, metavar="W",
                         help="processes proving parts at once (default 1)")
+    parser.add_argument("--slack", action="store_true",
+                        help="also put a win with one club more in the certificate (found "
+                             "within --part-nodes nodes), so that it proves the exact slack")
     parser.add_argument("--work", metavar="DIR", type=OUTPUT_FOLDER,
                         help="keep the settled parts here; the same command with the same "
                              "folder (any --part-nodes) continues a stopped run")
