@@ -249,6 +249,8 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
     status.split = sum(verdict == "split" for verdict in store.done.values())
     status.settled = len(store.done) - status.split
     status.states = len(store.keys)
+    if progress is not None and store.done:
+        progress(status)  # what a stopped run had settled
     run_parts = run_parts or (lambda func, jobs: map(func, jobs))
     while waiting:
         # A wave at a time: the parts a wave splits wait for the next one.

@@ -28,7 +28,7 @@ with no moves left to split it), 2 for bad input, 130 on Ctrl-C.  JSON::
 
     {"id": "CF2-2423"|null, "deal": ..., "rules": ..., "clubs": N,
      "verdict": "loss"|"win"|"unknown", "reason": str|null,
-     "parts": {"settled": N, "split": N}, "nodes": N, "cpu_seconds": S,
+     "parts": {"settled": N, "split": N}, "nodes": N, "part_seconds": S,
      "wall_seconds": S, "states": N|null, "moves": [...] (a win),
      "slack_win": {"clubs": N + 1, "verdict": ..., "nodes": N} (--slack),
      "certificate": {"file": FILE, "written": bool, "bytes": N, ...}}
@@ -95,7 +95,7 @@ def cmd_clubfight_prove(args) -> Report:
                "parts": {"settled": last.settled if last else 0,
                          "split": last.split if last else 0},
                "nodes": last.nodes if last else 0,
-               "cpu_seconds": round(last.seconds, 3) if last else 0.0,
+               "part_seconds": round(last.seconds, 3) if last else 0.0,
                "wall_seconds": round(time.perf_counter() - began, 3)}
         if isinstance(result, str):
             out["reason"] = result
@@ -129,7 +129,8 @@ def cmd_clubfight_prove(args) -> Report:
             parts = out["parts"]["settled"]
             yield (f"{title}: LOST with {args.clubs} clubs ({out['states']:,} refuted states; "
                    f"{parts:,} part{'s' if parts != 1 else ''}, {out['nodes']:,} nodes, "
-                   f"{out['cpu_seconds']:,.1f} CPU s, {out['wall_seconds']:,.1f} s; rules "
+                   f"{out['part_seconds']:,.1f} s in parts, {out['wall_seconds']:,.1f} s in all; "
+                   f"rules "
                    f"{GAME.describe_rules(rules)})")
         elif out["verdict"] == "win":
             yield (f"{title}: WON with {args.clubs} clubs: a part found a winning line "
