@@ -377,9 +377,9 @@ def test_retry_unknown_tries_wide_beams_first_and_records_the_width(tmp_path, ca
     assert main(argv + ["--retry-widths", "4,64"]) == 0  # all done already
     text = capsys.readouterr().out
     assert "0 retried now" in text
-    assert (f"retried {len(unknown)} unknowns (beams 4, 64 won {beams['won']} "
-            f"({by_width['4']} by 4, {by_width['64']} by 64), then 0 settled within 50 "
-            "nodes)") in text
+    assert (f"retried {len(unknown)} unknowns (beams 4, 64 won {beams['won']}: "
+            f"{by_width['4']} by 4, {by_width['64']} by 64; 50 nodes settled 0 of the other "
+            f"{still}): 2+ {beams['won']}, ") in text
 
     wider = retry_unknown(RETRY_CONFIG, folder, 50, widths=(4, 64, 256))
     assert wider.computed == still

@@ -73,6 +73,24 @@ def _command_text(args) -> str:
     return shlex.join(parts + ["--out", args.out])
 
 
+def _retry_words(retried: dict) -> str:
+    """What settled the deals retried: the beams' wins by width, then the node budgets'."""
+    beams = retried["beams"]
+    parts = []
+    if beams["widths"]:
+        parts.append(f"beams {', '.join(map(str, beams['widths']))} won {beams['won']:,}: "
+                     + ", ".join(f"{won:,} by {width}"
+                                 for width, won in beams["won_by_width"].items()))
+    rest = retried["deals"] - beams["won"]
+    if retried["budgets"]:
+        parts.append(f"{' or '.join(f'{b:,}' for b in retried['budgets'])} nodes settled "
+                     f"{retried['settled_by_nodes']:,} of the {'other ' if parts else ''}"
+                     f"{rest:,}")
+    else:
+        parts.append("none left for the node budget")
+    return "; ".join(parts)
+
+
 def cmd_clubfight_screen(args) -> Report:
     from analysis.clubfight.screen import CLASSES
     from analysis.clubfight.screen_settings import DEFAULT_RETRY_WIDTHS
@@ -140,14 +158,7 @@ def cmd_clubfight_screen(args) -> Report:
                + ", ".join(f"{kind} {two['classes'][kind]:,}" for kind in CLASSES))
         retried = summary["retries"]
         if retried:
-            beams = retried["beams"]
-            by_beam = (f"beams {', '.join(map(str, beams['widths']))} won {beams['won']:,} ("
-                       + ", ".join(f"{won:,} by {width}"
-                                   for width, won in beams["won_by_width"].items())
-                       + "), then " if beams["widths"] else "")
-            budgets = ", ".join(f"{b:,}" for b in retried["budgets"]) or "no"
-            yield (f"  retried {retried['deals']:,} unknowns ({by_beam}"
-                   f"{retried['settled_by_nodes']:,} settled within {budgets} nodes): "
+            yield (f"  retried {retried['deals']:,} unknowns ({_retry_words(retried)}): "
                    + ", ".join(f"{kind} {retried['classes'][kind]:,}" for kind in CLASSES))
         classes = summary["classes"]
         yield "  slack classes: " + ", ".join(f"{kind} {classes[kind]:,}" for kind in CLASSES)
@@ -208,7 +219,7 @@ def register(commands) -> None:
                         help="with --retry-unknown: stage one's beam at each width (1 to "
                              "1,048,576) in turn on each unknown before its M nodes, a win "
                              "replayed settling it as 2+; none: the node budget alone (default "
-                             f"{','.join(map(str, DEFAULT_RETRY_WIDTHS))}, some 3 CPU s a "
+                             f"{','.join(map(str, DEFAULT_RETRY_WIDTHS))}, some 5 CPU s a "
                              "deal the beams do not win; without the compiled core, "
                              "RINGSIDE_NO_NATIVE=1, the Python beam runs them some 100 times "
                              "slower, minutes a deal: give small widths or none)")
