@@ -372,14 +372,15 @@ def test_retry_unknown_tries_wide_beams_first_and_records_the_width(tmp_path, ca
     assert all(by_width.values())
     beams = summary["retries"]["beams"]
     assert beams["won_by_width"] == by_width and beams["won"] == sum(by_width.values())
+    assert summary["retries"]["budgets"] == []  # the screen's own: no solver ran again
     still = len(unknown) - beams["won"]
     assert summary["classes"]["unknown"] == still == summary["retries"]["classes"]["unknown"]
     assert main(argv + ["--retry-widths", "4,64"]) == 0  # all done already
     text = capsys.readouterr().out
     assert "0 retried now" in text
     assert (f"retried {len(unknown)} unknowns (beams 4, 64 won {beams['won']}: "
-            f"{by_width['4']} by 4, {by_width['64']} by 64; 50 nodes settled 0 of the other "
-            f"{still}): 2+ {beams['won']}, ") in text
+            f"{by_width['4']} by 4, {by_width['64']} by 64; the other {still} given no more "
+            f"nodes): 2+ {beams['won']}, ") in text
 
     wider = retry_unknown(RETRY_CONFIG, folder, 50, widths=(4, 64, 256))
     assert wider.computed == still
@@ -396,6 +397,7 @@ def test_retry_unknown_tries_wide_beams_first_and_records_the_width(tmp_path, ca
         assert line["stage_two_nodes"] == 3_000 and line["beams"]["nodes"] == 0
         assert line.get("settled_by") == (None if line["class"] == "unknown"
                                           else {"nodes": 3_000})
+    assert budget.retries["budgets"] == [3_000]
     assert budget.retries["settled_by_nodes"] == sum(
         line["class"] != "unknown" for line in _retries(folder)[len(lines) + len(added):])
     with open(folder / "retries.jsonl", "a") as handle:

@@ -86,6 +86,8 @@ def _retry_words(retried: dict) -> str:
         parts.append(f"{' or '.join(f'{b:,}' for b in retried['budgets'])} nodes settled "
                      f"{retried['settled_by_nodes']:,} of the {'other ' if parts else ''}"
                      f"{rest:,}")
+    elif rest:
+        parts.append(f"the other {rest:,} given no more nodes")
     else:
         parts.append("none left for the node budget")
     return "; ".join(parts)

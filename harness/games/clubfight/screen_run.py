@@ -397,7 +397,9 @@ def apply_retries(run: ScreenRun, retries: list[dict], where: str) -> None:
             continue  # the node budget did not run: its budget is not one of the retries'
         if record["class"] != "unknown":
             summary["settled_by_nodes"] += 1
-        if record["stage_two_nodes"] not in summary["budgets"]:
+        # the screen's own budget is the first pass's: no retry ran the solver on such a deal
+        if record["stage_two_nodes"] > run.config.stage_two_nodes \
+                and record["stage_two_nodes"] not in summary["budgets"]:
             summary["budgets"].append(record["stage_two_nodes"])
     run.deals = sorted(by_id.values(), key=_deal_number)
     run.retries = summary
