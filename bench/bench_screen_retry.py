@@ -13,8 +13,12 @@ and load average are printed beside them).
 
 Usage::
 
-    python bench/bench_screen_retry.py FOLDER [--unknowns 60] [--widths 4096,16384,65536]
+    python bench/bench_screen_retry.py FOLDER [--unknowns 60 | --ids ID,ID,...]
+                                              [--widths 4096,16384,65536]
                                               [--engine auto|native|python]
+
+The last line lists the deals no width won (give them to ``--ids`` to try
+wider beams on them alone).
 
 Measure on a copy of a screen that another run may be writing, e.g.
 ``cp -r results/clubfight/screens/cf2-rulebook /tmp/`` first.
@@ -36,15 +40,18 @@ from model.clubfight.deals import parse_deal_id
 from model.clubfight.rules import PRESETS
 
 
-def first_unknowns(folder: Path, count: int) -> tuple[dict, list[dict]]:
-    """The screen's settings and the lines of its first ``count`` unknowns by deal number."""
+def first_unknowns(folder: Path, count: int, ids: set[str] | None = None
+                   ) -> tuple[dict, list[dict]]:
+    """The screen's settings and the lines of its first ``count`` unknowns by deal number
+    (of those of ``ids`` only, when given)."""
     header = json.loads((folder / "screen.json").read_text())["screen"]
     unknown = []
     with open(folder / "progress.jsonl", "rb") as handle:
         for raw in handle:
             if not raw.endswith(b"\n"):
                 break  # a chunk another run is writing now
-            unknown += [d for d in json.loads(raw)["deals"] if d["class"] == "unknown"]
+            unknown += [d for d in json.loads(raw)["deals"] if d["class"] == "unknown"
+                        and (ids is None or d["id"] in ids)]
     unknown.sort(key=lambda record: parse_deal_id(record["id"])[1])
     return header, unknown[:count]
 
@@ -53,13 +60,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--unknowns", type=int, default=60, help="how many unknowns (60)")
+    parser.add_argument("--ids", help="these unknowns only (ID,ID,...)")
     parser.add_argument("--widths", default=",".join(map(str, DEFAULT_RETRY_WIDTHS)),
                         help="the beams' widths, in turn (default %(default)s)")
     parser.add_argument("--engine", choices=("auto", "native", "python"), default="auto")
     args = parser.parse_args()
     widths = tuple(int(width) for width in args.widths.split(","))
     check_widths(widths)
-    header, records = first_unknowns(args.folder, args.unknowns)
+    ids = set(args.ids.split(",")) if args.ids else None
+    header, records = first_unknowns(args.folder, args.unknowns, ids)
     rules = replace(PRESETS[header["rules"]], **header["rules_overrides"])
     task = ScreenTask(header["jokers"], 0, 0, rules, engine=args.engine)
     if args.engine != "python" and not native_available():
@@ -92,6 +101,7 @@ def main() -> None:
         left = rest
     print(f"{'all':>8} {len(records):>6} {total_won:>5} {'':>13} {total_cpu:>8.1f}; "
           f"{len(left)} still unknown (every win replayed on the rules model)")
+    print("still unknown: " + (",".join(record["id"] for record in left) or "none"))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -355,8 +355,10 @@ class RetryTask:
 
 def beams_tried(record: dict) -> list[int]:
     """The widths of the retry beams a deal's line says were tried on it (none
-    when no retry ran a beam on it)."""
-    return list(record.get("beams", {}).get("widths", []))
+    when no retry ran a beam on it, or the line holds no such list)."""
+    beams = record.get("beams")
+    widths = beams.get("widths") if isinstance(beams, dict) else None
+    return [width for width in widths if type(width) is int] if isinstance(widths, list) else []
 
 
 def retry_deal(job: RetryTask) -> dict:
@@ -408,7 +410,7 @@ def retry_deal(job: RetryTask) -> dict:
             return {"id": deal_id, "failed": f"{deal_id}: the slack computation failed: {error}"}
         if record["class"] != "unknown":
             record["settled_by"] = {"nodes": job.budget}
-    else:  # a budget as large ran before: the beams were all this retry had to add
+    else:  # the deal had this budget already: the beams were all this retry had to add
         record = {key: value for key, value in job.record.items()
                   if key not in ("beams", "settled_by")}
         record.setdefault("stage_two_nodes", task.stage_two_nodes)

@@ -51,9 +51,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analysis.clubfight.screen import (
-    CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS,
-    DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTHS, MAX_BEAM_WIDTH, RetryTask, ScreenTask, add_counts,
-    beams_tried, empty_counts, retry_deal, screen_chunk,
+    CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES,
+    DEFAULT_WIDTHS, MAX_BEAM_WIDTH, RetryTask, ScreenTask, add_counts, beams_tried,
+    empty_counts, retry_deal, screen_chunk,
 )
 from analysis.clubfight.screen_settings import DEFAULT_CHUNK
 from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
@@ -414,9 +414,9 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *,
     ``widths`` (stage one's beam, tried first: :func:`retry_deal`; none, the
     default, for the node budget alone; the command's default is
     :data:`~analysis.clubfight.screen_settings.DEFAULT_RETRY_WIDTHS`); see
-    ``retries.jsonl`` in the module docstring.
-    Resumable the same way: the deals whose retry with these beams and this
-    budget is written are not done again.  Raises :class:`InputError` for a
+    ``retries.jsonl`` in the module docstring.  Resumable the same way: the
+    deals whose retry with these beams and this budget is written are not done
+    again.  Raises :class:`InputError` for a
     folder that is not this screen's or a screen not finished, and
     :class:`ScreenFailed` when a retry fails (the retries written before stay)."""
     folder = Path(folder)
