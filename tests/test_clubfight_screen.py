@@ -254,6 +254,12 @@ def test_bad_input_is_one_line_and_exit_2(baseline, tmp_path, capsys):
     assert "--widths" in _bad(["--widths", "12,x", "--out", str(tmp_path / "c")], capsys)
     assert "no screen to retry" in _bad(["--retry-unknown", "10", "--out",
                                          str(tmp_path / "a")], capsys)
+    for widths in ("0", "1048577", "4,x", "", "none,4", "64,-1"):
+        assert "--retry-widths" in _bad(["--retry-unknown", "10", "--retry-widths", widths,
+                                         "--out", str(tmp_path / "a")], capsys)
+    assert "--retry-widths needs --retry-unknown" in _bad(
+        ["--retry-widths", "64", "--out", str(tmp_path / "a")], capsys)
+    assert not (tmp_path / "a").exists()
     _bad(["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path / "d")],
          capsys)
     broken = tmp_path / "broken"
@@ -297,9 +303,13 @@ def test_retry_unknown_settles_the_unknowns_with_a_larger_budget(tmp_path):
     lines = (folder / "retries.jsonl").read_bytes().splitlines(keepends=True)
     assert len(lines) == unknown == partial.computed
     (folder / "retries.jsonl").write_bytes(b"".join(lines[:2]) + lines[2][:30])
-    assert main(argv + ["--retry-unknown", "200000"]) == 0
+    assert main(argv + ["--retry-unknown", "200000", "--retry-widths", "none"]) == 0
     retried = json.loads((folder / "summary.json").read_text())
     assert retried["computed"] == unknown - 2
+    assert not any("beams" in json.loads(line)
+                   for line in (folder / "retries.jsonl").read_text().splitlines())
+    assert retried["retries"]["beams"] == {"widths": [], "won": 0, "won_by_width": {},
+                                           "nodes": 0}
     direct = run_screen(replace(config, stage_two_nodes=200_000), tmp_path / "direct")
     assert retried["classes"] == direct.counts["classes"]
     assert retried["retries"]["deals"] == unknown and retried["retries"]["budgets"] == [200_000]
@@ -316,6 +326,117 @@ def test_retry_unknown_settles_the_unknowns_with_a_larger_budget(tmp_path):
         retry_unknown(replace(config, stage_two_nodes=2), folder, 200_000)
     run_screen(config, folder)  # started again: the retries go with the old results
     assert not (folder / "retries.jsonl").exists()
+
+
+RETRY_CONFIG = ScreenConfig(jokers=2, start=0, deals=100, rules=PRESETS["rulebook"],
+                            rules_name="rulebook", widths=(1,), chunk=50, stage_two_nodes=50)
+"""A screen that leaves most deals unknown: one beam of width 1 and 50 nodes a deal."""
+RETRY_ARGV = ["clubfight", "screen", "--jokers", "2", "--deals", "100", "--rules", "rulebook",
+              "--widths", "1", "--chunk", "50", "--stage-two-nodes", "50"]
+
+
+def _retries(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "retries.jsonl").read_text().splitlines()]
+
+
+@needs_native
+def test_retry_unknown_tries_wide_beams_first_and_records_the_width(tmp_path, capsys):
+    """--retry-widths: stage one's beam at each width in turn settles the deals it wins
+    as 2+ (each line says the width, the summary counts them per width); the node
+    budget sees only the rest; a later retry runs only the widths and budget not yet
+    tried, on the deals still unknown."""
+    folder = tmp_path / "beams"
+    first = run_screen(RETRY_CONFIG, folder)
+    unknown = {d["id"] for d in first.deals if d["class"] == "unknown"}
+    assert len(unknown) >= 50
+    rules = PRESETS["rulebook"]
+    place = {deal_id: stage_one(2, int(deal_id[4:]), 1, rules, (4, 64))[0][:2]
+             for deal_id in unknown}
+    argv = RETRY_ARGV + ["--out", str(folder), "--retry-unknown", "50"]
+    assert main(argv + ["--retry-widths", "4,64", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    lines = _retries(folder)
+    assert {line["id"] for line in lines} == unknown and len(lines) == len(unknown)
+    for line in lines:
+        won, nodes = place[line["id"]]
+        assert line["beams"] == {"widths": [4, 64], "won": (4, 64)[won - 1] if won else None,
+                                 "nodes": nodes}
+        if won:
+            assert line["class"] == "2+" and line["settled_by"] == {"beam": (4, 64)[won - 1]}
+            assert line["slack"]["won_with"] == 11 and line["slack"]["nodes"] == nodes
+        else:  # the budget is the screen's own: no node search ran again
+            assert line["class"] == "unknown" and "settled_by" not in line
+            assert line["stage_two_nodes"] == 50
+    by_width = {str(width): sum(won == index for won, _ in place.values())
+                for index, width in ((1, 4), (2, 64))}
+    assert all(by_width.values())
+    beams = summary["retries"]["beams"]
+    assert beams["won_by_width"] == by_width and beams["won"] == sum(by_width.values())
+    assert summary["retries"]["budgets"] == []  # the screen's own: no solver ran again
+    still = len(unknown) - beams["won"]
+    assert summary["classes"]["unknown"] == still == summary["retries"]["classes"]["unknown"]
+    assert main(argv + ["--retry-widths", "4,64"]) == 0  # all done already
+    text = capsys.readouterr().out
+    assert "0 retried now" in text
+    assert (f"retried {len(unknown)} unknowns (beams 4, 64 won {beams['won']}: "
+            f"{by_width['4']} by 4, {by_width['64']} by 64; the other {still} given no more "
+            f"nodes): 2+ {beams['won']}, ") in text
+
+    wider = retry_unknown(RETRY_CONFIG, folder, 50, widths=(4, 64, 256))
+    assert wider.computed == still
+    added = _retries(folder)[len(lines):]
+    for line in added:
+        won, nodes, _ = stage_one(2, int(line["id"][4:]), 1, rules, (256,))[0]
+        assert line["beams"] == {"widths": [4, 64, 256], "won": 256 if won else None,
+                                 "nodes": nodes}
+    assert retry_unknown(RETRY_CONFIG, folder, 50, widths=(64, 256)).computed == 0
+    left = [line for line in added if line["class"] == "unknown"]
+    budget = retry_unknown(RETRY_CONFIG, folder, 3_000, widths=(4, 64, 256))
+    assert budget.computed == len(left) >= 1
+    for line in _retries(folder)[len(lines) + len(added):]:
+        assert line["stage_two_nodes"] == 3_000 and line["beams"]["nodes"] == 0
+        assert line.get("settled_by") == (None if line["class"] == "unknown"
+                                          else {"nodes": 3_000})
+    assert budget.retries["budgets"] == [3_000]
+    assert budget.retries["settled_by_nodes"] == sum(
+        line["class"] != "unknown" for line in _retries(folder)[len(lines) + len(added):])
+    with open(folder / "retries.jsonl", "a") as handle:
+        handle.write(json.dumps({**left[0], "beams": {"widths": [4], "won": 64, "nodes": 1}})
+                     + "\n")
+    with pytest.raises(InputError, match="retries.jsonl, line"):
+        retry_unknown(RETRY_CONFIG, folder, 3_000)
+
+
+@needs_native
+def test_the_retrys_beam_in_python_is_the_compiled_one():
+    """RINGSIDE_NO_NATIVE=1 runs the retry's beams in Python: the same lines."""
+    from analysis.clubfight.screen import RetryTask, retry_deal
+
+    base = RETRY_CONFIG.task(0, 0)
+    classes = []
+    for number in (0, 10):  # one won by a beam of width 4 or 16, one not
+        record = {"id": f"CF2-{number}", "class": "unknown", "stage_one_nodes": 1,
+                  "stage_two_nodes": 50, "slack": {"nodes": 50}}
+        native = retry_deal(RetryTask(base, record, 50, (4, 16)))
+        python = retry_deal(RetryTask(replace(base, engine="python"), record, 50, (4, 16)))
+        native["slack"].pop("seconds", None), python["slack"].pop("seconds", None)
+        assert native == python
+        classes.append(native["class"])
+    assert classes == ["2+", "unknown"]
+
+
+def test_a_retrys_beam_win_that_does_not_replay_stops_the_retry(tmp_path, monkeypatch,
+                                                                  capsys):
+    folder = tmp_path / "loud"
+    run_screen(replace(RETRY_CONFIG, deals=10), folder)
+    monkeypatch.setattr(screen, "stage_one",
+                        lambda jokers, first, count, *rest: [(1, 5, [(1, 1)])] * count)
+    argv = RETRY_ARGV[:5] + ["10"] + RETRY_ARGV[6:]
+    assert main(argv + ["--out", str(folder), "--retry-unknown", "50", "--retry-widths",
+                        "8"]) == 1
+    err = capsys.readouterr().err
+    assert "screen stopped: CF2-" in err and "the retry's beam win does not replay" in err
+    assert (folder / "retries.jsonl").read_text() == ""
 
 
 # -- a real Dask cluster: scheduler and worker started as their own processes ---------------------

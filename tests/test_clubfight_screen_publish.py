@@ -126,6 +126,39 @@ def test_the_page_shows_each_screens_classes_with_wilson_intervals(screen, tmp_p
     assert "No screen has been run yet" not in flat
 
 
+def test_the_page_says_what_the_retry_of_the_unknowns_settled(screen, tmp_path, monkeypatch,
+                                                              capsys):
+    """After --retry-unknown: the wide beams' wins by width and the node budget's, and
+    the reasons of the unknowns left from their lines (stage two's are the first pass's)."""
+    from analysis.clubfight.screen import stage_one
+    from model.clubfight.rules import PRESETS
+
+    folder = tmp_path / "cf2-rulebook"
+    shutil.copytree(screen, folder)
+    unknown = json.loads((folder / "summary.json").read_text())["ids"]["unknown"]
+    won = {deal: stage_one(2, int(deal[4:]), 1, PRESETS["rulebook"], (64, 1024))[0][0]
+           for deal in unknown}
+    assert 0 < sum(map(bool, won.values())) < len(unknown)  # some won by a beam, some not
+    assert main(SCREEN_ARGS + ["--out", str(folder), "--retry-unknown", "10001",
+                               "--retry-widths", "64,1024"]) == 0
+    capsys.readouterr()
+    summary = json.loads((folder / "summary.json").read_text())
+    left = summary["classes"]["unknown"]
+    settled = len(unknown) - sum(map(bool, won.values())) - left
+    section = _screen_section(_results_with(tmp_path, {"cf2-rulebook": folder}), monkeypatch)
+    words = " ".join(_variant(section, "2 Jokers, rulebook").split())
+    by_width = ", ".join(f"{sum(w == place for w in won.values())} at {width:,}"
+                         for place, width in ((1, 64), (2, 1024)))
+    assert (f"Its unknowns were examined again (``--retry-unknown``): {len(unknown)} deals; "
+            f"stage one's beam at widths 64, 1,024 won {sum(map(bool, won.values()))} of them "
+            f"with 11 clubs ({by_width}), each win replayed on the rules model; 10,001 solver "
+            f"nodes settled {settled} of the other {len(unknown) - sum(map(bool, won.values()))}."
+            " The figures below are after the retry.") in words
+    assert summary["unwinnable_wilson"][1] == pytest.approx(wilson(left, 120)[1], abs=1e-9)
+    if left:
+        assert f"Unknown: {left} deal" in words and "out of the node budget)" not in words
+
+
 def test_without_its_deals_file_the_page_lists_the_ids_and_says_where_the_reasons_are(
         screen, tmp_path, monkeypatch):
     results = _results_with(tmp_path, {"cf2-rulebook": screen})

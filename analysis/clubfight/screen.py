@@ -24,7 +24,9 @@ A cascade over the deals ``CFj-K .. CFj-(K+N-1)``, for the deals whose slack
   independent checker) walks up to 12 and 13 clubs, giving an exact slack 1
   or 0, or a deal lost with every club; anything a limit stops is unknown,
   with its reason.  :func:`retry_deal` does it again for one unknown with a
-  larger budget (``ringside clubfight screen --retry-unknown M``).
+  larger budget (``ringside clubfight screen --retry-unknown M``), after
+  stage one's beam at wider widths (:data:`DEFAULT_RETRY_WIDTHS`): a win
+  there, replayed, settles the deal as ``2+`` without the node budget.
 
 :func:`screen_chunk` is the unit of work a worker runs (a local process or a
 Dask worker): it hands back only the counts and the lines of the deals of
@@ -33,6 +35,7 @@ slack 1 or less and the unknowns, never a line per easy deal.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from analysis.deadline import Deadline
@@ -41,8 +44,8 @@ from analysis.clubfight._solver_core import (
 )
 from analysis.clubfight.certify import replay_win
 from analysis.clubfight.screen_settings import (  # noqa: F401  (re-exported)
-    DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTH,
-    DEFAULT_WIDTHS,
+    DEFAULT_REPLAY_EVERY, DEFAULT_RETRY_WIDTHS, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES,
+    DEFAULT_WIDTH, DEFAULT_WIDTHS, MAX_BEAM_WIDTH,
 )
 from analysis.clubfight.slack import ALL_CLUBS, slack, slack_json, with_clubs
 from analysis.clubfight.solver import label_line
@@ -186,7 +189,7 @@ def stage_one(jokers: int, first: int, count: int, rules: Rules,
 def check_widths(widths) -> None:
     """Refuse beam widths that are not a non-empty tuple of whole numbers 1 .. 2^20."""
     if not isinstance(widths, tuple) or not widths or any(
-            type(w) is not int or not 1 <= w <= 1 << 20 for w in widths):
+            type(w) is not int or not 1 <= w <= MAX_BEAM_WIDTH for w in widths):
         raise ValueError(f"widths must be whole numbers from 1 to 2^20, not {widths!r}")
 
 
@@ -339,26 +342,81 @@ def stage_two(task: ScreenTask, number: int, budget: int, stage_one_nodes: int, 
 
 @dataclass(frozen=True)
 class RetryTask:
-    """One unknown deal of a screen to examine again with a larger budget."""
+    """One unknown deal of a screen to examine again: wider beams, then a larger budget."""
 
     task: ScreenTask
     """The screen's settings (its ``first`` and ``count`` are not used)."""
     record: dict
     """The deal's line as the screen holds it (class ``unknown``)."""
     budget: int
+    widths: tuple[int, ...] = ()
+    """Stage one's beams to try first, each in turn (none: the budget alone)."""
+
+
+def beams_tried(record: dict) -> list[int]:
+    """The widths of the retry beams a deal's line says were tried on it (none
+    when no retry ran a beam on it, or the line holds no such list)."""
+    beams = record.get("beams")
+    widths = beams.get("widths") if isinstance(beams, dict) else None
+    return [width for width in widths if type(width) is int] if isinstance(widths, list) else []
 
 
 def retry_deal(job: RetryTask) -> dict:
-    """Stage two again for one unknown deal of a screen, within ``job.budget`` nodes:
-    the deal's new line (:func:`stage_two`, its stage one's nodes kept), or
-    ``{"id", "failed"}`` when a win did not replay or the checker refuted a loss."""
+    """One unknown deal of a screen again: its new line, or ``{"id", "failed"}``
+    when a win did not replay or the checker refuted a loss.
+
+    First stage one's beam at each of ``job.widths`` not yet tried on the deal
+    (the same beam as the screen's stage one, so the widths its line lists
+    need not be run again: the result would be the same): a win with 11 clubs,
+    replayed on the rules model, makes the deal ``2+`` (``settled_by``
+    ``{"beam": width}``).  Otherwise stage two again (:func:`stage_two`)
+    within ``job.budget`` nodes if the deal had fewer (``settled_by``
+    ``{"nodes": budget}`` unless still unknown), else its line as it was.
+    The line's ``beams`` (``widths`` tried on it by every retry so far, the
+    one that ``won``, the ``nodes`` this retry's beams expanded) is there
+    whenever a beam was tried on the deal."""
     deal_id = job.record["id"]
     number = int(deal_id.split("-", 1)[1])
-    try:
-        return stage_two(job.task, number, job.budget, job.record.get("stage_one_nodes", 0),
-                         empty_counts(job.task.widths))
-    except RuntimeError as error:
-        return {"id": deal_id, "failed": f"{deal_id}: the slack computation failed: {error}"}
+    task = job.task
+    tried = beams_tried(job.record)
+    widths = tuple(width for width in job.widths if width not in tried)
+    won, beam_nodes = 0, 0
+    started = time.perf_counter()
+    if widths:
+        [(won, beam_nodes, line)] = stage_one(task.jokers, number, 1, task.rules, widths,
+                                              task.engine)
+        if won:
+            failure = _replay(task, number, line)
+            if failure is not None:
+                return {"id": deal_id,
+                        "failed": f"{deal_id}: the retry's beam win does not replay: {failure}"}
+    beams = {"widths": tried + list(widths), "won": widths[won - 1] if won else None,
+             "nodes": beam_nodes}
+    if won:
+        seconds = time.perf_counter() - started
+        return {"id": deal_id, "class": "2+",
+                "stage_one_nodes": job.record.get("stage_one_nodes", 0),
+                "stage_two_nodes": job.record.get("stage_two_nodes", task.stage_two_nodes),
+                "slack": {"slack": None, "won_with": CLUBS_KEPT, "lost_with": None,
+                          "nodes": beam_nodes, "seconds": round(seconds, 6),
+                          "verdicts": [{"clubs": CLUBS_KEPT, "verdict": "win",
+                                        "nodes": beam_nodes}]},
+                "beams": beams, "settled_by": {"beam": beams["won"]}}
+    if job.record.get("stage_two_nodes", task.stage_two_nodes) < job.budget:
+        try:
+            record = stage_two(task, number, job.budget, job.record.get("stage_one_nodes", 0),
+                               empty_counts(task.widths))
+        except RuntimeError as error:
+            return {"id": deal_id, "failed": f"{deal_id}: the slack computation failed: {error}"}
+        if record["class"] != "unknown":
+            record["settled_by"] = {"nodes": job.budget}
+    else:  # the deal had this budget already: the beams were all this retry had to add
+        record = {key: value for key, value in job.record.items()
+                  if key not in ("beams", "settled_by")}
+        record.setdefault("stage_two_nodes", task.stage_two_nodes)
+    if beams["widths"]:
+        record["beams"] = beams
+    return record
 
 
 def _replay(task: ScreenTask, number: int, line: list[tuple[int, int]]) -> str | None:

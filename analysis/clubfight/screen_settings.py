@@ -36,5 +36,15 @@ what stage one's beams missed.  The wider ones start where the default
 budget ends, so they cost the bulk pass nothing and a retry (a larger
 budget) has them: the 4,096-wide beam (some 25,000 nodes) won 3 more of
 those 21 deals within 40,000 nodes."""
+DEFAULT_RETRY_WIDTHS = (4_096, 16_384, 65_536)
+"""The beams ``--retry-unknown`` tries on each unknown before its node budget,
+each width in turn (stage one's beam, one deal a call).  On the first 60
+unknowns of the CF2 ``rulebook`` screen they won 15, 12 and 7 (34 of 60) for
+183 CPU seconds in all, 0.18, 0.96 and 3.9 s a deal tried at each width
+(``bench/bench_screen_retry.py``), where the node budget settles a deal of
+slack 1 only past a million nodes.  A wider beam is poor value: 262,144 won
+none of the 9 of the first 20 unknowns these left, for 142 CPU seconds."""
+MAX_BEAM_WIDTH = 1 << 20
+"""The widest beam the screen runs (the compiled beam's tables are sized by it)."""
 DEFAULT_CHUNK = 1000
 """Deals a worker takes at a time; the screen commits each chunk whole."""

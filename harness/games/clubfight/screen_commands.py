@@ -3,16 +3,18 @@
 ``ringside clubfight screen --jokers 1|2 --deals N [--start K] [--rules NAME]
 [--set FIELD=VALUE] [--workers W | --scheduler ADDRESS] --out DIR [--resume]
 [--widths W,W,...] [--stage-two-nodes M] [--check-limit K] [--replay-every N]
-[--chunk N] [--retry-unknown M] [--json]`` screens deals ``CFj-K .. CFj-(K+N-1)`` for the ones
-that need 12 or 13 clubs, or are lost with all 13
-(:mod:`analysis.clubfight.screen`): counts per slack class and per stage,
-one line per deal of slack 1 or less and per unknown, written into DIR
-(:mod:`harness.games.clubfight.screen_run`).  ``--retry-unknown M``, with
-the options of a finished screen, examines its unknowns again with ``M``
-nodes each (those given less) and rewrites its results.  Exit 1 when a win does not
-replay or the checker refutes a loss (the message names the deal), 2 on bad
-input.  ``--timeout S`` stops the whole screen after S seconds: the chunks done stay
-committed in DIR for ``--resume``, the figures say they cover those deals only, exit 0.
+[--chunk N] [--retry-unknown M [--retry-widths W,W,...|none]] [--json]`` screens
+deals ``CFj-K .. CFj-(K+N-1)`` for the ones that need 12 or 13 clubs, or are
+lost with all 13 (:mod:`analysis.clubfight.screen`): counts per slack class
+and per stage, one line per deal of slack 1 or less and per unknown, written
+into DIR (:mod:`harness.games.clubfight.screen_run`).  ``--retry-unknown M``,
+with the options of a finished screen, examines its unknowns again: stage
+one's beam at each of the ``--retry-widths`` (a win replayed settles the deal
+as 2+), then ``M`` nodes each (those given less); and rewrites its results.
+Exit 1 when a win does not replay or the checker refutes a loss (the message
+names the deal), 2 on bad input.  ``--timeout S`` stops the whole screen after
+S seconds: the chunks done stay committed in DIR for ``--resume``, the figures
+say they cover those deals only, exit 0.
 """
 
 from __future__ import annotations
@@ -30,22 +32,30 @@ from harness.toolkit import (
     add_workers, bounded_int, read_rules,
 )
 from model.clubfight.engine import GAME
+from model.core.errors import InputError
 
 
 MAX_WIDTH = 65_536
 
 
-def _widths(text: str) -> tuple[int, ...]:
-    """``--widths``: whole numbers from 1 to :data:`MAX_WIDTH`, comma-separated."""
+def _widths(text: str, high: int = MAX_WIDTH) -> tuple[int, ...]:
+    """``--widths``: whole numbers from 1 to ``high``, comma-separated."""
     import argparse
 
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"widths must be whole numbers separated by commas, "
                                          f"not {text!r}")
-    if not all(len(part) <= 6 and 1 <= int(part) <= MAX_WIDTH for part in parts):
-        raise argparse.ArgumentTypeError(f"each width must be 1 to {MAX_WIDTH:,}, not {text!r}")
+    if not all(len(part) <= 8 and 1 <= int(part) <= high for part in parts):
+        raise argparse.ArgumentTypeError(f"each width must be 1 to {high:,}, not {text!r}")
     return tuple(int(part) for part in parts)
+
+
+def _retry_widths(text: str) -> tuple[int, ...]:
+    """``--retry-widths``: widths as ``--widths`` takes them, up to 2^20, or ``none``."""
+    from analysis.clubfight.screen_settings import MAX_BEAM_WIDTH
+
+    return () if text.strip() == "none" else _widths(text, MAX_BEAM_WIDTH)
 
 
 def _command_text(args) -> str:
@@ -63,12 +73,37 @@ def _command_text(args) -> str:
     return shlex.join(parts + ["--out", args.out])
 
 
+def _retry_words(retried: dict) -> str:
+    """What settled the deals retried: the beams' wins by width, then the node budgets'."""
+    beams = retried["beams"]
+    parts = []
+    if beams["widths"]:
+        parts.append(f"beams {', '.join(map(str, beams['widths']))} won {beams['won']:,}: "
+                     + ", ".join(f"{won:,} by {width}"
+                                 for width, won in beams["won_by_width"].items()))
+    rest = retried["deals"] - beams["won"]
+    if retried["budgets"]:
+        parts.append(f"{' or '.join(f'{b:,}' for b in retried['budgets'])} nodes settled "
+                     f"{retried['settled_by_nodes']:,} of the {'other ' if parts else ''}"
+                     f"{rest:,}")
+    elif rest:
+        parts.append(f"the other {rest:,} given no more nodes")
+    else:
+        parts.append("none left for the node budget")
+    return "; ".join(parts)
+
+
 def cmd_clubfight_screen(args) -> Report:
     from analysis.clubfight.screen import CLASSES
+    from analysis.clubfight.screen_settings import DEFAULT_RETRY_WIDTHS
     from harness.games.clubfight.screen_run import (
         ScreenConfig, ScreenFailed, retry_unknown, run_screen, summarize, write_summary,
     )
 
+    if args.retry_widths is None:
+        args.retry_widths = DEFAULT_RETRY_WIDTHS
+    elif args.retry_unknown is None:
+        raise InputError("--retry-widths needs --retry-unknown M", "--retry-widths")
     rules = read_rules(GAME, args)
     name, changed = GAME.preset_and_overrides(rules)
     given = {key: value for key, value in (
@@ -82,8 +117,9 @@ def cmd_clubfight_screen(args) -> Report:
         with Progress.of(args, unit="deal") as progress:
             if args.retry_unknown is not None:
                 run = retry_unknown(config, Path(args.out), args.retry_unknown,
-                                    workers=args.workers, scheduler=args.scheduler,
-                                    progress=progress, deadline=deadline_of(args))
+                                    widths=args.retry_widths, workers=args.workers,
+                                    scheduler=args.scheduler, progress=progress,
+                                    deadline=deadline_of(args))
             else:
                 run = run_screen(config, Path(args.out), resume=args.resume,
                                  workers=args.workers, scheduler=args.scheduler,
@@ -124,8 +160,7 @@ def cmd_clubfight_screen(args) -> Report:
                + ", ".join(f"{kind} {two['classes'][kind]:,}" for kind in CLASSES))
         retried = summary["retries"]
         if retried:
-            yield (f"  retried {retried['deals']:,} unknowns (budgets "
-                   f"{', '.join(f'{b:,}' for b in retried['budgets'])} nodes): "
+            yield (f"  retried {retried['deals']:,} unknowns ({_retry_words(retried)}): "
                    + ", ".join(f"{kind} {retried['classes'][kind]:,}" for kind in CLASSES))
         classes = summary["classes"]
         yield "  slack classes: " + ", ".join(f"{kind} {classes[kind]:,}" for kind in CLASSES)
@@ -148,7 +183,8 @@ def register(commands) -> None:
     """Add ``screen`` to ``ringside clubfight``."""
     from analysis.clubfight.limits import CERTIFICATE_LIMIT
     from analysis.clubfight.screen_settings import (
-        DEFAULT_CHUNK, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_NODES, DEFAULT_WIDTHS,
+        DEFAULT_CHUNK, DEFAULT_REPLAY_EVERY, DEFAULT_RETRY_WIDTHS, DEFAULT_STAGE_TWO_NODES,
+        DEFAULT_WIDTHS,
     )
 
     screen = add_command(commands, "screen", cmd_clubfight_screen,
@@ -179,7 +215,17 @@ def register(commands) -> None:
                              f"of N on the rules model (default {DEFAULT_REPLAY_EVERY})")
     screen.add_argument("--retry-unknown", type=NODES, metavar="M",
                         help="examine the unknowns of the finished screen in --out again "
-                             "with M nodes each (give the screen's own options too)")
+                             "with M nodes each, after the --retry-widths beams (give the "
+                             "screen's own options too)")
+    screen.add_argument("--retry-widths", type=_retry_widths, metavar="W,W,...|none",
+                        help="with --retry-unknown: stage one's beam at each width (1 to "
+                             "1,048,576) in turn on each unknown before its M nodes, a win "
+                             "replayed settling it as 2+; none: the node budget alone (default "
+                             f"{','.join(map(str, DEFAULT_RETRY_WIDTHS))}: some 5 CPU s a "
+                             "deal the beams do not win, and 65,536 holds some 330 MB, a "
+                             "wider beam more in proportion; without the compiled core, "
+                             "RINGSIDE_NO_NATIVE=1, the Python beam runs them some 100 times "
+                             "slower, minutes a deal: give small widths or none)")
     screen.add_argument("--chunk", type=bounded_int(1, 1_000_000), metavar="N",
                         help=f"deals a worker takes at a time, each chunk committed whole "
                              f"(default {DEFAULT_CHUNK})")

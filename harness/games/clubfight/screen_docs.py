@@ -138,7 +138,9 @@ def read_screen(path: Path, shown: Callable[[Path], str]) -> dict:
         for deal_id in ids[kind]:
             tight.append({"id": deal_id, "class": kind, "words": CLASS_WORDS[kind],
                           **_tight_detail(details.get(deal_id))})
-    by_reason = (summary.get("stage_two") or {}).get("unknown_by_reason") or {}
+    # stage two's reasons are the first pass's: after a retry the deals' lines say them
+    by_reason = {} if summary.get("retries") else \
+        (summary.get("stage_two") or {}).get("unknown_by_reason") or {}
     unknown_groups = _unknown_groups(ids["unknown"], details)
     last = header["start"] + header["deals"] - 1
     return {
@@ -159,7 +161,7 @@ def read_screen(path: Path, shown: Callable[[Path], str]) -> dict:
         if isinstance(summary.get("passed_fraction"), (int, float)) else None,
         "width": _beams(header), "stage_two_nodes": header.get("stage_two_nodes"),
         "check_limit": header.get("check_limit"),
-        "hunt": hunt,
+        "hunt": hunt, "retry": _retry(summary.get("retries"), where),
         "command": command_lines(summary["command"])
         if isinstance(summary.get("command"), str) else None,
     }
@@ -174,6 +176,31 @@ def _beams(header: dict) -> str:
         return "a beam"
     return "beams of widths " + ", ".join(f"{w:,}" for w in widths[:-1]) + \
         f" and {widths[-1]:,}, each on the deals the narrower ones did not win"
+
+
+def _retry(retries: Any, where: str) -> dict | None:
+    """What ``--retry-unknown`` settled (the summary's ``retries``), in words for the
+    page; ``None`` when the screen's unknowns were not retried."""
+    if retries is None:
+        return None
+    beams = retries.get("beams", {}) if isinstance(retries, dict) else None
+    classes = retries.get("classes") if isinstance(retries, dict) else None
+    if not isinstance(beams, dict) or not isinstance(classes, dict):
+        raise InputError("its retries (deals, classes, budgets, beams) do not read", where)
+    deals, won, unknown = retries.get("deals"), beams.get("won", 0), classes.get("unknown")
+    budgets, by_width = retries.get("budgets"), beams.get("won_by_width", {})
+    if not all(type(n) is int and n >= 0 for n in (deals, won, unknown)) \
+            or deals < won + unknown or not isinstance(budgets, list) \
+            or not all(type(b) is int for b in budgets) or not isinstance(by_width, dict) \
+            or not all(type(n) is int and str(width).isdigit()
+                       for width, n in by_width.items()):
+        raise InputError("its retries (deals, classes, budgets, beams) do not read", where)
+    return {"deals": f"{deals:,}", "won": f"{won:,}" if by_width else None,
+            "widths": ", ".join(f"{int(w):,}" for w in by_width),
+            "by_width": ", ".join(f"{n:,} at {int(w):,}" for w, n in by_width.items()),
+            "budgets": " or ".join(f"{b:,}" for b in budgets) if budgets else None,
+            # what neither a beam won nor stayed unknown the node budget settled
+            "by_nodes": f"{deals - won - unknown:,}", "rest": f"{deals - won:,}"}
 
 
 def _deal_lines(path: Path, shown: Callable[[Path], str]) -> dict[str, dict]:

@@ -20,9 +20,12 @@ The folder
     which ``--resume`` cuts off before computing that chunk again.
 ``retries.jsonl``
     Written by ``--retry-unknown M`` once the screen is finished: one line per
-    unknown deal examined again with a budget of ``M`` nodes, appended (and
-    flushed) as each comes back: the deal's new line (its ``stage_two_nodes``
-    says the budget).  A line here replaces the deal's line of
+    unknown deal examined again (stage one's beam at the ``--retry-widths``,
+    then a budget of ``M`` nodes), appended (and flushed) as each comes back:
+    the deal's new line (:func:`~analysis.clubfight.screen.retry_deal`: its
+    ``stage_two_nodes`` says the budget, ``beams`` the widths tried and the
+    one that won, ``settled_by`` ``{"beam": width}`` or ``{"nodes": M}`` when
+    it is no longer unknown).  A line here replaces the deal's line of
     ``progress.jsonl`` (the last one for a deal retried twice); the counts of
     ``progress.jsonl`` stay those of the first pass, and ``summary.json``
     says both.  A torn last line is cut off by the next ``--retry-unknown``.
@@ -49,7 +52,8 @@ from pathlib import Path
 
 from analysis.clubfight.screen import (
     CLASSES, DEFAULT_REPLAY_EVERY, DEFAULT_STAGE_TWO_BEAMS, DEFAULT_STAGE_TWO_NODES,
-    DEFAULT_WIDTHS, RetryTask, ScreenTask, add_counts, empty_counts, retry_deal, screen_chunk,
+    DEFAULT_WIDTHS, MAX_BEAM_WIDTH, RetryTask, ScreenTask, add_counts, beams_tried,
+    empty_counts, retry_deal, screen_chunk,
 )
 from analysis.clubfight.screen_settings import DEFAULT_CHUNK
 from analysis.deadline import NO_DEADLINE, Deadline, TimeUp
@@ -324,22 +328,51 @@ def read_retries(path: Path, config: ScreenConfig) -> tuple[list[dict], int]:
                 or not _deal_of(record.get("id"), config.jokers, low, high) \
                 or not isinstance(record.get("slack"), dict) \
                 or type(record["slack"].get("nodes")) is not int \
-                or type(record.get("stage_two_nodes")) is not int:
+                or type(record.get("stage_two_nodes")) is not int \
+                or not _retry_marks_ok(record):
             raise InputError("is not a retried deal's line of this screen", where)
         records.append(record)
     return records, keep
 
 
+def _retry_marks_ok(record: dict) -> bool:
+    """Whether a retried line's ``beams`` and ``settled_by`` (when there) are as
+    :func:`~analysis.clubfight.screen.retry_deal` writes them and agree with its class."""
+    beams = record.get("beams", {"widths": [], "won": None, "nodes": 0})
+    if not isinstance(beams, dict) or set(beams) != {"widths", "won", "nodes"}:
+        return False
+    widths, won = beams["widths"], beams["won"]
+    if not isinstance(widths, list) or len(set(map(repr, widths))) != len(widths) or any(
+            type(width) is not int or not 1 <= width <= MAX_BEAM_WIDTH for width in widths) \
+            or (won is not None and (type(won) is not int or won not in widths)) \
+            or type(beams["nodes"]) is not int or beams["nodes"] < 0:
+        return False
+    settled = record.get("settled_by")
+    if record["class"] == "unknown":
+        return settled is None and won is None
+    if won is not None:
+        return record["class"] == "2+" and settled == {"beam": won}
+    return settled is None or (isinstance(settled, dict) and list(settled) == ["nodes"]
+                               and settled["nodes"] == record["stage_two_nodes"])
+
+
 def apply_retries(run: ScreenRun, retries: list[dict], where: str) -> None:
     """Replace the lines of ``run``'s deals retried (in ``retries``' order) and move
-    their counts between classes; ``run.retries`` says what changed.  A retry of
-    a deal that is not unknown there is an :class:`InputError`."""
+    their counts between classes; ``run.retries`` says what changed: per deal
+    retried, by its last line, its class and what settled it (a beam, by width,
+    or the node budget); the nodes of every retry.  A retry of a deal that is
+    not unknown there is an :class:`InputError`."""
     if not retries:
         run.retries = None
         return
     by_id = {record["id"]: record for record in run.deals}
     classes = run.counts["classes"]
-    summary = {"deals": 0, "nodes": 0, "budgets": [], "classes": dict.fromkeys(CLASSES, 0)}
+    widths = sorted({width for record in retries for width in beams_tried(record)})
+    beams = {"widths": widths, "won": 0, "won_by_width": {str(width): 0 for width in widths},
+             "nodes": 0}
+    summary = {"deals": 0, "nodes": 0, "budgets": [], "classes": dict.fromkeys(CLASSES, 0),
+               "beams": beams, "settled_by_nodes": 0}
+    last: dict[str, dict] = {}
     for number, record in enumerate(retries, start=1):
         old = by_id.get(record["id"])
         if old is None or old["class"] != "unknown":
@@ -351,22 +384,39 @@ def apply_retries(run: ScreenRun, retries: list[dict], where: str) -> None:
             del by_id[record["id"]]
         else:
             by_id[record["id"]] = record
-        summary["deals"] += 1
+        last[record["id"]] = record
         summary["nodes"] += record["slack"].get("nodes", 0)
+        beams["nodes"] += record.get("beams", {}).get("nodes", 0)
+    for record in last.values():
+        summary["deals"] += 1
         summary["classes"][record["class"]] += 1
-        if record["stage_two_nodes"] not in summary["budgets"]:
+        won = record.get("beams", {}).get("won")
+        if won is not None:
+            beams["won"] += 1
+            beams["won_by_width"][str(won)] += 1
+            continue  # the node budget did not run: its budget is not one of the retries'
+        if record["class"] != "unknown":
+            summary["settled_by_nodes"] += 1
+        # the screen's own budget is the first pass's: no retry ran the solver on such a deal
+        if record["stage_two_nodes"] > run.config.stage_two_nodes \
+                and record["stage_two_nodes"] not in summary["budgets"]:
             summary["budgets"].append(record["stage_two_nodes"])
     run.deals = sorted(by_id.values(), key=_deal_number)
     run.retries = summary
 
 
-def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: int = 1,
+def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *,
+                  widths: tuple[int, ...] = (), workers: int = 1,
                   scheduler: str | None = None, progress: Progress | None = None,
                   deadline: Deadline = NO_DEADLINE) -> ScreenRun:
-    """Examine again, within ``budget`` nodes each, every unknown of the finished
-    screen in ``folder`` that had a smaller budget; see ``retries.jsonl`` in the
-    module docstring.  Resumable the same way: the deals whose retry at this
-    budget is written are not done again.  Raises :class:`InputError` for a
+    """Examine again every unknown of the finished screen in ``folder`` that had a
+    smaller budget than ``budget`` nodes or was not tried by a beam of each of
+    ``widths`` (stage one's beam, tried first: :func:`retry_deal`; none, the
+    default, for the node budget alone; the command's default is
+    :data:`~analysis.clubfight.screen_settings.DEFAULT_RETRY_WIDTHS`); see
+    ``retries.jsonl`` in the module docstring.  Resumable the same way: the
+    deals whose retry with these beams and this budget is written are not done
+    again.  Raises :class:`InputError` for a
     folder that is not this screen's or a screen not finished, and
     :class:`ScreenFailed` when a retry fails (the retries written before stay)."""
     folder = Path(folder)
@@ -393,12 +443,14 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: i
                 len(chunks), 0, 0.0)
             apply_retries(run, retries, str(folder / RETRIES))
             todo = [record for record in run.deals if record["class"] == "unknown"
-                    and record.get("stage_two_nodes", config.stage_two_nodes) < budget]
+                    and (record.get("stage_two_nodes", config.stage_two_nodes) < budget
+                         or not set(widths) <= set(beams_tried(record)))]
             if progress is not None:
                 progress.start(total=len(todo), done=0)
             started = time.perf_counter()
             base = config.task(config.start, 0)
-            results = fan_out(retry_deal, (RetryTask(base, record, budget) for record in todo),
+            results = fan_out(retry_deal, (RetryTask(base, record, budget, widths)
+                                           for record in todo),
                               workers=workers, scheduler=scheduler, in_flight=2 * workers,
                               deadline=deadline)
             with open(folder / RETRIES, "r+b") as handle:
@@ -415,7 +467,8 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: i
                         retries.append(record)
                         run.computed += 1
                         if progress is not None:
-                            progress.advance(1, f"{record['id']} {record['class']}")
+                            progress.advance(1, f"{record['id']} {record['class']}"
+                                             + settled_words(record))
                 except TimeUp as up:  # the retries written stand: the next retry resumes
                     run.stopped = up.reason
                 finally:
@@ -433,6 +486,16 @@ def retry_unknown(config: ScreenConfig, folder: Path, budget: int, *, workers: i
             apply_retries(run, retries, str(folder / RETRIES))
             atomic_write(folder / DEALS, b"".join(_line(record) for record in run.deals))
     return run
+
+
+def settled_words(record: dict) -> str:
+    """What settled a retried deal, in words after its class ('' while unknown)."""
+    settled = record.get("settled_by") or {}
+    if "beam" in settled:
+        return f" (beam {settled['beam']:,})"
+    if "nodes" in settled:
+        return f" (within {settled['nodes']:,} nodes)"
+    return ""
 
 
 def _deal_number(record: dict) -> int:
