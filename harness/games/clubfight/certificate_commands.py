@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from harness.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
 from harness.toolkit import (
-    WORKERS, InputPath, Progress, Report, add_command, bounded_int, seconds,
+    WORKERS, InputPath, Progress, Report, add_command, bounded_int, fan_out, seconds,
 )
 
 
@@ -110,8 +110,6 @@ def _merged(verdicts: list):
 
 
 def cmd_clubfight_verify(args) -> Report:
-    from concurrent.futures import ProcessPoolExecutor
-
     from analysis.clubfight_verify import verify
     from analysis.clubfight_verify_native import compiled_or_none
     from analysis.inputs import read_bytes
@@ -135,8 +133,8 @@ def cmd_clubfight_verify(args) -> Report:
             del data  # each worker reads the file itself
             jobs = [(args.file, args.engine, args.timeout, args.max_states, (i, args.workers))
                     for i in range(args.workers)]
-            with ProcessPoolExecutor(args.workers) as pool:
-                verdict = _merged(list(pool.map(_verify_share, jobs)))
+            verdict = _merged(list(fan_out(_verify_share, jobs, workers=args.workers,
+                                           ordered=True)))
     if verdict.reason == "interrupted":
         raise KeyboardInterrupt
     engine = "python" if compiled is None else "native"
