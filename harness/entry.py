@@ -65,13 +65,15 @@ def _leave(code: int) -> int:
 
 def main() -> int:
     try:
-        from harness.cli import main as run
-    finally:
-        if _previous is not None:
-            signal.signal(signal.SIGINT, _previous)
-    if _noted:
-        return _leave(_interrupted())
-    try:
+        try:
+            from harness.cli import main as run
+        finally:
+            # A Ctrl-C may land the instant Python's handler is back, still
+            # inside signal.signal: the except below takes it too.
+            if _previous is not None:
+                signal.signal(signal.SIGINT, _previous)
+        if _noted:
+            return _leave(_interrupted())
         code = _leave(run())
         # The command has finished: a Ctrl-C from here on, while the
         # interpreter shuts down, has nothing left to stop and would only

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 _SCRIPT = """
 import os, signal, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where a shell ignores it
 {setup}
 def interrupt():
     time.sleep(0.5)
