@@ -75,11 +75,8 @@ def part_states(position: Position, rules: Rules, prefix: tuple) -> list[tuple]:
     """The prefixes one move longer than ``prefix``, one per distinct state its last
     move reaches (the first move found of each), leaving out the moves after which no
     club is left (lost by the rules, nothing to search)."""
-    grid, dealt, played = position.grid, position.dealt, 0
+    grid, dealt, played = _walk(position, prefix)
     total, order, size = len(position.values), position.club_order, position.hand_size
-    for club, mask in prefix:
-        grid, dealt = child_grid(grid, dealt, total, mask)
-        played |= 1 << club
     turn = played.bit_count()
     hand = [c for c in order[:min(len(order), size + turn)] if not played >> c & 1]
     if len(hand) + len(order) - min(len(order), size + turn) <= 1:
@@ -291,12 +288,18 @@ def _proof_of(header) -> dict | None:
     return {key: value for key, value in header.items() if key != "part_nodes"}
 
 
-def _end(position: Position, prefix: tuple) -> tuple[int, int]:
-    """The state a prefix reaches: its grid and played clubs (the grid implies the rest)."""
+def _walk(position: Position, prefix: tuple) -> tuple[int, int, int]:
+    """Where a prefix leads: the grid, the deal position and the played clubs."""
     grid, dealt, played, total = position.grid, position.dealt, 0, len(position.values)
     for club, mask in prefix:
         grid, dealt = child_grid(grid, dealt, total, mask)
         played |= 1 << club
+    return grid, dealt, played
+
+
+def _end(position: Position, prefix: tuple) -> tuple[int, int]:
+    """The state a prefix reaches: its grid and played clubs (the grid implies the rest)."""
+    grid, _, played = _walk(position, prefix)
     return grid, played
 
 
