@@ -196,7 +196,7 @@ def test_a_loss_sorted_without_the_compiled_sort_is_the_same_file(monkeypatch):
     deal = Deal.from_id("CF1-3")
     made = certificate_bytes(deal, DEFAULT_RULES, "rulebook",
                              loss=prove_loss(deal, DEFAULT_RULES, 8))
-    monkeypatch.setattr("analysis.clubfight.certificate_file.sort_states", lambda k, p: False)
+    monkeypatch.setattr("analysis.clubfight._solver_native.sort_states", lambda k, p: False)
     again = certificate_bytes(deal, DEFAULT_RULES, "rulebook",
                               loss=prove_loss(deal, DEFAULT_RULES, 8))
     assert again == made and verifier.verify(made).status == "accepted"

@@ -85,6 +85,19 @@ class LossCertificate:
                 f"rules {self.rules!r}>")
 
 
+def sort_packed(keys: array, played: array) -> tuple[array, array]:
+    """Packed states (``array("Q")`` keys, ``array("i")`` played sets) sorted by key,
+    then played set, repeats dropped: the order a certificate's file lists them in.
+    In place in C when the compiled solver is there (16 bytes a state while it runs),
+    else new arrays sorted here."""
+    from analysis.clubfight._solver_native import sort_states
+
+    if sort_states(keys, played):
+        return keys, played
+    pairs = sorted(set(zip(keys, played)))
+    return array("Q", (k for k, _ in pairs)), array("i", (p for _, p in pairs))
+
+
 def _pack_states(states) -> tuple[array, array]:
     masks: dict[frozenset, int] = {}
     keys = array("Q")

@@ -24,7 +24,7 @@ import zlib
 from array import array
 from pathlib import Path
 
-from analysis.clubfight._solver_native import sort_states
+from analysis.clubfight.certificate import sort_packed
 from analysis.clubfight.limits import CERTIFICATE_LIMIT
 from analysis.clubfight.slack import with_clubs
 from analysis.clubfight.solver import solve
@@ -104,11 +104,7 @@ def prove_loss(deal: Deal, rules: Rules, clubs: int, *, max_nodes: int | None = 
     if result.certificate is None:
         return f"the certificate would list {result.stats.get('certificate_size')} states, " \
                f"past the limit of {limit:,}"
-    keys, played = result.certificate.packed()  # sorted in place: only the order changes
-    if not sort_states(keys, played):
-        pairs = sorted(zip(keys, played))
-        keys, played = array("Q", (k for k, _ in pairs)), array("i", (p for _, p in pairs))
-        del pairs
+    keys, played = sort_packed(*result.certificate.packed())  # only the order changes
     return LossProof(clubs, keys, array("H", played), result.nodes, result.seconds,
                      window_clubs, ladder, two_step and ladder)
 

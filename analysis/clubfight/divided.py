@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Callable
 
 from analysis.clubfight._solver_core import Position, child_grid, club_masks, unpack_grid
+from analysis.clubfight.certificate import sort_packed
 from analysis.clubfight.limits import CERTIFICATE_LIMIT
 from analysis.clubfight.slack import with_clubs
 from model.clubfight.deals import Deal
@@ -56,7 +57,6 @@ class Won:
     """A part found a win: ``moves``, the winning line as the solver labels it."""
 
     moves: tuple
-    parts: int
 
 
 @dataclass(slots=True)
@@ -160,6 +160,7 @@ class _Store:
                     count = int.from_bytes(file.read(8), "little")
                     self.keys.fromfile(file, count)
                     self.played.fromfile(file, count)
+                    self._compact_if_grown()
 
     def add(self, prefix: tuple, verdict: str, nodes: int, seconds: float,
             keys: array | None = None, played: array | None = None) -> None:
@@ -172,8 +173,7 @@ class _Store:
             self.keys.extend(keys)
             self.played.extend(played)
             row["states"] = len(keys)
-            if len(self.keys) > 2 * self.distinct + 1_000_000:
-                self.compact()
+            self._compact_if_grown()
         if self.folder is None:
             return
         if keys is not None:
@@ -186,14 +186,15 @@ class _Store:
         with (self.folder / PARTS_FILE).open("a", encoding="utf-8") as file:
             file.write(json.dumps(row) + "\n")
 
+    def _compact_if_grown(self) -> None:
+        """Drop repeats once the arrays hold twice what they did when last made distinct
+        (and a million more): memory stays near the distinct states, not the parts' sum."""
+        if len(self.keys) > 2 * self.distinct + 1_000_000:
+            self.compact()
+
     def compact(self) -> None:
         """Sort the states and drop repeats (parts share states: transpositions)."""
-        from analysis.clubfight._solver_native import sort_states
-
-        if not sort_states(self.keys, self.played):
-            pairs = sorted(set(zip(self.keys, self.played)))
-            self.keys = array("Q", (k for k, _ in pairs))
-            self.played = array("i", (p for _, p in pairs))
+        self.keys, self.played = sort_packed(self.keys, self.played)
         self.distinct = len(self.keys)
 
 
@@ -259,7 +260,7 @@ def prove_loss_divided(deal: Deal, rules: Rules, clubs: int, *, rules_name: str,
             status.seconds += seconds
             if verdict == "win":
                 store.add(prefix, "win", nodes, seconds)
-                return Won(tuple(extra), len(store.done))
+                return Won(tuple(extra))
             if verdict == "loss":
                 store.add(prefix, "loss", nodes, seconds, keys, played)
                 status.settled += 1

@@ -52,16 +52,16 @@ DEFAULT_PART_NODES = 20_000_000
 
 
 def cmd_clubfight_prove(args) -> Report:
-    from analysis.clubfight.certificate_file import certificate_bytes, is_certificate
+    from analysis.clubfight.certificate_file import certificate_bytes
     from analysis.clubfight.divided import PARTS_FILE, Won, prove_loss_divided
-    from harness.files import atomic_write, check_replaceable, folder_replaceable, make_folder
+    from harness.files import atomic_write, folder_replaceable, make_folder
+    from harness.games.clubfight.certificate_commands import claim_certificate_file
 
     rules = read_rules(GAME, args)
     name, _ = GAME.preset_and_overrides(rules)
     start = read_setup(GAME, args.deal, "deal", word="deal")
     known_id = deal_id(start.text)
-    check_replaceable(args.certificate, is_certificate, "a certificate file",
-                      f"--certificate {args.certificate}")
+    claim_certificate_file(args)
     folder = None
     if args.work is not None:
         folder = Path(args.work)
