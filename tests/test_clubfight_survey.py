@@ -291,7 +291,7 @@ BAD = [
     (["--jokers", "1", "--deals", "5", "--slack-check-limit", "500"],
      "--slack-check-limit: a check limit needs --slack N"),
     (["--jokers", "1", "--deals", "5", "--slack", "2", "--slack-check-limit", "0"],
-     "--slack-check-limit: must be a whole number from 1 to 50000000, not 0"),
+     "--slack-check-limit: must be a whole number from 1 to 100000000, not 0"),
 ]
 
 

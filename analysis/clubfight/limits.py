@@ -6,17 +6,19 @@ loading the search.
 
 DEFAULT_MAX_NODES = 2_000_000
 """:func:`analysis.clubfight.slack.slack`'s node budget for each solve unless told otherwise."""
-CERTIFICATE_LIMIT = 50_000_000
+CERTIFICATE_LIMIT = 100_000_000
 """The most refuted states a loss certificate carries (12 bytes each in C).
 
-A proof that large takes its time and memory: the slack of CF1-89
-(``webapp``), whose 9-club loss has 2,380,927 refuted states, took 37 s to
-solve and 37 s to check, the process peaking at 503 MB (some 200 bytes a
-state with the solver's tables and the checker's), so 10 million states ask
-for about 2 GB and this limit for about 10 GB.  It is that high because the
-11-club losses of issue 40's hard deals list 10.5 to 42.6 million states; the
-default check limit of slack and its surveys stays far lower
-(:data:`DEFAULT_CHECK_LIMIT`), so only a caller who asks pays for it."""
+A proof that large takes its time and memory.  Measured: the 11-club loss of
+CF2-1763 (``rulebook``), whose certificate lists 78,896,725 states, took 612 s
+to prove and 1,872 s to check, the process peaking at 8.2 GB (some 104 bytes a
+state with the solver's tables; the check alone of 42,156,273 states peaked at
+1.2 GB), so this limit asks for about 11 GB.  Small proofs cost more a state
+(CF1-89's 9-club loss under ``webapp``, 2,380,927 states, peaked at 503 MB,
+some 200 bytes a state).  It is that high because the 11-club losses of issue
+40's hard deals list up to 78.9 million states (CF2-2003 and 4144 were past the
+earlier 50,000,000); the default check limit of slack and its surveys stays far
+lower (:data:`DEFAULT_CHECK_LIMIT`), so only a caller who asks pays for it."""
 DEFAULT_CERTIFICATE_LIMIT = 2_000_000
 """The solver's certificate limit unless told otherwise
 (:func:`analysis.clubfight.solver.solve`): the compiled search's certificate

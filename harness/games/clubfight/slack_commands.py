@@ -124,7 +124,7 @@ def _hint(kind: str | None, args) -> str | None:
     limit = args.check_limit or default_check_limit()
     if kind == "check_limit":  # too large to check, not a failed re-derivation
         return (f"(a larger --check-limit may settle it: this run's was {limit:,} states, "
-                f"the most is {CERTIFICATE_LIMIT:,}, at some 200 bytes of memory a state)")
+                f"the most is {CERTIFICATE_LIMIT:,}, at some 100 to 200 bytes of memory a state)")
     if kind == "budget":
         budget = args.max_nodes or DEFAULT_MAX_NODES
         return (f"(a larger --max-nodes may settle it: this run's was {budget:,}; a proof of "
